@@ -1,0 +1,25 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Provider as JotaiProvider } from 'jotai';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { PageLoader } from '@/components/page-loader';
+import { i18n, syncLanguageAcrossTabs } from '@/lib/i18n/i18n';
+import { sessionStore } from '@/lib/session/session';
+import { themeForPixelRatio } from './theme';
+
+const theme = themeForPixelRatio(typeof window === 'undefined' ? 1 : window.devicePixelRatio);
+
+/** Everything a page needs around it: theme, session store, translations. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  useEffect(() => syncLanguageAcrossTabs(), []);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <JotaiProvider store={sessionStore}>
+        <I18nextProvider i18n={i18n}>
+          <Suspense fallback={<PageLoader />}>{children}</Suspense>
+        </I18nextProvider>
+      </JotaiProvider>
+    </MantineProvider>
+  );
+}

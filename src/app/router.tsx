@@ -1,0 +1,79 @@
+import { lazy, type ComponentType } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { MainLayout } from './layouts/main-layout';
+import { NotFoundPage } from './routes/not-found-page';
+import { RequireGuest, RequireSession } from './routes/session-gates';
+
+// Every page is its own chunk: the landing page downloads none of the others' code.
+function page<M, P extends object = object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+// The account pages' layout and its brand panel stay off the landing page too.
+const AuthLayout = page(() => import('./layouts/auth-layout'), (m) => m.AuthLayout);
+
+const LandingPage = page(() => import('@/features/marketing/landing-page'), (m) => m.LandingPage);
+const ServicesPage = page(() => import('@/features/marketing/services-page'), (m) => m.ServicesPage);
+const PlansPage = page(() => import('@/features/marketing/plans-page'), (m) => m.PlansPage);
+const FaqPage = page(() => import('@/features/marketing/faq-page'), (m) => m.FaqPage);
+const CreateWebsitePage = page(() => import('@/features/info/create-website-page'), (m) => m.CreateWebsitePage);
+const AboutPage = page(() => import('@/features/info/about-page'), (m) => m.AboutPage);
+const ContactPage = page(() => import('@/features/info/contact-page'), (m) => m.ContactPage);
+const PaymentSuccessPage = page(() => import('@/features/checkout/payment-success-page'), (m) => m.PaymentSuccessPage);
+const PaymentCancelPage = page(() => import('@/features/checkout/payment-cancel-page'), (m) => m.PaymentCancelPage);
+const WizardPage = page(() => import('@/features/wizard/wizard-page'), (m) => m.WizardPage);
+const DocumentsPage = page(() => import('@/features/documents/documents-page'), (m) => m.DocumentsPage);
+const ProfilePage = page(() => import('@/features/profile/profile-page'), (m) => m.ProfilePage);
+const LoginPage = page(() => import('@/features/auth/login-page'), (m) => m.LoginPage);
+const SignupPage = page(() => import('@/features/auth/signup-page'), (m) => m.SignupPage);
+const ForgotPasswordPage = page(() => import('@/features/auth/forgot-password-page'), (m) => m.ForgotPasswordPage);
+const ResetPasswordPage = page(() => import('@/features/auth/reset-password-page'), (m) => m.ResetPasswordPage);
+const LogoutPage = page(() => import('@/features/auth/logout-page'), (m) => m.LogoutPage);
+
+/** The route table of spec section 2, in one place. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<MainLayout />}>
+        <Route path={paths.landing} element={<LandingPage />} />
+        <Route path={paths.home} element={<LandingPage />} />
+        <Route path={paths.services} element={<ServicesPage />} />
+        <Route path={paths.plans} element={<PlansPage />} />
+        <Route path={paths.faq} element={<FaqPage />} />
+        <Route path={paths.createWebsite} element={<CreateWebsitePage />} />
+        <Route path={paths.about} element={<AboutPage />} />
+        <Route path={paths.contact} element={<ContactPage />} />
+        <Route path={paths.paymentSuccess} element={<PaymentSuccessPage />} />
+        <Route path={paths.paymentCancel} element={<PaymentCancelPage />} />
+        <Route element={<RequireSession />}>
+          <Route path={paths.wizard} element={<WizardPage />} />
+          <Route path={paths.documents} element={<DocumentsPage />} />
+          <Route path={paths.profile} element={<ProfilePage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route element={<RequireGuest />}>
+        <Route element={<AuthLayout panel="login" />}>
+          <Route path={paths.login} element={<LoginPage />} />
+        </Route>
+        <Route element={<AuthLayout panel="signup" />}>
+          <Route path={paths.signup} element={<SignupPage />} />
+        </Route>
+      </Route>
+      <Route element={<AuthLayout />}>
+        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={paths.logout} element={<LogoutPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,14 @@
+import { Center } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import classes from './page-loader.module.css';
+
+/** Shown while a page's code or words are on their way. A CSS spinner: it is on every first paint. */
+export function PageLoader() {
+  const { t, ready } = useTranslation('common', { useSuspense: false });
+  return (
+    <Center mih="40vh" role="status" aria-live="polite">
+      <div className={classes.spinner} aria-hidden="true" />
+      <span className={classes.visuallyHidden}>{ready ? t('loading') : null}</span>
+    </Center>
+  );
+}

@@ -1,0 +1,48 @@
+import { Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+
+const STATS = [
+  { value: 'landing.stats.companies.value', label: 'landing.stats.companies.label' },
+  { value: 'landing.stats.price.value', label: 'landing.stats.price.label' },
+  { value: 'landing.stats.speed.value', label: 'landing.stats.speed.label' },
+] as const;
+
+/** / and /home: the hero; the services, pricing and FAQ sections arrive with the catalog. */
+export function LandingPage() {
+  const { t } = useTranslation('marketing');
+  return (
+    <Container size="lg" py={{ base: 40, sm: 72 }}>
+      <Stack gap="lg" maw={760}>
+        <Badge variant="light" size="lg" w="fit-content">
+          {t('landing.slogan')}
+        </Badge>
+        <Title order={1} fz={{ base: 34, sm: 48 }} lh={1.15}>
+          {t('landing.title')}
+        </Title>
+        <Text size="xl" c="dimmed">
+          {t('landing.description')}
+        </Text>
+        <Group gap="sm">
+          <Button component={Link} to={paths.signup} size="lg">
+            {t('landing.primaryCta')}
+          </Button>
+          <Button component={Link} to={paths.services} size="lg" variant="default">
+            {t('landing.secondaryCta')}
+          </Button>
+        </Group>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} mt={48} maw={760}>
+        {STATS.map((stat) => (
+          <Stack key={stat.value} gap={0}>
+            <Text fz={32} fw={800} c="brand.7">
+              {t(stat.value)}
+            </Text>
+            <Text c="dimmed">{t(stat.label)}</Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Container>
+  );
+}

@@ -1,0 +1,67 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import { env } from '@/config/env';
+import { ApiError, NETWORK_NOT_OK_MESSAGE, NO_TOKEN_MESSAGE, apiErrorFromResponse } from './errors';
+import { operationSecurity } from './operations.gen';
+import type { paths } from './schema';
+
+/** Supplies a valid access token or null; the session module registers the real one. */
+export type AccessTokenProvider = () => Promise<string | null>;
+
+/** Sent on every request so a tunnelled development back end answers JSON, not its warning page. */
+export const TUNNEL_HEADER = 'ngrok-skip-browser-warning';
+
+function requiresBearer(method: string, schemaPath: string): boolean {
+  const key = `${method.toUpperCase()} ${schemaPath}` as keyof typeof operationSecurity;
+  return operationSecurity[key] === 'bearer';
+}
+
+/** Adds the bearer token to the operations the contract marks `bearerAuth`, and only to them. */
+function bearerMiddleware(getToken: () => AccessTokenProvider): Middleware {
+  return {
+    async onRequest({ request, schemaPath }) {
+      if (!requiresBearer(request.method, schemaPath)) return undefined;
+      const token = await getToken()();
+      if (!token) throw new ApiError(NO_TOKEN_MESSAGE, 'no-token');
+      request.headers.set('Authorization', `Bearer ${token}`);
+      return request;
+    },
+  };
+}
+
+/** Turns every failed answer into an ApiError with the spec's message (section 8). */
+const errorMiddleware: Middleware = {
+  async onResponse({ request, response }) {
+    if (!response.ok) throw await apiErrorFromResponse(request.method, response);
+    return undefined;
+  },
+  onError({ error }) {
+    if (error instanceof ApiError) return error;
+    return new ApiError(NETWORK_NOT_OK_MESSAGE, 'network');
+  },
+};
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  fetch?: typeof globalThis.fetch;
+}
+
+/** Builds a client for the contract in openapi/openapi.yaml. The app uses the one `apiClient` below. */
+export function createApiClient(options: ApiClientOptions = {}) {
+  let tokenProvider: AccessTokenProvider = () => Promise.resolve(null);
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl ?? env.apiBaseUrl,
+    credentials: 'include',
+    headers: { [TUNNEL_HEADER]: 'true' },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  client.use(bearerMiddleware(() => tokenProvider), errorMiddleware);
+  return Object.assign(client, {
+    provideAccessToken(provider: AccessTokenProvider) {
+      tokenProvider = provider;
+    },
+  });
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export const apiClient = createApiClient();

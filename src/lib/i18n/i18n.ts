@@ -1,0 +1,72 @@
+import i18next from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage, readStoredLanguage } from './languages';
+
+// Each locale file becomes its own chunk: a visitor downloads only their language's words.
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json');
+
+function loadNamespace(language: string, namespace: string) {
+  const load = localeFiles[`../../../locales/${language}/${namespace}.json`];
+  if (!load) return Promise.reject(new Error(`No locale file for ${language}/${namespace}`));
+  return load().then((module) => module.default);
+}
+
+function browserStorage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function reflectLanguage(language: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  try {
+    browserStorage()?.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage full or blocked: the choice still holds for this page.
+  }
+}
+
+export const i18n = i18next.createInstance();
+
+/** Initializes i18next once; resolves when the current language's common words are loaded. */
+export function initI18n(language = readStoredLanguage(browserStorage())) {
+  if (i18n.isInitialized) return Promise.resolve(i18n);
+  i18n.on('languageChanged', reflectLanguage);
+  return i18n
+    .use(resourcesToBackend(loadNamespace))
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      nonExplicitSupportedLngs: false,
+      load: 'currentOnly',
+      ns: ['common'],
+      defaultNS: 'common',
+      fallbackNS: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      // A key that resolves nowhere is a bug: say so loudly (the e2e tests fail on it).
+      saveMissing: true,
+      missingKeyHandler: (_languages, namespace, key) => {
+        console.error(`[i18n] missing translation key "${namespace}:${key}"`);
+      },
+      react: { useSuspense: true },
+    })
+    .then(() => i18n);
+}
+
+/** Follows a language chosen in another tab of the same browser. */
+export function syncLanguageAcrossTabs(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === LANGUAGE_STORAGE_KEY && isLanguage(event.newValue) && event.newValue !== i18n.language) {
+      void i18n.changeLanguage(event.newValue);
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+

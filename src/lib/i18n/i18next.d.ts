@@ -1,0 +1,26 @@
+import type auth from '../../../locales/fr/auth.json';
+import type checkout from '../../../locales/fr/checkout.json';
+import type common from '../../../locales/fr/common.json';
+import type documents from '../../../locales/fr/documents.json';
+import type info from '../../../locales/fr/info.json';
+import type marketing from '../../../locales/fr/marketing.json';
+import type profile from '../../../locales/fr/profile.json';
+import type wizard from '../../../locales/fr/wizard.json';
+
+// Keys are typed from the French files (the default language): `t('nav.hme')` fails to compile.
+// scripts/check-locales.ts makes en and ro carry exactly the same keys.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+      marketing: typeof marketing;
+      auth: typeof auth;
+      profile: typeof profile;
+      wizard: typeof wizard;
+      documents: typeof documents;
+      checkout: typeof checkout;
+      info: typeof info;
+    };
+  }
+}

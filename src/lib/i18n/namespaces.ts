@@ -1,0 +1,12 @@
+/** One namespace per feature; each is a file in locales/<lang>/<namespace>.json. */
+export const NAMESPACES = [
+  'common',
+  'marketing',
+  'auth',
+  'profile',
+  'wizard',
+  'documents',
+  'checkout',
+  'info',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];

@@ -1,0 +1,87 @@
+import { atom, createStore } from 'jotai';
+import { apiClient } from '@/lib/api/client';
+import { isTokenExpired, readSessionUser } from './access-token';
+
+export const ACCESS_TOKEN_STORAGE_KEY = 'kreo.accessToken';
+
+function tokenStorage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function readStoredToken(): string | null {
+  try {
+    return tokenStorage()?.getItem(ACCESS_TOKEN_STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const storedTokenAtom = atom<string | null>(readStoredToken());
+
+/** The access token, mirrored in sessionStorage so a reload keeps the session (spec section 4). */
+export const accessTokenAtom = atom(
+  (get) => get(storedTokenAtom),
+  (_get, set, token: string | null) => {
+    set(storedTokenAtom, token);
+    try {
+      if (token) tokenStorage()?.setItem(ACCESS_TOKEN_STORAGE_KEY, token);
+      else tokenStorage()?.removeItem(ACCESS_TOKEN_STORAGE_KEY);
+    } catch {
+      // Storage blocked: the session lives in memory for this page only.
+    }
+  },
+);
+
+/** Logged in means holding a token; an expired one is replaced or dropped on the next getValidToken(). */
+export const isLoggedInAtom = atom((get) => get(accessTokenAtom) !== null);
+
+/** Who the token says the user is: id, purchased SKUs and first name. */
+export const sessionUserAtom = atom((get) => readSessionUser(get(accessTokenAtom)));
+
+/** One store for the app, so the API client (outside React) and components share the session. */
+export const sessionStore = createStore();
+
+let pendingRefresh: Promise<string | null> | null = null;
+
+async function requestNewToken(): Promise<string | null> {
+  try {
+    // The refresh cookie is the credential; the raw client adds no bearer token here.
+    const { data, response } = await apiClient.POST('/api/auth/getJWTtoken');
+    if (!response.ok || !data?.accessToken) throw new Error(`status ${response.status} ${response.statusText}`);
+    sessionStore.set(accessTokenAtom, data.accessToken);
+    return data.accessToken;
+  } catch (error) {
+    sessionStore.set(accessTokenAtom, null);
+    console.warn('Could not obtain an access token; continuing without a session.', error);
+    return null;
+  }
+}
+
+/**
+ * A usable access token, or null. The stored token is used while it has not expired; otherwise
+ * (or when `force` is set, e.g. after a payment adds products) one new token is requested with
+ * the refresh cookie, and every caller that asks meanwhile shares that single request.
+ */
+export function getValidToken(options: { force?: boolean } = {}): Promise<string | null> {
+  const current = sessionStore.get(accessTokenAtom);
+  if (!options.force && current && !isTokenExpired(current)) return Promise.resolve(current);
+  pendingRefresh ??= requestNewToken().finally(() => {
+    pendingRefresh = null;
+  });
+  return pendingRefresh;
+}
+
+/** Stores the token a login or signup returned. */
+export function startSession(token: string): void {
+  sessionStore.set(accessTokenAtom, token);
+}
+
+/** Forgets the token locally (the server side is revoked by the logout call). */
+export function endSession(): void {
+  sessionStore.set(accessTokenAtom, null);
+}
+apiClient.provideAccessToken(getValidToken);
