@@ -51,7 +51,16 @@ export default tseslint.config(
         {
           mode: 'jsx-only',
           'jsx-attributes': {
-            include: ['aria-label', 'title', 'alt', 'placeholder', 'label', 'description', 'error', 'aria-description'],
+            include: [
+              'aria-label',
+              'title',
+              'alt',
+              'placeholder',
+              'label',
+              'description',
+              'error',
+              'aria-description',
+            ],
           },
         },
       ],

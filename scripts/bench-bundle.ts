@@ -18,7 +18,9 @@ try {
   for (const route of ROUTES) {
     const page = await browser.newPage();
     // The API is not part of this measure; answer its calls as an anonymous visitor would get them.
-    await page.route('**/api/**', (request) => request.fulfill({ status: 401, json: { message: 'Unauthorized' } }));
+    await page.route('**/api/**', (request) =>
+      request.fulfill({ status: 401, json: { message: 'Unauthorized' } }),
+    );
     const scripts = new Set<string>();
     page.on('response', (response) => {
       const url = new URL(response.url());
@@ -33,7 +35,10 @@ try {
       gzipped += gzipSync(body).length;
     }
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-    const verdict = route === '/' ? ` (budget ${LANDING_BUDGET_KB} kB: ${gzipped / 1024 <= LANDING_BUDGET_KB ? 'within' : 'OVER'})` : '';
+    const verdict =
+      route === '/'
+        ? ` (budget ${LANDING_BUDGET_KB} kB: ${gzipped / 1024 <= LANDING_BUDGET_KB ? 'within' : 'OVER'})`
+        : '';
     console.log(
       `${route.padEnd(14)} ${String(scripts.size).padStart(3)} JS files  ${kb(raw).padStart(7)} kB raw  ${kb(gzipped).padStart(6)} kB gzip${verdict}`,
     );

@@ -19,13 +19,18 @@ function flatten(value: unknown, prefix: string, into: Flat, where: string) {
     if (value.trim() === '') problems.push(`${where}: "${prefix}" is empty`);
     into.set(prefix, value);
   } else if (value && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}.${key}` : key, into, where);
+    for (const [key, child] of Object.entries(value))
+      flatten(child, prefix ? `${prefix}.${key}` : key, into, where);
   } else {
     problems.push(`${where}: "${prefix}" must be a string or an object of strings`);
   }
 }
 
-const variables = (text: string) => [...text.matchAll(/{{\s*([\w.]+)\s*}}/g)].map((m) => m[1]).sort().join(',');
+const variables = (text: string) =>
+  [...text.matchAll(/{{\s*([\w.]+)\s*}}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 
 async function load(language: string, namespace: string): Promise<Flat | null> {
   const where = `locales/${language}/${namespace}.json`;
@@ -58,7 +63,8 @@ for (const namespace of NAMESPACES) {
   for (const key of allKeys) {
     const present = [...byLanguage.entries()].filter(([, flat]) => flat.has(key));
     for (const [language] of byLanguage) {
-      if (!byLanguage.get(language)?.has(key)) problems.push(`locales/${language}/${namespace}.json lacks "${key}"`);
+      if (!byLanguage.get(language)?.has(key))
+        problems.push(`locales/${language}/${namespace}.json lacks "${key}"`);
     }
     const reference = present[0];
     if (!reference) continue;
@@ -73,7 +79,8 @@ for (const namespace of NAMESPACES) {
     }
   }
   for (const [key, text] of byLanguage.get('ro') ?? []) {
-    if (/[şţŞŢ]/.test(text)) problems.push(`locales/ro/${namespace}.json "${key}" uses ş/ţ (cedilla): write ș/ț`);
+    if (/[şţŞŢ]/.test(text))
+      problems.push(`locales/ro/${namespace}.json "${key}" uses ş/ţ (cedilla): write ș/ț`);
   }
 }
 

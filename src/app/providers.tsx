@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { PageLoader } from '@/components/page-loader';
 import { i18n, syncLanguageAcrossTabs } from '@/lib/i18n/i18n';
 import { sessionStore } from '@/lib/session/session';
-import { themeForPixelRatio } from './theme';
+import { cssVariablesResolver, themeForPixelRatio } from './theme';
 
 const theme = themeForPixelRatio(typeof window === 'undefined' ? 1 : window.devicePixelRatio);
 
@@ -14,7 +14,7 @@ const theme = themeForPixelRatio(typeof window === 'undefined' ? 1 : window.devi
 export function AppProviders({ children }: { children: ReactNode }) {
   useEffect(() => syncLanguageAcrossTabs(), []);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <JotaiProvider store={sessionStore}>
         <I18nextProvider i18n={i18n}>
           <Suspense fallback={<PageLoader />}>{children}</Suspense>

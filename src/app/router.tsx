@@ -11,25 +11,79 @@ function page<M, P extends object = object>(load: () => Promise<M>, pick: (modul
 }
 
 // The account pages' layout and its brand panel stay off the landing page too.
-const AuthLayout = page(() => import('./layouts/auth-layout'), (m) => m.AuthLayout);
+const AuthLayout = page(
+  () => import('./layouts/auth-layout'),
+  (m) => m.AuthLayout,
+);
 
-const LandingPage = page(() => import('@/features/marketing/landing-page'), (m) => m.LandingPage);
-const ServicesPage = page(() => import('@/features/marketing/services-page'), (m) => m.ServicesPage);
-const PlansPage = page(() => import('@/features/marketing/plans-page'), (m) => m.PlansPage);
-const FaqPage = page(() => import('@/features/marketing/faq-page'), (m) => m.FaqPage);
-const CreateWebsitePage = page(() => import('@/features/info/create-website-page'), (m) => m.CreateWebsitePage);
-const AboutPage = page(() => import('@/features/info/about-page'), (m) => m.AboutPage);
-const ContactPage = page(() => import('@/features/info/contact-page'), (m) => m.ContactPage);
-const PaymentSuccessPage = page(() => import('@/features/checkout/payment-success-page'), (m) => m.PaymentSuccessPage);
-const PaymentCancelPage = page(() => import('@/features/checkout/payment-cancel-page'), (m) => m.PaymentCancelPage);
-const WizardPage = page(() => import('@/features/wizard/wizard-page'), (m) => m.WizardPage);
-const DocumentsPage = page(() => import('@/features/documents/documents-page'), (m) => m.DocumentsPage);
-const ProfilePage = page(() => import('@/features/profile/profile-page'), (m) => m.ProfilePage);
-const LoginPage = page(() => import('@/features/auth/login-page'), (m) => m.LoginPage);
-const SignupPage = page(() => import('@/features/auth/signup-page'), (m) => m.SignupPage);
-const ForgotPasswordPage = page(() => import('@/features/auth/forgot-password-page'), (m) => m.ForgotPasswordPage);
-const ResetPasswordPage = page(() => import('@/features/auth/reset-password-page'), (m) => m.ResetPasswordPage);
-const LogoutPage = page(() => import('@/features/auth/logout-page'), (m) => m.LogoutPage);
+const LandingPage = page(
+  () => import('@/features/marketing/landing-page'),
+  (m) => m.LandingPage,
+);
+const ServicesPage = page(
+  () => import('@/features/marketing/services-page'),
+  (m) => m.ServicesPage,
+);
+const PlansPage = page(
+  () => import('@/features/marketing/plans-page'),
+  (m) => m.PlansPage,
+);
+const FaqPage = page(
+  () => import('@/features/marketing/faq-page'),
+  (m) => m.FaqPage,
+);
+const CreateWebsitePage = page(
+  () => import('@/features/info/create-website-page'),
+  (m) => m.CreateWebsitePage,
+);
+const AboutPage = page(
+  () => import('@/features/info/about-page'),
+  (m) => m.AboutPage,
+);
+const ContactPage = page(
+  () => import('@/features/info/contact-page'),
+  (m) => m.ContactPage,
+);
+const PaymentSuccessPage = page(
+  () => import('@/features/checkout/payment-success-page'),
+  (m) => m.PaymentSuccessPage,
+);
+const PaymentCancelPage = page(
+  () => import('@/features/checkout/payment-cancel-page'),
+  (m) => m.PaymentCancelPage,
+);
+const WizardPage = page(
+  () => import('@/features/wizard/wizard-page'),
+  (m) => m.WizardPage,
+);
+const DocumentsPage = page(
+  () => import('@/features/documents/documents-page'),
+  (m) => m.DocumentsPage,
+);
+const ProfilePage = page(
+  () => import('@/features/profile/profile-page'),
+  (m) => m.ProfilePage,
+);
+const LoginPage = page(
+  () => import('@/features/auth/login-page'),
+  (m) => m.LoginPage,
+);
+const SignupPage = page(
+  () => import('@/features/auth/signup-page'),
+  (m) => m.SignupPage,
+);
+const ForgotPasswordPage = page(
+  () => import('@/features/auth/forgot-password-page'),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPasswordPage = page(
+  () => import('@/features/auth/reset-password-page'),
+  (m) => m.ResetPasswordPage,
+);
+const LogoutPage = page(
+  () => import('@/features/auth/logout-page'),
+  (m) => m.LogoutPage,
+);
 
 /** The route table of spec section 2, in one place. */
 export function AppRoutes() {

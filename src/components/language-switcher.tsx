@@ -90,7 +90,13 @@ export function LanguageSwitcher({ fullWidth = false }: { fullWidth?: boolean })
         close(false);
         return;
       default:
-        if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && event.key !== ' ') {
+        if (
+          event.key.length === 1 &&
+          !event.ctrlKey &&
+          !event.metaKey &&
+          !event.altKey &&
+          event.key !== ' '
+        ) {
           const match = findTypeaheadMatch(LABELS, typeahead.push(event.key), Math.max(focused, 0));
           if (match >= 0) focusItem(match);
         }

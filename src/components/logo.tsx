@@ -10,7 +10,12 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
     <UnstyledButton component={Link} to={paths.landing} aria-label={t('brand.homeLink')}>
       <Group gap={8} wrap="nowrap">
         <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-          <rect width="32" height="32" rx="8" fill={inverted ? '#ffffff' : 'var(--mantine-primary-color-filled)'} />
+          <rect
+            width="32"
+            height="32"
+            rx="8"
+            fill={inverted ? '#ffffff' : 'var(--mantine-primary-color-filled)'}
+          />
           <path
             d="M10 8v16M10 16l9-8M13 14l7 10"
             stroke={inverted ? 'var(--mantine-primary-color-filled)' : '#ffffff'}

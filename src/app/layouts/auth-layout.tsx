@@ -12,7 +12,11 @@ const PANEL_TEXT = {
   signup: { title: 'authPanel.signup.title', text: 'authPanel.signup.text' },
 } as const;
 
-const PANEL_POINTS = ['authPanel.points.price', 'authPanel.points.speed', 'authPanel.points.documents'] as const;
+const PANEL_POINTS = [
+  'authPanel.points.price',
+  'authPanel.points.speed',
+  'authPanel.points.documents',
+] as const;
 
 function BrandPanel({ panel }: { panel: AuthPanel }) {
   const { t } = useTranslation();

@@ -38,7 +38,12 @@ const FOOTER_COLUMNS = [
 export function Footer() {
   const { t } = useTranslation();
   return (
-    <Box component="footer" bg="gray.0" mt="auto" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+    <Box
+      component="footer"
+      bg="gray.0"
+      mt="auto"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+    >
       <Container size="xl" py="xl">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
           <Stack gap="sm">

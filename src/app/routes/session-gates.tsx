@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
-import { loginHref, paths } from '@/config/paths';
+import { loginHref, postLoginTarget } from '@/config/paths';
 import { isTokenExpired } from '@/lib/session/access-token';
 import { accessTokenAtom, getValidToken } from '@/lib/session/session';
 
@@ -38,14 +38,19 @@ export function RequireSession() {
   const location = useLocation();
   const session = useSessionCheck();
   if (session === 'checking') return <PageLoader />;
-  if (session === 'absent') return <Navigate to={loginHref(`${location.pathname}${location.search}`)} replace />;
+  if (session === 'absent')
+    return <Navigate to={loginHref(`${location.pathname}${location.search}`)} replace />;
   return <Outlet />;
 }
 
-/** /login and /signup: someone who already has a session goes to /home instead. */
+/**
+ * /login and /signup: someone who already has a session goes on to the page they had asked for
+ * (the `redirect` parameter), or to /home.
+ */
 export function RequireGuest() {
+  const { search } = useLocation();
   const session = useSessionCheck();
   if (session === 'checking') return <PageLoader />;
-  if (session === 'present') return <Navigate to={paths.home} replace />;
+  if (session === 'present') return <Navigate to={postLoginTarget(search)} replace />;
   return <Outlet />;
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -15,9 +15,9 @@ export function LandingPage() {
   return (
     <Container size="lg" py={{ base: 40, sm: 72 }}>
       <Stack gap="lg" maw={760}>
-        <Badge variant="light" size="lg" w="fit-content">
+        <Text c="brand.7" fw={700} tt="uppercase" size="sm">
           {t('landing.slogan')}
-        </Badge>
+        </Text>
         <Title order={1} fz={{ base: 34, sm: 48 }} lh={1.15}>
           {t('landing.title')}
         </Title>

@@ -54,7 +54,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     headers: { [TUNNEL_HEADER]: 'true' },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  client.use(bearerMiddleware(() => tokenProvider), errorMiddleware);
+  client.use(
+    bearerMiddleware(() => tokenProvider),
+    errorMiddleware,
+  );
   return Object.assign(client, {
     provideAccessToken(provider: AccessTokenProvider) {
       tokenProvider = provider;

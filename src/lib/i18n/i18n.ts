@@ -1,7 +1,13 @@
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage, readStoredLanguage } from './languages';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  LANGUAGE_STORAGE_KEY,
+  isLanguage,
+  readStoredLanguage,
+} from './languages';
 
 // Each locale file becomes its own chunk: a visitor downloads only their language's words.
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json');
@@ -62,11 +68,14 @@ export function initI18n(language = readStoredLanguage(browserStorage())) {
 /** Follows a language chosen in another tab of the same browser. */
 export function syncLanguageAcrossTabs(): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key === LANGUAGE_STORAGE_KEY && isLanguage(event.newValue) && event.newValue !== i18n.language) {
+    if (
+      event.key === LANGUAGE_STORAGE_KEY &&
+      isLanguage(event.newValue) &&
+      event.newValue !== i18n.language
+    ) {
       void i18n.changeLanguage(event.newValue);
     }
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);
 }
-

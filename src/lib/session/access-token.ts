@@ -41,6 +41,7 @@ export function readSessionUser(token: string | null): SessionUser | null {
   const products = Array.isArray(claims.products)
     ? claims.products.filter((sku): sku is string => typeof sku === 'string')
     : [];
-  const firstname = typeof claims.firstname === 'string' && claims.firstname.trim() !== '' ? claims.firstname : null;
+  const firstname =
+    typeof claims.firstname === 'string' && claims.firstname.trim() !== '' ? claims.firstname : null;
   return { id: claims.sub, products, firstname };
 }

@@ -51,7 +51,8 @@ async function requestNewToken(): Promise<string | null> {
   try {
     // The refresh cookie is the credential; the raw client adds no bearer token here.
     const { data, response } = await apiClient.POST('/api/auth/getJWTtoken');
-    if (!response.ok || !data?.accessToken) throw new Error(`status ${response.status} ${response.statusText}`);
+    if (!response.ok || !data?.accessToken)
+      throw new Error(`status ${response.status} ${response.statusText}`);
     sessionStore.set(accessTokenAtom, data.accessToken);
     return data.accessToken;
   } catch (error) {

@@ -1,0 +1,83 @@
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { LANGUAGE_STORAGE_KEY, type Language } from '../../src/lib/i18n/languages';
+
+export { expect };
+
+/** An unsigned access token: the browser only decodes it, the signature is the server's business. */
+export function makeAccessToken(claims: { firstname?: string; products?: string[]; expiresInSeconds?: number } = {}) {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const payload = {
+    sub: 'user-1',
+    firstname: claims.firstname ?? 'Camille',
+    products: claims.products ?? [],
+    iat: now,
+    exp: now + (claims.expiresInSeconds ?? 900),
+  };
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
+}
+
+/**
+ * Stands in for the API (its server arrives with its own issue): the refresh cookie works only
+ * when `session.loggedIn` is true; logout succeeds unless `session.logoutFails`.
+ */
+export interface FakeApi {
+  loggedIn: boolean;
+  logoutFails: boolean;
+  refreshCalls: number;
+  logoutCalls: number;
+}
+
+export async function fakeApi(context: BrowserContext, initial: Partial<FakeApi> = {}): Promise<FakeApi> {
+  const api: FakeApi = { loggedIn: false, logoutFails: false, refreshCalls: 0, logoutCalls: 0, ...initial };
+  await context.route('**/api/**', async (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname === '/api/auth/getJWTtoken') {
+      api.refreshCalls += 1;
+      return api.loggedIn
+        ? route.fulfill({ json: { accessToken: makeAccessToken() } })
+        : route.fulfill({ status: 401, json: { message: 'No session' } });
+    }
+    if (url.pathname === '/api/auth/logout') {
+      api.logoutCalls += 1;
+      if (api.logoutFails) return route.fulfill({ status: 503, json: { message: 'Unavailable' } });
+      api.loggedIn = false;
+      return route.fulfill({ json: { message: 'Logged out' } });
+    }
+    return route.fulfill({ status: 404, json: { message: 'Not found' } });
+  });
+  return api;
+}
+
+export async function useLanguage(context: BrowserContext, language: Language) {
+  await context.addInitScript(
+    ([key, value]) => {
+      // Only on the first page load of the test: later switches by the user must persist.
+      if (!window.sessionStorage.getItem('e2e.languageSeeded')) {
+        window.localStorage.setItem(key, value);
+        window.sessionStorage.setItem('e2e.languageSeeded', '1');
+      }
+    },
+    [LANGUAGE_STORAGE_KEY, language] as const,
+  );
+}
+
+/** Collects what i18next reports as missing keys, so that a test can require there are none. */
+export function watchMissingTranslations(page: Page): string[] {
+  const missing: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('[i18n]')) missing.push(message.text());
+  });
+  return missing;
+}
+
+export const test = base.extend<{ api: FakeApi; missingTranslations: string[] }>({
+  api: async ({ context }, use) => {
+    await use(await fakeApi(context));
+  },
+  missingTranslations: async ({ page }, use) => {
+    const missing = watchMissingTranslations(page);
+    await use(missing);
+    expect(missing, 'translation keys missing at run time').toEqual([]);
+  },
+});

@@ -1,0 +1,172 @@
+import { LANGUAGES } from '../../src/lib/i18n/languages';
+import type { Namespace } from '../../src/lib/i18n/namespaces';
+import { expect, test, useLanguage } from './fixtures';
+import { RAW_KEY_PATTERN, text } from './locale-text';
+
+/** Spec section 2: every route, the heading it shows, and its layout. */
+const MAIN_PAGES: [path: string, namespace: Namespace, titleKey: string][] = [
+  ['/', 'marketing', 'landing.title'],
+  ['/home', 'marketing', 'landing.title'],
+  ['/services', 'marketing', 'services.title'],
+  ['/plans', 'marketing', 'plans.title'],
+  ['/faq', 'marketing', 'faq.title'],
+  ['/create-your-website', 'info', 'createWebsite.title'],
+  ['/about', 'info', 'about.title'],
+  ['/contact', 'info', 'contact.title'],
+  ['/success?session_id=cs_test_42', 'checkout', 'success.title'],
+  ['/cancel', 'checkout', 'cancel.title'],
+];
+const PROTECTED_PAGES: [path: string, namespace: Namespace, titleKey: string][] = [
+  ['/ai-powered-form', 'wizard', 'page.title'],
+  ['/documents', 'documents', 'page.title'],
+  ['/user-profile', 'profile', 'page.title'],
+];
+const AUTH_PAGES: [path: string, titleKey: string, panelKey: string | null][] = [
+  ['/login', 'login.title', 'authPanel.login.title'],
+  ['/signup', 'signup.title', 'authPanel.signup.title'],
+  ['/forgot-password', 'forgotPassword.title', null],
+  ['/reset-password?token=abc', 'resetPassword.title', null],
+];
+const NOT_FOUND = ['/careers', '/blog', '/help', '/privacy', '/terms', '/no/such/page'];
+
+for (const language of LANGUAGES) {
+  test.describe(`in ${language}`, () => {
+    test.beforeEach(async ({ context }) => {
+      await useLanguage(context, language);
+    });
+
+    test('public pages have the header, the footer, their heading and no raw key', async ({
+      page,
+      api,
+      missingTranslations,
+    }) => {
+      void api;
+      void missingTranslations;
+      for (const [path, namespace, titleKey] of MAIN_PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, namespace, titleKey));
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByRole('banner')).toBeVisible();
+        await expect(page.getByRole('contentinfo')).toContainText(text(language, 'common', 'footer.tagline'));
+        await expect(page.getByRole('contentinfo')).toContainText('2024');
+        expect(await page.locator('body').innerText(), `raw key on ${path}`).not.toMatch(RAW_KEY_PATTERN);
+      }
+    });
+
+    test('account pages have no header or footer; login and signup have the brand panel', async ({
+      page,
+      api,
+      missingTranslations,
+    }) => {
+      void api;
+      void missingTranslations;
+      for (const [path, titleKey, panelKey] of AUTH_PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'auth', titleKey));
+        await expect(page.getByRole('banner')).toHaveCount(0);
+        await expect(page.getByRole('contentinfo')).toHaveCount(0);
+        const panel = page.getByRole('complementary');
+        if (panelKey) await expect(panel).toContainText(text(language, 'common', panelKey));
+        else await expect(panel).toHaveCount(0);
+        expect(await page.locator('body').innerText(), `raw key on ${path}`).not.toMatch(RAW_KEY_PATTERN);
+      }
+    });
+
+    test('protected pages send an anonymous visitor to /login, keeping the way back', async ({
+      page,
+      api,
+      missingTranslations,
+    }) => {
+      void missingTranslations;
+      for (const [path] of PROTECTED_PAGES) {
+        await page.goto(path);
+        await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'auth', 'login.title'));
+      }
+      expect(api.refreshCalls).toBeGreaterThan(0);
+    });
+
+    test('a logged-in user reaches protected pages and sees their first name', async ({
+      page,
+      api,
+      missingTranslations,
+    }) => {
+      void missingTranslations;
+      api.loggedIn = true;
+      for (const [path, namespace, titleKey] of PROTECTED_PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, namespace, titleKey));
+        await expect(page.getByRole('banner')).toBeVisible();
+      }
+      const header = page.getByRole('banner');
+      const menuButton = header.getByRole('button', { name: text(language, 'common', 'nav.openMenu') });
+      if (await menuButton.isVisible()) await menuButton.click();
+      await expect(header.getByRole('link', { name: 'Camille' }).locator('visible=true')).toHaveAttribute(
+        'href',
+        '/user-profile',
+      );
+      await expect(
+        header.getByRole('link', { name: text(language, 'common', 'account.logout') }).locator('visible=true'),
+      ).toBeVisible();
+    });
+
+    test('pages the product does not have show the 404 page in the main layout', async ({
+      page,
+      api,
+      missingTranslations,
+    }) => {
+      void api;
+      void missingTranslations;
+      for (const path of NOT_FOUND) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'common', 'notFound.title'));
+        await expect(page.getByRole('banner')).toBeVisible();
+        await expect(page.getByRole('contentinfo')).toBeVisible();
+      }
+    });
+  });
+}
+
+test('after logging in, the visitor comes back to the page they asked for', async ({ page, api }) => {
+  await page.goto('/documents');
+  await expect(page).toHaveURL('/login?redirect=%2Fdocuments');
+  // The session starts (as a login will do); /login then sends the user on to /documents.
+  api.loggedIn = true;
+  await page.reload();
+  await expect(page).toHaveURL('/documents');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'documents', 'page.title'));
+});
+
+test('/login and /signup send someone with a session to /home', async ({ page, api }) => {
+  api.loggedIn = true;
+  for (const path of ['/login', '/signup']) {
+    await page.goto(path);
+    await expect(page).toHaveURL('/home');
+  }
+});
+
+test('the redirect parameter cannot send users to another site', async ({ page, api }) => {
+  api.loggedIn = true;
+  await page.goto('/login?redirect=//evil.example/phish');
+  await expect(page).toHaveURL('/home');
+});
+
+test('/logout revokes the session and goes to /login', async ({ page, api }) => {
+  api.loggedIn = true;
+  await page.goto('/documents');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/logout');
+  await expect(page).toHaveURL('/login');
+  expect(api.logoutCalls).toBe(1);
+  expect(await page.evaluate(() => window.sessionStorage.getItem('kreo.accessToken'))).toBeNull();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'auth', 'login.title'));
+});
+
+test('/logout goes to / when the server cannot log out', async ({ page, api }) => {
+  api.loggedIn = true;
+  api.logoutFails = true;
+  await page.goto('/home');
+  await page.goto('/logout');
+  await expect(page).toHaveURL('/');
+  expect(api.logoutCalls).toBe(1);
+});

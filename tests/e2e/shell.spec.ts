@@ -1,0 +1,124 @@
+import { LANGUAGE_STORAGE_KEY } from '../../src/lib/i18n/languages';
+import { expect, test, useLanguage } from './fixtures';
+import { text } from './locale-text';
+
+test('French is the default language', async ({ page, api, missingTranslations }) => {
+  void api;
+  void missingTranslations;
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'marketing', 'landing.title'));
+});
+
+test('the chosen language applies at once, survives a reload and reaches other tabs', async ({
+  page,
+  context,
+  api,
+  missingTranslations,
+}) => {
+  void api;
+  void missingTranslations;
+  await page.goto('/plans');
+  const otherTab = await context.newPage();
+  await otherTab.goto('/about');
+  await expect(otherTab.locator('html')).toHaveAttribute('lang', 'fr');
+
+  const header = page.getByRole('banner');
+  const burger = header.getByRole('button', { name: text('fr', 'common', 'nav.openMenu') });
+  if (await burger.isVisible()) await burger.click();
+  await header.getByRole('button', { name: /Langue/ }).locator('visible=true').click();
+  await page.getByRole('menuitemradio', { name: 'Română' }).click();
+
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('ro', 'marketing', 'plans.title'));
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), LANGUAGE_STORAGE_KEY)).toBe('ro');
+
+  // The tab that was already open follows without a reload.
+  await expect(otherTab.getByRole('heading', { level: 1 })).toHaveText(text('ro', 'info', 'about.title'));
+  await expect(otherTab.locator('html')).toHaveAttribute('lang', 'ro');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('ro', 'marketing', 'plans.title'));
+  const newTab = await context.newPage();
+  await newTab.goto('/');
+  await expect(newTab.locator('html')).toHaveAttribute('lang', 'ro');
+});
+
+test('the language menu works from the keyboard, with type-ahead', async ({ page, api, isMobile }) => {
+  void api;
+  test.skip(isMobile, 'keyboard navigation is a desktop concern');
+  await page.goto('/');
+  const switcher = page.getByRole('banner').getByRole('button', { name: /Langue/ });
+  await switcher.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitemradio', { name: 'Français' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitemradio', { name: 'English' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(switcher).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.type('ro');
+  await expect(page.getByRole('menuitemradio', { name: 'Română' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
+});
+
+test('the header underlines the active link', async ({ page, api, isMobile }) => {
+  void api;
+  await page.goto('/services');
+  const header = page.getByRole('banner');
+  if (isMobile) await header.getByRole('button', { name: text('fr', 'common', 'nav.openMenu') }).click();
+  const active = header.locator('a[aria-current="page"]').locator('visible=true');
+  await expect(active).toHaveText(text('fr', 'common', 'nav.services'));
+  await expect(active).toHaveCSS('text-decoration-line', 'underline');
+  await page.goto('/home');
+  if (isMobile) await header.getByRole('button', { name: text('fr', 'common', 'nav.openMenu') }).click();
+  await expect(header.locator('a[aria-current="page"]').locator('visible=true')).toHaveText(
+    text('fr', 'common', 'nav.home'),
+  );
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const language of ['fr', 'en', 'ro'] as const) {
+    test(`the menu opens with every item and closes on navigation (${language})`, async ({ page, context, api }) => {
+      void api;
+      await useLanguage(context, language);
+      await page.goto('/');
+      const header = page.getByRole('banner');
+      const burger = header.getByRole('button', { name: text(language, 'common', 'nav.openMenu') });
+      await expect(burger).toHaveAttribute('aria-expanded', 'false');
+      await burger.click();
+      await expect(header.getByRole('button', { name: text(language, 'common', 'nav.closeMenu') })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+      const menu = header.getByRole('navigation');
+      for (const key of ['home', 'services', 'plans', 'wizard', 'documents', 'createWebsite'] as const) {
+        await expect(menu.getByRole('link', { name: text(language, 'common', `nav.${key}`) })).toBeVisible();
+      }
+      await expect(header.getByRole('link', { name: text(language, 'common', 'account.login') })).toBeVisible();
+      await expect(header.getByRole('link', { name: text(language, 'common', 'account.getStarted') })).toBeVisible();
+      await menu.getByRole('link', { name: text(language, 'common', 'nav.plans') }).click();
+      await expect(page).toHaveURL('/plans');
+      await expect(header.getByRole('navigation')).toHaveCount(0);
+    });
+  }
+});
+
+test('the footer has its three columns and its links go somewhere real', async ({ page, api, isMobile }) => {
+  void api;
+  test.skip(isMobile, 'same footer on every viewport');
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  for (const key of ['services', 'company', 'support'] as const) {
+    await expect(footer.getByRole('heading', { name: text('fr', 'common', `footer.${key}.title`) })).toBeVisible();
+  }
+  await footer.getByRole('link', { name: text('fr', 'common', 'footer.company.careers') }).click();
+  await expect(page).toHaveURL('/careers');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'common', 'notFound.title'));
+  await page.getByRole('main').getByRole('link', { name: text('fr', 'common', 'notFound.backHome') }).click();
+  await expect(page).toHaveURL('/');
+});
