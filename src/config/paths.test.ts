@@ -65,6 +65,9 @@ describe('postLoginTarget', () => {
     ['a backslash deeper in the path', '/documents\\..\\\\evil.com'],
     ['a javascript: URL', 'javascript:alert(1)'],
     ['a relative path', 'documents'],
+    ['a tab that browsers strip into //', '/\t/evil.com'],
+    ['a newline that browsers strip into //', '/\n/evil.com'],
+    ['a carriage return', '/\r/evil.com'],
   ])('refuses %s and goes to /home', (_label, target) => {
     expect(postLoginTarget(withRedirect(target))).toBe('/home');
   });
@@ -73,6 +76,8 @@ describe('postLoginTarget', () => {
     ['/login', '/login'],
     ['/login with its own redirect', '/login?redirect=%2Fdocuments'],
     ['/logout', '/logout'],
+    ['/logout with a trailing slash', '/logout/'],
+    ['/logout with a query', '/logout?x=1'],
   ])('does not go back to %s after logging in', (_label, target) => {
     expect(postLoginTarget(withRedirect(target))).toBe('/home');
   });

@@ -41,17 +41,25 @@ export function loginHref(returnTo?: string): string {
 }
 
 /**
- * Where to go after a successful login: the page asked for, if it is a path of this site,
- * else /home. Rejects absolute and protocol-relative URLs so the parameter cannot be used
- * to send users to another site.
+ * Where to go after a successful login: the page asked for, if it is a page of this site, else
+ * /home. The parameter is resolved as a URL against a placeholder origin and rejected when it
+ * leaves it (absolute or protocol-relative URLs, backslashes, tabs and newlines that browsers
+ * strip), so it cannot send users to another site. /login and /logout are never targets.
  */
 export function postLoginTarget(search: string): string {
   const requested = new URLSearchParams(search).get(REDIRECT_PARAM);
-  if (!requested || !requested.startsWith('/') || requested.startsWith('//') || requested.includes('\\')) {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (!requested || !requested.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(requested))
+    return paths.home;
+  const base = 'https://same-site.invalid';
+  let target: URL;
+  try {
+    target = new URL(requested, base);
+  } catch {
     return paths.home;
   }
-  if (requested === paths.login || requested.startsWith(`${paths.login}?`) || requested === paths.logout) {
-    return paths.home;
-  }
-  return requested;
+  if (target.origin !== base) return paths.home;
+  const path = target.pathname.replace(/\/+$/, '') || '/';
+  if (path === paths.login || path === paths.logout) return paths.home;
+  return `${target.pathname}${target.search}${target.hash}`;
 }

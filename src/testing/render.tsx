@@ -18,10 +18,9 @@ const localeFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/*
 function localeResources(): Resource {
   const resources: Resource = {};
   for (const [file, words] of Object.entries(localeFiles)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    if (!match?.[1] || !match[2]) continue;
-    resources[match[1]] ??= {};
-    resources[match[1]][match[2]] = words;
+    const [, language, namespace] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
+    if (!language || !namespace) continue;
+    resources[language] = { ...resources[language], [namespace]: words };
   }
   return resources;
 }

@@ -4,7 +4,9 @@ import { LANGUAGE_STORAGE_KEY, type Language } from '../../src/lib/i18n/language
 export { expect };
 
 /** An unsigned access token: the browser only decodes it, the signature is the server's business. */
-export function makeAccessToken(claims: { firstname?: string; products?: string[]; expiresInSeconds?: number } = {}) {
+export function makeAccessToken(
+  claims: { firstname?: string; products?: string[]; expiresInSeconds?: number } = {},
+) {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
   const payload = {

@@ -81,7 +81,9 @@ for (const language of LANGUAGES) {
       for (const [path] of PROTECTED_PAGES) {
         await page.goto(path);
         await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'auth', 'login.title'));
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          text(language, 'auth', 'login.title'),
+        );
       }
       expect(api.refreshCalls).toBeGreaterThan(0);
     });
@@ -106,7 +108,9 @@ for (const language of LANGUAGES) {
         '/user-profile',
       );
       await expect(
-        header.getByRole('link', { name: text(language, 'common', 'account.logout') }).locator('visible=true'),
+        header
+          .getByRole('link', { name: text(language, 'common', 'account.logout') })
+          .locator('visible=true'),
       ).toBeVisible();
     });
 
@@ -119,7 +123,9 @@ for (const language of LANGUAGES) {
       void missingTranslations;
       for (const path of NOT_FOUND) {
         await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'common', 'notFound.title'));
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          text(language, 'common', 'notFound.title'),
+        );
         await expect(page.getByRole('banner')).toBeVisible();
         await expect(page.getByRole('contentinfo')).toBeVisible();
       }

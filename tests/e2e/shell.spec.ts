@@ -26,7 +26,10 @@ test('the chosen language applies at once, survives a reload and reaches other t
   const header = page.getByRole('banner');
   const burger = header.getByRole('button', { name: text('fr', 'common', 'nav.openMenu') });
   if (await burger.isVisible()) await burger.click();
-  await header.getByRole('button', { name: /Langue/ }).locator('visible=true').click();
+  await header
+    .getByRole('button', { name: /Langue/ })
+    .locator('visible=true')
+    .click();
   await page.getByRole('menuitemradio', { name: 'Română' }).click();
 
   await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
@@ -83,7 +86,11 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   for (const language of ['fr', 'en', 'ro'] as const) {
-    test(`the menu opens with every item and closes on navigation (${language})`, async ({ page, context, api }) => {
+    test(`the menu opens with every item and closes on navigation (${language})`, async ({
+      page,
+      context,
+      api,
+    }) => {
       void api;
       await useLanguage(context, language);
       await page.goto('/');
@@ -91,16 +98,19 @@ test.describe('on a phone', () => {
       const burger = header.getByRole('button', { name: text(language, 'common', 'nav.openMenu') });
       await expect(burger).toHaveAttribute('aria-expanded', 'false');
       await burger.click();
-      await expect(header.getByRole('button', { name: text(language, 'common', 'nav.closeMenu') })).toHaveAttribute(
-        'aria-expanded',
-        'true',
-      );
+      await expect(
+        header.getByRole('button', { name: text(language, 'common', 'nav.closeMenu') }),
+      ).toHaveAttribute('aria-expanded', 'true');
       const menu = header.getByRole('navigation');
       for (const key of ['home', 'services', 'plans', 'wizard', 'documents', 'createWebsite'] as const) {
         await expect(menu.getByRole('link', { name: text(language, 'common', `nav.${key}`) })).toBeVisible();
       }
-      await expect(header.getByRole('link', { name: text(language, 'common', 'account.login') })).toBeVisible();
-      await expect(header.getByRole('link', { name: text(language, 'common', 'account.getStarted') })).toBeVisible();
+      await expect(
+        header.getByRole('link', { name: text(language, 'common', 'account.login') }),
+      ).toBeVisible();
+      await expect(
+        header.getByRole('link', { name: text(language, 'common', 'account.getStarted') }),
+      ).toBeVisible();
       await menu.getByRole('link', { name: text(language, 'common', 'nav.plans') }).click();
       await expect(page).toHaveURL('/plans');
       await expect(header.getByRole('navigation')).toHaveCount(0);
@@ -114,11 +124,16 @@ test('the footer has its three columns and its links go somewhere real', async (
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   for (const key of ['services', 'company', 'support'] as const) {
-    await expect(footer.getByRole('heading', { name: text('fr', 'common', `footer.${key}.title`) })).toBeVisible();
+    await expect(
+      footer.getByRole('heading', { name: text('fr', 'common', `footer.${key}.title`) }),
+    ).toBeVisible();
   }
   await footer.getByRole('link', { name: text('fr', 'common', 'footer.company.careers') }).click();
   await expect(page).toHaveURL('/careers');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'common', 'notFound.title'));
-  await page.getByRole('main').getByRole('link', { name: text('fr', 'common', 'notFound.backHome') }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: text('fr', 'common', 'notFound.backHome') })
+    .click();
   await expect(page).toHaveURL('/');
 });

@@ -138,7 +138,10 @@ describe('Header navigation', () => {
 
   it('marks Home ("/") as current on /home too', () => {
     renderHeader({ route: '/home' });
-    expect(within(desktopNav()).getByRole('link', { name: fr.nav.home })).toHaveAttribute('aria-current', 'page');
+    expect(within(desktopNav()).getByRole('link', { name: fr.nav.home })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('marks no link on a page outside the navigation', () => {

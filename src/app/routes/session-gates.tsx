@@ -10,27 +10,34 @@ type SessionCheck = 'checking' | 'present' | 'absent';
 
 /**
  * Whether a session exists, renewing it through the refresh cookie when the stored token is
- * missing or expired. A fresh token answers at once, so a logged-in user sees no loader.
+ * missing or expired. A fresh token answers at once, so a logged-in user sees no loader. The check
+ * runs again only when the token stops being fresh (e.g. logout), not when the refresh itself
+ * clears an expired token, so one visit makes one refresh request.
  */
 function useSessionCheck(): SessionCheck {
   const token = useAtomValue(accessTokenAtom);
   const fresh = token !== null && !isTokenExpired(token);
-  const [checked, setChecked] = useState<{ token: string | null; present: boolean } | null>(null);
+  const [checked, setChecked] = useState<boolean | null>(null);
+  const [checkedWhileFresh, setCheckedWhileFresh] = useState(fresh);
+  if (checkedWhileFresh !== fresh) {
+    setCheckedWhileFresh(fresh);
+    setChecked(null);
+  }
 
   useEffect(() => {
     if (fresh) return undefined;
-    let current = true;
+    let mounted = true;
     void getValidToken().then((valid) => {
-      if (current) setChecked({ token, present: valid !== null });
+      if (mounted) setChecked(valid !== null);
     });
     return () => {
-      current = false;
+      mounted = false;
     };
-  }, [fresh, token]);
+  }, [fresh]);
 
   if (fresh) return 'present';
-  if (!checked || checked.token !== token) return 'checking';
-  return checked.present ? 'present' : 'absent';
+  if (checked === null) return 'checking';
+  return checked ? 'present' : 'absent';
 }
 
 /** Protected pages: an anonymous visitor goes to /login, which brings them back here afterwards. */

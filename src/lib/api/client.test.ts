@@ -247,7 +247,10 @@ describe('errors (spec section 8)', () => {
   it('a failed POST with a blank message falls back to the error', async () => {
     const { api } = client();
     mockFetch.mockResolvedValue(
-      jsonResponse({ message: '  ', error: 'Invalid credentials' }, { status: 401, statusText: 'Unauthorized' }),
+      jsonResponse(
+        { message: '  ', error: 'Invalid credentials' },
+        { status: 401, statusText: 'Unauthorized' },
+      ),
     );
 
     const error = await failure(api.POST('/api/auth/login', { body: { email: 'a@b.co', password: 'x' } }));
@@ -287,6 +290,13 @@ describe('errors (spec section 8)', () => {
     const error = await failure(api.POST('/api/auth/login', { body: { email: 'a@b.co', password: 'x' } }));
 
     expect(error.kind).toBe('network');
+  });
+
+  it('a request the caller cancelled stays an AbortError, not a network failure', async () => {
+    const { api } = client();
+    mockFetch.mockRejectedValue(new DOMException('The operation was aborted.', 'AbortError'));
+
+    await expect(api.GET('/api/marketing/offers/list')).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
 

@@ -35,7 +35,9 @@ const errorMiddleware: Middleware = {
     return undefined;
   },
   onError({ error }) {
-    if (error instanceof ApiError) return error;
+    // A cancelled request is the caller's own doing, not a network failure: let it through as is.
+    if (error instanceof ApiError || (error instanceof DOMException && error.name === 'AbortError'))
+      return error;
     return new ApiError(NETWORK_NOT_OK_MESSAGE, 'network');
   },
 };

@@ -8,7 +8,9 @@ import {
   readStoredLanguage,
 } from './languages';
 
-const storageWith = (value: string | null) => ({ getItem: (key: string) => (key === LANGUAGE_STORAGE_KEY ? value : null) });
+const storageWith = (value: string | null) => ({
+  getItem: (key: string) => (key === LANGUAGE_STORAGE_KEY ? value : null),
+});
 
 describe('languages', () => {
   it('are French (the default), English and Romanian', () => {

@@ -77,7 +77,10 @@ describe('readSessionUser', () => {
   });
 
   it('keeps only the string entries of products', () => {
-    const token = jwt({ sub: 'user-1', products: ['AI_FORM', 3, null, { sku: 'X' }, 'LIST_OF_BENEFICIARIES'] });
+    const token = jwt({
+      sub: 'user-1',
+      products: ['AI_FORM', 3, null, { sku: 'X' }, 'LIST_OF_BENEFICIARIES'],
+    });
     expect(readSessionUser(token)?.products).toEqual(['AI_FORM', 'LIST_OF_BENEFICIARIES']);
   });
 

@@ -150,7 +150,9 @@ describe('getValidToken', () => {
   it('on a 401, resolves null, clears the token and logs a warning', async () => {
     const session = await loadSession();
     session.startSession(expiredToken());
-    refreshAnswers(() => jsonResponse({ message: 'No refresh token' }, { status: 401, statusText: 'Unauthorized' }));
+    refreshAnswers(() =>
+      jsonResponse({ message: 'No refresh token' }, { status: 401, statusText: 'Unauthorized' }),
+    );
 
     await expect(session.getValidToken()).resolves.toBeNull();
 
