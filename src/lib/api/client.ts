@@ -35,9 +35,11 @@ const errorMiddleware: Middleware = {
     return undefined;
   },
   onError({ error }) {
-    // A cancelled request is the caller's own doing, not a network failure: let it through as is.
-    if (error instanceof ApiError || (error instanceof DOMException && error.name === 'AbortError'))
-      return error;
+    if (error instanceof ApiError) return error;
+    // A cancelled request is the caller's own doing, not a network failure: rethrown as it is.
+    if (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError') {
+      return undefined;
+    }
     return new ApiError(NETWORK_NOT_OK_MESSAGE, 'network');
   },
 };
