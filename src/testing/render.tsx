@@ -7,7 +7,8 @@ import { Suspense, type ReactElement, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { baseTheme, cssVariablesResolver } from '@/app/theme';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@/lib/i18n/languages';
+import { sharedI18nOptions } from '@/lib/i18n/i18n';
+import { DEFAULT_LANGUAGE, type Language } from '@/lib/i18n/languages';
 
 /** The real words of the product, every language and namespace, loaded up front (no backend). */
 const localeFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {
@@ -35,20 +36,11 @@ const NAMESPACES = [...new Set(Object.values(RESOURCES).flatMap((namespaces) => 
 export function createTestI18n(language: Language = DEFAULT_LANGUAGE): I18n {
   const instance = i18next.createInstance();
   void instance.init({
+    ...sharedI18nOptions,
     lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
     resources: RESOURCES,
     ns: NAMESPACES,
-    defaultNS: 'common',
-    fallbackNS: false,
     initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    saveMissing: true,
-    missingKeyHandler: (_languages, namespace, key) => {
-      console.error(`[i18n] missing translation key "${namespace}:${key}"`);
-    },
     react: { useSuspense: false },
   });
   return instance;

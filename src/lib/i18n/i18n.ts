@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type InitOptions } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import {
@@ -35,6 +35,23 @@ function reflectLanguage(language: string) {
   }
 }
 
+/** The settings every i18next instance of the product shares (the app's and the tests'). */
+export const sharedI18nOptions = {
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  nonExplicitSupportedLngs: false,
+  load: 'currentOnly',
+  defaultNS: 'common',
+  fallbackNS: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  // A key that resolves nowhere is a bug: say so loudly (the e2e tests fail on it).
+  saveMissing: true,
+  missingKeyHandler: (_languages, namespace, key) => {
+    console.error(`[i18n] missing translation key "${namespace}:${key}"`);
+  },
+} satisfies InitOptions;
+
 export const i18n = i18next.createInstance();
 
 /** Initializes i18next once; resolves when the current language's common words are loaded. */
@@ -44,24 +61,7 @@ export function initI18n(language = readStoredLanguage(browserStorage())) {
   return i18n
     .use(resourcesToBackend(loadNamespace))
     .use(initReactI18next)
-    .init({
-      lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      nonExplicitSupportedLngs: false,
-      load: 'currentOnly',
-      ns: ['common'],
-      defaultNS: 'common',
-      fallbackNS: false,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      // A key that resolves nowhere is a bug: say so loudly (the e2e tests fail on it).
-      saveMissing: true,
-      missingKeyHandler: (_languages, namespace, key) => {
-        console.error(`[i18n] missing translation key "${namespace}:${key}"`);
-      },
-      react: { useSuspense: true },
-    })
+    .init({ ...sharedI18nOptions, lng: language, ns: ['common'], react: { useSuspense: true } })
     .then(() => i18n);
 }
 
