@@ -1,10 +1,21 @@
 import js from '@eslint/js';
 import i18next from 'eslint-plugin-i18next';
-import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const FEATURES = ['auth', 'checkout', 'documents', 'info', 'marketing', 'profile', 'wizard'];
+
+/** Import patterns that reach into a layer (by alias or by relative path). */
+function layerPatterns(layer) {
+  return [
+    {
+      regex: `^(@/|(\\.\\./)+)${layer}(/|$)`,
+      message: `This folder must not depend on src/${layer}: the direction is shared code → features → app.`,
+    },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'test-results', 'playwright-report', 'src/lib/api/schema.d.ts'] },
@@ -13,32 +24,39 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // The dependency direction of the layout: shared code → features → app; features never import each other.
-      'import-x/no-restricted-paths': [
+    },
+  },
+  // The dependency direction of the layout: shared code → features → app; features never import each other.
+  {
+    files: ['src/components/**', 'src/lib/**', 'src/config/**', 'src/hooks/**', 'src/forms/**'],
+    ignores: ['**/*.test.*'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...layerPatterns('features'), ...layerPatterns('app')] },
+      ],
+    },
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
-            { target: './src/features/auth', from: './src/features', except: ['./auth'] },
-            { target: './src/features/checkout', from: './src/features', except: ['./checkout'] },
-            { target: './src/features/documents', from: './src/features', except: ['./documents'] },
-            { target: './src/features/info', from: './src/features', except: ['./info'] },
-            { target: './src/features/marketing', from: './src/features', except: ['./marketing'] },
-            { target: './src/features/profile', from: './src/features', except: ['./profile'] },
-            { target: './src/features/wizard', from: './src/features', except: ['./wizard'] },
-            { target: './src/features', from: './src/app' },
+          patterns: [
+            ...layerPatterns('app'),
             {
-              target: ['./src/components', './src/lib', './src/config', './src/hooks'],
-              from: ['./src/features', './src/app'],
+              regex: `^((@/|(\\.\\./)+)features/(?!${feature}/)|\\.\\./(${FEATURES.filter((other) => other !== feature).join('|')})/)`,
+              message: 'Features never import each other: move shared code to src/lib or src/components.',
             },
           ],
         },
       ],
     },
-  },
+  })),
   {
     files: ['src/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh, i18next },
