@@ -47,9 +47,8 @@ test('the chosen language applies at once, survives a reload and reaches other t
   await expect(newTab.locator('html')).toHaveAttribute('lang', 'ro');
 });
 
-test('the language menu works from the keyboard, with type-ahead', async ({ page, api, isMobile }) => {
+test('the language menu works from the keyboard, with type-ahead @desktop-only', async ({ page, api }) => {
   void api;
-  test.skip(isMobile, 'keyboard navigation is a desktop concern');
   await page.goto('/');
   const switcher = page.getByRole('banner').getByRole('button', { name: /Langue/ });
   await switcher.focus();
@@ -118,9 +117,11 @@ test.describe('on a phone', () => {
   }
 });
 
-test('the footer has its three columns and its links go somewhere real', async ({ page, api, isMobile }) => {
+test('the footer has its three columns and its links go somewhere real @desktop-only', async ({
+  page,
+  api,
+}) => {
   void api;
-  test.skip(isMobile, 'same footer on every viewport');
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   for (const key of ['services', 'company', 'support'] as const) {
