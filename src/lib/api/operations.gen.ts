@@ -10,7 +10,9 @@ export const operationSecurity = {
   'POST /api/auth/logout': 'cookie', // logout
   'POST /api/auth/forgot-password': 'public', // forgotPassword
   'POST /api/auth/reset-password': 'public', // resetPassword
+  'POST /api/auth/verify-email': 'public', // verifyEmail
   'GET /api/marketing/offers/list': 'public', // listOffers
   'GET /api/marketing/products/list': 'public', // listProducts
   'POST /api/checkout/create-session': 'bearer', // createCheckoutSession
+  'POST /api/checkout/stripe-webhook': 'public', // stripeWebhook
 } as const satisfies Record<string, 'bearer' | 'cookie' | 'public'>;

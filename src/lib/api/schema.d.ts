@@ -187,6 +187,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an e-mail address
+         * @description Confirms the address a verification link was sent to. The token comes
+         *     from the link in the e-mail (the /verify-email page of the app sends it);
+         *     it works once and for 24 hours, and only while the account still has
+         *     that address.
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/marketing/offers/list": {
         parameters: {
             query?: never;
@@ -247,6 +270,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/stripe-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payment events from Stripe
+         * @description Called by Stripe (when the stripe payment provider is configured), not by
+         *     the app. The raw body is checked against the `Stripe-Signature` header;
+         *     a paid `checkout.session.completed` event grants the offer's products,
+         *     once however many times it is delivered.
+         */
+        post: operations["stripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -258,6 +304,8 @@ export interface components {
             /** @description Short error name (usually the HTTP status text). */
             error?: string;
         };
+        /** @description The forms' rule (spec section 5): text, an at sign, text, a dot, text, no spaces. */
+        EmailAddress: string;
         /**
          * @description User interface language.
          * @enum {string}
@@ -266,8 +314,7 @@ export interface components {
         SignupRequest: {
             firstname: string;
             lastname: string;
-            /** Format: email */
-            email: string;
+            email: components["schemas"]["EmailAddress"];
             password: string;
             /** @description Must equal `password`. */
             confirmPassword: string;
@@ -280,8 +327,7 @@ export interface components {
             language?: components["schemas"]["Language"];
         };
         LoginRequest: {
-            /** Format: email */
-            email: string;
+            email: components["schemas"]["EmailAddress"];
             password: string;
             language?: components["schemas"]["Language"];
         };
@@ -316,8 +362,7 @@ export interface components {
         ProfileUpdate: {
             firstname: string;
             lastname: string;
-            /** Format: email */
-            email: string;
+            email: components["schemas"]["EmailAddress"];
             phoneNumber?: string | null;
             /** Format: date */
             dateOfBirth?: string | null;
@@ -327,8 +372,11 @@ export interface components {
             message: string;
         };
         ForgotPasswordRequest: {
-            /** Format: email */
-            email: string;
+            email: components["schemas"]["EmailAddress"];
+        };
+        VerifyEmailRequest: {
+            /** @description Token from the verification link. */
+            token: string;
         };
         ResetPasswordRequest: {
             /** @description Token from the reset link. */
@@ -347,8 +395,13 @@ export interface components {
             en: string[];
             ro: string[];
         };
-        /** @enum {string} */
-        ProductSku: "LEGAL_STATUSES" | "CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION" | "LIST_OF_BENEFICIARIES" | "PROFESSIONAL_PROMOTIONAL_WEBSITE" | "AI_FORM";
+        /**
+         * @description A product of the catalog (schemas/catalog.json), e.g. LEGAL_STATUSES,
+         *     CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION, LIST_OF_BENEFICIARIES,
+         *     PROFESSIONAL_PROMOTIONAL_WEBSITE, AI_FORM. Staff may add products, so this is not an enum.
+         * @example LEGAL_STATUSES
+         */
+        ProductSku: string;
         /** @description One way of paying for an offer. */
         Plan: {
             sku: string;
@@ -881,6 +934,47 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "Zm9vYmFyYmF6cXV4"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The address is verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Email verified"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
     listOffers: {
         parameters: {
             query?: never;
@@ -1034,8 +1128,69 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The offer and plan are not a pair the catalog sells (or the body is invalid); `error` says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "No plan BASIC_ONE_TIME for offer STANDARD_PACKAGE",
+                     *       "error": "No plan BASIC_ONE_TIME for offer STANDARD_PACKAGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
+            /** @description The payment provider could not open a payment page. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stripeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The event was received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Stripe is not the configured payment provider. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }

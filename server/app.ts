@@ -1,0 +1,110 @@
+/**
+ * Builds the Fastify app. Plugins are registered in this order: external (cookies), then the
+ * app's own (error handler, auth), then routes (the API bound to openapi/openapi.yaml by
+ * operationId, the payment pages, the API reference, the SPA).
+ */
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { parse } from 'yaml';
+import { readFileSync } from 'node:fs';
+import type { ServerConfig } from './config';
+import type { Database } from './db/database';
+import { authHandlers } from './handlers/auth';
+import { checkoutHandlers } from './handlers/checkout';
+import { marketingHandlers } from './handlers/marketing';
+import { userHandlers } from './handlers/user';
+import { installErrorHandler } from './plugins/error-handler';
+import { localCheckoutPlugin } from './plugins/local-checkout';
+import { spaPlugin } from './plugins/spa';
+import { stripeWebhookPlugin } from './plugins/stripe-webhook';
+import { createAccountService } from './services/accounts';
+import type { Mailer } from './services/mail/mailer';
+import { createCheckoutService } from './services/payments/checkout';
+import { createLocalProvider } from './services/payments/local-provider';
+import type { PaymentProvider } from './services/payments/provider';
+import { createStripeProvider } from './services/payments/stripe-provider';
+import { createSessionService } from './services/sessions';
+
+const contractPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url));
+
+export interface AppDependencies {
+  config: ServerConfig;
+  db: Database;
+  mailer: Mailer;
+  signingKey: Uint8Array;
+  logger?: FastifyServerOptions['logger'];
+  /** Replaces the configured payment provider (tests). */
+  paymentProvider?: PaymentProvider;
+}
+
+export async function buildApp(deps: AppDependencies) {
+  const { config, db, mailer, signingKey } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+    ajv: {
+      // The contract is the rule: unknown fields and wrong types are refused, not fixed up.
+      customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false },
+    },
+  });
+  app.decorateRequest('userId', null);
+
+  // External plugins.
+  await app.register(cookie);
+
+  // The app's own plugins.
+  installErrorHandler(app);
+  const sessions = createSessionService(db, signingKey);
+  const accounts = createAccountService({ db, sessions, mailer, publicUrl: config.publicUrl });
+  const stripeProvider =
+    config.payments.provider === 'stripe' && !deps.paymentProvider
+      ? createStripeProvider(config.payments.secretKey)
+      : null;
+  const provider = deps.paymentProvider ?? stripeProvider ?? createLocalProvider(config.publicUrl);
+  const checkout = createCheckoutService({ db, provider, publicUrl: config.publicUrl });
+
+  // Routes: the API, validated by and bound to the contract.
+  const contract = parse(readFileSync(contractPath, 'utf8')) as Record<string, unknown>;
+  await app.register(openapiGlue, {
+    specification: contract,
+    serviceHandlers: {
+      ...authHandlers(accounts, config.cookieSecure),
+      ...userHandlers(accounts),
+      ...marketingHandlers(db),
+      ...checkoutHandlers(checkout),
+    },
+    securityHandlers: {
+      async bearerAuth(request: { headers: Record<string, unknown>; userId: string | null }) {
+        const header = request.headers.authorization;
+        const token =
+          typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+        const userId = token ? await sessions.verifyAccessToken(token) : null;
+        if (!userId) throw Object.assign(new Error('A valid access token is required'), { statusCode: 401 });
+        request.userId = userId;
+      },
+      async refreshCookie(request: { cookies: Record<string, string | undefined> }) {
+        if (!request.cookies.refresh_token) {
+          throw Object.assign(new Error('No session: the refresh cookie is missing'), { statusCode: 401 });
+        }
+      },
+    },
+  });
+  await app.register(stripeWebhookPlugin, {
+    stripe: stripeProvider?.stripe ?? null,
+    webhookSecret: config.payments.provider === 'stripe' ? config.payments.webhookSecret : null,
+    checkout,
+  });
+  await app.register(localCheckoutPlugin, { db, checkout, publicUrl: config.publicUrl });
+
+  // The API reference, from the same document.
+  await app.register(swagger, { mode: 'static', specification: { document: contract as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(spaPlugin, { spaDir: config.spaDir });
+  return app;
+}

@@ -1,0 +1,113 @@
+/**
+ * The server's configuration, read from the environment once and validated: every bad variable
+ * is reported in one line each, so a typo in DATABASE_URL or PORT never becomes a stack trace.
+ */
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  payments: { provider: 'local' } | { provider: 'stripe'; secretKey: string; webhookSecret: string | null };
+  cookieSecure: boolean;
+  logLevel: string;
+  spaDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const problems: string[] = [];
+  const text = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+
+  const portText = text('PORT') ?? '3000';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
+    problems.push(`PORT must be a whole number between 1 and 65535, got "${portText}"`);
+  }
+  const host = text('HOST') ?? 'localhost';
+
+  const publicUrl = (text('PUBLIC_URL') ?? `http://localhost:${Number.isFinite(port) ? port : 3000}`).replace(
+    /\/+$/,
+    '',
+  );
+  try {
+    const url = new URL(publicUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
+  } catch {
+    problems.push(`PUBLIC_URL must be an http(s) URL, got "${publicUrl}"`);
+  }
+
+  const databaseUrl = text('DATABASE_URL');
+  if (databaseUrl) {
+    try {
+      const url = new URL(databaseUrl);
+      if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Error();
+    } catch {
+      problems.push('DATABASE_URL must look like postgres://user:password@host:5432/database');
+    }
+  }
+
+  const jwtSecret = text('JWT_SECRET');
+  if (jwtSecret && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
+
+  const smtpUrl = text('SMTP_URL');
+  if (smtpUrl) {
+    try {
+      const url = new URL(smtpUrl);
+      if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error();
+    } catch {
+      problems.push('SMTP_URL must look like smtp://user:password@host:587 (or smtps://)');
+    }
+  }
+
+  const stripeKey = text('STRIPE_SECRET_KEY');
+  const providerName = text('PAYMENT_PROVIDER') ?? (stripeKey ? 'stripe' : 'local');
+  let payments: ServerConfig['payments'] = { provider: 'local' };
+  if (providerName === 'stripe') {
+    if (!stripeKey) problems.push('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+    else
+      payments = { provider: 'stripe', secretKey: stripeKey, webhookSecret: text('STRIPE_WEBHOOK_SECRET') };
+  } else if (providerName !== 'local') {
+    problems.push(`PAYMENT_PROVIDER must be "local" or "stripe", got "${providerName}"`);
+  }
+
+  const logLevel = text('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const cookieSecureText = text('COOKIE_SECURE');
+  if (cookieSecureText && !['true', 'false'].includes(cookieSecureText)) {
+    problems.push('COOKIE_SECURE must be "true" or "false"');
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir: path.resolve(text('DATA_DIR') ?? 'data'),
+    databaseUrl,
+    jwtSecret,
+    smtpUrl,
+    mailFrom: text('MAIL_FROM') ?? 'Kreo <no-reply@kreo.localhost>',
+    payments,
+    cookieSecure: cookieSecureText ? cookieSecureText === 'true' : publicUrl.startsWith('https:'),
+    logLevel,
+    spaDir: path.resolve(text('SPA_DIR') ?? 'dist'),
+  };
+}

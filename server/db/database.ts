@@ -1,0 +1,74 @@
+/**
+ * Opens the database: PGlite (embedded PostgreSQL, files in DATA_DIR/pglite) when DATABASE_URL is
+ * unset, PostgreSQL through node-postgres when it is set. The same migrations run on both.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export class DatabaseUnavailableError extends Error {}
+
+/** `location`: a PostgreSQL URL, a folder for PGlite, or 'memory' for a throw-away PGlite (tests). */
+export async function openDatabase(
+  location: { url: string } | { dir: string } | 'memory',
+): Promise<DatabaseHandle> {
+  if (location !== 'memory' && 'url' in location) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: location.url, max: 10, connectionTimeoutMillis: 5000 });
+    // A pool error (e.g. the server restarting) must not crash the process; queries report it.
+    pool.on('error', () => undefined);
+    try {
+      await pool.query('select 1');
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      const where = new URL(location.url);
+      throw new DatabaseUnavailableError(
+        `Cannot connect to PostgreSQL at ${where.hostname}:${where.port || 5432}${where.pathname}: ${(error as Error).message}`,
+      );
+    }
+    const db = drizzle({ client: pool, schema });
+    await migrate(db, { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let client: InstanceType<typeof PGlite>;
+  if (location === 'memory') {
+    client = new PGlite();
+  } else {
+    const dir = path.join(location.dir, 'pglite');
+    await mkdir(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** True when the database answers; used by the health check. */
+export async function pingDatabase(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

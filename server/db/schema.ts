@@ -1,0 +1,167 @@
+/**
+ * The database tables (Drizzle). One set of SQL migrations, generated from this file with
+ * `npm run db:generate`, serves both PGlite and PostgreSQL.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export type LocalizedText = { fr: string; en: string; ro: string };
+export type LocalizedTextList = { fr: string[]; en: string[]; ro: string[] };
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    phoneNumber: text('phone_number'),
+    companyName: text('company_name'),
+    language: text('language').notNull().default('fr'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One account per address, whatever its case.
+  (table) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`)],
+);
+
+/** Refresh tokens, stored hashed. A rotation links the new token to the same family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('refresh_tokens_family').on(table.familyId),
+    index('refresh_tokens_user').on(table.userId),
+  ],
+);
+
+/** Single-use tokens mailed to users: e-mail verification and password reset, stored hashed. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The address a verification token was sent to: verifying it verifies only that address. */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('email_tokens_user_purpose').on(table.userId, table.purpose)],
+);
+
+export const products = pgTable('products', {
+  sku: text('sku').primaryKey(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+  description: jsonb('description').$type<LocalizedText>().notNull(),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+export const offers = pgTable('offers', {
+  sku: text('sku').primaryKey(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+  features: jsonb('features').$type<LocalizedTextList>().notNull(),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+export const offerProducts = pgTable(
+  'offer_products',
+  {
+    offerSku: text('offer_sku')
+      .notNull()
+      .references(() => offers.sku, { onDelete: 'cascade' }),
+    productSku: text('product_sku')
+      .notNull()
+      .references(() => products.sku, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.offerSku, table.productSku] })],
+);
+
+export const plans = pgTable('plans', {
+  sku: text('sku').primaryKey(),
+  offerSku: text('offer_sku')
+    .notNull()
+    .references(() => offers.sku, { onDelete: 'cascade' }),
+  /** In cents, so that money is never a float. */
+  priceCents: integer('price_cents').notNull(),
+  currency: text('currency').notNull().default('EUR'),
+  planType: text('plan_type', { enum: ['ONE_TIME', 'RECURRING'] }).notNull(),
+  billingCycle: text('billing_cycle'),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offerSku: text('offer_sku').notNull(),
+    planSku: text('plan_sku').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** What paying grants, fixed when the session opens: a later catalog edit does not change a sale. */
+    productSkus: jsonb('product_skus').$type<string[]>().notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    providerSessionId: text('provider_session_id'),
+    status: text('status', { enum: ['open', 'paid', 'canceled'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [index('checkout_sessions_user').on(table.userId)],
+);
+
+/** What a user owns: one row per product, whichever purchase granted it first. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productSku: text('product_sku').notNull(),
+    checkoutSessionId: text('checkout_session_id')
+      .notNull()
+      .references(() => checkoutSessions.id),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.productSku] })],
+);

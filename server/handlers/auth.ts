@@ -1,0 +1,70 @@
+/** Operations tagged `auth`: register, login, getJwtToken, logout, forgotPassword, resetPassword, verifyEmail. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountService } from '../services/accounts';
+import { REFRESH_TOKEN_TTL_SECONDS } from '../services/sessions';
+import type { BodyOf, Handler } from './types';
+
+export const REFRESH_COOKIE = 'refresh_token';
+// Scoped to the auth endpoints: the refresh token never travels with other requests.
+const COOKIE_PATH = '/api/auth';
+
+export function authHandlers(accounts: AccountService, cookieSecure: boolean) {
+  const setRefreshCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(REFRESH_COOKIE, token, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: cookieSecure,
+      maxAge: REFRESH_TOKEN_TTL_SECONDS,
+    });
+  const clearRefreshCookie = (reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: cookieSecure,
+    });
+  const refreshCookieOf = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE] ?? '';
+
+  const register: Handler<BodyOf<'/api/auth/register', 'post'>> = async (request, reply) => {
+    const session = await accounts.register(request.body);
+    setRefreshCookie(reply, session.refreshToken);
+    return { accessToken: session.accessToken };
+  };
+
+  const login: Handler<BodyOf<'/api/auth/login', 'post'>> = async (request, reply) => {
+    const { email, password, language } = request.body;
+    const session = await accounts.login(email, password, language);
+    setRefreshCookie(reply, session.refreshToken);
+    return { accessToken: session.accessToken };
+  };
+
+  const getJwtToken: Handler = async (request, reply) => {
+    const session = await accounts.refresh(refreshCookieOf(request));
+    if (!session) {
+      clearRefreshCookie(reply);
+      return reply
+        .code(401)
+        .send({ message: 'Your session has ended, please log in again', error: 'Unauthorized' });
+    }
+    setRefreshCookie(reply, session.refreshToken);
+    return { accessToken: session.accessToken };
+  };
+
+  const logout: Handler = async (request, reply) => {
+    await accounts.logout(refreshCookieOf(request));
+    clearRefreshCookie(reply);
+    return { message: 'Logged out' };
+  };
+
+  const forgotPassword: Handler<BodyOf<'/api/auth/forgot-password', 'post'>> = (request) =>
+    accounts.forgotPassword(request.body.email);
+
+  const resetPassword: Handler<BodyOf<'/api/auth/reset-password', 'post'>> = (request) =>
+    accounts.resetPassword(request.body.token, request.body.newPassword);
+
+  const verifyEmail: Handler<BodyOf<'/api/auth/verify-email', 'post'>> = (request) =>
+    accounts.verifyEmail(request.body.token);
+
+  return { register, login, getJwtToken, logout, forgotPassword, resetPassword, verifyEmail };
+}

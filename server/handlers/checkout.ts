@@ -1,0 +1,26 @@
+/** Operations tagged `checkout`: createCheckoutSession (the Stripe webhook is plugins/stripe-webhook.ts). */
+import type { CheckoutService } from '../services/payments/checkout';
+import { currentUserId, type BodyOf, type Handler } from './types';
+
+export function checkoutHandlers(checkout: CheckoutService) {
+  const createCheckoutSession: Handler<BodyOf<'/api/checkout/create-session', 'post'>> = async (
+    request,
+    reply,
+  ) => {
+    try {
+      const result = await checkout.createSession(
+        currentUserId(request),
+        request.body.offerSku,
+        request.body.planSku,
+      );
+      if ('error' in result) return reply.code(400).send({ message: result.error, error: result.error });
+      return result;
+    } catch (error) {
+      // The provider (Stripe) failed: the spec's `{error}` answer, which the app shows.
+      request.log.error({ err: error }, 'Payment provider could not open a session');
+      const message = 'The payment provider is unavailable, please try again later';
+      return reply.code(502).send({ message, error: message });
+    }
+  };
+  return { createCheckoutSession };
+}

@@ -1,0 +1,39 @@
+/**
+ * Every error becomes `{message, error}` JSON. Anything below 500 says what was wrong (for a
+ * validation failure, the field: "body/email must match pattern …"); a 500 is logged in full and
+ * says nothing more to the client.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+
+const MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but JSON was announced',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
+};
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'Request failed');
+      return reply.code(status).send({ message: 'Internal Server Error', error: STATUS_CODES[status] });
+    }
+    let message = MESSAGES[error.code] ?? error.message;
+    if (error.validation && error.validation.length > 0) {
+      const [first] = error.validation;
+      const where = `${error.validationContext ?? 'body'}${first?.instancePath ?? ''}`;
+      if (first?.keyword === 'required') {
+        message = `${where}/${String((first.params as { missingProperty?: string }).missingProperty)} is required`;
+      } else if (first?.keyword === 'additionalProperties') {
+        message = `${where}/${String((first.params as { additionalProperty?: string }).additionalProperty)} is not an allowed field`;
+      } else {
+        message = `${where} ${first?.message ?? 'is invalid'}`;
+      }
+    }
+    return reply.code(status).send({ message, error: STATUS_CODES[status] });
+  });
+}

@@ -1,0 +1,139 @@
+/** The local provider's payment page: GET shows it, POST …/pay charges (in test mode), POST …/cancel leaves. */
+import formbody from '@fastify/formbody';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Database } from '../db/database';
+import { offers, users } from '../db/schema';
+import { DECLINED_TEST_CARDS, checkCard, type CardForm } from '../services/payments/card';
+import { renderCheckoutPage, renderMessagePage } from '../services/payments/checkout-page';
+import type { CheckoutService } from '../services/payments/checkout';
+import { languageFromHeader, translator } from '../services/i18n';
+
+interface Options {
+  db: Database;
+  checkout: CheckoutService;
+  publicUrl: string;
+}
+
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    // The page has no script of its own and posts only to this server.
+    .header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    )
+    .send(body);
+
+export async function localCheckoutPlugin(app: FastifyInstance, options: Options) {
+  const { db, checkout, publicUrl } = options;
+  await app.register(formbody, { bodyLimit: 4096 });
+
+  async function load(id: string) {
+    const session = await checkout.findSession(id);
+    if (!session || session.provider !== 'local') return null;
+    const [user] = await db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.id, session.userId));
+    const [offer] = await db
+      .select({ name: offers.name })
+      .from(offers)
+      .where(eq(offers.sku, session.offerSku));
+    const language = user?.language ?? 'fr';
+    const offerName = offer?.name[language as 'fr' | 'en' | 'ro'] ?? session.offerSku;
+    return {
+      session,
+      language,
+      description: translator(language)('payment:orderLine', { offer: offerName }),
+    };
+  }
+
+  /** Paid already → the success page; ended → a message; open → null (show the form). */
+  function settled(reply: FastifyReply, loaded: NonNullable<Awaited<ReturnType<typeof load>>>) {
+    const { session, language } = loaded;
+    if (session.status === 'paid')
+      return reply.redirect(`${publicUrl}/success?session_id=${session.id}`, 303);
+    if (session.status === 'canceled' || session.expiresAt.getTime() <= Date.now()) {
+      return html(reply, 410, renderMessagePage(language, 'ended', `${publicUrl}/plans`));
+    }
+    return null;
+  }
+
+  app.get<{ Params: { id: string } }>('/checkout/local/:id', async (request, reply) => {
+    const loaded = await load(request.params.id);
+    if (!loaded) {
+      return html(
+        reply,
+        404,
+        renderMessagePage(
+          languageFromHeader(request.headers['accept-language']),
+          'notFound',
+          `${publicUrl}/plans`,
+        ),
+      );
+    }
+    const done = settled(reply, loaded);
+    if (done) return done;
+    const { session, language, description } = loaded;
+    return html(
+      reply,
+      200,
+      renderCheckoutPage({
+        language,
+        sessionId: session.id,
+        description,
+        amountCents: session.amountCents,
+        currency: session.currency,
+      }),
+    );
+  });
+
+  app.post<{ Params: { id: string }; Body: CardForm | undefined }>(
+    '/checkout/local/:id/pay',
+    async (request, reply) => {
+      const loaded = await load(request.params.id);
+      if (!loaded) {
+        return html(
+          reply,
+          404,
+          renderMessagePage(
+            languageFromHeader(request.headers['accept-language']),
+            'notFound',
+            `${publicUrl}/plans`,
+          ),
+        );
+      }
+      const done = settled(reply, loaded);
+      if (done) return done;
+      const { session, language, description } = loaded;
+      const form = typeof request.body === 'object' && request.body !== null ? request.body : {};
+      const { digits, problems } = checkCard(form);
+      const values = {
+        cardholder: typeof form.cardholder === 'string' ? form.cardholder.slice(0, 100) : '',
+        expiry: typeof form.expiry === 'string' ? form.expiry.slice(0, 7) : '',
+      };
+      const model = {
+        language,
+        sessionId: session.id,
+        description,
+        amountCents: session.amountCents,
+        currency: session.currency,
+        values,
+      };
+      if (problems.length > 0) return html(reply, 422, renderCheckoutPage({ ...model, problems }));
+      if (DECLINED_TEST_CARDS.has(digits))
+        return html(reply, 402, renderCheckoutPage({ ...model, declined: true }));
+      await checkout.fulfil(session.id);
+      return reply.redirect(`${publicUrl}/success?session_id=${session.id}`, 303);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>('/checkout/local/:id/cancel', async (request, reply) => {
+    const loaded = await load(request.params.id);
+    if (loaded && loaded.session.status === 'open') await checkout.cancel(loaded.session.id);
+    return reply.redirect(`${publicUrl}/cancel`, 303);
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * POST /api/checkout/stripe-webhook: Stripe's events, verified against the raw body and the
+ * Stripe-Signature header before anything is believed. Documented in openapi/ (stripeWebhook) but
+ * routed here, because the signature needs the body exactly as sent.
+ */
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import type { CheckoutService } from '../services/payments/checkout';
+
+interface Options {
+  stripe: Stripe | null;
+  webhookSecret: string | null;
+  checkout: CheckoutService;
+}
+
+export async function stripeWebhookPlugin(app: FastifyInstance, options: Options) {
+  // Encapsulated: only this route reads JSON as a raw buffer.
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: 512 * 1024 },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
+
+  app.post('/api/checkout/stripe-webhook', async (request, reply) => {
+    const { stripe, webhookSecret, checkout } = options;
+    if (!stripe || !webhookSecret) {
+      return reply
+        .code(404)
+        .send({ message: 'Stripe is not the configured payment provider', error: 'Not Found' });
+    }
+    const signature = request.headers['stripe-signature'];
+    if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+      return reply.code(400).send({ message: 'headers/stripe-signature is required', error: 'Bad Request' });
+    }
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
+    } catch {
+      return reply.code(400).send({ message: 'The webhook signature does not match', error: 'Bad Request' });
+    }
+    if (
+      event.type === 'checkout.session.completed' ||
+      event.type === 'checkout.session.async_payment_succeeded'
+    ) {
+      const session = event.data.object;
+      const id = session.metadata?.checkoutSessionId ?? session.client_reference_id;
+      if (id && session.payment_status === 'paid') {
+        const granted = await checkout.fulfil(id);
+        request.log.info({ checkoutSessionId: id, granted }, 'Stripe payment received');
+      }
+    }
+    return { received: true };
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * The server's words (e-mails, the local checkout page), from the same locales/ folder as the
+ * app's, so translators edit one place and the locale check covers both.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import i18next, { type TFunction } from 'i18next';
+
+export const SERVER_LANGUAGES = ['fr', 'en', 'ro'] as const;
+export type ServerLanguage = (typeof SERVER_LANGUAGES)[number];
+const NAMESPACES = ['common', 'emails', 'payment'] as const;
+
+const localesDir = fileURLToPath(new URL('../../locales/', import.meta.url));
+
+const resources = Object.fromEntries(
+  SERVER_LANGUAGES.map((language) => [
+    language,
+    Object.fromEntries(
+      NAMESPACES.map((namespace) => [
+        namespace,
+        JSON.parse(readFileSync(`${localesDir}${language}/${namespace}.json`, 'utf8')) as object,
+      ]),
+    ),
+  ]),
+);
+
+const instance = i18next.createInstance();
+void instance.init({
+  resources,
+  lng: 'fr',
+  fallbackLng: 'fr',
+  supportedLngs: [...SERVER_LANGUAGES],
+  ns: [...NAMESPACES],
+  defaultNS: 'common',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+});
+
+export function isServerLanguage(value: unknown): value is ServerLanguage {
+  return typeof value === 'string' && (SERVER_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** A translator fixed to one language. */
+export function translator(language: string): TFunction {
+  return instance.getFixedT(isServerLanguage(language) ? language : 'fr');
+}
+
+/**
+ * The best of our languages for an Accept-Language header (for pages served to a browser that
+ * has no account language to go by), French by default.
+ */
+export function languageFromHeader(header: string | undefined): ServerLanguage {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.find((param) => param.trim().startsWith('q='));
+      return { language: tag.slice(0, 2).toLowerCase(), q: q ? Number(q.trim().slice(2)) : 1 };
+    })
+    .filter((entry) => Number.isFinite(entry.q))
+    .sort((a, b) => b.q - a.q);
+  return ranked.map((entry) => entry.language).find(isServerLanguage) ?? 'fr';
+}

@@ -1,0 +1,44 @@
+/** Card checks of the local checkout page. */
+
+/** The Luhn checksum every card number carries. */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Test cards that are refused, as at Stripe: the generic decline and the insufficient-funds card. */
+export const DECLINED_TEST_CARDS = new Set(['4000000000000002', '4000000000009995']);
+
+export type CardProblem = 'cardNumber' | 'expiry' | 'cvc' | 'cardholder';
+
+export interface CardForm {
+  cardNumber?: unknown;
+  expiry?: unknown;
+  cvc?: unknown;
+  cardholder?: unknown;
+}
+
+/** What is wrong with the form, field by field, and the card number's digits. */
+export function checkCard(form: CardForm, now = new Date()): { digits: string; problems: CardProblem[] } {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const digits = text(form.cardNumber).replace(/[\s-]/g, '');
+  const problems: CardProblem[] = [];
+  if (!passesLuhn(digits)) problems.push('cardNumber');
+  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(text(form.expiry));
+  const month = expiry ? Number(expiry[1]) : 0;
+  const year = expiry ? 2000 + Number(expiry[2]) : 0;
+  const endOfMonth = new Date(Date.UTC(year, month, 1));
+  if (!expiry || month < 1 || month > 12 || endOfMonth.getTime() <= now.getTime()) problems.push('expiry');
+  if (!/^\d{3,4}$/.test(text(form.cvc))) problems.push('cvc');
+  if (text(form.cardholder).length < 2) problems.push('cardholder');
+  return { digits, problems };
+}

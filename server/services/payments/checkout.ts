@@ -1,0 +1,110 @@
+/**
+ * Checkout sessions: opened for an offer plan of the catalog, paid through the configured
+ * provider, fulfilled once. Fulfilment flips the session from open to paid in one conditional
+ * update, so a page paid twice or a webhook delivered ten times grants the products once.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { checkoutSessions, offers, purchases, users } from '../../db/schema';
+import { findPlan } from '../catalog';
+import { translator } from '../i18n';
+import type { PaymentProvider } from './provider';
+
+const SESSION_TTL_MS = 60 * 60 * 1000;
+
+export function createCheckoutService(deps: { db: Database; provider: PaymentProvider; publicUrl: string }) {
+  const { db, provider, publicUrl } = deps;
+
+  return {
+    provider,
+
+    /** `{url}` to send the browser to, or `{error}` saying why not (spec: "url or error"). */
+    async createSession(
+      userId: string,
+      offerSku: string,
+      planSku: string,
+    ): Promise<{ url: string } | { error: string }> {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user) return { error: 'Unknown user' };
+      const plan = await findPlan(db, offerSku, planSku);
+      if (!plan) return { error: `No plan ${planSku} for offer ${offerSku}` };
+      const id = `cs_${provider.name}_${randomBytes(18).toString('base64url')}`;
+      await db.insert(checkoutSessions).values({
+        id,
+        userId,
+        offerSku,
+        planSku,
+        amountCents: plan.priceCents,
+        currency: plan.currency,
+        productSkus: plan.productSkus,
+        provider: provider.name,
+        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      });
+      const offerName = await offerNameFor(db, offerSku, user.language);
+      const page = await provider.createPaymentPage({
+        checkoutSessionId: id,
+        amountCents: plan.priceCents,
+        currency: plan.currency,
+        description: offerName,
+        customerEmail: user.email,
+        language: user.language,
+        successUrl: `${publicUrl}/success?session_id=${id}`,
+        cancelUrl: `${publicUrl}/cancel`,
+      });
+      if (page.providerSessionId) {
+        await db
+          .update(checkoutSessions)
+          .set({ providerSessionId: page.providerSessionId })
+          .where(eq(checkoutSessions.id, id));
+      }
+      return { url: page.url };
+    },
+
+    async findSession(id: string) {
+      const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+      return row ?? null;
+    },
+
+    /** Marks the session paid and grants its products; true only for the call that did it. */
+    async fulfil(id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [session] = await tx
+          .update(checkoutSessions)
+          .set({ status: 'paid', completedAt: sql`now()` })
+          .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
+          .returning();
+        if (!session) return false;
+        if (session.productSkus.length > 0) {
+          await tx
+            .insert(purchases)
+            .values(
+              session.productSkus.map((productSku) => ({
+                userId: session.userId,
+                productSku,
+                checkoutSessionId: id,
+              })),
+            )
+            .onConflictDoNothing();
+        }
+        return true;
+      });
+    },
+
+    async cancel(id: string): Promise<void> {
+      await db
+        .update(checkoutSessions)
+        .set({ status: 'canceled', completedAt: sql`now()` })
+        .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+    },
+  };
+}
+
+async function offerNameFor(db: Database, offerSku: string, language: string): Promise<string> {
+  const [offer] = await db.select({ name: offers.name }).from(offers).where(eq(offers.sku, offerSku));
+  const t = translator(language);
+  const name = offer?.name[language as 'fr' | 'en' | 'ro'] ?? offer?.name.fr ?? offerSku;
+  return t('payment:orderLine', { offer: name });
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

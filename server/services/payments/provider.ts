@@ -1,0 +1,18 @@
+/** What a payment provider does for us: open a hosted payment page for one checkout session. */
+export interface PaymentSessionRequest {
+  checkoutSessionId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  customerEmail: string;
+  language: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'local' | 'stripe';
+  createPaymentPage(
+    request: PaymentSessionRequest,
+  ): Promise<{ url: string; providerSessionId: string | null }>;
+}
