@@ -1,9 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from './tests/e2e/chromium';
+import { E2E_DATA_DIR } from './tests/e2e/server-data';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 
-/** End-to-end tests in Debian's Chromium against the production build (`npm run build` first). */
+/** End-to-end tests in Debian's Chromium against the production build (`npm run build` first) served by the real server. */
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: true,
@@ -26,10 +27,18 @@ export default defineConfig({
       grepInvert: /@desktop-only/,
     },
   ],
+  // The real server (API + built app) on a fresh embedded database; mail goes to its outbox.
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
-    url: `http://127.0.0.1:${port}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
+    command: `rm -rf ${E2E_DATA_DIR} && npx tsx server/main.ts`,
+    url: `http://127.0.0.1:${port}/api/marketing/offers/list`,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+    },
+    reuseExistingServer: false,
+    timeout: 120_000,
   },
 });

@@ -12,7 +12,10 @@ export default defineConfig({
   },
   server: {
     // The API runs on its own port in development; the SPA talks to it as if same-origin.
-    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/checkout': { target: apiTarget, changeOrigin: true },
+    },
   },
   build: {
     // The bundle benchmark reads the manifest to add up what the landing page loads.
@@ -34,10 +37,31 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
-    css: false,
     restoreMocks: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          setupFiles: ['./src/testing/setup.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          css: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          // Each file opens its own database; argon2 hashing is CPU-bound, so keep the pool small.
+          pool: 'forks',
+          maxWorkers: 2,
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

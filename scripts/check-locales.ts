@@ -54,7 +54,10 @@ async function load(language: string, namespace: string): Promise<Flat | null> {
 
 const frFiles = await readdir(`${localesDir}fr`).catch(() => [] as string[]);
 const allNamespaces = [
-  ...new Set([...NAMESPACES, ...frFiles.filter((file) => file.endsWith('.json')).map((file) => file.slice(0, -5))]),
+  ...new Set([
+    ...NAMESPACES,
+    ...frFiles.filter((file) => file.endsWith('.json')).map((file) => file.slice(0, -5)),
+  ]),
 ];
 
 let keyCount = 0;
@@ -94,7 +97,8 @@ for (const language of LANGUAGES) {
   const files = await readdir(`${localesDir}${language}`).catch(() => []);
   for (const file of files) {
     const namespace = file.replace(/\.json$/, '');
-    if (!allNamespaces.includes(namespace)) problems.push(`locales/${language}/${file} has no French original`);
+    if (!allNamespaces.includes(namespace))
+      problems.push(`locales/${language}/${file} has no French original`);
   }
 }
 

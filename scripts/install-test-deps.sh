@@ -1,25 +1,27 @@
 #!/usr/bin/env bash
-# Installs what the test command needs from the system: Debian's Chromium for Playwright.
-# (Playwright's own browser download cannot work here; we drive the distribution's build.)
+# Installs what the test command needs from the system, when it is missing:
+#   - Debian's Chromium, driven by Playwright (Playwright's own browser download cannot work here);
+#   - Debian's PostgreSQL, for the server tests against a real database server.
 set -euo pipefail
 
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ -x "$chromium_path" ]; then
-  exit 0
-fi
+packages=()
+[ -x "$chromium_path" ] || packages+=(chromium fonts-dejavu-core)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || packages+=(postgresql)
+[ "${#packages[@]}" -eq 0 ] && exit 0
 
 if [ "$(id -u)" -eq 0 ]; then
   as_root=()
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
   as_root=(sudo -n)
 else
-  echo "Chromium is missing at $chromium_path and installing it needs root: run 'sudo apt-get install -y chromium'," >&2
-  echo "or set CHROMIUM_PATH to an existing Chromium binary." >&2
+  echo "Missing for the tests: ${packages[*]}. Installing needs root: run 'sudo apt-get install -y ${packages[*]}'." >&2
   exit 1
 fi
 
-echo "Installing Debian's chromium for the browser tests..."
+echo "Installing for the tests: ${packages[*]}…"
 export DEBIAN_FRONTEND=noninteractive
 "${as_root[@]}" apt-get update -qq
-"${as_root[@]}" apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null
-"$chromium_path" --version
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+# The package may start a default cluster; the tests start their own and need none.
+"${as_root[@]}" sh -c 'command -v pg_ctlcluster >/dev/null && pg_lsclusters -h 2>/dev/null | while read -r v c _; do pg_ctlcluster "$v" "$c" stop || true; done' || true

@@ -10,6 +10,8 @@ export async function spaPlugin(app: FastifyInstance, options: { spaDir: string 
     await app.register(fastifyStatic, {
       root: options.spaDir,
       index: false,
+      // One route per built file (the build is fixed once started); every other path falls to the app.
+      wildcard: false,
       // Hashed assets never change; everything else is revalidated.
       setHeaders: (response, filePath) => {
         response.header(

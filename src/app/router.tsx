@@ -84,6 +84,10 @@ const LogoutPage = page(
   () => import('@/features/auth/logout-page'),
   (m) => m.LogoutPage,
 );
+const VerifyEmailPage = page(
+  () => import('@/features/auth/verify-email-page'),
+  (m) => m.VerifyEmailPage,
+);
 
 /** The route table of spec section 2, in one place. */
 export function AppRoutes() {
@@ -119,6 +123,7 @@ export function AppRoutes() {
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.logout} element={<LogoutPage />} />
+        <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
       </Route>
     </Routes>
   );

@@ -18,6 +18,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   logout: '/logout',
+  verifyEmail: '/verify-email',
   profile: '/user-profile',
   paymentSuccess: '/success',
   paymentCancel: '/cancel',

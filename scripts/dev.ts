@@ -1,0 +1,26 @@
+/**
+ * `npm run dev`: the API (restarted on change) on API_PORT (3000) and Vite with hot reload on 5173,
+ * which proxies /api and /checkout to it. Links in e-mails and payment redirects point at Vite.
+ */
+import { spawn } from 'node:child_process';
+
+const apiPort = process.env.API_PORT ?? '3000';
+const children = [
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
+  }),
+  spawn('npx', ['vite'], {
+    stdio: 'inherit',
+    env: { ...process.env, API_PROXY_TARGET: `http://localhost:${apiPort}` },
+  }),
+];
+const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+children.forEach((child) =>
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  }),
+);

@@ -1,0 +1,19 @@
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where the e2e server keeps its database and outbox (wiped at each run). */
+export const E2E_DATA_DIR = '.e2e-data';
+
+/** The last link mailed to an address, read from the server's outbox as a developer would. */
+export async function lastMailedLink(to: string, pathPrefix: string): Promise<string> {
+  const outbox = path.join(E2E_DATA_DIR, 'outbox');
+  const safeTo = to.replace(/[^a-z0-9@._-]/gi, '_');
+  const files = (await readdir(outbox)).filter((file) => file.endsWith(`-${safeTo}.eml`)).sort();
+  const last = files.at(-1);
+  if (!last) throw new Error(`No mail to ${to} in ${outbox}`);
+  // Quoted-printable soft line breaks ("=\n") may split a long link.
+  const text = (await readFile(path.join(outbox, last), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/[/?]/g, '\\$&')}[^\\s"<>]*`).exec(text);
+  if (!match) throw new Error(`No ${pathPrefix} link in the mail to ${to}`);
+  return match[0];
+}
