@@ -17,7 +17,7 @@ const STANDARD_PACKAGE_SKUS = [
 function productsOfStoredToken() {
   const token = window.sessionStorage.getItem('kreo.accessToken');
   if (!token) return null;
-  const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+  const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as {
     products?: string[];
   };
   return [...(payload.products ?? [])].sort();
