@@ -29,7 +29,7 @@ export default defineConfig({
   ],
   // The real server (API + built app) on a fresh embedded database; mail goes to its outbox.
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && npx tsx server/main.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/api/marketing/offers/list`,
     env: {
       PORT: String(port),

@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -17,7 +18,7 @@ import { authHandlers } from './handlers/auth';
 import { checkoutHandlers } from './handlers/checkout';
 import { marketingHandlers } from './handlers/marketing';
 import { userHandlers } from './handlers/user';
-import { installErrorHandler } from './plugins/error-handler';
+import { installErrorHandler, parseJsonBody } from './plugins/error-handler';
 import { localCheckoutPlugin } from './plugins/local-checkout';
 import { spaPlugin } from './plugins/spa';
 import { stripeWebhookPlugin } from './plugins/stripe-webhook';
@@ -30,6 +31,16 @@ import { createStripeProvider } from './services/payments/stripe-provider';
 import { createSessionService } from './services/sessions';
 
 const contractPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url));
+
+/** The endpoints that guess-or-spam attacks go for; the contract documents their 429. */
+const RATE_LIMITED_PATHS = new Set([
+  '/api/auth/register',
+  '/api/auth/login',
+  '/api/auth/forgot-password',
+  '/api/auth/reset-password',
+  '/api/auth/verify-email',
+  '/api/resend-verification-email',
+]);
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -53,9 +64,26 @@ export async function buildApp(deps: AppDependencies) {
     },
   });
   app.decorateRequest('userId', null);
+  // The API speaks JSON only: a text/plain body would skip the contract's schema (415 instead).
+  app.removeContentTypeParser('text/plain');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
 
   // External plugins.
   await app.register(cookie);
+  const perMinute = config.authRateLimitPerMinute ?? 0;
+  if (perMinute > 0) {
+    await app.register(rateLimit, {
+      max: perMinute,
+      timeWindow: '1 minute',
+      allowList: (request) => !RATE_LIMITED_PATHS.has(request.routeOptions.url ?? ''),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        message: `Too many requests, please retry in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        error: 'Too Many Requests',
+      }),
+    });
+  }
 
   // The app's own plugins.
   installErrorHandler(app);

@@ -15,6 +15,8 @@ export interface ServerConfig {
   mailFrom: string;
   payments: { provider: 'local' } | { provider: 'stripe'; secretKey: string; webhookSecret: string | null };
   cookieSecure: boolean;
+  /** Requests per minute and address on the account endpoints (login, sign-up, reset…); 0 turns it off. */
+  authRateLimitPerMinute?: number;
   logLevel: string;
   spaDir: string;
 }
@@ -41,15 +43,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const host = text('HOST') ?? 'localhost';
 
-  const publicUrl = (text('PUBLIC_URL') ?? `http://localhost:${Number.isFinite(port) ? port : 3000}`).replace(
-    /\/+$/,
-    '',
-  );
-  try {
-    const url = new URL(publicUrl);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
-  } catch {
-    problems.push(`PUBLIC_URL must be an http(s) URL, got "${publicUrl}"`);
+  // Unset, PUBLIC_URL follows the port: only a variable actually given can be blamed.
+  const givenPublicUrl = text('PUBLIC_URL');
+  const publicUrl = (givenPublicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (givenPublicUrl) {
+    try {
+      const url = new URL(publicUrl);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
+    } catch {
+      problems.push(`PUBLIC_URL must be an http(s) URL, got "${givenPublicUrl}"`);
+    }
   }
 
   const databaseUrl = text('DATABASE_URL');
@@ -86,6 +89,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     problems.push(`PAYMENT_PROVIDER must be "local" or "stripe", got "${providerName}"`);
   }
 
+  const rateText = text('AUTH_RATE_LIMIT') ?? '30';
+  const authRateLimitPerMinute = Number(rateText);
+  if (!/^\d+$/.test(rateText))
+    problems.push(
+      `AUTH_RATE_LIMIT must be a whole number of requests per minute (0: off), got "${rateText}"`,
+    );
+
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -107,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: text('MAIL_FROM') ?? 'Kreo <no-reply@kreo.localhost>',
     payments,
     cookieSecure: cookieSecureText ? cookieSecureText === 'true' : publicUrl.startsWith('https:'),
+    authRateLimitPerMinute,
     logLevel,
     spaDir: path.resolve(text('SPA_DIR') ?? 'dist'),
   };

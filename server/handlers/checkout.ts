@@ -1,5 +1,5 @@
 /** Operations tagged `checkout`: createCheckoutSession (the Stripe webhook is plugins/stripe-webhook.ts). */
-import type { CheckoutService } from '../services/payments/checkout';
+import { PaymentProviderError, type CheckoutService } from '../services/payments/checkout';
 import { currentUserId, type BodyOf, type Handler } from './types';
 
 export function checkoutHandlers(checkout: CheckoutService) {
@@ -16,10 +16,10 @@ export function checkoutHandlers(checkout: CheckoutService) {
       if ('error' in result) return reply.code(400).send({ message: result.error, error: result.error });
       return result;
     } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
       // The provider (Stripe) failed: the spec's `{error}` answer, which the app shows.
-      request.log.error({ err: error }, 'Payment provider could not open a session');
-      const message = 'The payment provider is unavailable, please try again later';
-      return reply.code(502).send({ message, error: message });
+      request.log.error({ err: error.cause }, 'Payment provider could not open a session');
+      return reply.code(502).send({ message: error.message, error: error.message });
     }
   };
   return { createCheckoutSession };

@@ -15,6 +15,7 @@ interface Options {
 
 export async function stripeWebhookPlugin(app: FastifyInstance, options: Options) {
   // Encapsulated: only this route reads JSON as a raw buffer.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'buffer', bodyLimit: 512 * 1024 },

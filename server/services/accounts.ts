@@ -60,7 +60,16 @@ function checkDateOfBirth(value: string | null | undefined) {
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
     throw new AccountError(400, 'body/dateOfBirth must be a real date (YYYY-MM-DD)');
   }
+  if (date.getUTCFullYear() < 1900) throw new AccountError(400, 'body/dateOfBirth must be in 1900 or later');
   if (date.getTime() > Date.now()) throw new AccountError(400, 'body/dateOfBirth cannot be in the future');
+}
+
+/** PostgreSQL's unique_violation, whether the driver error comes bare or wrapped by Drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }
 
 export function toUserInfo(user: User) {
@@ -136,9 +145,8 @@ export function createAccountService(deps: {
           .returning();
       } catch (error) {
         // Two sign-ups racing for one address: the unique index decides.
-        if ((error as { code?: string }).code === '23505' || /unique/i.test(String(error))) {
+        if (isUniqueViolation(error))
           throw new AccountError(409, 'An account already exists with this e-mail address');
-        }
         throw error;
       }
       if (!user) throw new Error('insert returned no user');
@@ -223,20 +231,28 @@ export function createAccountService(deps: {
       if (emailChanged && (await findByEmail(email))) {
         throw new AccountError(409, 'An account already exists with this e-mail address');
       }
-      const [updated] = await db
-        .update(users)
-        .set({
-          firstname: input.firstname.trim(),
-          lastname: input.lastname.trim(),
-          email,
-          phoneNumber: input.phoneNumber === undefined ? user.phoneNumber : blankToNull(input.phoneNumber),
-          dateOfBirth: input.dateOfBirth === undefined ? user.dateOfBirth : input.dateOfBirth || null,
-          companyName: input.companyName === undefined ? user.companyName : blankToNull(input.companyName),
-          ...(emailChanged ? { emailVerifiedAt: null } : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, userId))
-        .returning();
+      let updated: User | undefined;
+      try {
+        [updated] = await db
+          .update(users)
+          .set({
+            firstname: input.firstname.trim(),
+            lastname: input.lastname.trim(),
+            email,
+            phoneNumber: input.phoneNumber === undefined ? user.phoneNumber : blankToNull(input.phoneNumber),
+            dateOfBirth: input.dateOfBirth === undefined ? user.dateOfBirth : input.dateOfBirth || null,
+            companyName: input.companyName === undefined ? user.companyName : blankToNull(input.companyName),
+            ...(emailChanged ? { emailVerifiedAt: null } : {}),
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, userId))
+          .returning();
+      } catch (error) {
+        // Another account took the address between the check above and this update.
+        if (isUniqueViolation(error))
+          throw new AccountError(409, 'An account already exists with this e-mail address');
+        throw error;
+      }
       if (!updated) throw new AccountError(401, 'Unknown user');
       if (emailChanged) await sendVerification(updated);
       return toUserInfo(updated);

@@ -69,8 +69,34 @@ export async function loadCatalog(file = `${schemasDir}catalog.json`): Promise<C
   return data;
 }
 
+// The catalog changes only when it is seeded (at start-up): its lists are read once per seeding
+// and then served from memory, so the public pages never wait for the database.
+const seedings = new WeakMap<Database, number>();
+const listCache = new WeakMap<
+  Database,
+  { seeding: number; offers?: Promise<Offer[]>; products?: Promise<Product[]> }
+>();
+
+function cacheFor(db: Database) {
+  const seeding = seedings.get(db) ?? 0;
+  let entry = listCache.get(db);
+  if (!entry || entry.seeding !== seeding) {
+    entry = { seeding };
+    listCache.set(db, entry);
+  }
+  return entry;
+}
+
 /** Upserts the catalog in one transaction. */
 export async function seedCatalog(db: Database, catalog: CatalogFile): Promise<void> {
+  try {
+    await upsertCatalog(db, catalog);
+  } finally {
+    seedings.set(db, (seedings.get(db) ?? 0) + 1);
+  }
+}
+
+async function upsertCatalog(db: Database, catalog: CatalogFile): Promise<void> {
   await db.transaction(async (tx) => {
     for (const [position, product] of catalog.products.entries()) {
       const values = { ...product, position, active: true };
@@ -114,7 +140,28 @@ export async function seedCatalog(db: Database, catalog: CatalogFile): Promise<v
   });
 }
 
-export async function listProducts(db: Database) {
+type Product = Awaited<ReturnType<typeof readProducts>>[number];
+type Offer = Awaited<ReturnType<typeof readOffers>>[number];
+
+export function listProducts(db: Database): Promise<Product[]> {
+  const cache = cacheFor(db);
+  cache.products ??= readProducts(db).catch((error: unknown) => {
+    cache.products = undefined;
+    throw error;
+  });
+  return cache.products;
+}
+
+export function listOffers(db: Database): Promise<Offer[]> {
+  const cache = cacheFor(db);
+  cache.offers ??= readOffers(db).catch((error: unknown) => {
+    cache.offers = undefined;
+    throw error;
+  });
+  return cache.offers;
+}
+
+async function readProducts(db: Database) {
   const rows = await db
     .select()
     .from(products)
@@ -123,7 +170,7 @@ export async function listProducts(db: Database) {
   return rows.map(({ sku, name, description }) => ({ sku, name, description }));
 }
 
-export async function listOffers(db: Database) {
+async function readOffers(db: Database) {
   const offerRows = await db
     .select()
     .from(offers)

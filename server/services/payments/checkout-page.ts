@@ -35,6 +35,8 @@ export function formatMoney(amountCents: number, currency: string, language: str
   return new Intl.NumberFormat(language === 'en' ? 'en-IE' : language === 'ro' ? 'ro-RO' : 'fr-FR', {
     style: 'currency',
     currency,
+    // "50,00 €" rather than "50,00 EUR" in every language.
+    currencyDisplay: 'narrowSymbol',
   }).format(amountCents / 100);
 }
 

@@ -13,6 +13,13 @@ import type { PaymentProvider } from './provider';
 
 const SESSION_TTL_MS = 60 * 60 * 1000;
 
+/** The payment provider (Stripe) could not open a payment page: its outage, not a bug of ours. */
+export class PaymentProviderError extends Error {
+  constructor(cause: unknown) {
+    super('The payment provider is unavailable, please try again later', { cause });
+  }
+}
+
 export function createCheckoutService(deps: { db: Database; provider: PaymentProvider; publicUrl: string }) {
   const { db, provider, publicUrl } = deps;
 
@@ -42,16 +49,22 @@ export function createCheckoutService(deps: { db: Database; provider: PaymentPro
         expiresAt: new Date(Date.now() + SESSION_TTL_MS),
       });
       const offerName = await offerNameFor(db, offerSku, user.language);
-      const page = await provider.createPaymentPage({
-        checkoutSessionId: id,
-        amountCents: plan.priceCents,
-        currency: plan.currency,
-        description: offerName,
-        customerEmail: user.email,
-        language: user.language,
-        successUrl: `${publicUrl}/success?session_id=${id}`,
-        cancelUrl: `${publicUrl}/cancel`,
-      });
+      let page: Awaited<ReturnType<PaymentProvider['createPaymentPage']>>;
+      try {
+        page = await provider.createPaymentPage({
+          checkoutSessionId: id,
+          amountCents: plan.priceCents,
+          currency: plan.currency,
+          description: offerName,
+          customerEmail: user.email,
+          language: user.language,
+          successUrl: `${publicUrl}/success?session_id=${id}`,
+          cancelUrl: `${publicUrl}/cancel`,
+        });
+      } catch (error) {
+        await db.update(checkoutSessions).set({ status: 'canceled' }).where(eq(checkoutSessions.id, id));
+        throw new PaymentProviderError(error);
+      }
       if (page.providerSessionId) {
         await db
           .update(checkoutSessions)

@@ -1,0 +1,153 @@
+/** server/config.ts (loadConfig) and the start-up errors of openDatabase. */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+import { DatabaseUnavailableError, openDatabase } from '../../server/db/database';
+
+/** The ConfigError loadConfig throws for this environment (fails the test when it does not throw). */
+function configErrorFor(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has defaults for everything: port 3000, local payments, PGlite (no DATABASE_URL)', () => {
+    expect(loadConfig({})).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.resolve('data'),
+      databaseUrl: null,
+      jwtSecret: null,
+      smtpUrl: null,
+      mailFrom: 'Kreo <no-reply@kreo.localhost>',
+      payments: { provider: 'local' },
+      cookieSecure: false,
+      logLevel: 'info',
+      spaDir: path.resolve('dist'),
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://kreo.example/',
+      DATA_DIR: '/var/lib/kreo',
+      DATABASE_URL: 'postgresql://kreo:secret@db:5432/kreo',
+      JWT_SECRET: 's'.repeat(32),
+      SMTP_URL: 'smtps://user:pass@mail.example:465',
+      MAIL_FROM: 'Kreo <hello@kreo.example>',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      LOG_LEVEL: 'warn',
+      SPA_DIR: '/srv/kreo',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'https://kreo.example',
+      dataDir: '/var/lib/kreo',
+      databaseUrl: 'postgresql://kreo:secret@db:5432/kreo',
+      jwtSecret: 's'.repeat(32),
+      smtpUrl: 'smtps://user:pass@mail.example:465',
+      mailFrom: 'Kreo <hello@kreo.example>',
+      // A Stripe key alone selects Stripe.
+      payments: { provider: 'stripe', secretKey: 'sk_test_123', webhookSecret: 'whsec_123' },
+      // An https PUBLIC_URL makes the cookie Secure.
+      cookieSecure: true,
+      logLevel: 'warn',
+      spaDir: '/srv/kreo',
+    });
+  });
+
+  it('lets COOKIE_SECURE and PAYMENT_PROVIDER override what they would be', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://kreo.example',
+      COOKIE_SECURE: 'false',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      PAYMENT_PROVIDER: 'local',
+    });
+    expect(config.cookieSecure).toBe(false);
+    expect(config.payments).toEqual({ provider: 'local' });
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(loadConfig({ PORT: '  ', DATABASE_URL: '', JWT_SECRET: ' ' })).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+      jwtSecret: null,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '0' }, 'PORT'],
+    [{ PORT: '-1' }, 'PORT'],
+    [{ PORT: '80.5' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
+    [{ PAYMENT_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY'],
+    [{ PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER'],
+    [{ PUBLIC_URL: 'ftp://kreo.example' }, 'PUBLIC_URL'],
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ COOKIE_SECURE: 'yes' }, 'COOKIE_SECURE'],
+  ])('refuses %j with a ConfigError naming %s', (env, variable) => {
+    const error = configErrorFor(env);
+    expect(error.problems[0]).toContain(variable);
+    expect(error.message).toContain(variable);
+  });
+
+  // Regression guard (this once failed): server/config.ts derives the default PUBLIC_URL from PORT (`http://localhost:${port}`,
+  // line 46) even when PORT is out of range, so PORT=70000 (or -1, or 80.5) also reports
+  // "PUBLIC_URL must be an http(s) URL, got "http://localhost:70000"" — a variable that was never set.
+  it.each([['70000'], ['-1'], ['80.5']])('reports only PORT for PORT=%s', (port) => {
+    expect(configErrorFor({ PORT: port }).problems).toEqual([
+      `PORT must be a whole number between 1 and 65535, got "${port}"`,
+    ]);
+  });
+
+  it('shows the bad value of PORT', () => {
+    expect(configErrorFor({ PORT: 'abc' }).problems[0]).toContain('"abc"');
+  });
+
+  it('reports every bad variable at once, one line each', () => {
+    const error = configErrorFor({
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      JWT_SECRET: 'short',
+      PAYMENT_PROVIDER: 'stripe',
+    });
+    expect(error.problems).toHaveLength(4);
+    for (const variable of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'STRIPE_SECRET_KEY']) {
+      expect(
+        error.problems.some((problem) => problem.includes(variable)),
+        variable,
+      ).toBe(true);
+    }
+    expect(error.message.split('\n')).toHaveLength(5);
+    expect(error.message).toMatch(/^Invalid configuration:/);
+  });
+});
+
+describe('openDatabase', () => {
+  it('rejects an unreachable PostgreSQL with a DatabaseUnavailableError naming host and port', async () => {
+    const attempt = openDatabase({ url: 'postgres://nobody@127.0.0.1:1/nothing' });
+    await expect(attempt).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    await expect(attempt).rejects.toThrow(/^Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/nothing: \S/);
+  });
+
+  it('says 5432 when the URL gives no port', async () => {
+    const attempt = openDatabase({ url: 'postgres://nobody@localhost.invalid/nothing' });
+    await expect(attempt).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    await expect(attempt).rejects.toThrow(/localhost\.invalid:5432/);
+  });
+});

@@ -1,0 +1,316 @@
+/**
+ * A real API server for tests: the app of server/app.ts on a fresh database (a new PostgreSQL
+ * database when DATABASE_URL is set, an in-memory PGlite otherwise), seeded with the real catalog,
+ * with an in-memory mailer. Requests go through `app.inject`, never a socket.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { decodeJwt } from 'jose';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import type { ServerConfig } from '../../server/config';
+import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/database';
+import { loadCatalog, seedCatalog } from '../../server/services/catalog';
+import type { MailMessage, Mailer } from '../../server/services/mail/mailer';
+import type { PaymentProvider } from '../../server/services/payments/provider';
+
+export const PUBLIC_URL = 'http://kreo.test';
+export const SIGNING_KEY = new TextEncoder().encode('x'.repeat(40));
+export const REFRESH_COOKIE = 'refresh_token';
+
+export type Response = LightMyRequestResponse;
+
+/** The mail the app "sent", newest last. */
+export interface FakeMail extends Mailer {
+  readonly messages: MailMessage[];
+  /** The messages sent to this address (case-insensitive). */
+  to(email: string): MailMessage[];
+  /** The URL in the text of the last message sent to this address; throws when there is none. */
+  lastLinkTo(email: string): string;
+  /** The `token` query parameter of that URL. */
+  lastTokenTo(email: string): string;
+}
+
+export function createFakeMail(): FakeMail {
+  const messages: MailMessage[] = [];
+  const to = (email: string) =>
+    messages.filter((message) => message.to.toLowerCase() === email.toLowerCase());
+  const lastLinkTo = (email: string) => {
+    const last = to(email).at(-1);
+    if (!last) throw new Error(`No mail was sent to ${email}`);
+    const link = /https?:\/\/[^\s<>"]+/.exec(last.text)?.[0];
+    if (!link) throw new Error(`The last mail to ${email} has no link:\n${last.text}`);
+    return link;
+  };
+  return {
+    messages,
+    outboxDir: null,
+    send(message) {
+      messages.push(message);
+      return Promise.resolve();
+    },
+    close: () => undefined,
+    to,
+    lastLinkTo,
+    lastTokenTo(email) {
+      const token = new URL(lastLinkTo(email)).searchParams.get('token');
+      if (!token) throw new Error(`The last link to ${email} has no token`);
+      return token;
+    },
+  };
+}
+
+export interface TestServerOptions {
+  payments?: ServerConfig['payments'];
+  /** Overrides of the test configuration. */
+  config?: Partial<ServerConfig>;
+  /** Replaces the in-memory fake mailer (its messages are then not in `mail`). */
+  mailer?: Mailer;
+  paymentProvider?: PaymentProvider;
+  /** Seed the real catalog (default true). */
+  seed?: boolean;
+}
+
+export interface RequestOptions {
+  method?: InjectOptions['method'];
+  /** Sent as JSON (`content-type: application/json`). */
+  body?: unknown;
+  /** An access token, sent as `Authorization: Bearer …`. */
+  token?: string;
+  /** A refresh token value, sent as the `refresh_token` cookie. */
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+export interface SignupInput {
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  password?: string;
+  confirmPassword?: string;
+  dateOfBirth?: string;
+  phoneNumber?: string;
+  companyName?: string;
+  language?: 'fr' | 'en' | 'ro';
+}
+
+export interface Session {
+  response: Response;
+  accessToken: string;
+  /** The refresh cookie's value. */
+  cookie: string;
+}
+
+export interface SignedUpUser extends Session {
+  userId: string;
+  email: string;
+  password: string;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Database;
+  /** The URL of this server's PostgreSQL database; null on PGlite. */
+  databaseUrl: string | null;
+  mail: FakeMail;
+  config: ServerConfig;
+  /** One request through `app.inject`. */
+  request(url: string, options?: RequestOptions): Promise<Response>;
+  /** Registers a user (unique e-mail unless given) and checks it worked. */
+  signup(input?: SignupInput): Promise<SignedUpUser>;
+  /** Logs in and checks it worked. */
+  login(email: string, password: string, language?: 'fr' | 'en' | 'ro'): Promise<Session>;
+  bearer(token: string): { authorization: string };
+  close(): Promise<void>;
+}
+
+let emailCounter = 0;
+/** An address no other test uses. */
+export function uniqueEmail(prefix = 'user'): string {
+  emailCounter += 1;
+  return `${prefix}.${emailCounter}.${randomBytes(4).toString('hex')}@example.test`;
+}
+
+/** The value of the `refresh_token` cookie a response sets, or null. */
+export function refreshCookieOf(response: Response): string | null {
+  const cookie = response.cookies.find((candidate) => candidate.name === REFRESH_COOKIE);
+  return cookie ? cookie.value : null;
+}
+
+/** The raw `Set-Cookie` header line for the refresh cookie, or null. */
+export function refreshSetCookieHeader(response: Response): string | null {
+  const header = response.headers['set-cookie'];
+  const lines = Array.isArray(header) ? header : header ? [header] : [];
+  return lines.find((line) => line.startsWith(`${REFRESH_COOKIE}=`)) ?? null;
+}
+
+export interface AccessClaims {
+  sub: string;
+  products: string[];
+  firstname: string;
+  exp: number;
+  iat: number;
+}
+
+export function claimsOf(accessToken: string): AccessClaims {
+  return decodeJwt(accessToken) as unknown as AccessClaims;
+}
+
+/** A JSON body (throws a readable error when the response is not JSON). */
+export function json<T = Record<string, unknown>>(response: Response): T {
+  try {
+    return JSON.parse(response.body) as T;
+  } catch {
+    throw new Error(`Expected JSON, got ${response.statusCode}: ${response.body.slice(0, 300)}`);
+  }
+}
+
+/** The text of an HTML page, entities decoded and spaces normalized (for `toContain`). */
+export function htmlText(html: string): string {
+  return html
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/[\u00a0\u202f]/g, ' ');
+}
+
+export function testConfig(dataDir: string, payments: ServerConfig['payments'] = { provider: 'local' }) {
+  const config: ServerConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: PUBLIC_URL,
+    dataDir,
+    databaseUrl: null,
+    jwtSecret: null,
+    smtpUrl: null,
+    mailFrom: 'Kreo <no-reply@kreo.test>',
+    payments,
+    cookieSecure: false,
+    logLevel: 'silent',
+    spaDir: path.join(dataDir, 'no-spa-here'),
+  };
+  return config;
+}
+
+/**
+ * A database for one test file: a new PostgreSQL database (dropped on close) when DATABASE_URL is
+ * set, an in-memory PGlite otherwise. Migrated, not seeded.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle & { url: string | null }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { ...(await openDatabase('memory')), url: null };
+
+  const name = `kreo_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    ...handle,
+    url: url.toString(),
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kreo-server-test-'));
+  const database = await openTestDatabase();
+  const { db } = database;
+  if (options.seed ?? true) await seedCatalog(db, await loadCatalog());
+
+  const config = { ...testConfig(dataDir, options.payments), ...options.config };
+  const mail = createFakeMail();
+  const app = await buildApp({
+    config,
+    db,
+    mailer: options.mailer ?? mail,
+    signingKey: SIGNING_KEY,
+    logger: false,
+    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+  });
+  await app.ready();
+
+  const request = (url: string, requestOptions: RequestOptions = {}) => {
+    const headers: Record<string, string> = { ...requestOptions.headers };
+    if (requestOptions.token !== undefined) headers.authorization = `Bearer ${requestOptions.token}`;
+    if (requestOptions.cookie !== undefined) headers.cookie = `${REFRESH_COOKIE}=${requestOptions.cookie}`;
+    const hasBody = requestOptions.body !== undefined;
+    if (hasBody) headers['content-type'] ??= 'application/json';
+    return app.inject({
+      method: requestOptions.method ?? (hasBody ? 'POST' : 'GET'),
+      url,
+      headers,
+      ...(hasBody
+        ? {
+            payload:
+              typeof requestOptions.body === 'string'
+                ? requestOptions.body
+                : JSON.stringify(requestOptions.body),
+          }
+        : {}),
+    });
+  };
+
+  const sessionOf = (response: Response, what: string): Session => {
+    if (response.statusCode !== 200) {
+      throw new Error(`${what} failed with ${response.statusCode}: ${response.body}`);
+    }
+    const cookie = refreshCookieOf(response);
+    if (!cookie) throw new Error(`${what} set no refresh cookie`);
+    return { response, accessToken: json<{ accessToken: string }>(response).accessToken, cookie };
+  };
+
+  return {
+    app,
+    db,
+    databaseUrl: database.url,
+    mail,
+    config,
+    request,
+    async signup(input = {}) {
+      const password = input.password ?? 'motdepasse123';
+      const body = {
+        firstname: 'Camille',
+        lastname: 'Dupont',
+        dateOfBirth: '1990-04-15',
+        language: 'fr',
+        ...input,
+        email: input.email ?? uniqueEmail(),
+        password,
+        confirmPassword: input.confirmPassword ?? password,
+      };
+      const session = sessionOf(await request('/api/auth/register', { body }), 'register');
+      return { ...session, userId: claimsOf(session.accessToken).sub, email: body.email, password };
+    },
+    async login(email, password, language) {
+      const body = language ? { email, password, language } : { email, password };
+      return sessionOf(await request('/api/auth/login', { body }), 'login');
+    },
+    bearer: (token) => ({ authorization: `Bearer ${token}` }),
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

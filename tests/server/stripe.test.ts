@@ -1,0 +1,228 @@
+/** POST /api/checkout/stripe-webhook (openapi: stripeWebhook) with the stripe provider configured. */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutSessions, purchases } from '../../server/db/schema';
+import { json, startTestServer, type SignedUpUser, type TestServer } from './harness';
+
+const WEBHOOK_SECRET = 'whsec_test';
+const stripe = new Stripe('sk_test_x');
+const STANDARD_PRODUCTS = [
+  'AI_FORM',
+  'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
+  'LEGAL_STATUSES',
+  'LIST_OF_BENEFICIARIES',
+];
+
+let server: TestServer;
+let buyer: SignedUpUser;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    payments: { provider: 'stripe', secretKey: 'sk_test_x', webhookSecret: WEBHOOK_SECRET },
+  });
+  buyer = await server.signup();
+}, 120_000);
+afterAll(() => server?.close());
+
+/** A checkout session as createSession would have stored it for Stripe. */
+async function insertSession(userId: string) {
+  const id = `cs_stripe_${randomBytes(12).toString('base64url')}`;
+  await server.db.insert(checkoutSessions).values({
+    id,
+    userId,
+    offerSku: 'STANDARD_PACKAGE',
+    planSku: 'STANDARD_PACKAGE_ONE_TIME',
+    amountCents: 1000,
+    productSkus: STANDARD_PRODUCTS,
+    currency: 'EUR',
+    provider: 'stripe',
+    providerSessionId: `cs_test_${randomBytes(8).toString('hex')}`,
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  return id;
+}
+
+function event(checkoutSessionId: string, overrides: { type?: string; paymentStatus?: string } = {}) {
+  return JSON.stringify({
+    id: `evt_${randomBytes(8).toString('hex')}`,
+    object: 'event',
+    api_version: '2025-01-27.acacia',
+    created: Math.floor(Date.now() / 1000),
+    type: overrides.type ?? 'checkout.session.completed',
+    data: {
+      object: {
+        id: `cs_test_${randomBytes(8).toString('hex')}`,
+        object: 'checkout.session',
+        mode: 'payment',
+        client_reference_id: checkoutSessionId,
+        metadata: { checkoutSessionId },
+        payment_status: overrides.paymentStatus ?? 'paid',
+        status: 'complete',
+      },
+    },
+  });
+}
+
+const sign = (payload: string, secret = WEBHOOK_SECRET) =>
+  stripe.webhooks.generateTestHeaderString({ payload, secret });
+
+const deliver = (target: TestServer, payload: string, signature: string | null) =>
+  target.app.inject({
+    method: 'POST',
+    url: '/api/checkout/stripe-webhook',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(signature === null ? {} : { 'stripe-signature': signature }),
+    },
+    payload,
+  });
+
+const ownedBy = async (userId: string) =>
+  (await server.db.select({ sku: purchases.productSku }).from(purchases).where(eq(purchases.userId, userId)))
+    .map((row) => row.sku)
+    .sort();
+
+const statusOf = async (id: string) =>
+  (await server.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)))[0]?.status;
+
+describe('POST /api/checkout/stripe-webhook', () => {
+  it('grants the products of a paid checkout.session.completed event', async () => {
+    const id = await insertSession(buyer.userId);
+    const payload = event(id);
+    const response = await deliver(server, payload, sign(payload));
+
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({ received: true });
+    expect(await statusOf(id)).toBe('paid');
+    expect(await ownedBy(buyer.userId)).toEqual(STANDARD_PRODUCTS);
+
+    // The buyer's next access token carries them.
+    const refreshed = await server.request('/api/auth/getJWTtoken', { method: 'POST', cookie: buyer.cookie });
+    const { accessToken } = json<{ accessToken: string }>(refreshed);
+    expect(JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()).products).toEqual(
+      STANDARD_PRODUCTS,
+    );
+  });
+
+  it('grants once however many times the event is delivered', async () => {
+    const user = await server.signup();
+    const id = await insertSession(user.userId);
+    const payload = event(id);
+    const signature = sign(payload);
+
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => deliver(server, payload, signature)),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
+    const rows = await server.db.select().from(purchases).where(eq(purchases.userId, user.userId));
+    expect(rows).toHaveLength(STANDARD_PRODUCTS.length);
+    expect(rows.every((row) => row.checkoutSessionId === id)).toBe(true);
+  });
+
+  it('also grants on checkout.session.async_payment_succeeded', async () => {
+    const user = await server.signup();
+    const id = await insertSession(user.userId);
+    const payload = event(id, { type: 'checkout.session.async_payment_succeeded' });
+    expect((await deliver(server, payload, sign(payload))).statusCode).toBe(200);
+    expect(await ownedBy(user.userId)).toEqual(STANDARD_PRODUCTS);
+  });
+
+  it('acknowledges but grants nothing for an unpaid session or another event type', async () => {
+    const user = await server.signup();
+    const id = await insertSession(user.userId);
+    for (const payload of [
+      event(id, { paymentStatus: 'unpaid' }),
+      event(id, { type: 'checkout.session.expired', paymentStatus: 'unpaid' }),
+      event(id, { type: 'payment_intent.succeeded' }),
+    ]) {
+      const response = await deliver(server, payload, sign(payload));
+      expect(response.statusCode).toBe(200);
+      expect(json(response)).toEqual({ received: true });
+    }
+    expect(await ownedBy(user.userId)).toEqual([]);
+    expect(await statusOf(id)).toBe('open');
+  });
+
+  it('acknowledges an event for an unknown checkout session without granting anything', async () => {
+    const payload = event('cs_stripe_unknown');
+    const response = await deliver(server, payload, sign(payload));
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses a bad signature (400) and grants nothing', async () => {
+    const user = await server.signup();
+    const id = await insertSession(user.userId);
+    const payload = event(id);
+
+    const wrongSecret = await deliver(server, payload, sign(payload, 'whsec_other'));
+    expect(wrongSecret.statusCode).toBe(400);
+    expect(json(wrongSecret).message).toBe('The webhook signature does not match');
+
+    // Signed, then changed on the way.
+    const tampered = await deliver(server, payload.replace('"paid"', '"paid" '), sign(payload));
+    expect(tampered.statusCode).toBe(400);
+
+    const garbage = await deliver(server, payload, 't=1,v1=deadbeef');
+    expect(garbage.statusCode).toBe(400);
+
+    expect(await ownedBy(user.userId)).toEqual([]);
+    expect(await statusOf(id)).toBe('open');
+  });
+
+  it('refuses a request without the Stripe-Signature header (400)', async () => {
+    const user = await server.signup();
+    const id = await insertSession(user.userId);
+    const response = await deliver(server, event(id), null);
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe('headers/stripe-signature is required');
+    expect(await ownedBy(user.userId)).toEqual([]);
+  });
+
+  it('refuses a signed body that is not JSON (400), and never crashes on odd JSON', async () => {
+    for (const payload of ['', 'not json', '{"id": "evt_1",']) {
+      const response = await deliver(server, payload, sign(payload));
+      expect(response.statusCode, payload).toBe(400);
+    }
+    for (const payload of ['[]', '{}']) {
+      const response = await deliver(server, payload, sign(payload));
+      expect(response.statusCode, payload).toBeLessThan(500);
+    }
+  });
+});
+
+describe('without the stripe provider', () => {
+  let local: TestServer;
+
+  beforeAll(async () => {
+    local = await startTestServer({
+      seed: true,
+      // The local payment pages, and a provider that cannot open a page (an outage).
+      paymentProvider: {
+        name: 'local',
+        createPaymentPage: () => Promise.reject(new Error('provider down')),
+      },
+    });
+  }, 120_000);
+  afterAll(() => local?.close());
+
+  it('answers 404 to the webhook', async () => {
+    const payload = event('cs_local_whatever');
+    const response = await deliver(local, payload, sign(payload));
+    expect(response.statusCode).toBe(404);
+    expect(json(response).message).toBe('Stripe is not the configured payment provider');
+  });
+
+  it('answers 502 with an error when the provider cannot open a payment page', async () => {
+    const user = await local.signup();
+    const response = await local.request('/api/checkout/create-session', {
+      token: user.accessToken,
+      body: { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' },
+    });
+    expect(response.statusCode).toBe(502);
+    const body = json<{ message: string; error: string }>(response);
+    expect(body.error).toBe('The payment provider is unavailable, please try again later');
+    expect(body.message).toBe(body.error);
+  });
+});
