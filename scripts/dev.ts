@@ -6,11 +6,11 @@ import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '3000';
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], {
+  spawn('node_modules/.bin/tsx', ['watch', '--clear-screen=false', 'server/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
   }),
-  spawn('npx', ['vite'], {
+  spawn('node_modules/.bin/vite', [], {
     stdio: 'inherit',
     env: { ...process.env, API_PROXY_TARGET: `http://localhost:${apiPort}` },
   }),
