@@ -26,6 +26,7 @@ const AUTH_PAGES: [path: string, titleKey: string, panelKey: string | null][] = 
   ['/signup', 'signup.title', 'authPanel.signup.title'],
   ['/forgot-password', 'forgotPassword.title', null],
   ['/reset-password?token=abc', 'resetPassword.title', null],
+  ['/verify-email?token=not-a-real-token', 'verifyEmail.title', null],
 ];
 const NOT_FOUND = ['/careers', '/blog', '/help', '/privacy', '/terms', '/no/such/page'];
 
@@ -68,6 +69,9 @@ for (const language of LANGUAGES) {
         const panel = page.getByRole('complementary');
         if (panelKey) await expect(panel).toContainText(text(language, 'common', panelKey));
         else await expect(panel).toHaveCount(0);
+        if (path.startsWith('/verify-email')) {
+          await expect(page.getByRole('alert')).toHaveText(text(language, 'auth', 'verifyEmail.failure'));
+        }
         expect(await page.locator('body').innerText(), `raw key on ${path}`).not.toMatch(RAW_KEY_PATTERN);
       }
     });
