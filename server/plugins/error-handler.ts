@@ -57,6 +57,9 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.code(status).send({ message: 'Internal Server Error', error: STATUS_CODES[status] });
     }
     let message = MESSAGES[error.code] ?? error.message;
+    // A failed security check (openapi-glue) carries our handler's own explanation in `errors`.
+    const causes = (error as { errors?: unknown }).errors;
+    if (status === 401 && Array.isArray(causes) && causes[0] instanceof Error) message = causes[0].message;
     if (error.validation && error.validation.length > 0) {
       const [first] = error.validation;
       const where = `${error.validationContext ?? 'body'}${first?.instancePath ?? ''}`;

@@ -102,10 +102,10 @@ describe('POST /api/auth/getJWTtoken', () => {
     expect((await refresh(other.cookie)).statusCode).toBe(200);
   });
 
-  it('answers 401 without a cookie', async () => {
+  it('answers 401 without a cookie, saying why', async () => {
     const response = await refresh();
     expect(response.statusCode).toBe(401);
-    expect(typeof json(response).message).toBe('string');
+    expect(json(response).message).toBe('No session: the refresh cookie is missing');
   });
 
   it('answers 401 to a garbage cookie and clears it', async () => {
@@ -182,6 +182,12 @@ describe('the bearer access token', () => {
       .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
       .setExpirationTime(expiresAt)
       .sign(key);
+
+  it('is required, and the 401 says so', async () => {
+    const response = await userInfo({});
+    expect(response.statusCode).toBe(401);
+    expect(json(response).message).toBe('A valid access token is required');
+  });
 
   it('opens protected operations', async () => {
     const response = await userInfo(server.bearer(user.accessToken));

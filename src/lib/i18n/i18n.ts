@@ -10,7 +10,12 @@ import {
 } from './languages';
 
 // Each locale file becomes its own chunk: a visitor downloads only their language's words.
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json');
+// The server's namespaces (e-mails, the checkout page) are left out of the app's build.
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../../../locales/*/*.json',
+  '!../../../locales/*/emails.json',
+  '!../../../locales/*/payment.json',
+]);
 
 function loadNamespace(language: string, namespace: string) {
   const load = localeFiles[`../../../locales/${language}/${namespace}.json`];
