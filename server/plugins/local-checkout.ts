@@ -1,7 +1,7 @@
 /** The local provider's payment page: GET shows it, POST …/pay charges (in test mode), POST …/cancel leaves. */
 import formbody from '@fastify/formbody';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { offers, users } from '../db/schema';
 import { DECLINED_TEST_CARDS, checkCard, type CardForm } from '../services/payments/card';
@@ -51,6 +51,17 @@ export async function localCheckoutPlugin(app: FastifyInstance, options: Options
     };
   }
 
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    html(
+      reply,
+      404,
+      renderMessagePage(
+        languageFromHeader(request.headers['accept-language']),
+        'notFound',
+        `${publicUrl}/plans`,
+      ),
+    );
+
   /** Paid already → the success page; ended → a message; open → null (show the form). */
   function settled(reply: FastifyReply, loaded: NonNullable<Awaited<ReturnType<typeof load>>>) {
     const { session, language } = loaded;
@@ -64,17 +75,7 @@ export async function localCheckoutPlugin(app: FastifyInstance, options: Options
 
   app.get<{ Params: { id: string } }>('/checkout/local/:id', async (request, reply) => {
     const loaded = await load(request.params.id);
-    if (!loaded) {
-      return html(
-        reply,
-        404,
-        renderMessagePage(
-          languageFromHeader(request.headers['accept-language']),
-          'notFound',
-          `${publicUrl}/plans`,
-        ),
-      );
-    }
+    if (!loaded) return notFound(request, reply);
     const done = settled(reply, loaded);
     if (done) return done;
     const { session, language, description } = loaded;
@@ -95,17 +96,7 @@ export async function localCheckoutPlugin(app: FastifyInstance, options: Options
     '/checkout/local/:id/pay',
     async (request, reply) => {
       const loaded = await load(request.params.id);
-      if (!loaded) {
-        return html(
-          reply,
-          404,
-          renderMessagePage(
-            languageFromHeader(request.headers['accept-language']),
-            'notFound',
-            `${publicUrl}/plans`,
-          ),
-        );
-      }
+      if (!loaded) return notFound(request, reply);
       const done = settled(reply, loaded);
       if (done) return done;
       const { session, language, description } = loaded;

@@ -1,12 +1,7 @@
 /** The product's e-mails, in the recipient's language, as plain text and simple HTML. */
+import { escapeHtml } from '../html';
 import { translator } from '../i18n';
 import type { MailMessage } from './mailer';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 function compose(
   to: string,

@@ -2,14 +2,9 @@
  * The local provider's hosted payment page: plain HTML that works without JavaScript, in the
  * buyer's language, with a test-mode notice saying which cards pay and which are declined.
  */
+import { escapeHtml } from '../html';
 import { translator } from '../i18n';
 import type { CardProblem } from './card';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f8f9fa;color:#1a1b1e;line-height:1.5}
