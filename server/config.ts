@@ -43,40 +43,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const host = text('HOST') ?? 'localhost';
 
+  /** A URL variable, when given, must parse and use one of the protocols. */
+  const checkUrl = (name: string, value: string | null, protocols: string[], expected: string) => {
+    if (!value) return;
+    let protocol = '';
+    try {
+      protocol = new URL(value).protocol;
+    } catch {
+      // Reported below.
+    }
+    if (!protocols.includes(protocol)) problems.push(`${name} must look like ${expected}`);
+  };
+
   // Unset, PUBLIC_URL follows the port: only a variable actually given can be blamed.
   const givenPublicUrl = text('PUBLIC_URL');
+  checkUrl('PUBLIC_URL', givenPublicUrl, ['http:', 'https:'], `https://example.com, got "${givenPublicUrl}"`);
   const publicUrl = (givenPublicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  if (givenPublicUrl) {
-    try {
-      const url = new URL(publicUrl);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
-    } catch {
-      problems.push(`PUBLIC_URL must be an http(s) URL, got "${givenPublicUrl}"`);
-    }
-  }
 
   const databaseUrl = text('DATABASE_URL');
-  if (databaseUrl) {
-    try {
-      const url = new URL(databaseUrl);
-      if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Error();
-    } catch {
-      problems.push('DATABASE_URL must look like postgres://user:password@host:5432/database');
-    }
-  }
+  checkUrl(
+    'DATABASE_URL',
+    databaseUrl,
+    ['postgres:', 'postgresql:'],
+    'postgres://user:password@host:5432/database',
+  );
 
   const jwtSecret = text('JWT_SECRET');
   if (jwtSecret && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
 
   const smtpUrl = text('SMTP_URL');
-  if (smtpUrl) {
-    try {
-      const url = new URL(smtpUrl);
-      if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error();
-    } catch {
-      problems.push('SMTP_URL must look like smtp://user:password@host:587 (or smtps://)');
-    }
-  }
+  checkUrl('SMTP_URL', smtpUrl, ['smtp:', 'smtps:'], 'smtp://user:password@host:587 (or smtps://)');
 
   const stripeKey = text('STRIPE_SECRET_KEY');
   const providerName = text('PAYMENT_PROVIDER') ?? (stripeKey ? 'stripe' : 'local');
