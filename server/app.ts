@@ -57,7 +57,8 @@ export async function buildApp(deps: AppDependencies) {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    // Off by default: otherwise anyone could pick their address (and dodge the rate limit) with a header.
+    trustProxy: config.trustProxy ?? false,
     ajv: {
       // The contract is the rule: unknown fields and wrong types are refused, not fixed up.
       customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false },

@@ -15,6 +15,8 @@ export interface ServerConfig {
   mailFrom: string;
   payments: { provider: 'local' } | { provider: 'stripe'; secretKey: string; webhookSecret: string | null };
   cookieSecure: boolean;
+  /** Believe X-Forwarded-For (client address for rate limits and logs): only behind a proxy that sets it. */
+  trustProxy?: boolean;
   /** Requests per minute and address on the account endpoints (login, sign-up, reset…); 0 turns it off. */
   authRateLimitPerMinute?: number;
   logLevel: string;
@@ -95,6 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
+  const trustProxyText = text('TRUST_PROXY');
+  if (trustProxyText && !['true', 'false'].includes(trustProxyText))
+    problems.push('TRUST_PROXY must be "true" or "false"');
+
   const cookieSecureText = text('COOKIE_SECURE');
   if (cookieSecureText && !['true', 'false'].includes(cookieSecureText)) {
     problems.push('COOKIE_SECURE must be "true" or "false"');
@@ -114,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     payments,
     cookieSecure: cookieSecureText ? cookieSecureText === 'true' : publicUrl.startsWith('https:'),
     authRateLimitPerMinute,
+    trustProxy: trustProxyText === 'true',
     logLevel,
     spaDir: path.resolve(text('SPA_DIR') ?? 'dist'),
   };

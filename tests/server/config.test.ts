@@ -30,7 +30,17 @@ describe('loadConfig', () => {
       cookieSecure: false,
       logLevel: 'info',
       spaDir: path.resolve('dist'),
+      authRateLimitPerMinute: 30,
+      trustProxy: false,
     });
+  });
+
+  it('trusts X-Forwarded-For only when told to, and refuses anything but true/false', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(configErrorFor({ TRUST_PROXY: 'yes' }).problems).toEqual([
+      'TRUST_PROXY must be "true" or "false"',
+    ]);
+    expect(configErrorFor({ AUTH_RATE_LIMIT: 'many' }).problems[0]).toMatch(/^AUTH_RATE_LIMIT/);
   });
 
   it('reads every variable', () => {
