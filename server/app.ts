@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -72,6 +73,14 @@ export async function buildApp(deps: AppDependencies) {
 
   // External plugins.
   await app.register(cookie);
+  if (config.corsOrigins && config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      credentials: true,
+      allowedHeaders: ['content-type', 'authorization', 'ngrok-skip-browser-warning'],
+      methods: ['GET', 'POST'],
+    });
+  }
   const perMinute = config.authRateLimitPerMinute ?? 0;
   if (perMinute > 0) {
     await app.register(rateLimit, {

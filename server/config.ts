@@ -15,6 +15,8 @@ export interface ServerConfig {
   mailFrom: string;
   payments: { provider: 'local' } | { provider: 'stripe'; secretKey: string; webhookSecret: string | null };
   cookieSecure: boolean;
+  /** Other origins allowed to call the API with credentials (an app built with VITE_API_BASE_URL). */
+  corsOrigins?: string[];
   /** Believe X-Forwarded-For (client address for rate limits and logs): only behind a proxy that sets it. */
   trustProxy?: boolean;
   /** Requests per minute and address on the account endpoints (login, sign-up, reset…); 0 turns it off. */
@@ -97,6 +99,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
+  const corsOrigins = (text('CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    let valid = false;
+    try {
+      valid = new URL(origin).origin === origin;
+    } catch {
+      // Reported below.
+    }
+    if (!valid) problems.push(`CORS_ORIGINS must list origins like https://app.example.com, got "${origin}"`);
+  }
+
   const trustProxyText = text('TRUST_PROXY');
   if (trustProxyText && !['true', 'false'].includes(trustProxyText))
     problems.push('TRUST_PROXY must be "true" or "false"');
@@ -121,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     cookieSecure: cookieSecureText ? cookieSecureText === 'true' : publicUrl.startsWith('https:'),
     authRateLimitPerMinute,
     trustProxy: trustProxyText === 'true',
+    corsOrigins,
     logLevel,
     spaDir: path.resolve(text('SPA_DIR') ?? 'dist'),
   };

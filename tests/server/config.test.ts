@@ -32,7 +32,17 @@ describe('loadConfig', () => {
       spaDir: path.resolve('dist'),
       authRateLimitPerMinute: 30,
       trustProxy: false,
+      corsOrigins: [],
     });
+  });
+
+  it('reads CORS_ORIGINS as a list of origins and refuses what is not an origin', () => {
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173/' }).corsOrigins,
+    ).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(configErrorFor({ CORS_ORIGINS: 'https://app.example.com/path' }).problems[0]).toMatch(
+      /^CORS_ORIGINS/,
+    );
   });
 
   it('trusts X-Forwarded-For only when told to, and refuses anything but true/false', () => {
