@@ -3,11 +3,11 @@ import formbody from '@fastify/formbody';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
-import { offers, users } from '../db/schema';
+import { users } from '../db/schema';
 import { DECLINED_TEST_CARDS, checkCard, type CardForm } from '../services/payments/card';
 import { renderCheckoutPage, renderMessagePage } from '../services/payments/checkout-page';
-import type { CheckoutService } from '../services/payments/checkout';
-import { languageFromHeader, translator } from '../services/i18n';
+import { describeOrder, type CheckoutService } from '../services/payments/checkout';
+import { languageFromHeader } from '../services/i18n';
 
 interface Options {
   db: Database;
@@ -38,16 +38,11 @@ export async function localCheckoutPlugin(app: FastifyInstance, options: Options
       .select({ language: users.language })
       .from(users)
       .where(eq(users.id, session.userId));
-    const [offer] = await db
-      .select({ name: offers.name })
-      .from(offers)
-      .where(eq(offers.sku, session.offerSku));
     const language = user?.language ?? 'fr';
-    const offerName = offer?.name[language as 'fr' | 'en' | 'ro'] ?? session.offerSku;
     return {
       session,
       language,
-      description: translator(language)('payment:orderLine', { offer: offerName }),
+      description: await describeOrder(db, session.offerSku, language),
     };
   }
 

@@ -72,6 +72,8 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+const emailTaken = () => new AccountError(409, 'An account already exists with this e-mail address');
+
 export function toUserInfo(user: User) {
   return {
     firstname: user.firstname,
@@ -126,8 +128,6 @@ export function createAccountService(deps: {
       checkNames(input);
       if (input.password !== input.confirmPassword) throw new AccountError(400, 'Passwords do not match');
       checkDateOfBirth(input.dateOfBirth);
-      if (await findByEmail(input.email))
-        throw new AccountError(409, 'An account already exists with this e-mail address');
       let user: User | undefined;
       try {
         [user] = await db
@@ -144,9 +144,8 @@ export function createAccountService(deps: {
           })
           .returning();
       } catch (error) {
-        // Two sign-ups racing for one address: the unique index decides.
-        if (isUniqueViolation(error))
-          throw new AccountError(409, 'An account already exists with this e-mail address');
+        // The unique index on lower(email) is the one rule: taken already, or by a sign-up racing this one.
+        if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
       if (!user) throw new Error('insert returned no user');
@@ -228,9 +227,6 @@ export function createAccountService(deps: {
       if (!user) throw new AccountError(401, 'Unknown user');
       const email = input.email.trim();
       const emailChanged = email.toLowerCase() !== user.email.toLowerCase();
-      if (emailChanged && (await findByEmail(email))) {
-        throw new AccountError(409, 'An account already exists with this e-mail address');
-      }
       let updated: User | undefined;
       try {
         [updated] = await db
@@ -248,9 +244,8 @@ export function createAccountService(deps: {
           .where(eq(users.id, userId))
           .returning();
       } catch (error) {
-        // Another account took the address between the check above and this update.
-        if (isUniqueViolation(error))
-          throw new AccountError(409, 'An account already exists with this e-mail address');
+        // The address belongs to another account (the unique index on lower(email) says so).
+        if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
       if (!updated) throw new AccountError(401, 'Unknown user');

@@ -73,13 +73,20 @@ export function watchMissingTranslations(page: Page): string[] {
   return missing;
 }
 
+/** Every test here runs against the fake API and fails on any translation key missing at run time. */
 export const test = base.extend<{ api: FakeApi; missingTranslations: string[] }>({
-  api: async ({ context }, use) => {
-    await use(await fakeApi(context));
-  },
-  missingTranslations: async ({ page }, use) => {
-    const missing = watchMissingTranslations(page);
-    await use(missing);
-    expect(missing, 'translation keys missing at run time').toEqual([]);
-  },
+  api: [
+    async ({ context }, use) => {
+      await use(await fakeApi(context));
+    },
+    { auto: true },
+  ],
+  missingTranslations: [
+    async ({ page }, use) => {
+      const missing = watchMissingTranslations(page);
+      await use(missing);
+      expect(missing, 'translation keys missing at run time').toEqual([]);
+    },
+    { auto: true },
+  ],
 });

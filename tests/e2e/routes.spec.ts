@@ -36,13 +36,7 @@ for (const language of LANGUAGES) {
       await useLanguage(context, language);
     });
 
-    test('public pages have the header, the footer, their heading and no raw key', async ({
-      page,
-      api,
-      missingTranslations,
-    }) => {
-      void api;
-      void missingTranslations;
+    test('public pages have the header, the footer, their heading and no raw key', async ({ page }) => {
       for (const [path, namespace, titleKey] of MAIN_PAGES) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, namespace, titleKey));
@@ -56,11 +50,7 @@ for (const language of LANGUAGES) {
 
     test('account pages have no header or footer; login and signup have the brand panel', async ({
       page,
-      api,
-      missingTranslations,
     }) => {
-      void api;
-      void missingTranslations;
       for (const [path, titleKey, panelKey] of AUTH_PAGES) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'auth', titleKey));
@@ -79,9 +69,7 @@ for (const language of LANGUAGES) {
     test('protected pages send an anonymous visitor to /login, keeping the way back', async ({
       page,
       api,
-      missingTranslations,
     }) => {
-      void missingTranslations;
       for (const [path] of PROTECTED_PAGES) {
         await page.goto(path);
         await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);
@@ -92,12 +80,7 @@ for (const language of LANGUAGES) {
       expect(api.refreshCalls).toBeGreaterThan(0);
     });
 
-    test('a logged-in user reaches protected pages and sees their first name', async ({
-      page,
-      api,
-      missingTranslations,
-    }) => {
-      void missingTranslations;
+    test('a logged-in user reaches protected pages and sees their first name', async ({ page, api }) => {
       api.loggedIn = true;
       for (const [path, namespace, titleKey] of PROTECTED_PAGES) {
         await page.goto(path);
@@ -118,13 +101,7 @@ for (const language of LANGUAGES) {
       ).toBeVisible();
     });
 
-    test('pages the product does not have show the 404 page in the main layout', async ({
-      page,
-      api,
-      missingTranslations,
-    }) => {
-      void api;
-      void missingTranslations;
+    test('pages the product does not have show the 404 page in the main layout', async ({ page }) => {
       for (const path of NOT_FOUND) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(

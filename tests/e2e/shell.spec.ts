@@ -2,9 +2,7 @@ import { LANGUAGE_STORAGE_KEY } from '../../src/lib/i18n/languages';
 import { expect, test, useLanguage } from './fixtures';
 import { text } from './locale-text';
 
-test('French is the default language', async ({ page, api, missingTranslations }) => {
-  void api;
-  void missingTranslations;
+test('French is the default language', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'marketing', 'landing.title'));
@@ -13,11 +11,7 @@ test('French is the default language', async ({ page, api, missingTranslations }
 test('the chosen language applies at once, survives a reload and reaches other tabs', async ({
   page,
   context,
-  api,
-  missingTranslations,
 }) => {
-  void api;
-  void missingTranslations;
   await page.goto('/plans');
   const otherTab = await context.newPage();
   await otherTab.goto('/about');
@@ -47,8 +41,7 @@ test('the chosen language applies at once, survives a reload and reaches other t
   await expect(newTab.locator('html')).toHaveAttribute('lang', 'ro');
 });
 
-test('the language menu works from the keyboard, with type-ahead @desktop-only', async ({ page, api }) => {
-  void api;
+test('the language menu works from the keyboard, with type-ahead @desktop-only', async ({ page }) => {
   await page.goto('/');
   const switcher = page.getByRole('banner').getByRole('button', { name: /Langue/ });
   await switcher.focus();
@@ -66,8 +59,7 @@ test('the language menu works from the keyboard, with type-ahead @desktop-only',
   await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
 });
 
-test('the header underlines the active link', async ({ page, api, isMobile }) => {
-  void api;
+test('the header underlines the active link', async ({ page, isMobile }) => {
   await page.goto('/services');
   const header = page.getByRole('banner');
   if (isMobile) await header.getByRole('button', { name: text('fr', 'common', 'nav.openMenu') }).click();
@@ -88,9 +80,7 @@ test.describe('on a phone', () => {
     test(`the menu opens with every item and closes on navigation (${language})`, async ({
       page,
       context,
-      api,
     }) => {
-      void api;
       await useLanguage(context, language);
       await page.goto('/');
       const header = page.getByRole('banner');
@@ -117,11 +107,7 @@ test.describe('on a phone', () => {
   }
 });
 
-test('the footer has its three columns and its links go somewhere real @desktop-only', async ({
-  page,
-  api,
-}) => {
-  void api;
+test('the footer has its three columns and its links go somewhere real @desktop-only', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   for (const key of ['services', 'company', 'support'] as const) {

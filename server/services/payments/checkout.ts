@@ -48,14 +48,13 @@ export function createCheckoutService(deps: { db: Database; provider: PaymentPro
         provider: provider.name,
         expiresAt: new Date(Date.now() + SESSION_TTL_MS),
       });
-      const offerName = await offerNameFor(db, offerSku, user.language);
       let page: Awaited<ReturnType<PaymentProvider['createPaymentPage']>>;
       try {
         page = await provider.createPaymentPage({
           checkoutSessionId: id,
           amountCents: plan.priceCents,
           currency: plan.currency,
-          description: offerName,
+          description: await describeOrder(db, offerSku, user.language),
           customerEmail: user.email,
           language: user.language,
           successUrl: `${publicUrl}/success?session_id=${id}`,
@@ -113,7 +112,8 @@ export function createCheckoutService(deps: { db: Database; provider: PaymentPro
   };
 }
 
-async function offerNameFor(db: Database, offerSku: string, language: string): Promise<string> {
+/** The order line a buyer reads ("Pack Standard"), in their language. */
+export async function describeOrder(db: Database, offerSku: string, language: string): Promise<string> {
   const [offer] = await db.select({ name: offers.name }).from(offers).where(eq(offers.sku, offerSku));
   const t = translator(language);
   const name = offer?.name[language as 'fr' | 'en' | 'ro'] ?? offer?.name.fr ?? offerSku;
