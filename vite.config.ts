@@ -1,12 +1,38 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { generateFormModules } from './scripts/forms/generate';
+
+/**
+ * In development, an edit to schemas/forms/*.json regenerates its precompiled validator at once, so the
+ * page (and the staff preview) show the edit without running `npm run gen:forms` by hand.
+ */
+function formValidatorsPlugin(): Plugin {
+  const regenerate = (file: string) => {
+    if (!/schemas[\\/]forms[\\/][^\\/]+\.json$/.test(file)) return;
+    try {
+      generateFormModules(process.cwd());
+    } catch (error) {
+      console.error(`[forms] ${String(error)}`);
+    }
+  };
+  return {
+    name: 'kreo-form-validators',
+    apply: 'serve',
+    configureServer(server) {
+      server.watcher.add('schemas/forms');
+      server.watcher.on('change', regenerate);
+      server.watcher.on('add', regenerate);
+      server.watcher.on('unlink', regenerate);
+    },
+  };
+}
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), formValidatorsPlugin()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,17 +1,63 @@
 import { Anchor, Group, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import type { FormValues } from '@/forms/form-definition';
+import { loginForm } from '@/forms/generated/login';
+import { SchemaForm } from '@/forms/schema-form';
+import { apiClient } from '@/lib/api/client';
+import { startSession } from '@/lib/session/session';
 import { AuthCard } from './auth-card';
+import { authFailureKey, type AuthFailureKey } from './auth-failure';
+import { FailureAlert } from './failure-alert';
+import { useFormLanguage } from './use-form-language';
 
-/** /login. */
+/** /login: e-mail, password and language; on success the session starts and the guest gate moves on to /home. */
 export function LoginPage() {
   const { t } = useTranslation('auth');
+  const { language, followLanguageField } = useFormLanguage();
+  const [values, setValues] = useState<FormValues>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<AuthFailureKey | null>(null);
+
+  const submit = async (data: FormValues) => {
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const { data: session } = await apiClient.POST('/api/auth/login', {
+        body: { email: String(data.email).trim(), password: String(data.password), language },
+      });
+      if (!session) throw new Error('Login answered without a token');
+      // The guest gate around this page sees the session and goes on to /home (or the page asked for).
+      startSession(session.accessToken);
+    } catch (error) {
+      setFailure(authFailureKey(error, { 401: 'login.errors.invalidCredentials' }));
+      setSubmitting(false);
+    }
+  };
+
   return (
     <AuthCard title={t('login.title')} lead={t('login.lead')}>
-      <Anchor component={Link} to={paths.forgotPassword} size="sm">
-        {t('login.forgotPassword')}
-      </Anchor>
+      <SchemaForm
+        form={loginForm}
+        formData={{ ...values, language }}
+        onChange={(next) => {
+          setValues(next);
+          followLanguageField(next);
+        }}
+        onSubmit={submit}
+        submitLabel={t('login.submit')}
+        submitting={submitting}
+        fullWidthSubmit
+      >
+        <Group justify="flex-end" mt="xs">
+          <Anchor component={Link} to={paths.forgotPassword} size="sm">
+            {t('login.forgotPassword')}
+          </Anchor>
+        </Group>
+        {failure ? <FailureAlert>{t(failure)}</FailureAlert> : null}
+      </SchemaForm>
       <Group gap={6}>
         <Text size="sm">{t('login.noAccount')}</Text>
         <Anchor component={Link} to={paths.signup} size="sm" fw={600}>

@@ -1,14 +1,58 @@
 import { Anchor, Group, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import type { FormValues } from '@/forms/form-definition';
+import { signupForm } from '@/forms/generated/signup';
+import { SchemaForm } from '@/forms/schema-form';
+import { apiClient } from '@/lib/api/client';
+import { startSession } from '@/lib/session/session';
 import { AuthCard } from './auth-card';
+import { authFailureKey, type AuthFailureKey } from './auth-failure';
+import { FailureAlert } from './failure-alert';
+import { toSignupRequest } from './signup-request';
+import { useFormLanguage } from './use-form-language';
 
-/** /signup. */
+/** /signup: the account form of spec section 2; on success the session starts and the guest gate goes to /home. */
 export function SignupPage() {
   const { t } = useTranslation('auth');
+  const { language, followLanguageField } = useFormLanguage();
+  const [values, setValues] = useState<FormValues>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<AuthFailureKey | null>(null);
+
+  const submit = async (data: FormValues) => {
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const { data: session } = await apiClient.POST('/api/auth/register', {
+        body: toSignupRequest(data, language),
+      });
+      if (!session) throw new Error('Sign-up answered without a token');
+      startSession(session.accessToken);
+    } catch (error) {
+      setFailure(authFailureKey(error, { 409: 'signup.errors.emailTaken' }));
+      setSubmitting(false);
+    }
+  };
+
   return (
-    <AuthCard title={t('signup.title')} lead={t('signup.lead')}>
+    <AuthCard title={t('signup.title')} lead={t('signup.lead')} wide>
+      <SchemaForm
+        form={signupForm}
+        formData={{ ...values, language }}
+        onChange={(next) => {
+          setValues(next);
+          followLanguageField(next);
+        }}
+        onSubmit={submit}
+        submitLabel={t('signup.submit')}
+        submitting={submitting}
+        fullWidthSubmit
+      >
+        {failure ? <FailureAlert title={t('signup.errors.failureTitle')}>{t(failure)}</FailureAlert> : null}
+      </SchemaForm>
       <Group gap={6}>
         <Text size="sm">{t('signup.haveAccount')}</Text>
         <Anchor component={Link} to={paths.login} size="sm" fw={600}>

@@ -1,6 +1,7 @@
 import type auth from '../../../locales/fr/auth.json';
 import type checkout from '../../../locales/fr/checkout.json';
 import type common from '../../../locales/fr/common.json';
+import type forms from '../../../locales/fr/forms.json';
 import type documents from '../../../locales/fr/documents.json';
 import type info from '../../../locales/fr/info.json';
 import type marketing from '../../../locales/fr/marketing.json';
@@ -21,6 +22,7 @@ declare module 'i18next' {
       documents: typeof documents;
       checkout: typeof checkout;
       info: typeof info;
+      forms: typeof forms;
     };
   }
 }

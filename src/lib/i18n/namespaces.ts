@@ -8,5 +8,6 @@ export const NAMESPACES = [
   'documents',
   'checkout',
   'info',
+  'forms',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

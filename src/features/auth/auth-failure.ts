@@ -1,0 +1,23 @@
+import { ApiError } from '@/lib/api/errors';
+
+/** The translation keys (auth namespace) a failed account call can end with. */
+export type AuthFailureKey =
+  | 'errors.network'
+  | 'errors.tooManyAttempts'
+  | 'errors.unexpected'
+  | 'login.errors.invalidCredentials'
+  | 'signup.errors.emailTaken';
+
+/** Server messages are English and not for users: each failure is told in the user's language instead. */
+export function authFailureKey(
+  error: unknown,
+  byStatus: Partial<Record<number, AuthFailureKey>> = {},
+): AuthFailureKey {
+  if (error instanceof ApiError) {
+    if (error.kind === 'network') return 'errors.network';
+    if (error.status === 429) return 'errors.tooManyAttempts';
+    const known = error.status === undefined ? undefined : byStatus[error.status];
+    if (known) return known;
+  }
+  return 'errors.unexpected';
+}

@@ -1,0 +1,58 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The help bubble beside a field's title. It opens on hover, on keyboard focus and on click (a tap on
+ * a phone), and Escape closes it; the text is also the button's description for screen readers.
+ */
+export function FieldTooltip({ fieldLabel, text }: { fieldLabel: string; text: string }) {
+  const { t } = useTranslation('forms');
+  const tooltipId = useId();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [pinned, setPinned] = useState(false);
+  const opened = hovered || focused || pinned;
+
+  const close = () => {
+    setHovered(false);
+    setFocused(false);
+    setPinned(false);
+  };
+
+  return (
+    <Tooltip
+      label={<span id={tooltipId}>{text}</span>}
+      opened={opened}
+      multiline
+      w={260}
+      withArrow
+      position="top-start"
+      events={{ hover: false, focus: false, touch: false }}
+    >
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        radius="xl"
+        aria-label={t('tooltip.label', { field: fieldLabel })}
+        aria-describedby={opened ? tooltipId : undefined}
+        aria-expanded={opened}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+        onFocus={() => setFocused(true)}
+        onBlur={close}
+        onClick={() => setPinned((value) => !value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && opened) {
+            event.stopPropagation();
+            close();
+          }
+        }}
+      >
+        <IconInfoCircle size={16} aria-hidden="true" />
+      </ActionIcon>
+    </Tooltip>
+  );
+}

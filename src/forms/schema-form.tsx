@@ -1,0 +1,91 @@
+import { Button, Group } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import Form from '@rjsf/core';
+import type { RJSFValidationError } from '@rjsf/utils';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/ro';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import '@mantine/dates/styles.css';
+import type { FormDefinition, FormValues } from './form-definition';
+import { formTemplates, formWidgets } from './theme';
+import { namespacesOf, toMessageTokens, translateUiSchema, useFormTranslate } from './translation';
+
+export interface SchemaFormProps {
+  form: FormDefinition;
+  /** The values, kept by the page so that nothing typed is lost when the form re-renders (e.g. on a language change). */
+  formData: FormValues;
+  onChange: (values: FormValues) => void;
+  /** Called with valid values only. */
+  onSubmit: (values: FormValues) => void | Promise<void>;
+  submitLabel: string;
+  submitting?: boolean;
+  /** A full-width submit button (the account pages). */
+  fullWidthSubmit?: boolean;
+  /** Shown between the fields and the submit button (a server error, a link). */
+  children?: ReactNode;
+  /** Shown beside the submit button (e.g. Cancel). */
+  secondaryAction?: ReactNode;
+}
+
+/** RJSF would otherwise pre-fill a field from its `const` (agree to terms: true; confirmPassword: the $data pointer). */
+const DEFAULT_FORM_STATE_BEHAVIOR = { constAsDefaults: 'never' } as const;
+
+/**
+ * The one renderer of the product's forms: a definition from schemas/forms/ plus the current language
+ * become a Mantine form. Errors show after the first submit and then follow every change.
+ */
+export function SchemaForm({
+  form,
+  formData,
+  onChange,
+  onSubmit,
+  submitLabel,
+  submitting = false,
+  fullWidthSubmit = false,
+  children,
+  secondaryAction,
+}: SchemaFormProps) {
+  const namespaces = useMemo(() => namespacesOf([form.schema, form.uiSchema]), [form]);
+  const translate = useFormTranslate(namespaces);
+  const { i18n } = useTranslation();
+  const uiSchema = useMemo(() => translateUiSchema(form.schema, form.uiSchema, translate), [form, translate]);
+  const [validateLive, setValidateLive] = useState(false);
+  const transformErrors = useCallback(
+    (errors: RJSFValidationError[]) => toMessageTokens(errors, form.uiSchema),
+    [form.uiSchema],
+  );
+
+  return (
+    <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+      <Form<FormValues>
+        schema={form.schema}
+        uiSchema={uiSchema}
+        validator={form.validator}
+        formData={formData}
+        idPrefix={form.name}
+        templates={formTemplates}
+        widgets={formWidgets}
+        transformErrors={transformErrors}
+        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
+        showErrorList={false}
+        noHtml5Validate
+        focusOnFirstError
+        liveValidate={validateLive ? 'onChange' : undefined}
+        onChange={(event) => onChange(event.formData ?? {})}
+        onError={() => setValidateLive(true)}
+        onSubmit={(event) => {
+          if (!submitting) void onSubmit(event.formData ?? {});
+        }}
+      >
+        {children}
+        <Group mt="lg" gap="sm">
+          <Button type="submit" loading={submitting} fullWidth={fullWidthSubmit}>
+            {submitLabel}
+          </Button>
+          {secondaryAction}
+        </Group>
+      </Form>
+    </DatesProvider>
+  );
+}

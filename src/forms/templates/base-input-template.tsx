@@ -1,0 +1,44 @@
+import { NumberInput, TextInput } from '@mantine/core';
+import type { BaseInputTemplateProps } from '@rjsf/utils';
+import { controlProps, emptyToUndefined } from '../widgets/control-props';
+
+/**
+ * Text-like fields: text, e-mail, telephone (`ui:options.inputType`) and numbers (schema type number or
+ * integer, with the schema's minimum and maximum).
+ */
+export function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { id, value, placeholder, schema, options, onChange, onBlur, onFocus } = props;
+  const common = controlProps(props);
+  const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : undefined;
+
+  if (schema.type === 'number' || schema.type === 'integer') {
+    return (
+      <NumberInput
+        {...common}
+        value={typeof value === 'number' ? value : ''}
+        placeholder={placeholder}
+        min={typeof schema.minimum === 'number' ? schema.minimum : undefined}
+        max={typeof schema.maximum === 'number' ? schema.maximum : undefined}
+        allowDecimal={schema.type === 'number'}
+        onChange={(next) => onChange(typeof next === 'number' ? next : undefined)}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />
+    );
+  }
+
+  const inputType = typeof options.inputType === 'string' ? options.inputType : 'text';
+  return (
+    <TextInput
+      {...common}
+      type={inputType}
+      value={typeof value === 'string' ? value : ''}
+      placeholder={placeholder}
+      autoComplete={autoComplete}
+      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      onChange={(event) => onChange(emptyToUndefined(event.currentTarget.value))}
+      onBlur={(event) => onBlur(id, event.currentTarget.value)}
+      onFocus={(event) => onFocus(id, event.currentTarget.value)}
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import { Group, Input, Stack } from '@mantine/core';
+import { descriptionId, type FieldTemplateProps } from '@rjsf/utils';
+import { FieldTooltip } from '../field-tooltip';
+
+/**
+ * Every field's frame: title (with its required mark and tooltip), the control, its description and its
+ * errors. The title is a real <label> outside Mantine's input so that the tooltip button sits beside it
+ * without joining the control's accessible name.
+ */
+export function FieldTemplate(props: FieldTemplateProps) {
+  const {
+    id,
+    label,
+    required,
+    displayLabel,
+    rawDescription,
+    errors,
+    help,
+    hidden,
+    children,
+    schema,
+    uiSchema,
+  } = props;
+  if (hidden) return <div hidden>{children}</div>;
+  // The root object and nested objects lay out their own fields.
+  if (schema.type === 'object') return children;
+
+  const tooltip = typeof uiSchema?.['ui:tooltip'] === 'string' ? uiSchema['ui:tooltip'] : undefined;
+  const tooltipButton = tooltip ? <FieldTooltip fieldLabel={label} text={tooltip} /> : null;
+  // A checkbox carries its label beside the box; its tooltip follows it there.
+  const isCheckbox = schema.type === 'boolean';
+
+  return (
+    <Stack gap={4} data-field={id}>
+      {displayLabel && label && !isCheckbox ? (
+        <Group gap={4} wrap="nowrap" align="center">
+          <Input.Label htmlFor={id} required={required}>
+            {label}
+          </Input.Label>
+          {tooltipButton}
+        </Group>
+      ) : null}
+      {isCheckbox && tooltipButton ? (
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          {children}
+          {tooltipButton}
+        </Group>
+      ) : (
+        children
+      )}
+      {rawDescription ? <Input.Description id={descriptionId(id)}>{rawDescription}</Input.Description> : null}
+      {errors}
+      {help}
+    </Stack>
+  );
+}

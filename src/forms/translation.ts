@@ -1,0 +1,172 @@
+import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Translates a `namespace:key` string of a form definition; `params` fill its {{placeholders}}. */
+export type FormTranslate = (key: string, params?: Record<string, unknown>) => string;
+
+/** uiSchema entries whose string value is a translation key. */
+export const TRANSLATED_UI_TEXTS = [
+  'ui:title',
+  'ui:description',
+  'ui:placeholder',
+  'ui:help',
+  'ui:tooltip',
+] as const;
+/** uiSchema entries holding a list of keys (one per enum value). */
+export const TRANSLATED_UI_LISTS = ['ui:enumNames'] as const;
+/** uiSchema entry mapping a validation keyword (required, minLength, …) to the key of its message. */
+export const ERROR_MESSAGES_KEY = 'ui:errorMessages';
+/** Schema keywords whose value is a translation key when no ui:title/ui:description overrides it. */
+export const TRANSLATED_SCHEMA_TEXTS = ['title', 'description'] as const;
+
+/** Keywords with a default message in locales/<lang>/forms.json (`errors.<keyword>`). */
+const DEFAULT_ERROR_KEYWORDS = new Set([
+  'required',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'const',
+  'enum',
+  'type',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+]);
+
+/** The namespaces a definition's keys name (`auth:signup.fields.email` → auth), plus `forms`. */
+export function namespacesOf(definition: unknown): string[] {
+  const found = new Set<string>(['forms']);
+  const visit = (value: unknown) => {
+    if (typeof value === 'string') {
+      const match = /^([a-z][\w-]*):[\w.]+$/i.exec(value);
+      if (match?.[1]) found.add(match[1]);
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (isRecord(value)) Object.values(value).forEach(visit);
+  };
+  visit(definition);
+  return [...found];
+}
+
+/**
+ * The translate function of the current language, once `namespaces` are loaded (it suspends until
+ * then); it changes identity when the language changes, which re-renders the form in place.
+ */
+export function useFormTranslate(namespaces: readonly string[] = ['forms']): FormTranslate {
+  const { t, i18n } = useTranslation(namespaces as never);
+  const language = i18n.language;
+  return useCallback(
+    // Keys come from JSON files, not from code, so they cannot be typed: check:forms verifies them instead.
+    (key: string, params?: Record<string, unknown>) =>
+      language ? String(t(key as never, params as never)) : key,
+    [t, language],
+  );
+}
+
+type UiNode = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function translateNode(schema: RJSFSchema | undefined, ui: UiNode, translate: FormTranslate): UiNode {
+  const result: UiNode = { ...ui };
+  for (const name of TRANSLATED_UI_TEXTS) {
+    const value = ui[name];
+    if (typeof value === 'string') result[name] = translate(value);
+  }
+  for (const name of TRANSLATED_UI_LISTS) {
+    const value = ui[name];
+    if (Array.isArray(value))
+      result[name] = value.map((key) => (typeof key === 'string' ? translate(key) : key));
+  }
+  for (const keyword of TRANSLATED_SCHEMA_TEXTS) {
+    const uiName = `ui:${keyword}`;
+    const value = schema?.[keyword];
+    if (result[uiName] === undefined && typeof value === 'string') result[uiName] = translate(value);
+  }
+  // An object field's own title would otherwise show its key above the fields.
+  if (schema?.type === 'object' && result['ui:title'] === undefined) result['ui:title'] = '';
+
+  const properties = isRecord(schema?.properties) ? schema.properties : {};
+  for (const [name, propertySchema] of Object.entries(properties)) {
+    const child = isRecord(ui[name]) ? (ui[name] as UiNode) : {};
+    result[name] = translateNode(isRecord(propertySchema) ? propertySchema : undefined, child, translate);
+  }
+  return result;
+}
+
+/**
+ * The uiSchema with every translation key replaced by its text in the current language. The schema
+ * itself is left untouched: the precompiled validator recognizes it by its hash.
+ */
+export function translateUiSchema(
+  schema: RJSFSchema,
+  uiSchema: UiSchema,
+  translate: FormTranslate,
+): UiSchema {
+  return translateNode(schema, uiSchema as UiNode, translate) as UiSchema;
+}
+
+const TOKEN_PREFIX = 'i18n:';
+
+interface MessageToken {
+  key: string;
+  params?: Record<string, string | number | boolean>;
+}
+
+/**
+ * Validation messages travel through RJSF as tokens (key and parameters), and the field templates
+ * translate them when they render: switching language re-words the errors already on screen.
+ */
+export function messageToken(key: string, params?: MessageToken['params']): string {
+  return TOKEN_PREFIX + JSON.stringify(params && Object.keys(params).length > 0 ? { key, params } : { key });
+}
+
+/** The text of a message token in the current language; any other string is shown as it is. */
+export function translateMessage(message: string, translate: FormTranslate): string {
+  if (!message.startsWith(TOKEN_PREFIX)) return message;
+  try {
+    const token = JSON.parse(message.slice(TOKEN_PREFIX.length)) as MessageToken;
+    return translate(token.key, token.params);
+  } catch {
+    return message;
+  }
+}
+
+function uiNodeAt(uiSchema: UiSchema, property: string | undefined): UiNode {
+  let node: unknown = uiSchema;
+  for (const segment of (property ?? '').split('.').filter(Boolean)) {
+    node = isRecord(node) ? node[segment.replace(/^\[|\]$/g, '')] : undefined;
+  }
+  return isRecord(node) ? node : {};
+}
+
+function primitiveParams(params: unknown): MessageToken['params'] {
+  if (!isRecord(params)) return undefined;
+  const result: NonNullable<MessageToken['params']> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      result[name] = value;
+  }
+  return result;
+}
+
+/** The key of the message for one validation error: the field's ui:errorMessages, else the default. */
+export function errorMessageKey(error: RJSFValidationError, uiSchema: UiSchema): string {
+  const keyword = error.name ?? '';
+  const messages = uiNodeAt(uiSchema, error.property)[ERROR_MESSAGES_KEY];
+  const custom = isRecord(messages) ? messages[keyword] : undefined;
+  if (typeof custom === 'string') return custom;
+  return DEFAULT_ERROR_KEYWORDS.has(keyword) ? `forms:errors.${keyword}` : 'forms:errors.invalid';
+}
+
+/** RJSF's `transformErrors`: every AJV error becomes a token of the form's own message for it. */
+export function toMessageTokens(errors: RJSFValidationError[], uiSchema: UiSchema): RJSFValidationError[] {
+  return errors.map((error) => {
+    const message = messageToken(errorMessageKey(error, uiSchema), primitiveParams(error.params));
+    return { ...error, message, stack: message };
+  });
+}

@@ -1,0 +1,44 @@
+import { DatePickerInput } from '@mantine/dates';
+import type { WidgetProps } from '@rjsf/utils';
+import { IconCalendar } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { controlProps } from './control-props';
+
+function today(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** `"today"` or a YYYY-MM-DD date from ui:options, as the picker's bound. */
+function dateBound(option: unknown): string | undefined {
+  if (option === 'today') return today();
+  return typeof option === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(option) ? option : undefined;
+}
+
+/**
+ * A date chosen in a calendar, never typed (spec: the date input blocks typing); the value is an ISO
+ * YYYY-MM-DD string and the button shows it in the user's language. `ui:options`: minDate, maxDate
+ * ("today" or a date), clearable.
+ */
+export function DateWidget(props: WidgetProps) {
+  const { t } = useTranslation('forms');
+  const { id, value, placeholder, options, onChange, onBlur, onFocus } = props;
+  return (
+    <DatePickerInput
+      {...controlProps(props)}
+      value={typeof value === 'string' && value !== '' ? value : null}
+      placeholder={placeholder || t('date.placeholder')}
+      valueFormat="D MMMM YYYY"
+      minDate={dateBound(options.minDate)}
+      maxDate={dateBound(options.maxDate)}
+      clearable={options.clearable === true}
+      clearButtonProps={{ 'aria-label': t('date.clear') }}
+      leftSection={<IconCalendar size={16} aria-hidden="true" />}
+      leftSectionPointerEvents="none"
+      popoverProps={{ onClose: () => onBlur(id, value) }}
+      onChange={(next) => onChange(next ?? undefined)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}
