@@ -5,7 +5,7 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['auth', 'checkout', 'documents', 'info', 'marketing', 'profile', 'wizard'];
+const FEATURES = ['auth', 'checkout', 'documents', 'info', 'marketing', 'profile', 'staff', 'wizard'];
 
 /** Import patterns that reach into a layer (by alias or by relative path). */
 function layerPatterns(layer) {

@@ -7,11 +7,9 @@ import { basename, join, relative } from 'node:path';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
 
-/** The AJV options shared by the compiler, the content check and the staff preview's live validator. */
-export const FORM_AJV_OPTIONS = {
-  // `$data` lets a schema compare two fields (confirmPassword equals password) without page code.
-  $data: true,
-} as const;
+import { FORM_AJV_OPTIONS } from '../../src/forms/ajv-options';
+
+export { FORM_AJV_OPTIONS };
 
 export const FORMS_DIR = 'schemas/forms';
 export const GENERATED_DIR = 'src/forms/generated';

@@ -89,6 +89,14 @@ const VerifyEmailPage = page(
   (m) => m.VerifyEmailPage,
 );
 
+// Development builds only: the condition is a constant false in production, so the bundler drops the page.
+const FormPreviewPage = import.meta.env.DEV
+  ? page(
+      () => import('@/features/staff/form-preview-page'),
+      (m) => m.FormPreviewPage,
+    )
+  : null;
+
 /** The route table of spec section 2, in one place. */
 export function AppRoutes() {
   return (
@@ -104,6 +112,7 @@ export function AppRoutes() {
         <Route path={paths.contact} element={<ContactPage />} />
         <Route path={paths.paymentSuccess} element={<PaymentSuccessPage />} />
         <Route path={paths.paymentCancel} element={<PaymentCancelPage />} />
+        {FormPreviewPage ? <Route path={paths.formPreview} element={<FormPreviewPage />} /> : null}
         <Route element={<RequireSession />}>
           <Route path={paths.wizard} element={<WizardPage />} />
           <Route path={paths.documents} element={<DocumentsPage />} />

@@ -19,6 +19,8 @@ export const paths = {
   resetPassword: '/reset-password',
   logout: '/logout',
   verifyEmail: '/verify-email',
+  /** Development builds only: staff see every form of schemas/forms/ as they edit it. */
+  formPreview: '/dev/forms',
   profile: '/user-profile',
   paymentSuccess: '/success',
   paymentCancel: '/cancel',

@@ -1,0 +1,5 @@
+/** The AJV options of every form validator: the build's precompiled ones, the content check's and the staff preview's. */
+export const FORM_AJV_OPTIONS = {
+  // `$data` lets a schema compare two fields (confirmPassword equals password) without page code.
+  $data: true,
+} as const;
