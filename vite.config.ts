@@ -2,7 +2,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { generateFormModules } from './scripts/forms/generate';
+import { generateFormModules } from './scripts/forms/generate.ts';
 
 /**
  * In development, an edit to schemas/forms/*.json regenerates its precompiled validator at once, so the
@@ -53,9 +53,10 @@ export default defineConfig({
           groups: [
             // What every page needs at start-up, in one file: gzip compresses one file better than ten.
             // Mantine's components are left out so that heavy ones stay with the pages that use them.
+            // The API client and the session run at start-up (token refresh) and serve most pages.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|jotai|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/,
+              test: /(node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|jotai|openapi-fetch|jwt-decode|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]|src[\\/]lib[\\/](api|session)[\\/])/,
             },
           ],
         },

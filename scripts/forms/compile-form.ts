@@ -7,7 +7,7 @@ import { basename, join, relative } from 'node:path';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
 
-import { FORM_AJV_OPTIONS } from '../../src/forms/ajv-options';
+import { FORM_AJV_OPTIONS } from '../../src/forms/ajv-options.ts';
 
 export { FORM_AJV_OPTIONS };
 

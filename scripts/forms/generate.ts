@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GENERATED_DIR, compileFormModule, readFormDefinitions } from './compile-form';
+import { GENERATED_DIR, compileFormModule, readFormDefinitions } from './compile-form.ts';
 
 /**
  * Brings src/forms/generated/ in line with schemas/forms/: writes what changed and removes modules

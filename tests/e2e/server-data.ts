@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where the e2e server keeps its database and outbox (wiped at each run). */
-export const E2E_DATA_DIR = '.e2e-data';
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
 
 /** The last link mailed to an address, read from the server's outbox as a developer would. */
 export async function lastMailedLink(to: string, pathPrefix: string): Promise<string> {

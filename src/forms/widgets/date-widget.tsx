@@ -1,4 +1,4 @@
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, type DateFormatter } from '@mantine/dates';
 import type { WidgetProps } from '@rjsf/utils';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,18 @@ function today(): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+/**
+ * The chosen date as the user's language writes it (Intl, as on the profile page): "1 janvier 2000",
+ * "1 ianuarie 2000", "January 1, 2000".
+ */
+const formatLongDate: DateFormatter = ({ date, locale }) => {
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(date)) return '';
+  const [year, month, day] = date.slice(0, 10).split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, day ?? 1)),
+  );
+};
 
 /** `"today"` or a YYYY-MM-DD date from ui:options, as the picker's bound. */
 function dateBound(option: unknown): string | undefined {
@@ -29,7 +41,7 @@ export function DateWidget(props: WidgetProps) {
       {...controlProps(props)}
       value={typeof value === 'string' && value !== '' ? value : null}
       placeholder={placeholder || t('date.placeholder')}
-      valueFormat="D MMMM YYYY"
+      valueFormatter={formatLongDate}
       minDate={dateBound(options.minDate)}
       maxDate={dateBound(options.maxDate)}
       clearable={options.clearable === true}
