@@ -12,13 +12,14 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema27 = {"type":"object","required":["firstname","lastname","email"],"properties":{"firstname":{"type":"string","maxLength":100},"lastname":{"type":"string","maxLength":100},"email":{"type":"string","maxLength":254,"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},"phoneNumber":{"type":"string","maxLength":32},"dateOfBirth":{"type":"string","format":"date"},"companyName":{"type":"string","maxLength":200}},"$id":"36f0d815"};
+const schema27 = {"type":"object","required":["firstname","lastname","email"],"properties":{"firstname":{"type":"string","maxLength":100,"pattern":"\\S"},"lastname":{"type":"string","maxLength":100,"pattern":"\\S"},"email":{"type":"string","maxLength":254,"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},"phoneNumber":{"type":"string","maxLength":32},"dateOfBirth":{"type":"string","format":"date"},"companyName":{"type":"string","maxLength":200}},"$id":"26542275"};
 const func2 = cjs(runtime0).default;
-const pattern0 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
+const pattern0 = new RegExp("\\S", "u");
+const pattern2 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
 const formats0 = cjs(runtime1).fullFormats.date;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="36f0d815" */;
+/*# sourceURL="26542275" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -65,9 +66,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.firstname.type,parentSchema:schema27.properties.firstname,data:data0};
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema27.properties.firstname,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -77,11 +77,8 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.lastname !== undefined){
-let data1 = data.lastname;
-if(typeof data1 === "string"){
-if(func2(data1) > 100){
-const err5 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema27.properties.lastname,data:data1};
+else {
+const err5 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.firstname.type,parentSchema:schema27.properties.firstname,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -91,8 +88,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-else {
-const err6 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.lastname.type,parentSchema:schema27.properties.lastname,data:data1};
+if(data.lastname !== undefined){
+let data1 = data.lastname;
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err6 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema27.properties.lastname,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -101,12 +101,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.email !== undefined){
-let data2 = data.email;
-if(typeof data2 === "string"){
-if(func2(data2) > 254){
-const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema27.properties.email,data:data2};
+if(!pattern0.test(data1)){
+const err7 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema27.properties.lastname,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -115,8 +111,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern0.test(data2)){
-const err8 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\"",schema:"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$",parentSchema:schema27.properties.email,data:data2};
+}
+else {
+const err8 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.lastname.type,parentSchema:schema27.properties.lastname,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -126,8 +123,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.email.type,parentSchema:schema27.properties.email,data:data2};
+if(data.email !== undefined){
+let data2 = data.email;
+if(typeof data2 === "string"){
+if(func2(data2) > 254){
+const err9 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema27.properties.email,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -136,12 +136,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.phoneNumber !== undefined){
-let data3 = data.phoneNumber;
-if(typeof data3 === "string"){
-if(func2(data3) > 32){
-const err10 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema27.properties.phoneNumber,data:data3};
+if(!pattern2.test(data2)){
+const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\"",schema:"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$",parentSchema:schema27.properties.email,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -152,7 +148,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.phoneNumber.type,parentSchema:schema27.properties.phoneNumber,data:data3};
+const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.email.type,parentSchema:schema27.properties.email,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -162,11 +158,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.dateOfBirth !== undefined){
-let data4 = data.dateOfBirth;
-if(typeof data4 === "string"){
-if(!(formats0.validate(data4))){
-const err12 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema27.properties.dateOfBirth,data:data4};
+if(data.phoneNumber !== undefined){
+let data3 = data.phoneNumber;
+if(typeof data3 === "string"){
+if(func2(data3) > 32){
+const err12 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema27.properties.phoneNumber,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -177,7 +173,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.dateOfBirth.type,parentSchema:schema27.properties.dateOfBirth,data:data4};
+const err13 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.phoneNumber.type,parentSchema:schema27.properties.phoneNumber,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -187,11 +183,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.companyName !== undefined){
-let data5 = data.companyName;
-if(typeof data5 === "string"){
-if(func2(data5) > 200){
-const err14 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema27.properties.companyName,data:data5};
+if(data.dateOfBirth !== undefined){
+let data4 = data.dateOfBirth;
+if(typeof data4 === "string"){
+if(!(formats0.validate(data4))){
+const err14 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema27.properties.dateOfBirth,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -202,7 +198,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.companyName.type,parentSchema:schema27.properties.companyName,data:data5};
+const err15 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.dateOfBirth.type,parentSchema:schema27.properties.dateOfBirth,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -212,9 +208,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+if(data.companyName !== undefined){
+let data5 = data.companyName;
+if(typeof data5 === "string"){
+if(func2(data5) > 200){
+const err16 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema27.properties.companyName,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -223,10 +221,33 @@ vErrors.push(err16);
 }
 errors++;
 }
+}
+else {
+const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.companyName.type,parentSchema:schema27.properties.companyName,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "36f0d815": validate10 };
+const validateFns = { "26542275": validate10 };
 
 export const profileEditForm = defineForm('profile-edit', definition, validateFns);
