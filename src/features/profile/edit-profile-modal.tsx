@@ -41,6 +41,8 @@ export function EditProfileModal({ user, opened, onClose, onSaved }: EditProfile
   const [failure, setFailure] = useState<ProfileMessage | null>(null);
 
   const close = () => {
+    // A save under way finishes first: its outcome belongs to this open modal.
+    if (saving) return;
     setValues(valuesOf(user));
     setFailure(null);
     onClose();
@@ -74,7 +76,9 @@ export function EditProfileModal({ user, opened, onClose, onSaved }: EditProfile
       onClose={close}
       title={t('edit.title')}
       size="lg"
-      closeButtonProps={{ 'aria-label': t('edit.cancel') }}
+      closeOnEscape={!saving}
+      closeOnClickOutside={!saving}
+      closeButtonProps={{ 'aria-label': t('edit.close'), disabled: saving }}
     >
       <SchemaForm
         form={profileEditForm}

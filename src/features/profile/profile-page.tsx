@@ -1,6 +1,7 @@
 import {
   Alert,
   Avatar,
+  Box,
   Badge,
   Button,
   Card,
@@ -42,7 +43,8 @@ type LoadState = { status: 'loading' } | { status: 'failed' } | { status: 'ready
 export function ProfilePage() {
   const { t, i18n } = useTranslation(['profile', 'common']);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [message, setMessage] = useState<ProfileMessage | null>(null);
+  // Each outcome shows in the card of the button that caused it, where the user is looking (on a phone too).
+  const [message, setMessage] = useState<(ProfileMessage & { area: 'info' | 'security' }) | null>(null);
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState<'resend' | 'reset' | null>(null);
 
@@ -100,9 +102,9 @@ export function ProfilePage() {
     setBusy('resend');
     try {
       await apiClient.GET('/api/resend-verification-email');
-      setMessage({ key: 'messages.resendSuccess', tone: 'success' });
+      setMessage({ key: 'messages.resendSuccess', tone: 'success', area: 'info' });
     } catch {
-      setMessage({ key: 'messages.resendError', tone: 'error' });
+      setMessage({ key: 'messages.resendError', tone: 'error', area: 'info' });
     }
     setBusy(null);
   };
@@ -111,9 +113,9 @@ export function ProfilePage() {
     setBusy('reset');
     try {
       await apiClient.POST('/api/auth/forgot-password', { body: { email: user.email } });
-      setMessage({ key: 'messages.resetSuccess', tone: 'success' });
+      setMessage({ key: 'messages.resetSuccess', tone: 'success', area: 'security' });
     } catch {
-      setMessage({ key: 'messages.resetError', tone: 'error' });
+      setMessage({ key: 'messages.resetError', tone: 'error', area: 'security' });
     }
     setBusy(null);
   };
@@ -121,7 +123,7 @@ export function ProfilePage() {
   const saved = (updated: UserInfo) => {
     setState({ status: 'ready', user: updated });
     setEditing(false);
-    setMessage({ key: 'messages.updateSuccess', tone: 'success' });
+    setMessage({ key: 'messages.updateSuccess', tone: 'success', area: 'info' });
     // The header greets the user by the first name inside the token: get one that carries the new name.
     void getValidToken({ force: true });
   };
@@ -143,8 +145,6 @@ export function ProfilePage() {
           </Stack>
         </Group>
 
-        {message ? <ProfileMessageAlert message={message} onClose={() => setMessage(null)} /> : null}
-
         <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="profile-info-title">
           <Group justify="space-between" mb="md">
             <Title order={2} fz="h3" id="profile-info-title">
@@ -158,6 +158,11 @@ export function ProfilePage() {
               {t('info.edit')}
             </Button>
           </Group>
+          {message?.area === 'info' ? (
+            <Box mb="md">
+              <ProfileMessageAlert message={message} onClose={() => setMessage(null)} />
+            </Box>
+          ) : null}
           <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="lg" m={0}>
             <InfoRow label={t('fields.firstname')}>{user.firstname}</InfoRow>
             <InfoRow label={t('fields.lastname')}>{user.lastname}</InfoRow>
@@ -206,6 +211,11 @@ export function ProfilePage() {
             <Button variant="default" loading={busy === 'reset'} onClick={() => void sendPasswordReset()}>
               {t('security.resetPassword')}
             </Button>
+            {message?.area === 'security' ? (
+              <Box w="100%">
+                <ProfileMessageAlert message={message} onClose={() => setMessage(null)} />
+              </Box>
+            ) : null}
           </Stack>
         </Card>
       </Stack>

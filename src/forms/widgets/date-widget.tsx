@@ -22,6 +22,14 @@ const formatLongDate: DateFormatter = ({ date, locale }) => {
   );
 };
 
+/** The calendar's month heading from Intl too ("martie 1990", not the date library's "Martie 1990"). */
+function monthLabel(language: string) {
+  return (date: string) =>
+    new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${date.slice(0, 10)}T00:00:00Z`),
+    );
+}
+
 /** `"today"` or a YYYY-MM-DD date from ui:options, as the picker's bound. */
 function dateBound(option: unknown): string | undefined {
   if (option === 'today') return today();
@@ -34,7 +42,7 @@ function dateBound(option: unknown): string | undefined {
  * ("today" or a date), clearable.
  */
 export function DateWidget(props: WidgetProps) {
-  const { t } = useTranslation('forms');
+  const { t, i18n } = useTranslation('forms');
   const { id, value, placeholder, options, onChange, onBlur, onFocus } = props;
   return (
     <DatePickerInput
@@ -42,6 +50,7 @@ export function DateWidget(props: WidgetProps) {
       value={typeof value === 'string' && value !== '' ? value : null}
       placeholder={placeholder || t('date.placeholder')}
       valueFormatter={formatLongDate}
+      monthLabelFormat={monthLabel(i18n.language)}
       minDate={dateBound(options.minDate)}
       maxDate={dateBound(options.maxDate)}
       clearable={options.clearable === true}
