@@ -58,10 +58,14 @@ function toEsm(commonJs: string): { imports: string[]; body: string; exportedKey
     return `cjs(${local})`;
   });
   const exportedKeys: [string, string][] = [];
-  body = body.replace(/^exports\[("[^"]+")\] = (\w+);\n/gm, (_, key: string, fn: string) => {
-    exportedKeys.push([key, fn]);
-    return '';
-  });
+  // AJV writes `exports["-3ba77d4f"] = …`, or `exports.be04478 = …` when the hash is a valid identifier.
+  body = body.replace(
+    /^exports(?:\[("[^"]+")\]|\.([A-Za-z_$][\w$]*)) = (\w+);\n/gm,
+    (_, quoted: string | undefined, bare: string | undefined, fn: string) => {
+      exportedKeys.push([quoted ?? JSON.stringify(bare), fn]);
+      return '';
+    },
+  );
   if (/\b(require|exports|module)\b[.[(]/.test(body.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) {
     throw new Error('Unexpected CommonJS left in the compiled validator');
   }

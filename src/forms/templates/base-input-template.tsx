@@ -1,6 +1,6 @@
 import { NumberInput, TextInput } from '@mantine/core';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
-import { controlProps, emptyToUndefined } from '../widgets/control-props';
+import { emptyToUndefined, useControlProps } from '../widgets/control-props';
 
 /**
  * Text-like fields: text, e-mail, telephone (`ui:options.inputType`) and numbers (schema type number or
@@ -8,7 +8,7 @@ import { controlProps, emptyToUndefined } from '../widgets/control-props';
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, value, placeholder, schema, options, onChange, onBlur, onFocus } = props;
-  const common = controlProps(props);
+  const common = useControlProps(props);
   const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : undefined;
 
   if (schema.type === 'number' || schema.type === 'integer') {

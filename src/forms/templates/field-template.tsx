@@ -48,8 +48,11 @@ export function FieldTemplate(props: FieldTemplateProps) {
       ) : (
         children
       )}
-      {rawDescription ? <Input.Description id={descriptionId(id)}>{rawDescription}</Input.Description> : null}
-      {errors}
+      {/* Other controls render their description and errors through Mantine (see useControlProps). */}
+      {isCheckbox && rawDescription ? (
+        <Input.Description id={descriptionId(id)}>{rawDescription}</Input.Description>
+      ) : null}
+      {isCheckbox ? errors : null}
       {help}
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { Anchor, Checkbox } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import type { ReactNode } from 'react';
-import { controlProps } from './control-props';
+import { checkboxControlProps } from './control-props';
 
 /**
  * Splits a translated label on `<name>…</name>` tags and turns each tagged part into a link to
@@ -43,11 +43,9 @@ export function CheckboxWidget(props: WidgetProps) {
     typeof options.links === 'object' && options.links !== null
       ? (options.links as Record<string, unknown>)
       : undefined;
-  const { error: _error, ...common } = controlProps(props);
   return (
     <Checkbox
-      {...common}
-      error={props.rawErrors?.length ? true : undefined}
+      {...checkboxControlProps(props)}
       checked={value === true}
       label={<LabelWithLinks label={label} links={links} />}
       onChange={(event) => onChange(event.currentTarget.checked)}

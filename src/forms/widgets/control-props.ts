@@ -1,23 +1,54 @@
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds, descriptionId, errorId, type WidgetProps } from '@rjsf/utils';
+import { createElement } from 'react';
+import { translateMessage, useFormTranslate } from '../translation';
 
-/** What every control takes from RJSF: identity, state, and the ids of its description and errors. */
-export function controlProps(
-  props: Pick<
-    WidgetProps,
-    'id' | 'htmlName' | 'required' | 'disabled' | 'readonly' | 'autofocus' | 'rawErrors'
-  >,
-) {
-  const invalid = (props.rawErrors?.length ?? 0) > 0;
+type ControlSource = Pick<
+  WidgetProps,
+  'id' | 'htmlName' | 'required' | 'disabled' | 'readonly' | 'autofocus' | 'rawErrors' | 'uiSchema'
+>;
+
+function identity(props: ControlSource) {
   return {
     id: props.id,
     name: props.htmlName ?? props.id,
     required: props.required,
     disabled: props.disabled || props.readonly,
     autoFocus: props.autofocus,
+  };
+}
+
+/**
+ * What a Mantine input takes from RJSF. Mantine itself renders the field's description and its errors
+ * (translated here, so a language switch re-words them) under the control, and points the control's
+ * aria-describedby at both: a screen reader reads the error when the field gets focus.
+ */
+export function useControlProps(props: ControlSource) {
+  const translate = useFormTranslate();
+  const messages = (props.rawErrors ?? []).map((message) => translateMessage(message, translate));
+  const description = props.uiSchema?.['ui:description'];
+  return {
+    ...identity(props),
+    description: typeof description === 'string' && description !== '' ? description : undefined,
+    descriptionProps: { id: descriptionId(props.id) },
+    error:
+      messages.length > 0
+        ? messages.map((message, index) => createElement('div', { key: index }, message))
+        : undefined,
+    errorProps: { id: errorId(props.id), component: 'div' },
+  };
+}
+
+/**
+ * A checkbox's props: its label sits beside the box, so the field template renders its description and
+ * errors, and aria-describedby names them.
+ */
+export function checkboxControlProps(props: ControlSource) {
+  const invalid = (props.rawErrors?.length ?? 0) > 0;
+  return {
+    ...identity(props),
     'aria-describedby': ariaDescribedByIds(props.id),
     'aria-invalid': invalid,
-    // Mantine paints the border red; the message itself is rendered under the field by FieldErrorTemplate.
-    error: invalid,
+    error: invalid || undefined,
   };
 }
 

@@ -2,7 +2,7 @@ import { DatePickerInput, type DateFormatter } from '@mantine/dates';
 import type { WidgetProps } from '@rjsf/utils';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { controlProps } from './control-props';
+import { useControlProps } from './control-props';
 
 function today(): string {
   const now = new Date();
@@ -46,7 +46,7 @@ export function DateWidget(props: WidgetProps) {
   const { id, value, placeholder, options, onChange, onBlur, onFocus } = props;
   return (
     <DatePickerInput
-      {...controlProps(props)}
+      {...useControlProps(props)}
       value={typeof value === 'string' && value !== '' ? value : null}
       placeholder={placeholder || t('date.placeholder')}
       valueFormatter={formatLongDate}

@@ -1,8 +1,8 @@
 import { PasswordInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { controlProps, emptyToUndefined } from './control-props';
+import { emptyToUndefined, useControlProps } from './control-props';
 
 /** A password with a show/hide toggle; unlike Mantine's default, the toggle is a labelled, focusable button. */
 export function PasswordWidget(props: WidgetProps) {
@@ -11,7 +11,7 @@ export function PasswordWidget(props: WidgetProps) {
   const [visible, setVisible] = useState(false);
   return (
     <PasswordInput
-      {...controlProps(props)}
+      {...useControlProps(props)}
       value={typeof value === 'string' ? value : ''}
       placeholder={placeholder}
       autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : 'current-password'}
@@ -22,6 +22,13 @@ export function PasswordWidget(props: WidgetProps) {
         'aria-label': visible ? t('password.hide') : t('password.show'),
         'aria-pressed': visible,
         'aria-controls': id,
+        // Mantine toggles on mouse down and Space only; a button answers Enter too.
+        onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            setVisible((shown) => !shown);
+          }
+        },
       }}
       onChange={(event) => onChange(emptyToUndefined(event.currentTarget.value))}
       onBlur={(event) => onBlur(id, event.currentTarget.value)}

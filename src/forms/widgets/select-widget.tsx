@@ -1,7 +1,7 @@
 import { NativeSelect, Select } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { controlProps } from './control-props';
+import { useControlProps } from './control-props';
 
 export interface SelectOption {
   value: string;
@@ -16,6 +16,7 @@ export function OptionsSelect({ widget, options }: { widget: WidgetProps; option
   const { t } = useTranslation('forms');
   const { id, value, placeholder, required, onChange, onBlur, onFocus } = widget;
   const selected = typeof value === 'string' ? value : null;
+  const control = useControlProps(widget);
 
   if (options.length <= NATIVE_SELECT_MAX_OPTIONS) {
     const data =
@@ -24,7 +25,7 @@ export function OptionsSelect({ widget, options }: { widget: WidgetProps; option
         : [{ value: '', label: placeholder || t('select.placeholder') }, ...options];
     return (
       <NativeSelect
-        {...controlProps(widget)}
+        {...control}
         data={data}
         value={selected ?? ''}
         onChange={(event) =>
@@ -37,7 +38,7 @@ export function OptionsSelect({ widget, options }: { widget: WidgetProps; option
   }
   return (
     <Select
-      {...controlProps(widget)}
+      {...control}
       data={options}
       value={selected}
       placeholder={placeholder || t('select.searchPlaceholder')}

@@ -1,13 +1,13 @@
 import { Textarea } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { controlProps, emptyToUndefined } from './control-props';
+import { emptyToUndefined, useControlProps } from './control-props';
 
 /** Multi-line text that grows with its content (`ui:options.rows` is the starting height). */
 export function TextareaWidget(props: WidgetProps) {
   const { id, value, placeholder, options, schema, onChange, onBlur, onFocus } = props;
   return (
     <Textarea
-      {...controlProps(props)}
+      {...useControlProps(props)}
       value={typeof value === 'string' ? value : ''}
       placeholder={placeholder}
       autosize
