@@ -39,7 +39,8 @@ afterEach(async () => {
 describe('compileFormModule', () => {
   it('emits an ES module with no CommonJS left, exporting the form under a camel-cased name', () => {
     const [form] = readFormDefinitions(root);
-    const source = compileFormModule(form!, path.join(root, 'src/forms/generated'));
+    if (!form) throw new Error('the definition was not read');
+    const source = compileFormModule(form, path.join(root, 'src/forms/generated'));
     expect(source).not.toMatch(/\brequire\(|\bexports\[|module\.exports/);
     expect(source).toContain("import definition from '../../../schemas/forms/sign-in.json';");
     expect(source).toContain("export const signInForm = defineForm('sign-in', definition, validateFns);");
