@@ -28,6 +28,8 @@ export function useControlProps(props: ControlSource) {
   const description = props.uiSchema?.['ui:description'];
   return {
     ...identity(props),
+    // Mantine sets it on most inputs from `error`, but not on PasswordInput's inner input.
+    'aria-invalid': messages.length > 0,
     description: typeof description === 'string' && description !== '' ? description : undefined,
     descriptionProps: { id: descriptionId(props.id) },
     error:

@@ -57,7 +57,7 @@ export function DateWidget(props: WidgetProps) {
       clearButtonProps={{ 'aria-label': t('date.clear') }}
       leftSection={<IconCalendar size={16} aria-hidden="true" />}
       leftSectionPointerEvents="none"
-      popoverProps={{ onClose: () => onBlur(id, value) }}
+      popoverProps={{ onClose: () => onBlur(id, value), returnFocus: true }}
       onChange={(next) => onChange(next ?? undefined)}
       onFocus={() => onFocus(id, value)}
     />
