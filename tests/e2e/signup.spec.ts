@@ -1,0 +1,365 @@
+import { LANGUAGES, LANGUAGE_STORAGE_KEY } from '../../src/lib/i18n/languages';
+import { signupForm } from './account-forms';
+import { useLanguage } from './fixtures';
+import { RAW_KEY_PATTERN, text } from './locale-text';
+import {
+  createAccount,
+  expect,
+  expectFieldError,
+  expectGreeted,
+  expectNoFieldError,
+  otherLanguage,
+  pickDate,
+  shownDate,
+  storedAccessToken,
+  test,
+  uniqueEmail,
+  userInfoOf,
+} from './real-server';
+import { lastMailedLink } from './server-data';
+
+// /signup against the real server (spec sections 2, 4, 5 and 8), in each language, on desktop and phone.
+
+// Each test is a whole user story (several pages, several password hashes).
+test.describe.configure({ timeout: 90_000 });
+
+for (const language of LANGUAGES) {
+  test.describe(`sign-up in ${language}`, () => {
+    const error = (key: string) => text(language, 'auth', `signup.errors.${key}`);
+
+    test('every rule has its message; a complete form signs up, and the mailed link verifies the address', async ({
+      page,
+      context,
+    }, testInfo) => {
+      await useLanguage(context, language);
+      await page.goto('/signup');
+      const form = signupForm(page, language);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        text(language, 'auth', 'signup.title'),
+      );
+      await expect(form.language).toHaveValue(language);
+      // Spec section 9: the date of birth starts at 2000-01-01.
+      await expect(form.dateOfBirth).toHaveText(shownDate('2000-01-01', language));
+
+      // Nothing filled in: every required field says so, and the cursor goes to the first one.
+      await form.submit.click();
+      const required = text(language, 'forms', 'errors.required');
+      for (const field of [form.firstname, form.lastname, form.email, form.password, form.confirmPassword]) {
+        await expectFieldError(field, required);
+      }
+      await expectFieldError(form.terms, error('termsRequired'));
+      for (const field of [form.dateOfBirth, form.phoneNumber, form.companyName]) {
+        await expectNoFieldError(field);
+      }
+      await expect(form.firstname).toBeFocused();
+      await page.screenshot({ path: `/tmp/e2e-shots/signup-empty-${language}-${testInfo.project.name}.png` });
+
+      // Wrong values: the messages follow what is typed. A name of spaces only is no name.
+      await form.firstname.fill('   ');
+      await expectFieldError(form.firstname, required);
+      await form.firstname.fill('Camille');
+      await form.lastname.fill('Dupont');
+      await form.email.fill('camille@example');
+      await form.password.fill('12345');
+      await form.confirmPassword.fill('123456');
+      await expectNoFieldError(form.firstname);
+      await expectNoFieldError(form.lastname);
+      await expectFieldError(form.email, error('emailInvalid'));
+      await expectFieldError(form.password, error('passwordTooShort'));
+      await expectFieldError(form.confirmPassword, error('passwordsDiffer'));
+      await form.email.fill('camille dupont@example.com');
+      await expectFieldError(form.email, error('emailInvalid'));
+      await page.screenshot({
+        path: `/tmp/e2e-shots/signup-invalid-${language}-${testInfo.project.name}.png`,
+      });
+      await form.submit.click();
+      await expect(page).toHaveURL('/signup');
+      expect(await storedAccessToken(page)).toBeNull();
+
+      // Right values.
+      const email = uniqueEmail('camille');
+      await form.email.fill(email);
+      await form.password.fill('motdepasse-1');
+      await expectNoFieldError(form.password);
+      await expectFieldError(form.confirmPassword, error('passwordsDiffer'));
+      await form.confirmPassword.fill('motdepasse-1');
+      for (const field of [form.email, form.password, form.confirmPassword]) await expectNoFieldError(field);
+
+      // The password can be shown and hidden again.
+      const show = page.getByRole('button', { name: text(language, 'forms', 'password.show'), exact: true });
+      await expect(show).toHaveCount(2);
+      await show.first().click();
+      await expect(form.password).toHaveAttribute('type', 'text');
+      await expect(form.password).toHaveValue('motdepasse-1');
+      const hide = page.getByRole('button', { name: text(language, 'forms', 'password.hide'), exact: true });
+      await expect(hide).toHaveAttribute('aria-pressed', 'true');
+      await expect(form.confirmPassword).toHaveAttribute('type', 'password');
+      await hide.click();
+      await expect(form.password).toHaveAttribute('type', 'password');
+
+      // The date of birth cannot be typed: it is chosen in the calendar.
+      await form.dateOfBirth.press('5');
+      await expect(form.dateOfBirth).toHaveText(shownDate('2000-01-01', language));
+      await pickDate(page, form.dateOfBirth, { from: '2000-01-01', to: '2004-05-15' }, language);
+
+      await form.phoneNumber.fill('+33 6 12 34 56 78');
+      await form.companyName.fill('Dupont Conseil');
+      await form.terms.check();
+      await expectNoFieldError(form.terms);
+      await form.updates.check();
+      await form.submit.click();
+
+      // Spec section 4: the session starts and the user lands on /home, greeted by first name.
+      await expect(page).toHaveURL('/home');
+      await expectGreeted(page, language, 'Camille');
+      expect(await userInfoOf(page)).toMatchObject({
+        firstname: 'Camille',
+        lastname: 'Dupont',
+        email,
+        dateOfBirth: '2004-05-15',
+        phoneNumber: '+33 6 12 34 56 78',
+        companyName: 'Dupont Conseil',
+        language,
+        isEmailVerified: false,
+      });
+
+      // The sign-up mail's link verifies the address; a logged-in user is offered the profile.
+      const verificationLink = await lastMailedLink(email, '/verify-email?token=');
+      await page.goto(verificationLink);
+      await expect(page.getByRole('status')).toHaveText(text(language, 'auth', 'verifyEmail.success'));
+      await page.getByRole('link', { name: text(language, 'auth', 'verifyEmail.toProfile') }).click();
+      await expect(page).toHaveURL('/user-profile');
+      await expect(page.getByRole('main')).toContainText(text(language, 'profile', 'info.verified'));
+      expect((await userInfoOf(page)).isEmailVerified).toBe(true);
+      expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY_PATTERN);
+
+      // Log out from the header: back to /login, and the protected pages ask to log in again.
+      const header = page.getByRole('banner');
+      const burger = header.getByRole('button', { name: text(language, 'common', 'nav.openMenu') });
+      if (await burger.isVisible()) await burger.click();
+      await header
+        .getByRole('link', { name: text(language, 'common', 'account.logout') })
+        .locator('visible=true')
+        .click();
+      await expect(page).toHaveURL('/login');
+      expect(await storedAccessToken(page)).toBeNull();
+      await page.goto('/documents');
+      await expect(page).toHaveURL('/login?redirect=%2Fdocuments');
+
+      // The link works once.
+      await page.goto(verificationLink);
+      await expect(page.getByRole('alert')).toHaveText(text(language, 'auth', 'verifyEmail.failure'));
+      await expect(
+        page.getByRole('link', { name: text(language, 'auth', 'verifyEmail.toLogin') }),
+      ).toBeVisible();
+    });
+
+    test('an address that already has an account is told in the page, in the chosen language', async ({
+      page,
+      context,
+      request,
+    }, testInfo) => {
+      const existing = await createAccount(request, otherLanguage(language), 'Andrei');
+      await useLanguage(context, language);
+      await page.goto('/signup');
+      const form = signupForm(page, language);
+      await form.firstname.fill('Andrei');
+      await form.lastname.fill('Ionescu');
+      // The same address in other capitals is the same account.
+      await form.email.fill(existing.email.toUpperCase());
+      await form.password.fill('parola-noua-1');
+      await form.confirmPassword.fill('parola-noua-1');
+      await form.terms.check();
+      await form.submit.click();
+
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText(error('failureTitle'));
+      await expect(alert).toContainText(error('emailTaken'));
+      await expect(page).toHaveURL('/signup');
+      expect(await storedAccessToken(page)).toBeNull();
+      // What was typed stays, so that only the address needs changing.
+      await expect(form.firstname).toHaveValue('Andrei');
+      await expect(form.password).toHaveValue('parola-noua-1');
+      await page.screenshot({ path: `/tmp/e2e-shots/signup-taken-${language}-${testInfo.project.name}.png` });
+
+      // Another address goes through.
+      await form.email.fill(uniqueEmail('andrei'));
+      await form.submit.click();
+      await expect(page).toHaveURL('/home');
+      await expectGreeted(page, language, 'Andrei');
+    });
+
+    test('the terms open in a new tab, and choosing the language on the form switches the page at once, keeping what was typed', async ({
+      page,
+      context,
+    }) => {
+      const start = otherLanguage(language);
+      await useLanguage(context, start);
+      await page.goto('/signup');
+      const before = signupForm(page, start);
+      await before.firstname.fill('Maria');
+      await before.email.fill('maria@example');
+      await before.password.fill('secret-1');
+      await before.submit.click();
+      await expectFieldError(before.lastname, text(start, 'forms', 'errors.required'));
+      await expectFieldError(before.email, text(start, 'auth', 'signup.errors.emailInvalid'));
+
+      // The links of the terms checkbox open in a new tab; the form keeps its values.
+      for (const [name, path] of [
+        [/<terms>(.*)<\/terms>/, '/terms'],
+        [/<privacy>(.*)<\/privacy>/, '/privacy'],
+      ] as const) {
+        const linkText = name.exec(text(start, 'auth', 'signup.fields.agreeToTerms'))?.[1] ?? '';
+        const link = page.getByRole('link', { name: linkText, exact: true });
+        await expect(link).toHaveAttribute('target', '_blank');
+        const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+        await expect(tab).toHaveURL(path);
+        await tab.close();
+      }
+      await expect(before.firstname).toHaveValue('Maria');
+      await expect(before.terms).not.toBeChecked();
+
+      // The language field is the page's language.
+      await before.language.selectOption(language);
+      const after = signupForm(page, language);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        text(language, 'auth', 'signup.title'),
+      );
+      await expect(page.getByRole('complementary')).toContainText(
+        text(language, 'common', 'authPanel.signup.title'),
+      );
+      await expect(after.language).toHaveValue(language);
+      await expect(after.firstname).toHaveValue('Maria');
+      await expect(after.email).toHaveValue('maria@example');
+      await expect(after.password).toHaveValue('secret-1');
+      await expect(after.dateOfBirth).toHaveText(shownDate('2000-01-01', language));
+      // The messages already shown are told again in the new language.
+      await expectFieldError(after.lastname, text(language, 'forms', 'errors.required'));
+      await expectFieldError(after.email, text(language, 'auth', 'signup.errors.emailInvalid'));
+      await expectFieldError(after.terms, text(language, 'auth', 'signup.errors.termsRequired'));
+      expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY_PATTERN);
+      expect(await page.evaluate((key) => window.localStorage.getItem(key), LANGUAGE_STORAGE_KEY)).toBe(
+        language,
+      );
+    });
+  });
+}
+
+test.describe('from the keyboard alone @desktop-only', () => {
+  test('the whole sign-up form, the date chosen in the calendar with the arrow keys', async ({ page }) => {
+    await page.goto('/signup');
+    const form = signupForm(page, 'fr');
+    const focused = page.locator(':focus');
+    const tab = () => page.keyboard.press('Tab');
+    await expect(form.firstname).toBeVisible();
+
+    await tab();
+    await expect(page.getByRole('complementary').getByRole('link')).toBeFocused();
+    await tab();
+    await expect(form.firstname).toBeFocused();
+    await page.keyboard.type('Radu');
+    await tab();
+    await page.keyboard.type('Stan');
+    await tab();
+    await expect(form.email).toBeFocused();
+    const email = uniqueEmail('radu');
+    await page.keyboard.type(email);
+
+    // The help bubble opens when its button gets the focus.
+    await tab();
+    await expect(focused).toHaveAccessibleName(
+      text('fr', 'forms', 'tooltip.label').replace('{{field}}', text('fr', 'auth', 'signup.fields.password')),
+    );
+    await expect(page.getByRole('tooltip')).toHaveText(text('fr', 'auth', 'signup.tooltips.password'));
+    await tab();
+    await expect(form.password).toBeFocused();
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await page.keyboard.type('mot-de-passe-7');
+    await tab();
+    await expect(focused).toHaveAccessibleName(text('fr', 'forms', 'password.show'));
+    await page.keyboard.press('Space');
+    await expect(form.password).toHaveAttribute('type', 'text');
+    await tab();
+    await expect(form.confirmPassword).toBeFocused();
+    await page.keyboard.type('mot-de-passe-7');
+    await tab();
+    await tab();
+    await tab();
+    await expect(form.dateOfBirth).toBeFocused();
+
+    // Enter opens the calendar on the current date; arrows move by week and day; Enter chooses.
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByRole('dialog').getByRole('button', { name: '1 janvier 2000', exact: true }),
+    ).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await expect(
+      page.getByRole('dialog').getByRole('button', { name: '16 janvier 2000', exact: true }),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(form.dateOfBirth).toHaveText('16 janvier 2000');
+
+    // The focus is back on the date field: Tab goes on to the phone number.
+    await expect(form.dateOfBirth).toBeFocused();
+    await tab();
+    await expect(form.phoneNumber).toBeFocused();
+    await tab();
+    await tab();
+    await expect(form.companyName).toBeFocused();
+    await tab();
+    await expect(form.language).toBeFocused();
+    await tab();
+    await expect(form.terms).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(form.terms).toBeChecked();
+    await tab();
+    await tab();
+    await tab();
+    await expect(form.updates).toBeFocused();
+    await tab();
+    await expect(form.submit).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL('/home');
+    await expectGreeted(page, 'fr', 'Radu');
+    expect(await userInfoOf(page)).toMatchObject({ email, dateOfBirth: '2000-01-16', language: 'fr' });
+  });
+
+  test('after a date is chosen with the keyboard, the focus is back on the date field', async ({ page }) => {
+    await page.goto('/signup');
+    const date = signupForm(page, 'fr').dateOfBirth;
+    await date.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(date).toHaveText('2 janvier 2000');
+    await expect(date).toBeFocused();
+  });
+});
+
+test.describe('errors for assistive technology', () => {
+  test('the fields in error are marked invalid, the others are not', async ({ page }) => {
+    await page.goto('/signup');
+    const form = signupForm(page, 'fr');
+    await form.submit.click();
+    for (const field of [form.firstname, form.lastname, form.email, form.terms]) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+    }
+    for (const field of [form.dateOfBirth, form.phoneNumber, form.companyName, form.updates]) {
+      await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    }
+  });
+
+  test('the password fields in error are marked invalid too', async ({ page }) => {
+    await page.goto('/signup');
+    const form = signupForm(page, 'fr');
+    await form.submit.click();
+    await expect(form.password).toHaveAccessibleDescription(text('fr', 'forms', 'errors.required'));
+    await expect(form.password).toHaveAttribute('aria-invalid', 'true', { timeout: 2000 });
+    await expect(form.confirmPassword).toHaveAttribute('aria-invalid', 'true', { timeout: 2000 });
+  });
+});
