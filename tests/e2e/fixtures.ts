@@ -1,7 +1,11 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect as baseExpect, type BrowserContext, type Page } from '@playwright/test';
 import { LANGUAGE_STORAGE_KEY, type Language } from '../../src/lib/i18n/languages';
 
-export { expect };
+/**
+ * Each test's first visit of a page downloads its chunks in a fresh browser context: on a busy CI
+ * machine (two cores shared with builds and other suites) that takes longer than the default 5 seconds.
+ */
+export const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** An unsigned access token: the browser only decodes it, the signature is the server's business. */
 export function makeAccessToken(

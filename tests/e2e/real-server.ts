@@ -113,7 +113,7 @@ async function errorOf(field: Locator): Promise<Locator> {
 /**
  * The field shows exactly this message under it, and the message is the field's accessible
  * description: a screen reader reads it when the field gets the focus. (Whether the field is also
- * marked aria-invalid is checked once per form, in signup.spec.ts.)
+ * marked aria-invalid is checked once, in signup.spec.ts.)
  */
 export async function expectFieldError(field: Locator, message: string) {
   await expect(await errorOf(field)).toHaveText(message);

@@ -30,6 +30,9 @@ const AUTH_PAGES: [path: string, titleKey: string, panelKey: string | null][] = 
 ];
 const NOT_FOUND = ['/careers', '/blog', '/help', '/privacy', '/terms', '/no/such/page'];
 
+// Several tests visit ten pages each, every one downloaded afresh: give them room on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 for (const language of LANGUAGES) {
   test.describe(`in ${language}`, () => {
     test.beforeEach(async ({ context }) => {
