@@ -5,7 +5,17 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['auth', 'checkout', 'documents', 'info', 'marketing', 'profile', 'staff', 'wizard'];
+const FEATURES = [
+  'assistant',
+  'auth',
+  'checkout',
+  'documents',
+  'info',
+  'marketing',
+  'profile',
+  'staff',
+  'wizard',
+];
 
 /** Import patterns that reach into a layer (by alias or by relative path). */
 function layerPatterns(layer) {

@@ -5,12 +5,12 @@ import { defineConfig, type Plugin } from 'vite';
 import { generateFormModules } from './scripts/forms/generate.ts';
 
 /**
- * In development, an edit to schemas/forms/*.json regenerates its precompiled validator at once, so the
+ * In development, an edit to schemas/forms/*.json or schemas/wizard/*.json regenerates its precompiled validator at once, so the
  * page (and the staff preview) show the edit without running `npm run gen:forms` by hand.
  */
 function formValidatorsPlugin(): Plugin {
   const regenerate = (file: string) => {
-    if (!/schemas[\\/]forms[\\/][^\\/]+\.json$/.test(file)) return;
+    if (!/schemas[\\/](forms|wizard)[\\/][^\\/]+\.json$/.test(file)) return;
     try {
       generateFormModules(process.cwd());
     } catch (error) {
@@ -21,7 +21,7 @@ function formValidatorsPlugin(): Plugin {
     name: 'kreo-form-validators',
     apply: 'serve',
     configureServer(server) {
-      server.watcher.add('schemas/forms');
+      server.watcher.add(['schemas/forms', 'schemas/wizard']);
       server.watcher.on('change', regenerate);
       server.watcher.on('add', regenerate);
       server.watcher.on('unlink', regenerate);

@@ -1,13 +1,16 @@
 /**
- * `npm run check:forms`, part of the test command. For every form of schemas/forms/:
+ * `npm run check:forms`, part of the test command. For every form of schemas/forms/ and every step of
+ * schemas/wizard/:
  * - the file matches form-definition.schema.json, and its `schema` is valid JSON Schema that AJV compiles
  *   in strict mode (a misspelt keyword such as "minLenght" is an error, not a silently ignored word);
  * - every field the uiSchema names exists in the schema;
  * - every translation key it names (titles, descriptions, placeholders, help, tooltips, option names,
  *   error messages) exists in locales/fr, en and ro.
+ * - the wizard: steps.json lists every step file once, and no two steps declare the same field (together
+ *   they are one company file).
  * The freshness of the precompiled validators is checked by `gen:forms --check`.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
@@ -16,9 +19,19 @@ import {
   ERROR_MESSAGES_KEY,
   TRANSLATED_SCHEMA_TEXTS,
   TRANSLATED_UI_LISTS,
+  TRANSLATED_UI_TEMPLATES,
   TRANSLATED_UI_TEXTS,
 } from '../src/forms/translation';
-import { FORMS_DIR, FORM_AJV_OPTIONS, readFormDefinitions } from './forms/compile-form';
+import { addFormKeywords } from '../src/forms/keywords';
+import {
+  FORMS_DIR,
+  FORM_AJV_OPTIONS,
+  WIZARD_DIR,
+  readFormDefinitions,
+  readWizardStepIds,
+  readWizardSteps,
+  type FormDefinitionFile,
+} from './forms/compile-form';
 
 const root = process.cwd();
 const problems: string[] = [];
@@ -27,10 +40,11 @@ type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const metaSchema = JSON.parse(
-  readFileSync(join(root, FORMS_DIR, 'form-definition.schema.json'), 'utf8'),
-) as Json;
-const checkFile = new Ajv({ allErrors: true, strict: false }).compile(metaSchema);
+const readJson = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8')) as Json;
+const metaAjv = new Ajv({ allErrors: true, strict: false });
+const checkForm = metaAjv.compile(readJson(`${FORMS_DIR}/form-definition.schema.json`));
+const checkStep = metaAjv.compile(readJson(`${WIZARD_DIR}/step-definition.schema.json`));
+const checkStepList = metaAjv.compile(readJson(`${WIZARD_DIR}/steps.schema.json`));
 
 const localeCache = new Map<string, Json | null>();
 function locale(language: string, namespace: string): Json | null {
@@ -65,7 +79,8 @@ function checkKey(form: string, where: string, key: unknown) {
 }
 
 function checkNode(form: string, path: string, schema: Json, ui: Json) {
-  for (const name of TRANSLATED_UI_TEXTS) if (name in ui) checkKey(form, `${path}${name}`, ui[name]);
+  for (const name of [...TRANSLATED_UI_TEXTS, ...TRANSLATED_UI_TEMPLATES])
+    if (name in ui) checkKey(form, `${path}${name}`, ui[name]);
   for (const name of TRANSLATED_UI_LISTS) {
     if (!(name in ui)) continue;
     const list = ui[name];
@@ -79,12 +94,22 @@ function checkNode(form: string, path: string, schema: Json, ui: Json) {
   if (messages !== undefined) {
     if (!isRecord(messages)) problems.push(`${form}: ${path}${ERROR_MESSAGES_KEY} must map keywords to keys`);
     else
-      for (const [keyword, key] of Object.entries(messages))
-        checkKey(form, `${path}${ERROR_MESSAGES_KEY}.${keyword}`, key);
+      for (const [keyword, key] of Object.entries(messages)) {
+        // A keyword with several rules (sumMatches) has one message per rule.
+        if (isRecord(key))
+          for (const [rule, ruleKey] of Object.entries(key))
+            checkKey(form, `${path}${ERROR_MESSAGES_KEY}.${keyword}.${rule}`, ruleKey);
+        else checkKey(form, `${path}${ERROR_MESSAGES_KEY}.${keyword}`, key);
+      }
   }
   const properties = isRecord(schema.properties) ? schema.properties : {};
   for (const [name, child] of Object.entries(ui)) {
     if (name.startsWith('ui:')) continue;
+    if (name === 'items' && schema.type === 'array') {
+      if (isRecord(child) && isRecord(schema.items)) checkNode(form, `${path}items.`, schema.items, child);
+      else problems.push(`${form}: ${path}items must describe the fields of the list's elements`);
+      continue;
+    }
     if (!(name in properties)) {
       problems.push(`${form}: uiSchema names "${path}${name}", which the schema does not have`);
       continue;
@@ -101,24 +126,53 @@ function checkNode(form: string, path: string, schema: Json, ui: Json) {
   }
 }
 
-const forms = readFormDefinitions(root);
-for (const { name, definition } of forms) {
-  const form = `${FORMS_DIR}/${name}.json`;
-  if (!checkFile(definition)) {
+function checkDefinition(form: string, definition: FormDefinitionFile['definition'], meta: typeof checkForm) {
+  if (!meta(definition)) {
     problems.push(
-      `${form}: ${checkFile.errors?.map((error) => `${error.instancePath || '/'} ${error.message}`).join('; ')}`,
+      `${form}: ${meta.errors?.map((error) => `${error.instancePath || '/'} ${error.message}`).join('; ')}`,
     );
-    continue;
+    return false;
   }
-  const ajv = new Ajv({ ...FORM_AJV_OPTIONS, strict: true, allErrors: true });
+  const ajv = addFormKeywords(new Ajv({ ...FORM_AJV_OPTIONS, strict: true, allErrors: true }));
   addFormats(ajv);
   try {
     ajv.compile(definition.schema);
   } catch (error) {
     problems.push(`${form}: the schema is not valid JSON Schema: ${(error as Error).message}`);
-    continue;
+    return false;
   }
   checkNode(form, '', definition.schema as Json, (definition.uiSchema ?? {}) as Json);
+  return true;
+}
+
+const forms = readFormDefinitions(root);
+for (const { name, definition } of forms) checkDefinition(`${FORMS_DIR}/${name}.json`, definition, checkForm);
+
+// The wizard: its step list, then each step, then the fields they share.
+let stepCount = 0;
+const stepList = readJson(`${WIZARD_DIR}/steps.json`);
+if (!checkStepList(stepList)) {
+  problems.push(`${WIZARD_DIR}/steps.json: ${metaAjv.errorsText(checkStepList.errors)}`);
+} else {
+  const listed = new Set(readWizardStepIds(root));
+  for (const file of readdirSync(join(root, WIZARD_DIR))) {
+    if (!file.endsWith('.json') || file.endsWith('.schema.json') || file === 'steps.json') continue;
+    if (!listed.has(file.slice(0, -'.json'.length)))
+      problems.push(`${WIZARD_DIR}/${file} is not listed in ${WIZARD_DIR}/steps.json`);
+  }
+  const owners = new Map<string, string>();
+  for (const step of readWizardSteps(root)) {
+    const file = `${WIZARD_DIR}/${step.id}.json`;
+    stepCount += 1;
+    if (!checkDefinition(file, step.definition, checkStep)) continue;
+    checkKey(file, 'title', step.definition.title);
+    if (step.definition.description !== undefined) checkKey(file, 'description', step.definition.description);
+    for (const field of Object.keys(step.definition.schema.properties ?? {})) {
+      const owner = owners.get(field);
+      if (owner) problems.push(`${file}: field "${field}" is already a field of ${owner}`);
+      else owners.set(field, file);
+    }
+  }
 }
 
 if (problems.length > 0) {
@@ -126,5 +180,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `Form definitions valid: ${forms.length} forms, every key translated in ${LANGUAGES.join(', ')}.`,
+  `Form definitions valid: ${forms.length} forms and ${stepCount} wizard steps, every key translated in ${LANGUAGES.join(', ')}.`,
 );

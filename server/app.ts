@@ -17,6 +17,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { authHandlers } from './handlers/auth';
 import { checkoutHandlers } from './handlers/checkout';
+import { companyFileHandlers } from './handlers/company-file';
 import { marketingHandlers } from './handlers/marketing';
 import { userHandlers } from './handlers/user';
 import { installErrorHandler, parseJsonBody } from './plugins/error-handler';
@@ -24,6 +25,7 @@ import { localCheckoutPlugin } from './plugins/local-checkout';
 import { spaPlugin } from './plugins/spa';
 import { stripeWebhookPlugin } from './plugins/stripe-webhook';
 import { createAccountService } from './services/accounts';
+import { createCompanyFileService, loadWizard } from './services/company-files';
 import type { Mailer } from './services/mail/mailer';
 import { createCheckoutService } from './services/payments/checkout';
 import { createLocalProvider } from './services/payments/local-provider';
@@ -105,6 +107,8 @@ export async function buildApp(deps: AppDependencies) {
       : null;
   const provider = deps.paymentProvider ?? stripeProvider ?? createLocalProvider(config.publicUrl);
   const checkout = createCheckoutService({ db, provider, publicUrl: config.publicUrl });
+  // The wizard's schemas are read once, like the contract: a staff edit applies on restart.
+  const companyFiles = createCompanyFileService({ db, steps: loadWizard() });
 
   // Routes: the API, validated by and bound to the contract.
   const contract = parse(readFileSync(contractPath, 'utf8')) as Record<string, unknown>;
@@ -115,6 +119,7 @@ export async function buildApp(deps: AppDependencies) {
       ...userHandlers(accounts),
       ...marketingHandlers(db),
       ...checkoutHandlers(checkout),
+      ...companyFileHandlers(companyFiles),
     },
     securityHandlers: {
       async bearerAuth(request: { headers: Record<string, unknown>; userId: string | null }) {

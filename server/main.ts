@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnavailableError, openDatabase } from './db/database';
 import { CatalogError, loadCatalog, seedCatalog } from './services/catalog';
+import { WizardDefinitionError } from './services/company-files';
 import { createMailer } from './services/mail/mailer';
 import { loadSigningSecret } from './services/secrets';
 
@@ -54,7 +55,8 @@ main().catch((error: unknown) => {
   if (
     error instanceof ConfigError ||
     error instanceof DatabaseUnavailableError ||
-    error instanceof CatalogError
+    error instanceof CatalogError ||
+    error instanceof WizardDefinitionError
   ) {
     console.error(error.message);
   } else if ((error as { code?: string }).code === 'EADDRINUSE') {

@@ -165,3 +165,23 @@ export const purchases = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.productSku] })],
 );
+
+/**
+ * The company-creation wizard's data, one file per user: the draft being edited (`data`, `step`) and
+ * what was last submitted. `revision` grows by one on every save, so two browsers cannot overwrite
+ * each other unknowingly (a save names the revision it started from).
+ */
+export const companyFiles = pgTable('company_files', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  revision: integer('revision').notNull(),
+  step: integer('step').notNull().default(0),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  submittedData: jsonb('submitted_data').$type<Record<string, unknown>>(),
+  /** The revision that was submitted: the file is "amended" once `revision` has moved past it. */
+  submittedRevision: integer('submitted_revision'),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

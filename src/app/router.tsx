@@ -52,9 +52,9 @@ const PaymentCancelPage = page(
   () => import('@/features/checkout/payment-cancel-page'),
   (m) => m.PaymentCancelPage,
 );
-const WizardPage = page(
-  () => import('@/features/wizard/wizard-page'),
-  (m) => m.WizardPage,
+const WizardRoute = page(
+  () => import('./routes/wizard-route'),
+  (m) => m.WizardRoute,
 );
 const DocumentsPage = page(
   () => import('@/features/documents/documents-page'),
@@ -114,7 +114,7 @@ export function AppRoutes() {
         <Route path={paths.paymentCancel} element={<PaymentCancelPage />} />
         {FormPreviewPage ? <Route path={paths.formPreview} element={<FormPreviewPage />} /> : null}
         <Route element={<RequireSession />}>
-          <Route path={paths.wizard} element={<WizardPage />} />
+          <Route path={paths.wizard} element={<WizardRoute />} />
           <Route path={paths.documents} element={<DocumentsPage />} />
           <Route path={paths.profile} element={<ProfilePage />} />
         </Route>

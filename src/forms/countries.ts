@@ -9,8 +9,14 @@ export const COUNTRY_CODES = (
   'TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
 ).split(' ');
 
-/** Every country named in `language` (by the browser's own Intl data), sorted as that language sorts. */
-export function countryOptions(language: string): { value: string; label: string }[] {
+/**
+ * The countries of `codes` (by default every one) named in `language` by the browser's own Intl data,
+ * sorted as that language sorts.
+ */
+export function countryOptions(
+  language: string,
+  codes: readonly string[] = COUNTRY_CODES,
+): { value: string; label: string }[] {
   let names: Intl.DisplayNames | undefined;
   try {
     names = new Intl.DisplayNames([language], { type: 'region' });
@@ -18,7 +24,7 @@ export function countryOptions(language: string): { value: string; label: string
     names = undefined;
   }
   const collator = new Intl.Collator(language);
-  return COUNTRY_CODES.map((code) => ({ value: code, label: names?.of(code) ?? code })).sort((a, b) =>
-    collator.compare(a.label, b.label),
-  );
+  return codes
+    .map((code) => ({ value: code, label: names?.of(code) ?? code }))
+    .sort((a, b) => collator.compare(a.label, b.label));
 }

@@ -37,3 +37,28 @@ export function defineForm(
       : createPrecompiledValidator<FormValues>(validateFns as ValidatorFunctions, schema);
   return { name, schema, uiSchema, validator };
 }
+
+/** The icons a step of a multi-step form can show (step files name one of these). */
+export const STEP_ICONS = ['user', 'building', 'briefcase', 'gavel', 'users', 'file'] as const;
+export type StepIcon = (typeof STEP_ICONS)[number];
+
+/** One step of a multi-step form (the wizard): its title and description keys, its icon and its form. */
+export interface StepDefinition {
+  id: string;
+  title: string;
+  description?: string;
+  icon: StepIcon;
+  form: FormDefinition;
+}
+
+/** The shape of a schemas/wizard/<step>.json file. */
+export interface StepDefinitionJson extends FormDefinitionJson {
+  title: string;
+  description?: string;
+  icon: string;
+}
+
+export function defineStep(id: string, json: StepDefinitionJson, form: FormDefinition): StepDefinition {
+  const icon = (STEP_ICONS as readonly string[]).includes(json.icon) ? (json.icon as StepIcon) : 'file';
+  return { id, title: json.title, description: json.description, icon, form };
+}

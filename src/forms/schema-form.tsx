@@ -4,7 +4,7 @@ import Form from '@rjsf/core';
 import type { RJSFValidationError } from '@rjsf/utils';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/ro';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@mantine/dates/styles.css';
 import type { FormDefinition, FormValues } from './form-definition';
@@ -26,7 +26,21 @@ export interface SchemaFormProps {
   children?: ReactNode;
   /** Shown beside the submit button (e.g. Cancel). */
   secondaryAction?: ReactNode;
+  /** Replaces the submit button row (the wizard's Go Back / Next); it must hold a submit button. */
+  actions?: ReactNode;
+  /** A field got the focus: its path in the values (`["subscribers", "2", "name"]`). */
+  onFieldFocus?: (path: string[]) => void;
+  /** Lets the page validate without a submit (the wizard's Complete checks every step). */
+  handleRef?: Ref<SchemaFormHandle>;
 }
+
+export interface SchemaFormHandle {
+  /** Validates what is on screen, shows the errors and focuses the first one; true when valid. */
+  validate(): boolean;
+}
+
+/** RJSF ids are the form's name then the path, joined by "_" (field names are camelCase, never "_"). */
+const ID_SEPARATOR = '_';
 
 /** RJSF would otherwise pre-fill a field from its `const` (agree to terms: true; confirmPassword: the $data pointer). */
 const DEFAULT_FORM_STATE_BEHAVIOR = { constAsDefaults: 'never' } as const;
@@ -45,6 +59,9 @@ export function SchemaForm({
   fullWidthSubmit = false,
   children,
   secondaryAction,
+  actions,
+  onFieldFocus,
+  handleRef,
 }: SchemaFormProps) {
   const namespaces = useMemo(() => namespacesOf([form.schema, form.uiSchema]), [form]);
   const translate = useFormTranslate(namespaces);
@@ -55,10 +72,13 @@ export function SchemaForm({
     (errors: RJSFValidationError[]) => toMessageTokens(errors, form.uiSchema),
     [form.uiSchema],
   );
+  const rjsfForm = useRef<Form<FormValues>>(null);
+  useImperativeHandle(handleRef, () => ({ validate: () => rjsfForm.current?.validateForm() ?? false }), []);
 
   return (
     <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
       <Form<FormValues>
+        ref={rjsfForm}
         schema={form.schema}
         uiSchema={uiSchema}
         validator={form.validator}
@@ -74,17 +94,23 @@ export function SchemaForm({
         liveValidate={validateLive ? 'onChange' : undefined}
         onChange={(event) => onChange(event.formData ?? {})}
         onError={() => setValidateLive(true)}
+        onFocus={(id) => {
+          if (onFieldFocus && id.startsWith(form.name + ID_SEPARATOR))
+            onFieldFocus(id.slice(form.name.length + 1).split(ID_SEPARATOR));
+        }}
         onSubmit={(event) => {
           if (!submitting) void onSubmit(event.formData ?? {});
         }}
       >
         {children}
-        <Group mt="lg" gap="sm">
-          <Button type="submit" loading={submitting} fullWidth={fullWidthSubmit}>
-            {submitLabel}
-          </Button>
-          {secondaryAction}
-        </Group>
+        {actions ?? (
+          <Group mt="lg" gap="sm">
+            <Button type="submit" loading={submitting} fullWidth={fullWidthSubmit}>
+              {submitLabel}
+            </Button>
+            {secondaryAction}
+          </Group>
+        )}
       </Form>
     </DatesProvider>
   );

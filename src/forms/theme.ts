@@ -1,5 +1,7 @@
 import { generateTemplates } from '@rjsf/mantine/lib/templates/index.js';
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import { ArrayFieldItemTemplate } from './templates/array-field-item-template';
+import { ArrayFieldTemplate } from './templates/array-field-template';
 import { BaseInputTemplate } from './templates/base-input-template';
 import { FieldErrorTemplate } from './templates/field-error-template';
 import { FieldTemplate } from './templates/field-template';
@@ -14,10 +16,12 @@ import { TextareaWidget } from './widgets/textarea-widget';
 
 /**
  * @rjsf/mantine's templates, with the field frame, errors, layout and text inputs replaced by ours:
- * titles with tooltips, translated errors, and controls labelled by those titles.
+ * titles with tooltips, translated errors, controls labelled by those titles, and lists of cards.
  */
 export const formTemplates: Partial<TemplatesType> = {
   ...generateTemplates(),
+  ArrayFieldItemTemplate,
+  ArrayFieldTemplate,
   BaseInputTemplate,
   FieldErrorTemplate,
   FieldTemplate,

@@ -13,6 +13,8 @@ export const TRANSLATED_UI_TEXTS = [
   'ui:help',
   'ui:tooltip',
 ] as const;
+/** uiSchema entries whose key is translated where it shows, with parameters (`{{number}}` of a list's element). */
+export const TRANSLATED_UI_TEMPLATES = ['ui:itemTitle', 'ui:addLabel', 'ui:removeLabel'] as const;
 /** uiSchema entries holding a list of keys (one per enum value). */
 export const TRANSLATED_UI_LISTS = ['ui:enumNames'] as const;
 /** uiSchema entry mapping a validation keyword (required, minLength, …) to the key of its message. */
@@ -95,6 +97,11 @@ function translateNode(schema: RJSFSchema | undefined, ui: UiNode, translate: Fo
     const child = isRecord(ui[name]) ? (ui[name] as UiNode) : {};
     result[name] = translateNode(isRecord(propertySchema) ? propertySchema : undefined, child, translate);
   }
+  // The fields of a list's elements are described under `items`.
+  if (schema?.type === 'array' && isRecord(schema.items)) {
+    const items = isRecord(ui.items) ? (ui.items as UiNode) : {};
+    result.items = translateNode(schema.items as RJSFSchema, items, translate);
+  }
   return result;
 }
 
@@ -139,7 +146,9 @@ export function translateMessage(message: string, translate: FormTranslate): str
 function uiNodeAt(uiSchema: UiSchema, property: string | undefined): UiNode {
   let node: unknown = uiSchema;
   for (const segment of (property ?? '').split('.').filter(Boolean)) {
-    node = isRecord(node) ? node[segment.replace(/^\[|\]$/g, '')] : undefined;
+    const name = segment.replace(/^\[|\]$/g, '');
+    // `.subscribers.2.name`: every element of a list shares the uiSchema of `items`.
+    node = isRecord(node) ? node[/^\d+$/.test(name) ? 'items' : name] : undefined;
   }
   return isRecord(node) ? node : {};
 }
@@ -158,7 +167,9 @@ function primitiveParams(params: unknown): MessageToken['params'] {
 export function errorMessageKey(error: RJSFValidationError, uiSchema: UiSchema): string {
   const keyword = error.name ?? '';
   const messages = uiNodeAt(uiSchema, error.property)[ERROR_MESSAGES_KEY];
-  const custom = isRecord(messages) ? messages[keyword] : undefined;
+  let custom = isRecord(messages) ? messages[keyword] : undefined;
+  // A keyword checking several rules (sumMatches) names one message per rule, by the rule's property.
+  if (isRecord(custom) && isRecord(error.params)) custom = custom[String(error.params.property)];
   if (typeof custom === 'string') return custom;
   return DEFAULT_ERROR_KEYWORDS.has(keyword) ? `forms:errors.${keyword}` : 'forms:errors.invalid';
 }

@@ -4,7 +4,8 @@ import { emptyToUndefined, useControlProps } from '../widgets/control-props';
 
 /**
  * Text-like fields: text, e-mail, telephone (`ui:options.inputType`) and numbers (schema type number or
- * integer, with the schema's minimum and maximum).
+ * integer, with the schema's minimum and maximum; `ui:options.unit` shows e.g. € after the value and
+ * `decimalScale` limits the decimals).
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, value, placeholder, schema, options, onChange, onBlur, onFocus } = props;
@@ -20,6 +21,9 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
         min={typeof schema.minimum === 'number' ? schema.minimum : undefined}
         max={typeof schema.maximum === 'number' ? schema.maximum : undefined}
         allowDecimal={schema.type === 'number'}
+        decimalScale={typeof options.decimalScale === 'number' ? options.decimalScale : undefined}
+        rightSection={typeof options.unit === 'string' ? options.unit : undefined}
+        rightSectionPointerEvents="none"
         onChange={(next) => onChange(typeof next === 'number' ? next : undefined)}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}

@@ -24,6 +24,14 @@ export function FieldTemplate(props: FieldTemplateProps) {
   if (hidden) return <div hidden>{children}</div>;
   // The root object and nested objects lay out their own fields.
   if (schema.type === 'object') return children;
+  // A list titles itself (array-field-template); its own errors (how many, totals) follow it.
+  if (schema.type === 'array')
+    return (
+      <Stack gap={4} data-field={id}>
+        {children}
+        {errors}
+      </Stack>
+    );
 
   const tooltip = typeof uiSchema?.['ui:tooltip'] === 'string' ? uiSchema['ui:tooltip'] : undefined;
   const tooltipButton = tooltip ? <FieldTooltip fieldLabel={label} text={tooltip} /> : null;

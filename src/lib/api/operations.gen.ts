@@ -15,4 +15,7 @@ export const operationSecurity = {
   'GET /api/marketing/products/list': 'public', // listProducts
   'POST /api/checkout/create-session': 'bearer', // createCheckoutSession
   'POST /api/checkout/stripe-webhook': 'public', // stripeWebhook
+  'GET /api/company-file': 'bearer', // getCompanyFile
+  'POST /api/company-file/draft': 'bearer', // saveCompanyFileDraft
+  'POST /api/company-file/submit': 'bearer', // submitCompanyFile
 } as const satisfies Record<string, 'bearer' | 'cookie' | 'public'>;

@@ -293,6 +293,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/company-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the current user's company file
+         * @description Returns the wizard's answers as last saved (draft or submission) and the
+         *     step the user was on. A user who never saved gets revision 0, status
+         *     `new` and empty data.
+         */
+        get: operations["getCompanyFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-file/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the company file as a draft
+         * @description Replaces the draft with `data` and `step`, whatever they hold: a draft is
+         *     not checked against the wizard's rules (it is incomplete by nature), only
+         *     bounded. `baseRevision` is the revision the client's data started from
+         *     (0 for a file never saved); the save succeeds only if it is still the
+         *     current revision, and the new revision is one more. Otherwise another
+         *     save came first (another tab or device): the answer is 409 with the
+         *     current file, and the client merges and retries with its revision.
+         *
+         *     A `step` past the wizard's last step is saved as the last step (the
+         *     wizard may have lost a step since the client loaded it). Saving a
+         *     submitted file makes it `amended`.
+         */
+        post: operations["saveCompanyFileDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-file/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the completed company file
+         * @description Checks `data` against every step of the wizard (the same schemas and
+         *     rules as the form in the browser, schemas/wizard/), plus one rule of its
+         *     own: every field must belong to a step. When it passes, `data` becomes
+         *     both the submission and the current draft (a new revision, status
+         *     `submitted`, step set to the last step), so the wizard reopens exactly as
+         *     submitted. A submitted file can still be edited (saved drafts make it
+         *     `amended`) and submitted again. A submission does not take a
+         *     `baseRevision`: it replaces whatever was saved.
+         */
+        post: operations["submitCompanyFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -445,6 +524,96 @@ export interface components {
             url?: string;
             /** @description Why no session was created; shown to the user. */
             error?: string;
+        };
+        /**
+         * @description The wizard's answers: one flat object whose keys are the fields of the
+         *     steps of schemas/wizard/ (fullName, dateOfBirth, companyName,
+         *     shareCapital, subscribers, …). Free-form here: a draft may hold anything
+         *     (at most 100 keys, 32 levels deep); a submission is checked against the
+         *     steps.
+         */
+        CompanyFileData: {
+            [key: string]: unknown;
+        };
+        /**
+         * @description `new`: never saved. `draft`: saved, never submitted. `submitted`: the
+         *     current data is what was last submitted. `amended`: submitted once, and
+         *     saved since.
+         * @enum {string}
+         */
+        CompanyFileStatus: "new" | "draft" | "submitted" | "amended";
+        /** @description The current user's company file. */
+        CompanyFile: {
+            /** @description Grows by one with every save or submission; 0 when nothing was ever saved. */
+            revision: number;
+            /** @description The wizard step (0-based) the user was on when saving. */
+            step: number;
+            data: components["schemas"]["CompanyFileData"];
+            status: components["schemas"]["CompanyFileStatus"];
+            /**
+             * Format: date-time
+             * @description When the file was last saved; null when never.
+             */
+            updatedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the file was last submitted; null when never.
+             */
+            submittedAt: string | null;
+        };
+        CompanyFileDraft: {
+            data: components["schemas"]["CompanyFileData"];
+            /** @description The wizard step (0-based) the user is on; past the last step, the last step is saved. */
+            step: number;
+            /** @description The revision the client's data started from (0 for a file never saved). */
+            baseRevision: number;
+        };
+        CompanyFileSubmission: {
+            data: components["schemas"]["CompanyFileData"];
+        };
+        /** @description An `Error` body with the current company file. */
+        CompanyFileConflict: {
+            /** @description Human-readable explanation, shown to the user. */
+            message: string;
+            /** @description Short error name (usually the HTTP status text). */
+            error?: string;
+            file: components["schemas"]["CompanyFile"];
+        };
+        /** @description One broken rule of a submitted company file. */
+        CompanyFileValidationError: {
+            /**
+             * @description The id of the wizard step whose rule is broken (its file name in
+             *     schemas/wizard/, e.g. `subscribers`); null for a field that belongs to
+             *     no step (keyword `additionalProperties`).
+             * @example subscribers
+             */
+            step: string | null;
+            /**
+             * @description JSON pointer to the offending value in `data`, e.g.
+             *     `/subscribers/0/paidAmount`; for a missing field, the place it
+             *     should be (`/fullName`).
+             * @example /subscribers/0/paidAmount
+             */
+            path: string;
+            /**
+             * @description The JSON Schema keyword that failed (`required`, `minimum`,
+             *     `pattern`, …) or one of the wizard's own: `notAfterToday`,
+             *     `sumMatches`, `additionalProperties` (a field of no step).
+             * @example maximum
+             */
+            keyword: string;
+            /** @description The keyword's details, as AJV reports them (e.g. `{comparison, limit}` for `maximum`). */
+            params: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description An `Error` body with every broken rule of a submitted company file (at most 100). */
+        CompanyFileInvalid: {
+            /** @description Human-readable explanation, shown to the user. */
+            message: string;
+            /** @description Short error name (usually the HTTP status text). */
+            error?: string;
+            errors: components["schemas"]["CompanyFileValidationError"][];
         };
     };
     responses: {
@@ -1189,6 +1358,271 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCompanyFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current user's company file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revision": 3,
+                     *       "step": 1,
+                     *       "data": {
+                     *         "fullName": "Camille Dupont",
+                     *         "dateOfBirth": "1990-05-17",
+                     *         "nationality": "FR",
+                     *         "companyName": "Boulangerie Dupont SAS"
+                     *       },
+                     *       "status": "draft",
+                     *       "updatedAt": "2026-03-14T09:26:53.589Z",
+                     *       "submittedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompanyFile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    saveCompanyFileDraft: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "fullName": "Camille Dupont",
+                 *         "dateOfBirth": "1990-05-17",
+                 *         "nationality": "FR",
+                 *         "companyName": "Boulangerie Dupont SAS"
+                 *       },
+                 *       "step": 1,
+                 *       "baseRevision": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompanyFileDraft"];
+            };
+        };
+        responses: {
+            /** @description Saved; the file as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revision": 3,
+                     *       "step": 1,
+                     *       "data": {
+                     *         "fullName": "Camille Dupont",
+                     *         "dateOfBirth": "1990-05-17",
+                     *         "nationality": "FR",
+                     *         "companyName": "Boulangerie Dupont SAS"
+                     *       },
+                     *       "status": "draft",
+                     *       "updatedAt": "2026-03-14T09:26:53.589Z",
+                     *       "submittedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompanyFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description `baseRevision` is not the current revision: the file was saved
+             *     meanwhile. Nothing was saved; `file` is the current file.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The company file was saved elsewhere in the meantime (revision 4)",
+                     *       "error": "Conflict",
+                     *       "file": {
+                     *         "revision": 4,
+                     *         "step": 2,
+                     *         "data": {
+                     *           "fullName": "Camille Dupont",
+                     *           "companyName": "Boulangerie Dupont SAS",
+                     *           "presidentName": "Camille Dupont"
+                     *         },
+                     *         "status": "draft",
+                     *         "updatedAt": "2026-03-14T09:27:10.002Z",
+                     *         "submittedAt": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompanyFileConflict"];
+                };
+            };
+        };
+    };
+    submitCompanyFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "fullName": "Camille Dupont",
+                 *         "dateOfBirth": "1990-05-17",
+                 *         "placeOfBirth": "Lyon, France",
+                 *         "nationality": "FR",
+                 *         "address": "12 rue de la Paix, 75002 Paris, France",
+                 *         "fatherName": "Jean Dupont",
+                 *         "motherName": "Marie Dupont née Martin",
+                 *         "companyName": "Boulangerie Dupont SAS",
+                 *         "corporatePurpose": "Bakery and pastry, production and retail.",
+                 *         "registeredOffice": "12 rue de la Paix, 75002 Paris, France",
+                 *         "shareCapital": 1000,
+                 *         "numberOfShares": 100,
+                 *         "durationYears": 99,
+                 *         "presidentName": "Camille Dupont",
+                 *         "presidentAddress": "12 rue de la Paix, 75002 Paris, France",
+                 *         "nonConvictionStatement": true,
+                 *         "placeOfSignature": "Paris",
+                 *         "dateOfSignature": "2026-03-14",
+                 *         "subscribers": [
+                 *           {
+                 *             "name": "Camille Dupont",
+                 *             "address": "12 rue de la Paix, 75002 Paris, France",
+                 *             "shares": 60,
+                 *             "subscription": 600,
+                 *             "paidAmount": 600
+                 *           },
+                 *           {
+                 *             "name": "Jean Dupont",
+                 *             "address": "3 place Bellecour, 69002 Lyon, France",
+                 *             "shares": 40,
+                 *             "subscription": 400,
+                 *             "paidAmount": 100
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompanyFileSubmission"];
+            };
+        };
+        responses: {
+            /** @description Submitted; the file as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revision": 5,
+                     *       "step": 4,
+                     *       "data": {
+                     *         "fullName": "Camille Dupont",
+                     *         "companyName": "Boulangerie Dupont SAS",
+                     *         "shareCapital": 1000
+                     *       },
+                     *       "status": "submitted",
+                     *       "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *       "submittedAt": "2026-03-14T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompanyFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description `data` breaks the wizard's rules; nothing was saved. `errors` lists
+             *     every problem found, with its step and place.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The company file is incomplete or invalid (3 problems)",
+                     *       "error": "Unprocessable Entity",
+                     *       "errors": [
+                     *         {
+                     *           "step": "company-details",
+                     *           "path": "/shareCapital",
+                     *           "keyword": "minimum",
+                     *           "params": {
+                     *             "comparison": ">=",
+                     *             "limit": 1
+                     *           }
+                     *         },
+                     *         {
+                     *           "step": "subscribers",
+                     *           "path": "/subscribers/0/paidAmount",
+                     *           "keyword": "maximum",
+                     *           "params": {
+                     *             "comparison": "<=",
+                     *             "limit": 600
+                     *           }
+                     *         },
+                     *         {
+                     *           "step": "subscribers",
+                     *           "path": "/subscribers",
+                     *           "keyword": "sumMatches",
+                     *           "params": {
+                     *             "property": "shares",
+                     *             "sum": 90,
+                     *             "expected": 100
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompanyFileInvalid"];
                 };
             };
         };

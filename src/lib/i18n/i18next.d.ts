@@ -1,7 +1,9 @@
+import type assistant from '../../../locales/fr/assistant.json';
 import type auth from '../../../locales/fr/auth.json';
 import type checkout from '../../../locales/fr/checkout.json';
 import type common from '../../../locales/fr/common.json';
 import type forms from '../../../locales/fr/forms.json';
+import type faq from '../../../locales/fr/faq.json';
 import type documents from '../../../locales/fr/documents.json';
 import type info from '../../../locales/fr/info.json';
 import type marketing from '../../../locales/fr/marketing.json';
@@ -23,6 +25,8 @@ declare module 'i18next' {
       checkout: typeof checkout;
       info: typeof info;
       forms: typeof forms;
+      assistant: typeof assistant;
+      faq: typeof faq;
     };
   }
 }

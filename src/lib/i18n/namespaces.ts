@@ -9,5 +9,7 @@ export const NAMESPACES = [
   'checkout',
   'info',
   'forms',
+  'assistant',
+  'faq',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

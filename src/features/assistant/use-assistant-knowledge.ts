@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { wizardSteps } from '@/forms/generated/wizard-steps';
+import { useFormTranslate } from '@/forms/translation';
+import { createKnowledgeIndex, wizardFieldHints, type KnowledgeEntry } from './assistant-knowledge';
+
+const FIELD_HINTS = wizardFieldHints(wizardSteps);
+
+/**
+ * The assistant's knowledge in the current language: every wizard field's hint (schemas/wizard, words
+ * in locales/<lang>/wizard.json) and every FAQ entry (locales/<lang>/faq.json), with a search index.
+ * Staff add a hint or a question by editing those files; the assistant knows it at the next load.
+ */
+export function useAssistantKnowledge() {
+  const { t } = useTranslation('faq');
+  const translate = useFormTranslate(['wizard']);
+  return useMemo(() => {
+    const fields: KnowledgeEntry[] = FIELD_HINTS.map((hint) => ({
+      kind: 'field',
+      id: hint.field,
+      title: translate(hint.titleKey),
+      text: translate(hint.tooltipKey),
+      context: translate(hint.stepTitleKey),
+    }));
+    const faq: KnowledgeEntry[] = Object.entries(t('items', { returnObjects: true })).map(([id, item]) => ({
+      kind: 'faq',
+      id,
+      title: item.question,
+      text: item.answer,
+      context: '',
+    }));
+    const entries = [...fields, ...faq];
+    const byField = new Map(fields.map((entry) => [entry.id, entry]));
+    const byKey = new Map(entries.map((entry) => [`${entry.kind}:${entry.id}`, entry]));
+    return { index: createKnowledgeIndex(entries), byField, byKey };
+  }, [t, translate]);
+}
+
+export type AssistantKnowledge = ReturnType<typeof useAssistantKnowledge>;

@@ -1,0 +1,119 @@
+import { ActionIcon, Affix, Badge, Drawer, Group, Paper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconMessageChatbot } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AssistantConversation, type AssistantExchange } from './assistant-conversation';
+import { useAssistantKnowledge } from './use-assistant-knowledge';
+import classes from './wizard-assistant.module.css';
+
+/** What the wizard tells the assistant, and what the assistant may ask of the wizard. */
+export interface WizardAssistantProps {
+  /** The field with the focus, as a hint path (`shareCapital`, `subscribers.name`), or null. */
+  focusedField: string | null;
+  /** Opens the step of a field and puts the focus in it. */
+  jumpToField: (field: string) => void;
+}
+
+function AssistantTitle() {
+  const { t } = useTranslation('assistant');
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <IconMessageChatbot size={22} aria-hidden="true" color="var(--mantine-color-green-8)" />
+      <Text fw={700} component="span">
+        {t('title')}
+      </Text>
+      <Badge color="green" variant="light" leftSection={<span className={classes.onlineDot} />}>
+        {t('status')}
+      </Badge>
+    </Group>
+  );
+}
+
+/**
+ * The assistant of /ai-powered-form: a panel beside the form on wide screens; on phones, a floating
+ * button opens it over the page and an X closes it. It answers offline from our own content.
+ */
+export function WizardAssistant({ focusedField, jumpToField }: WizardAssistantProps) {
+  const { t } = useTranslation('assistant');
+  const knowledge = useAssistantKnowledge();
+  // The conversation outlives the phone panel's closing; answers are kept as entries, so that they
+  // show in the language chosen later.
+  const [exchanges, setExchanges] = useState<AssistantExchange[]>([]);
+  const isDesktop = useMediaQuery('(min-width: 62em)', false);
+  const [opened, setOpened] = useState(false);
+  // On phones, a link to a field closes the panel first, then jumps (the focus must not go back to the button).
+  const [jumpAfterClose, setJumpAfterClose] = useState<string | null>(null);
+
+  const ask = useCallback(
+    (question: string) =>
+      setExchanges((previous) => [
+        ...previous,
+        {
+          id: previous.length + 1,
+          question,
+          answers: knowledge.index.search(question).map(({ entry }) => `${entry.kind}:${entry.id}`),
+        },
+      ]),
+    [knowledge],
+  );
+
+  const conversation = (onJump: (field: string) => void) => (
+    <AssistantConversation
+      knowledge={knowledge}
+      exchanges={exchanges}
+      focusedField={focusedField}
+      onAsk={ask}
+      onJump={onJump}
+    />
+  );
+
+  if (isDesktop) {
+    return (
+      <Paper withBorder radius="md" className={classes.panel} component="aside" aria-label={t('title')}>
+        <div className={classes.header}>
+          <AssistantTitle />
+        </div>
+        {conversation(jumpToField)}
+      </Paper>
+    );
+  }
+
+  return (
+    <>
+      <Affix position={{ bottom: 20, right: 20 }} hidden={opened}>
+        <ActionIcon
+          size={56}
+          radius="xl"
+          variant="filled"
+          aria-label={t('open')}
+          aria-haspopup="dialog"
+          onClick={() => setOpened(true)}
+          className={classes.fab}
+        >
+          <IconMessageChatbot size={28} aria-hidden="true" />
+        </ActionIcon>
+      </Affix>
+      <Drawer
+        opened={opened}
+        onClose={() => setOpened(false)}
+        position="bottom"
+        size="85%"
+        title={<AssistantTitle />}
+        closeButtonProps={{ 'aria-label': t('close') }}
+        returnFocus={jumpAfterClose === null}
+        onExitTransitionEnd={() => {
+          if (jumpAfterClose === null) return;
+          jumpToField(jumpAfterClose);
+          setJumpAfterClose(null);
+        }}
+        classNames={{ body: classes.drawerBody, content: classes.drawerContent }}
+      >
+        {conversation((field) => {
+          setJumpAfterClose(field);
+          setOpened(false);
+        })}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { apiClient } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import type { components } from '@/lib/api/schema';
+import type { FileData } from './draft-merge';
+import { DraftRefusedError, type CompanyFile, type DraftApi, type SaveResult } from './draft-sync';
+
+export type CompanyFileValidationError = components['schemas']['CompanyFileValidationError'];
+
+/** What Complete got: the stored file, or the rules the server says are broken. */
+export type SubmitResult = { submitted: CompanyFile } | { invalid: CompanyFileValidationError[] };
+
+function bodyField<T>(error: ApiError, field: string): T | undefined {
+  const body = error.body;
+  return typeof body === 'object' && body !== null
+    ? ((body as Record<string, unknown>)[field] as T)
+    : undefined;
+}
+
+/** The company-file operations of the contract, as the draft and Complete need them. */
+export const companyFileApi: DraftApi & { submit(data: FileData): Promise<SubmitResult> } = {
+  async load() {
+    const { data } = await apiClient.GET('/api/company-file');
+    if (!data) throw new ApiError('Empty answer', 'http');
+    return data;
+  },
+
+  async save(draft, keepalive): Promise<SaveResult> {
+    try {
+      const { data } = await apiClient.POST('/api/company-file/draft', { body: draft, keepalive });
+      if (!data) throw new ApiError('Empty answer', 'http');
+      return { saved: data };
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'http') {
+        const current = bodyField<CompanyFile>(error, 'file');
+        if (error.status === 409 && current) return { conflict: current };
+        // Refused for good (too large, malformed): kept on this device, not retried in a loop.
+        if (error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 401)
+          throw new DraftRefusedError(error.message);
+      }
+      throw error;
+    }
+  },
+
+  async submit(data) {
+    try {
+      const { data: file } = await apiClient.POST('/api/company-file/submit', { body: { data } });
+      if (!file) throw new ApiError('Empty answer', 'http');
+      return { submitted: file };
+    } catch (error) {
+      const errors =
+        error instanceof ApiError && error.status === 422
+          ? bodyField<CompanyFileValidationError[]>(error, 'errors')
+          : undefined;
+      if (Array.isArray(errors)) return { invalid: errors };
+      throw error;
+    }
+  },
+};

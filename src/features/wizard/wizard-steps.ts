@@ -1,0 +1,39 @@
+import type { StepDefinition } from '@/forms/form-definition';
+import type { FileData } from './draft-merge';
+
+/**
+ * A field's hint path: its path in the file without list positions (`subscribers.2.name` →
+ * `subscribers.name`), i.e. what its uiSchema and its hint are keyed by.
+ */
+export function fieldHintPath(path: readonly string[]): string | null {
+  const named = path.filter((segment) => !/^\d+$/.test(segment));
+  return named.length > 0 ? named.join('.') : null;
+}
+
+/** The step holding a field (hint path) and the id of its control (a list's first element for its fields). */
+export function stepOfField(
+  steps: readonly StepDefinition[],
+  field: string,
+): { index: number; elementId: string } | null {
+  const [top, ...rest] = field.split('.');
+  const index = steps.findIndex((step) => top !== undefined && top in (step.form.schema.properties ?? {}));
+  const step = steps[index];
+  if (!step || top === undefined) return null;
+  const segments = rest.length > 0 ? [top, '0', ...rest] : [top];
+  return { index, elementId: [step.form.name, ...segments].join('_') };
+}
+
+/** The first step whose rules the file breaks, or null when the whole file is valid (Complete). */
+export function firstInvalidStep(steps: readonly StepDefinition[], data: FileData): number | null {
+  const index = steps.findIndex(
+    (step) => step.form.validator.validateFormData(data, step.form.schema).errors.length > 0,
+  );
+  return index >= 0 ? index : null;
+}
+
+/** The step at `index`, kept within the wizard (a saved step may be past a step that was removed). */
+export function stepAt(steps: readonly StepDefinition[], index: number): StepDefinition {
+  const step = steps[Math.min(Math.max(index, 0), steps.length - 1)];
+  if (!step) throw new Error('The wizard has no steps: schemas/wizard/steps.json lists none');
+  return step;
+}

@@ -1,0 +1,93 @@
+/**
+ * The validation keywords our schemas add to JSON Schema, for rules the standard cannot say. They
+ * generate code (no run-time functions), so they work in the precompiled validators of the browser
+ * as in the server's AJV: one definition, checked in both places.
+ *
+ * - `"notAfterToday": true` on a date string: the date is today or earlier.
+ * - `"sumMatches": { "shares": "/numberOfShares" }` on an array of objects: the items' `shares` add up
+ *   to the number at that JSON pointer of the whole data (checked once every item has a number there).
+ */
+import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
+import type Ajv from 'ajv';
+import codegenNames from 'ajv/dist/compile/names.js';
+
+// A CommonJS default export: Node's ESM loader hands over the exports object, the bundler its `default`.
+const names = (codegenNames as unknown as { default?: typeof codegenNames }).default ?? codegenNames;
+
+/**
+ * Today as YYYY-MM-DD. In a browser it is the user's own date. The server does not know the user's
+ * time zone, so it accepts any date that is already today somewhere on Earth (UTC+14).
+ */
+const todayCode = _`new Date(Date.now() + (typeof window === "undefined" ? 50400000 : -60000 * new Date().getTimezoneOffset())).toISOString().slice(0, 10)`;
+
+const notAfterToday: KeywordDefinition = {
+  keyword: 'notAfterToday',
+  type: 'string',
+  schemaType: 'boolean',
+  error: { message: 'must not be after today' },
+  code(cxt: KeywordCxt) {
+    if (cxt.schema !== true) return;
+    cxt.fail(_`${cxt.data} > ${todayCode}`);
+  },
+};
+
+function pointerSegments(pointer: string): string[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+const sumMatches: KeywordDefinition = {
+  keyword: 'sumMatches',
+  type: 'array',
+  schemaType: 'object',
+  metaSchema: {
+    type: 'object',
+    minProperties: 1,
+    additionalProperties: { type: 'string', pattern: '^/' },
+  },
+  error: {
+    message: 'the items do not add up to the expected total',
+    params: ({ params }) =>
+      _`{property: ${params.property}, sum: ${params.sum}, expected: ${params.expected}}`,
+  },
+  code(cxt: KeywordCxt) {
+    const { gen, data } = cxt;
+    const rules = Object.entries(cxt.schema as Record<string, string>);
+    for (const [property, pointer] of rules) {
+      const expected = gen.let('expected', names.rootData);
+      for (const segment of pointerSegments(pointer)) {
+        gen.assign(
+          expected,
+          _`${expected} !== null && typeof ${expected} == "object" ? ${expected}[${segment}] : undefined`,
+        );
+      }
+      const sum = gen.let('sum', 0);
+      const complete = gen.let('complete', true);
+      gen.forOf('item', data, (item) =>
+        gen.if(
+          _`${item} !== null && typeof ${item} == "object" && typeof ${item}[${property}] == "number"`,
+          () => gen.assign(sum, _`${sum} + ${item}[${property}]`),
+          () => gen.assign(complete, false),
+        ),
+      );
+      // Compared in cents: 0.1 + 0.2 euros is 0.3 euros.
+      gen.if(
+        _`${complete} && typeof ${expected} == "number" && Math.round(${sum} * 100) !== Math.round(${expected} * 100)`,
+        () => cxt.error(false, { property: _`${property}`, sum, expected }),
+      );
+    }
+  },
+};
+
+/** Every keyword of ours, for `ajv.addKeyword`. */
+export const FORM_KEYWORDS: readonly KeywordDefinition[] = [notAfterToday, sumMatches];
+
+/** Adds our keywords (and nothing else) to an AJV instance; returns it, as RJSF's `extenderFn` wants. */
+export function addFormKeywords<T extends Ajv>(ajv: T): T {
+  for (const definition of FORM_KEYWORDS) {
+    if (!ajv.getKeyword(definition.keyword as string)) ajv.addKeyword(definition);
+  }
+  return ajv;
+}
