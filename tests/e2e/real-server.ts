@@ -155,8 +155,28 @@ export async function pickDate(
   dates: { from: string; to: string },
   language: Language,
 ) {
-  const [fromYear] = dates.from.split('-').map(Number);
-  const [year, month, day] = dates.to.split('-').map(Number);
+  await expect(field).toHaveText(shownDate(dates.from, language));
+  await chooseInCalendar(page, field, dates.from, dates.to, language);
+  await expect(field).toHaveText(shownDate(dates.to, language));
+}
+
+/**
+ * Chooses a date in the calendar of an empty date field, which opens on the current month: `to` must
+ * be in the current decade (the decade arrows have no name).
+ */
+export async function pickDateFromToday(page: Page, field: Locator, to: string, language: Language) {
+  await chooseInCalendar(page, field, isoDate(new Date()), to, language);
+}
+
+/** A date as YYYY-MM-DD in the local time zone, as the calendar shows days. */
+export function isoDate(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+async function chooseInCalendar(page: Page, field: Locator, from: string, to: string, language: Language) {
+  const [fromYear] = from.split('-').map(Number);
+  const [year, month, day] = to.split('-').map(Number);
   if (!fromYear || !year || !month || !day) throw new Error('Dates are YYYY-MM-DD');
   expect(Math.floor(fromYear / 10), 'same decade').toBe(Math.floor(year / 10));
   const monthNames = (['short', 'long'] as const).map((style) =>
@@ -167,7 +187,6 @@ export async function pickDate(
     ).replace(/\\\.$/, ''),
   );
 
-  await expect(field).toHaveText(shownDate(dates.from, language));
   await field.click();
   const calendar = page.getByRole('dialog');
   // The month heading: a month name and the year ("janvier 2000", "January 2000"), no day number.
@@ -177,7 +196,6 @@ export async function pickDate(
   await calendar.getByRole('button', { name: new RegExp(`^(${monthNames.join('|')})\\.?$`, 'i') }).click();
   await calendar.getByRole('button', { name: new RegExp(`^\\D*\\b${day}\\b\\D*${year}$`) }).click();
   await expect(calendar).toHaveCount(0);
-  await expect(field).toHaveText(shownDate(dates.to, language));
 }
 
 /** How the date field writes the dates these tests use: as each language writes a long date. */

@@ -88,7 +88,10 @@ export function WizardAssistant({ focusedField, jumpToField }: WizardAssistantPr
           variant="filled"
           aria-label={t('open')}
           aria-haspopup="dialog"
-          onClick={() => setOpened(true)}
+          onClick={() => {
+            setJumpAfterClose(null);
+            setOpened(true);
+          }}
           className={classes.fab}
         >
           <IconMessageChatbot size={28} aria-hidden="true" />
@@ -102,10 +105,10 @@ export function WizardAssistant({ focusedField, jumpToField }: WizardAssistantPr
         title={<AssistantTitle />}
         closeButtonProps={{ 'aria-label': t('close') }}
         returnFocus={jumpAfterClose === null}
+        // Cleared at the next opening, not here: clearing it now would turn returnFocus back on and
+        // send the focus to the floating button, away from the field.
         onExitTransitionEnd={() => {
-          if (jumpAfterClose === null) return;
-          jumpToField(jumpAfterClose);
-          setJumpAfterClose(null);
+          if (jumpAfterClose !== null) jumpToField(jumpAfterClose);
         }}
         classNames={{ body: classes.drawerBody, content: classes.drawerContent }}
       >

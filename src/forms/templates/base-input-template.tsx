@@ -20,6 +20,8 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
         placeholder={placeholder}
         min={typeof schema.minimum === 'number' ? schema.minimum : undefined}
         max={typeof schema.maximum === 'number' ? schema.maximum : undefined}
+        // What was typed stays as typed (0 is not silently turned into the minimum 1): the rule's message explains.
+        clampBehavior="none"
         allowDecimal={schema.type === 'number'}
         decimalScale={typeof options.decimalScale === 'number' ? options.decimalScale : undefined}
         rightSection={typeof options.unit === 'string' ? options.unit : undefined}
