@@ -242,7 +242,7 @@ for (const language of LANGUAGES) {
       page,
       context,
     }, testInfo) => {
-      const a = (key: string) => text(language, 'assistant', key);
+      const a = (key: string) => text(language, 'assistant', `chat.${key}`);
       await useLanguage(context, language);
       await signUp(page, language);
       await page.goto('/ai-powered-form');

@@ -30,6 +30,13 @@ beforeEach(async () => {
   await mkdir(path.join(root, 'schemas/forms'), { recursive: true });
   await writeDefinition('sign-in', definition);
   await writeFile(path.join(root, 'schemas/forms/form-definition.schema.json'), '{}');
+  // A one-step wizard: its steps are forms too, listed in order by steps.json.
+  await mkdir(path.join(root, 'schemas/wizard'), { recursive: true });
+  await writeFile(path.join(root, 'schemas/wizard/steps.json'), JSON.stringify({ steps: ['identity'] }));
+  await writeFile(
+    path.join(root, 'schemas/wizard/identity.json'),
+    JSON.stringify({ ...definition, title: 'wizard:steps.identity.title', icon: 'user' }),
+  );
 });
 
 afterEach(async () => {
@@ -56,9 +63,15 @@ describe('compileFormModule', () => {
 
 describe('generateFormModules', () => {
   it('writes one module per form, then finds nothing to report', async () => {
-    expect(generateFormModules(root)).toEqual({ forms: 1, problems: [] });
+    expect(generateFormModules(root)).toEqual({ forms: 2, problems: [] });
     const written = await readFile(path.join(root, 'src/forms/generated/sign-in.ts'), 'utf8');
     expect(written).toContain('signInForm');
+    const step = await readFile(path.join(root, 'src/forms/generated/wizard-identity.ts'), 'utf8');
+    expect(step).toContain(
+      "export const wizardIdentityForm = defineForm('wizard-identity', definition, validateFns);",
+    );
+    const steps = await readFile(path.join(root, 'src/forms/generated/wizard-steps.ts'), 'utf8');
+    expect(steps).toContain("defineStep('identity', wizardIdentityStep, wizardIdentityForm),");
     expect(generateFormModules(root, { check: true }).problems).toEqual([]);
   });
 
@@ -84,7 +97,7 @@ describe('generateFormModules', () => {
     await rm(path.join(root, 'schemas/forms/sign-in.json'));
     expect(generateFormModules(root, { check: true }).problems.sort()).toEqual([
       'src/forms/generated/profile.ts is missing',
-      'src/forms/generated/sign-in.ts has no schema in schemas/forms/ any more',
+      'src/forms/generated/sign-in.ts has no schema in schemas/ any more',
     ]);
     generateFormModules(root);
     expect(generateFormModules(root, { check: true }).problems).toEqual([]);

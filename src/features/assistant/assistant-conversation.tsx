@@ -24,7 +24,7 @@ function Bubble({ from, children }: { from: 'user' | 'assistant'; children: Reac
     <div className={from === 'user' ? classes.userRow : classes.assistantRow}>
       <Paper className={from === 'user' ? classes.userBubble : classes.assistantBubble} radius="lg" p="sm">
         <Text size="xs" fw={600} className={classes.author}>
-          {from === 'user' ? t('you') : t('bot')}
+          {from === 'user' ? t('chat.you') : t('chat.bot')}
         </Text>
         {children}
       </Paper>
@@ -37,21 +37,21 @@ function Answer({ entries, onJump }: { entries: KnowledgeEntry[]; onJump: (field
   if (entries.length === 0) {
     return (
       <Text size="sm">
-        {t('answer.nothing')}{' '}
+        {t('chat.answer.nothing')}{' '}
         <Anchor component={Link} to={paths.contact} size="sm">
-          {t('answer.contact')}
+          {t('chat.answer.contact')}
         </Anchor>
       </Text>
     );
   }
   return (
     <Stack gap="xs">
-      <Text size="sm">{t('answer.found')}</Text>
+      <Text size="sm">{t('chat.answer.found')}</Text>
       {entries.map((entry) => (
         <div key={`${entry.kind}:${entry.id}`} className={classes.answer}>
           {entry.kind === 'faq' ? (
             <Text size="xs" c="dimmed">
-              {t('answer.fromFaq')}
+              {t('chat.answer.fromFaq')}
             </Text>
           ) : null}
           <Text size="sm" fw={600}>
@@ -67,7 +67,7 @@ function Answer({ entries, onJump }: { entries: KnowledgeEntry[]; onJump: (field
               onClick={() => onJump(entry.id)}
               className={classes.jump}
             >
-              {t('answer.goToField', { field: entry.title })}
+              {t('chat.answer.goToField', { field: entry.title })}
             </Button>
           ) : null}
         </div>
@@ -108,15 +108,15 @@ export function AssistantConversation({
 
   return (
     <div className={classes.body}>
-      <div ref={log} className={classes.log} role="log" aria-label={t('conversationLabel')}>
+      <div ref={log} className={classes.log} role="log" aria-label={t('chat.conversationLabel')}>
         <Bubble from="assistant">
-          <Text size="sm">{t('sample.greeting')}</Text>
+          <Text size="sm">{t('chat.sample.greeting')}</Text>
         </Bubble>
         <Bubble from="user">
-          <Text size="sm">{t('sample.question')}</Text>
+          <Text size="sm">{t('chat.sample.question')}</Text>
         </Bubble>
         <Bubble from="assistant">
-          <Text size="sm">{t('sample.answer')}</Text>
+          <Text size="sm">{t('chat.sample.answer')}</Text>
         </Bubble>
         {exchanges.map((exchange) => (
           <div key={exchange.id} className={classes.exchange}>
@@ -140,7 +140,7 @@ export function AssistantConversation({
         <Paper className={classes.hint} p="sm" radius="md" aria-live="polite" data-testid="assistant-hint">
           <Text size="sm" fw={600} className={classes.hintTitle}>
             <IconBulb size={16} aria-hidden="true" />
-            {t('hint.title', { field: hint.title })}
+            {t('chat.hint.title', { field: hint.title })}
           </Text>
           <Text size="sm">{hint.text}</Text>
         </Paper>
@@ -157,14 +157,14 @@ export function AssistantConversation({
       >
         <TextInput
           className={classes.askInput}
-          label={t('input.label')}
-          placeholder={t('input.placeholder')}
+          label={t('chat.input.label')}
+          placeholder={t('chat.input.placeholder')}
           value={question}
           maxLength={MAX_QUESTION_LENGTH}
           autoComplete="off"
           onChange={(event) => setQuestion(event.currentTarget.value)}
         />
-        <ActionIcon type="submit" size={36} aria-label={t('input.send')} disabled={!question.trim()}>
+        <ActionIcon type="submit" size={36} aria-label={t('chat.input.send')} disabled={!question.trim()}>
           <IconSend size={18} aria-hidden="true" />
         </ActionIcon>
       </form>

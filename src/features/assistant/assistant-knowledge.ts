@@ -38,6 +38,20 @@ export function wizardFieldHints(steps: readonly StepDefinition[]): FieldHintKey
 }
 
 /**
+ * The words of asking, in our three languages (without accents): every question has them, so they
+ * say nothing of its subject, yet they are rare in our hints, where they would weigh the most.
+ */
+const QUESTION_WORDS = new Set(
+  [
+    'what which when where who whom whose why how does did can could should would will need must',
+    'quoi quel quelle quels quelles quand comment combien pourquoi est dois doit faut peux puis',
+    'care cum cat cate cand unde cine pentru trebuie pot poate este sunt',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/**
  * Words reduced to a rough stem, so that a question matches a hint written with other endings
  * ("actions" and "action", "capitalul" and "capital"): lower case, no accents, no plural s, six letters.
  */
@@ -47,7 +61,7 @@ export function stems(text: string): string[] {
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= 3)
+    .filter((word) => word.length >= 3 && !QUESTION_WORDS.has(word))
     .map((word) => (word.length > 3 ? word.replace(/s$/, '') : word).slice(0, 6));
 }
 

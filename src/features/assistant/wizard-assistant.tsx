@@ -1,7 +1,7 @@
 import { ActionIcon, Affix, Badge, Drawer, Group, Paper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessageChatbot } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssistantConversation, type AssistantExchange } from './assistant-conversation';
 import { useAssistantKnowledge } from './use-assistant-knowledge';
@@ -21,10 +21,10 @@ function AssistantTitle() {
     <Group gap="xs" wrap="nowrap">
       <IconMessageChatbot size={22} aria-hidden="true" color="var(--mantine-color-green-8)" />
       <Text fw={700} component="span">
-        {t('title')}
+        {t('chat.title')}
       </Text>
       <Badge color="green" variant="light" leftSection={<span className={classes.onlineDot} />}>
-        {t('status')}
+        {t('chat.status')}
       </Badge>
     </Group>
   );
@@ -34,7 +34,10 @@ function AssistantTitle() {
  * The assistant of /ai-powered-form: a panel beside the form on wide screens; on phones, a floating
  * button opens it over the page and an X closes it. It answers offline from our own content.
  */
-export function WizardAssistant({ focusedField, jumpToField }: WizardAssistantProps) {
+export const WizardAssistant = memo(function WizardAssistant({
+  focusedField,
+  jumpToField,
+}: WizardAssistantProps) {
   const { t } = useTranslation('assistant');
   const knowledge = useAssistantKnowledge();
   // The conversation outlives the phone panel's closing; answers are kept as entries, so that they
@@ -70,7 +73,7 @@ export function WizardAssistant({ focusedField, jumpToField }: WizardAssistantPr
 
   if (isDesktop) {
     return (
-      <Paper withBorder radius="md" className={classes.panel} component="aside" aria-label={t('title')}>
+      <Paper withBorder radius="md" className={classes.panel} component="aside" aria-label={t('chat.title')}>
         <div className={classes.header}>
           <AssistantTitle />
         </div>
@@ -86,7 +89,7 @@ export function WizardAssistant({ focusedField, jumpToField }: WizardAssistantPr
           size={56}
           radius="xl"
           variant="filled"
-          aria-label={t('open')}
+          aria-label={t('chat.open')}
           aria-haspopup="dialog"
           onClick={() => {
             setJumpAfterClose(null);
@@ -103,7 +106,7 @@ export function WizardAssistant({ focusedField, jumpToField }: WizardAssistantPr
         position="bottom"
         size="85%"
         title={<AssistantTitle />}
-        closeButtonProps={{ 'aria-label': t('close') }}
+        closeButtonProps={{ 'aria-label': t('chat.close') }}
         returnFocus={jumpAfterClose === null}
         // Cleared at the next opening, not here: clearing it now would turn returnFocus back on and
         // send the focus to the floating button, away from the field.
@@ -119,4 +122,4 @@ export function WizardAssistant({ focusedField, jumpToField }: WizardAssistantPr
       </Drawer>
     </>
   );
-}
+});

@@ -43,7 +43,16 @@ export interface DraftState {
   file: Omit<CompanyFile, 'data' | 'step'> | null;
   /** Edits made elsewhere (another browser) were merged into what is on screen. */
   mergedFromElsewhere: boolean;
+  /**
+   * What the form on screen starts from: `data` as it was when it was last replaced from outside the
+   * form (loaded, merged with another browser's edits) or when the step changed. The form's own edits
+   * leave it alone, so the page around the form does not re-render at each key press.
+   */
+  formData: FileData;
 }
+
+/** The state without the values, for what shows around the form: it does not change at each key press. */
+export type DraftView = Omit<DraftState, 'data'>;
 
 /** What this device keeps (localStorage), so that nothing typed is lost offline or when the tab closes. */
 interface LocalCopy {
@@ -82,7 +91,9 @@ export class DraftSync {
     sync: 'saved',
     file: null,
     mergedFromElsewhere: false,
+    formData: {},
   };
+  private view: DraftView = viewOf(this.state);
   private base: LocalCopy['base'] = null;
   private dirty = false;
   private saving = false;
@@ -107,6 +118,9 @@ export class DraftSync {
 
   getState = (): DraftState => this.state;
 
+  /** The same object until something other than the values changes (for useSyncExternalStore). */
+  getView = (): DraftView => this.view;
+
   /** Loads the draft: this device's copy at once, then the server's, merged. */
   async start(): Promise<void> {
     const local = this.readLocal();
@@ -122,7 +136,7 @@ export class DraftSync {
   update(data: FileData): void {
     if (this.state.phase !== 'ready') return;
     this.dirty = true;
-    this.setState({ data, sync: this.state.sync === 'offline' ? 'offline' : 'pending' });
+    this.setState({ data, sync: this.state.sync === 'offline' ? 'offline' : 'pending' }, 'form');
     this.writeLocal();
     this.scheduleSave(this.debounceMs);
   }
@@ -131,7 +145,12 @@ export class DraftSync {
   setStep(step: number): void {
     if (this.state.phase !== 'ready' || step === this.state.step) return;
     this.dirty = true;
-    this.setState({ step, sync: this.state.sync === 'offline' ? 'offline' : 'pending' });
+    // The next step's form starts from everything typed so far.
+    this.setState({
+      step,
+      formData: this.state.data,
+      sync: this.state.sync === 'offline' ? 'offline' : 'pending',
+    });
     this.writeLocal();
     this.scheduleSave(0);
   }
@@ -267,15 +286,18 @@ export class DraftSync {
         // Merged and sent again at once; a file that keeps changing elsewhere is retried more slowly.
         if (this.conflicts <= 3) this.reconcile(result.conflict);
         else {
+          // The base stays where it was: the retry meets the newer file as a conflict and merges it.
+          // (Taking the server's revision as base here, unmerged, would overwrite its changes.)
           this.conflicts = 0;
-          this.base = { revision: result.conflict.revision, data: result.conflict.data };
           this.scheduleRetry();
         }
       }
     } catch (error) {
       if (this.disposed) return;
-      this.setState({ sync: error instanceof DraftRefusedError ? 'failed' : 'offline' });
-      this.scheduleRetry();
+      const refused = error instanceof DraftRefusedError;
+      this.setState({ sync: refused ? 'failed' : 'offline' });
+      // A refused draft would be refused again: it is sent with the next edit, or when the user retries.
+      if (!refused) this.scheduleRetry();
     } finally {
       this.saving = false;
     }
@@ -295,9 +317,13 @@ export class DraftSync {
     this.retryTimer = null;
   }
 
-  private setState(patch: Partial<DraftState>): void {
+  /** `source` is 'form' for the user's own edits, which the form already shows. */
+  private setState(patch: Partial<DraftState>, source: 'form' | 'outside' = 'outside'): void {
     if (this.disposed) return;
     this.state = { ...this.state, ...patch };
+    if (patch.data !== undefined && source === 'outside') this.state.formData = patch.data;
+    const view = viewOf(this.state);
+    if (!shallowEqual(view, this.view)) this.view = view;
     for (const listener of this.listeners) listener();
   }
 
@@ -334,6 +360,16 @@ export class DraftSync {
       // Storage full or disabled (private mode): the server copy still works.
     }
   }
+}
+
+function viewOf(state: DraftState): DraftView {
+  const { data: _data, ...view } = state;
+  return view;
+}
+
+function shallowEqual<T extends object>(a: T, b: T): boolean {
+  const keys = Object.keys(a) as (keyof T)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
 }
 
 function fileInfo(file: CompanyFile): DraftState['file'] {

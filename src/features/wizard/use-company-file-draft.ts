@@ -23,7 +23,8 @@ export function useCompanyFileDraft(userId: string, api: DraftApi = companyFileA
   const [sync] = useState(
     () => new DraftSync({ api, storage: browserStorage(), storageKey: draftStorageKey(userId) }),
   );
-  const state = useSyncExternalStore(sync.subscribe, sync.getState);
+  // Not the values: the page around the form must not re-render at each key press.
+  const view = useSyncExternalStore(sync.subscribe, sync.getView);
 
   useEffect(() => {
     void sync.start();
@@ -46,5 +47,5 @@ export function useCompanyFileDraft(userId: string, api: DraftApi = companyFileA
     };
   }, [sync]);
 
-  return { state, sync };
+  return { view, sync };
 }

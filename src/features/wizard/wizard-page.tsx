@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
@@ -54,9 +54,9 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
   const { t, i18n } = useTranslation('wizard');
   const translate = useFormTranslate(['wizard']);
   const navigate = useNavigate();
-  const { state, sync } = useCompanyFileDraft(userId);
+  const { view, sync } = useCompanyFileDraft(userId);
   const lastStep = wizardSteps.length - 1;
-  const stepIndex = Math.min(Math.max(state.step, 0), lastStep);
+  const stepIndex = Math.min(Math.max(view.step, 0), lastStep);
   const step = stepAt(wizardSteps, stepIndex);
   // The furthest step shown in this visit: the progress bar opens any step up to it.
   const [reached, setReached] = useState(stepIndex);
@@ -129,8 +129,43 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     }
   }
 
-  if (state.phase === 'loading') return <PageLoader />;
-  if (state.phase === 'unavailable') {
+  const isLast = stepIndex === lastStep;
+  // The form's buttons, the same element while nothing they show changes (RJSF compares its children).
+  const actions = useMemo(
+    () => (
+      <Group justify="space-between" gap="sm" mt="lg">
+        {stepIndex > 0 ? (
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+            onClick={() => goTo(stepIndex - 1)}
+            disabled={submitting}
+          >
+            {t('ui.back')}
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Button
+          type="submit"
+          loading={submitting}
+          rightSection={
+            isLast ? (
+              <IconCheck size={16} aria-hidden="true" />
+            ) : (
+              <IconArrowRight size={16} aria-hidden="true" />
+            )
+          }
+        >
+          {isLast ? t('ui.complete') : t('ui.next')}
+        </Button>
+      </Group>
+    ),
+    [goTo, isLast, stepIndex, submitting, t],
+  );
+
+  if (view.phase === 'loading') return <PageLoader />;
+  if (view.phase === 'unavailable') {
     return (
       <Container size="sm" py="xl">
         <Alert color="red" icon={<IconAlertTriangle aria-hidden="true" />} title={t('ui.unavailable.title')}>
@@ -145,7 +180,6 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     );
   }
 
-  const isLast = stepIndex === lastStep;
   const stepTitle = translate(step.title);
 
   return (
@@ -168,7 +202,7 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
       <Grid gutter="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
-            <FileStatusNotice file={state.file} merged={state.mergedFromElsewhere} language={i18n.language} />
+            <FileStatusNotice file={view.file} merged={view.mergedFromElsewhere} language={i18n.language} />
             <Stack gap={2}>
               <Text size="sm" c="dimmed">
                 {t('ui.stepOf', { number: stepIndex + 1, total: wizardSteps.length })}
@@ -181,51 +215,21 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
             <SchemaForm
               key={step.id}
               form={step.form}
-              formData={state.data}
+              formData={view.formData}
               onChange={(values) => sync.update(values)}
               onSubmit={(values) => (isLast ? complete(values) : goTo(stepIndex + 1))}
               submitLabel={isLast ? t('ui.complete') : t('ui.next')}
               submitting={submitting}
               onFieldFocus={onFieldFocus}
               handleRef={formHandle}
-              actions={
-                <Stack gap="sm" mt="lg">
-                  {submitError ? (
-                    <Alert color="red" icon={<IconAlertTriangle aria-hidden="true" />} role="alert">
-                      {t(submitError === 'network' ? 'ui.submit.failed' : 'ui.submit.invalid')}
-                    </Alert>
-                  ) : null}
-                  <Group justify="space-between" gap="sm">
-                    {stepIndex > 0 ? (
-                      <Button
-                        variant="default"
-                        leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
-                        onClick={() => goTo(stepIndex - 1)}
-                        disabled={submitting}
-                      >
-                        {t('ui.back')}
-                      </Button>
-                    ) : (
-                      <span />
-                    )}
-                    <Button
-                      type="submit"
-                      loading={submitting}
-                      rightSection={
-                        isLast ? (
-                          <IconCheck size={16} aria-hidden="true" />
-                        ) : (
-                          <IconArrowRight size={16} aria-hidden="true" />
-                        )
-                      }
-                    >
-                      {isLast ? t('ui.complete') : t('ui.next')}
-                    </Button>
-                  </Group>
-                  <DraftStatus status={state.sync} onRetry={() => sync.retryNow()} />
-                </Stack>
-              }
+              actions={actions}
             />
+            {submitError ? (
+              <Alert color="red" icon={<IconAlertTriangle aria-hidden="true" />} role="alert">
+                {t(submitError === 'network' ? 'ui.submit.failed' : 'ui.submit.invalid')}
+              </Alert>
+            ) : null}
+            <DraftStatus status={view.sync} onRetry={() => sync.retryNow()} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

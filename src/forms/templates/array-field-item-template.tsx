@@ -1,14 +1,35 @@
 import { Button, Card, Group, Text } from '@mantine/core';
-import { getUiOptions, type ArrayFieldItemTemplateProps } from '@rjsf/utils';
+import { deepEquals, getUiOptions, type ArrayFieldItemTemplateProps } from '@rjsf/utils';
 import { IconTrash } from '@tabler/icons-react';
+import { isValidElement, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormTranslate } from '../translation';
+
+/**
+ * RJSF hands every element new but equal props at each key press anywhere in the form: re-rendering
+ * twenty cards for one key is most of the typing time of a full list. An element renders again only
+ * when what it shows or its fields' props change, as RJSF decides for its own fields (functions
+ * count as equal: RJSF's handlers read the latest values through refs).
+ */
+function sameElement(previous: ArrayFieldItemTemplateProps, next: ArrayFieldItemTemplateProps): boolean {
+  const { children: previousChildren, ...previousRest } = previous;
+  const { children: nextChildren, ...nextRest } = next;
+  return (
+    isValidElement(previousChildren) &&
+    isValidElement(nextChildren) &&
+    previousChildren.type === nextChildren.type &&
+    deepEquals(previousChildren.props, nextChildren.props) &&
+    deepEquals(previousRest, nextRest)
+  );
+}
 
 /**
  * One element of a list: a card headed by `ui:itemTitle` (e.g. "Subscriber 2") with a remove button
  * named after it (`ui:removeLabel`), so a screen reader knows which element goes.
  */
-export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+export const ArrayFieldItemTemplate = memo(function ArrayFieldItemTemplate(
+  props: ArrayFieldItemTemplateProps,
+) {
   const { children, buttonsProps, hasToolbar, index, parentUiSchema } = props;
   const translate = useFormTranslate();
   const { t } = useTranslation('forms');
@@ -40,4 +61,4 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
       {children}
     </Card>
   );
-}
+}, sameElement);

@@ -301,7 +301,7 @@ describe('errors (spec section 8)', () => {
 });
 
 describe('operations.gen.ts', () => {
-  it('covers the 12 calls of spec section 7 with their authentication, plus the two we added', () => {
+  it('covers the 12 calls of spec section 7 with their authentication, plus the five we added', () => {
     // Spec section 7: "yes" is a bearer token, "no" is public, "cookie" is the refresh cookie.
     const spec = {
       'GET /api/user/info': 'bearer',
@@ -319,9 +319,13 @@ describe('operations.gen.ts', () => {
       // Ours: the link of the verification e-mail, and Stripe's webhook (signed, not authenticated).
       'POST /api/auth/verify-email': 'public',
       'POST /api/checkout/stripe-webhook': 'public',
+      // Ours: the company file of the wizard (read, save a draft, submit).
+      'GET /api/company-file': 'bearer',
+      'POST /api/company-file/draft': 'bearer',
+      'POST /api/company-file/submit': 'bearer',
     };
 
-    expect(Object.keys(operationSecurity)).toHaveLength(14);
+    expect(Object.keys(operationSecurity)).toHaveLength(17);
     expect(operationSecurity).toEqual(spec);
   });
 });

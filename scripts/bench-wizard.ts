@@ -1,0 +1,225 @@
+/**
+ * Wizard typing benchmark: starts the server (production build, embedded database in a temporary
+ * folder), saves a draft with 20 subscribers for a new user, opens the wizard on its Subscribers step
+ * in Chromium and types into the 10th subscriber's name. Reports the latency from each key press to
+ * the next frame (median, p95): on a desktop, then on a phone with the CPU slowed down 4x. Prints
+ * figures; asserts nothing. BENCH_SUBSCRIBERS sets another number of subscribers.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium, devices, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { chromiumExecutable, chromiumArgs } from '../tests/e2e/chromium';
+
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 20);
+/** The middle subscriber's name, the 10th of 20 (RJSF ids are the form's name then the path). */
+const FIELD_ID = `wizard-subscribers_subscribers_${Math.ceil(SUBSCRIBERS / 2) - 1}_name`;
+/** Plain ASCII only: Playwright types other characters with insertText, which sends no key events. */
+const TEXT = 'the quick brown fox jumps over the lazy dog then types more.';
+const WARM_UP = 'abc ';
+/** Each key is held this long, then the next follows after the gap: about 10 keys a second, a fast typist. */
+const KEY_HOLD_MS = 30;
+const KEY_GAP_MS = 70;
+const SUBSCRIBERS_STEP = 4;
+
+interface Run {
+  title: string;
+  context: BrowserContextOptions;
+  cpuSlowdown: number;
+}
+
+const RUNS: Run[] = [
+  { title: 'desktop', context: { viewport: { width: 1366, height: 900 } }, cpuSlowdown: 1 },
+  { title: 'phone (Pixel 7), CPU 4x slower', context: devices['Pixel 7'], cpuSlowdown: 4 },
+];
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** A complete company file whose shares and subscriptions add up, with `SUBSCRIBERS` subscribers. */
+function companyFile() {
+  const subscribers = Array.from({ length: SUBSCRIBERS }, (_, index) => ({
+    name: `Subscriber ${index + 1}`,
+    address: `${index + 1} rue de la Paix, 75002 Paris, France`,
+    shares: 5,
+    subscription: 50,
+    paidAmount: 50,
+  }));
+  return {
+    fullName: 'Camille Dupont',
+    dateOfBirth: '1990-05-17',
+    placeOfBirth: 'Lyon, France',
+    nationality: 'FR',
+    address: '12 rue de la Paix, 75002 Paris, France',
+    fatherName: 'Jean Dupont',
+    motherName: 'Marie Dupont',
+    companyName: 'Boulangerie Dupont SAS',
+    corporatePurpose: 'Bakery and pastry, production and retail.',
+    registeredOffice: '12 rue de la Paix, 75002 Paris, France',
+    shareCapital: SUBSCRIBERS * 50,
+    numberOfShares: SUBSCRIBERS * 5,
+    durationYears: 99,
+    presidentName: 'Camille Dupont',
+    presidentAddress: '12 rue de la Paix, 75002 Paris, France',
+    nonConvictionStatement: true,
+    placeOfSignature: 'Paris',
+    dateOfSignature: '2026-01-15',
+    subscribers,
+  };
+}
+
+/** Signs a new user up from the page's context (which keeps the refresh cookie) and saves the draft. */
+async function signUpWithDraft(page: Page, email: string) {
+  const password = 'benchmark-password';
+  const signup = await page.request.post('/api/auth/register', {
+    data: {
+      firstname: 'Bench',
+      lastname: 'Mark',
+      email,
+      password,
+      confirmPassword: password,
+      dateOfBirth: '1990-01-01',
+      language: 'en',
+    },
+  });
+  if (!signup.ok()) throw new Error(`sign-up failed: ${signup.status()} ${await signup.text()}`);
+  const { accessToken } = (await signup.json()) as { accessToken: string };
+  const draft = await page.request.post('/api/company-file/draft', {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    data: { data: companyFile(), step: SUBSCRIBERS_STEP, baseRevision: 0 },
+  });
+  if (!draft.ok()) throw new Error(`saving the draft failed: ${draft.status()} ${await draft.text()}`);
+}
+
+/**
+ * Records, inside the page, the time from each keydown (its timestamp, so time spent waiting in the
+ * queue counts) to the next frame after the `input` event it caused: a requestAnimationFrame callback
+ * runs just before the frame's style, layout and paint, and a message posted from it arrives after them.
+ */
+function installProbe() {
+  const samples: number[] = [];
+  let keyDownAt: number | null = null;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event: MessageEvent<number>) => samples.push(performance.now() - event.data);
+  window.addEventListener('keydown', (event) => (keyDownAt = event.timeStamp), true);
+  window.addEventListener(
+    'input',
+    () => {
+      if (keyDownAt === null) return;
+      const start = keyDownAt;
+      keyDownAt = null;
+      requestAnimationFrame(() => channel.port2.postMessage(start));
+    },
+    true,
+  );
+  Object.assign(window, { keyToPaintSamples: samples });
+}
+
+/** The probe's figures so far (a page function: it may only use what the page has). */
+function readSamples() {
+  return (window as unknown as { keyToPaintSamples?: number[] }).keyToPaintSamples ?? [];
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
+}
+
+async function measure(browser: Browser, base: string, run: Run, email: string) {
+  const context = await browser.newContext({ ...run.context, baseURL: base });
+  try {
+    const page = await context.newPage();
+    await signUpWithDraft(page, email);
+    await page.goto('/ai-powered-form');
+    const field = page.locator(`[id="${FIELD_ID}"]`);
+    await field.scrollIntoViewIfNeeded({ timeout: 30_000 });
+    const before = await field.inputValue();
+    if (run.cpuSlowdown > 1) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: run.cpuSlowdown });
+    }
+    await field.focus();
+    await page.keyboard.press('End');
+    // A few keys first, so that the first figures are not the JIT's and the lazy chunks' warm-up.
+    await page.keyboard.type(WARM_UP, { delay: KEY_HOLD_MS });
+    await page.waitForTimeout(200);
+    await page.evaluate(installProbe);
+    for (const key of TEXT) {
+      await page.keyboard.press(key, { delay: KEY_HOLD_MS });
+      await page.waitForTimeout(KEY_GAP_MS);
+    }
+    // The last frames come shortly after the last key.
+    await page.waitForTimeout(500);
+    const samples = await page.evaluate(readSamples);
+    const sorted = [...samples].sort((a, b) => a - b);
+    console.log(
+      `wizard typing, ${SUBSCRIBERS} subscribers, ${run.title}: median ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms (${samples.length} key presses)`,
+    );
+    const expected = before + WARM_UP + TEXT;
+    const actual = await field.inputValue();
+    if (actual !== expected) {
+      console.warn(`  warning: the field holds ${JSON.stringify(actual)}, not ${JSON.stringify(expected)}`);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = await mkdtemp(path.join(tmpdir(), 'kreo-bench-wizard-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT: '0',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+// The server's log, without the line of each sign-up's confirmation mail.
+createInterface({ input: server.stdout }).on('line', (line) => {
+  if (!line.startsWith('Mail written to the outbox')) console.log(line);
+});
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/marketing/offers/list`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('The server did not start within 60 s');
+}
+
+try {
+  await waitForServer();
+  const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
+  try {
+    for (const [index, run] of RUNS.entries()) {
+      await measure(browser, base, run, `bench.wizard.${index}@example.com`);
+    }
+  } finally {
+    await browser.close();
+  }
+} finally {
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,269 @@
+import { describe, expect, it } from 'vitest';
+import enFaq from '../../../locales/en/faq.json';
+import frFaq from '../../../locales/fr/faq.json';
+import roFaq from '../../../locales/ro/faq.json';
+import type { StepDefinition } from '@/forms/form-definition';
+import { wizardSteps } from '@/forms/generated/wizard-steps';
+import type { Language } from '@/lib/i18n/languages';
+import { createTestI18n } from '@/testing/render';
+import { createKnowledgeIndex, stems, wizardFieldHints, type KnowledgeEntry } from './assistant-knowledge';
+
+const FAQ = { fr: frFaq, en: enFaq, ro: roFaq } satisfies Record<Language, typeof frFaq>;
+const LANGS = Object.keys(FAQ) as Language[];
+
+/** The assistant's entries in `language`, built as useAssistantKnowledge builds them. */
+function knowledgeEntries(language: Language): KnowledgeEntry[] {
+  const i18n = createTestI18n(language);
+  const translate = (key: string) => String(i18n.t(key as never));
+  const fields: KnowledgeEntry[] = wizardFieldHints(wizardSteps).map((hint) => ({
+    kind: 'field',
+    id: hint.field,
+    title: translate(hint.titleKey),
+    text: translate(hint.tooltipKey),
+    context: translate(hint.stepTitleKey),
+  }));
+  const items = i18n.t('faq:items', { returnObjects: true });
+  const faq: KnowledgeEntry[] = Object.entries(items).map(([id, item]) => ({
+    kind: 'faq',
+    id,
+    title: item.question,
+    text: item.answer,
+    context: '',
+  }));
+  return [...fields, ...faq];
+}
+
+const answersTo = (language: Language, question: string) =>
+  createKnowledgeIndex(knowledgeEntries(language))
+    .search(question)
+    .map(({ entry }) => `${entry.kind}:${entry.id}`);
+
+describe('stems', () => {
+  it('lowers the case and removes accents, Romanian commas and breves included', () => {
+    expect(stems('Société Ștefan Țară Mâine')).toEqual(['societ', 'stefan', 'tara', 'maine']);
+    expect(stems('ACȚIUNI')).toEqual(stems('actiuni'));
+  });
+
+  it('drops a plural s from words longer than three letters', () => {
+    expect(stems('actions')).toEqual(stems('action'));
+    expect(stems('shares')).toEqual(['share']);
+    expect(stems('subscribers')).toEqual(stems('subscriber'));
+    // A short word keeps its s.
+    expect(stems('bus')).toEqual(['bus']);
+  });
+
+  it('keeps the first six letters, so that endings do not matter', () => {
+    expect(stems('capitalul')).toEqual(['capita']);
+    expect(stems('capitalul')).toEqual(stems('capital'));
+    expect(stems('subscription subscriptions')).toEqual(['subscr', 'subscr']);
+  });
+
+  it('splits on anything that is not a letter or a digit, and drops words under three letters', () => {
+    expect(stems("Nombre d'actions ? (capital: 1000 €)")).toEqual(['nombre', 'action', 'capita', '1000']);
+    expect(stems('a an de of')).toEqual([]);
+    expect(stems('')).toEqual([]);
+  });
+
+  it('drops the words of asking, which say nothing of the subject', () => {
+    expect(stems("Combien d'actions ?")).toEqual(['action']);
+    expect(stems('What is the weather tomorrow?')).toEqual(['the', 'weathe', 'tomorr']);
+    expect(stems('Cum plătesc?')).toEqual(['plates']);
+  });
+});
+
+describe('wizardFieldHints', () => {
+  /** Every field of the steps whose uiSchema gives a tooltip, read straight from the step files. */
+  function fieldsWithTooltips(): string[] {
+    const fields: string[] = [];
+    for (const step of wizardSteps) {
+      const ui = step.form.uiSchema as Record<string, Record<string, unknown> | undefined>;
+      for (const [name, schema] of Object.entries(step.form.schema.properties ?? {})) {
+        if (ui[name]?.['ui:tooltip']) fields.push(name);
+        const items = typeof schema === 'object' ? schema.items : undefined;
+        if (!items || typeof items !== 'object' || Array.isArray(items)) continue;
+        const itemsUi = (ui[name]?.items ?? {}) as Record<string, Record<string, unknown> | undefined>;
+        for (const child of Object.keys(items.properties ?? {})) {
+          if (itemsUi[child]?.['ui:tooltip']) fields.push(`${name}.${child}`);
+        }
+      }
+    }
+    return fields;
+  }
+
+  it('lists every field of the wizard that has a tooltip, in the order of the steps', () => {
+    const fields = wizardFieldHints(wizardSteps).map((hint) => hint.field);
+
+    expect([...fields].sort()).toEqual(fieldsWithTooltips().sort());
+    expect(fields).toContain('shareCapital');
+    expect(fields).toContain('subscribers');
+    expect(fields).toContain('subscribers.name');
+    expect(fields).toContain('subscribers.paidAmount');
+    expect(fields.indexOf('fullName')).toBeLessThan(fields.indexOf('shareCapital'));
+    expect(fields.indexOf('shareCapital')).toBeLessThan(fields.indexOf('subscribers.name'));
+    expect(new Set(fields).size).toBe(fields.length);
+  });
+
+  it("gives a list element's field the keys of its uiSchema and of its step's title", () => {
+    const hint = wizardFieldHints(wizardSteps).find((candidate) => candidate.field === 'subscribers.name');
+
+    expect(hint).toEqual({
+      field: 'subscribers.name',
+      titleKey: 'wizard:fields.subscriber.name.title',
+      tooltipKey: 'wizard:fields.subscriber.name.tooltip',
+      stepTitleKey: 'wizard:steps.subscribers.title',
+    });
+  });
+
+  it.each(LANGS)('names only keys that exist in %s', (language) => {
+    const i18n = createTestI18n(language);
+    for (const hint of wizardFieldHints(wizardSteps)) {
+      for (const key of [hint.titleKey, hint.tooltipKey, hint.stepTitleKey]) {
+        expect(i18n.exists(key), key).toBe(true);
+      }
+    }
+  });
+
+  it('skips fields without a title or a tooltip', () => {
+    const step = {
+      id: 'test',
+      title: 'test:step',
+      icon: 'file',
+      form: {
+        name: 'test',
+        schema: {
+          type: 'object',
+          properties: { a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string' } },
+        },
+        uiSchema: {
+          'ui:order': ['a', 'b', 'c'],
+          a: { 'ui:title': 'test:a.title', 'ui:tooltip': 'test:a.tooltip' },
+          b: { 'ui:title': 'test:b.title' },
+          c: { 'ui:tooltip': 'test:c.tooltip' },
+        },
+        validator: undefined as never,
+      },
+    } satisfies StepDefinition;
+
+    expect(wizardFieldHints([step])).toEqual([
+      { field: 'a', titleKey: 'test:a.title', tooltipKey: 'test:a.tooltip', stepTitleKey: 'test:step' },
+    ]);
+  });
+});
+
+describe('createKnowledgeIndex', () => {
+  it('answers questions by their subject, not by their words of asking', () => {
+    expect(answersTo('fr', "Combien d'actions ?")[0]).toBe('field:numberOfShares');
+    expect(answersTo('en', 'What is the weather tomorrow?')).toEqual([]);
+  });
+
+  it('answers "capital social minimum" in French with the share capital field first', () => {
+    expect(answersTo('fr', 'capital social minimum')[0]).toBe('field:shareCapital');
+  });
+
+  it('answers "capital social minim" in Romanian with the share capital field first', () => {
+    expect(answersTo('ro', 'Care este capitalul social minim?')[0]).toBe('field:shareCapital');
+  });
+
+  it('answers "How many shares?" in English with a number-of-shares field', () => {
+    const answers = answersTo('en', 'How many shares?');
+
+    expect(['field:numberOfShares', 'field:subscribers.shares']).toContain(answers[0]);
+    expect(answers).toContain('field:numberOfShares');
+  });
+
+  it('answers "metode de plată" in Romanian with the FAQ entry on payment', () => {
+    expect(answersTo('ro', 'metode de plată')[0]).toBe('faq:payment');
+  });
+
+  it('answers the FAQ questions in every language with their own entry', () => {
+    for (const language of LANGS) {
+      for (const [id, item] of Object.entries(FAQ[language].items)) {
+        expect(answersTo(language, item.question)[0], `${language}: ${item.question}`).toBe(`faq:${id}`);
+      }
+    }
+  });
+
+  it.each([
+    ['fr', 'météo demain'],
+    ['en', 'weather tomorrow'],
+    ['ro', 'vremea de mâine'],
+    ['en', ''],
+    ['fr', '?!'],
+  ] as const)('has no answer to an unrelated question (%s: "%s")', (language, question) => {
+    expect(answersTo(language, question)).toEqual([]);
+  });
+
+  it('gives at most three answers, best first', () => {
+    const index = createKnowledgeIndex(knowledgeEntries('en'));
+    for (const question of [
+      'shares',
+      'address',
+      'company name',
+      'subscriber subscription shares paid amount',
+    ]) {
+      const scores = index.search(question).map((match) => match.score);
+      expect(scores.length).toBeLessThanOrEqual(3);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    }
+  });
+
+  const entry = (id: string, title: string, text: string): KnowledgeEntry => ({
+    kind: 'faq',
+    id,
+    title,
+    text,
+    context: '',
+  });
+
+  it('weighs a word by its rarity: a word every entry holds answers nothing', () => {
+    const index = createKnowledgeIndex([
+      entry('a', 'The company name', 'The name of the company.'),
+      entry('b', 'The president', 'The president of the company.'),
+      entry('c', 'The capital', 'The money of the company.'),
+      entry('d', 'The duration', 'How long the company lasts.'),
+    ]);
+
+    expect(index.search('the company')).toEqual([]);
+    expect(index.search('What about the president?').map((match) => match.entry.id)).toEqual(['b']);
+  });
+
+  it("counts a word of an entry's title twice as much as a word of its text, and drops weak answers", () => {
+    // Enough other entries for "capital" (in two of them) to be a rare word.
+    const others = [
+      'Name',
+      'Office',
+      'Duration',
+      'President',
+      'Address',
+      'Purpose',
+      'Nationality',
+      'Birth',
+      'Father',
+      'Mother',
+    ].map((topic) => entry(topic, topic, `About the ${topic.toLowerCase()}.`));
+    const inText = entry('text', 'Money', 'The capital is the money brought.');
+    const inTitle = createKnowledgeIndex([
+      entry('title', 'Capital', 'How much to bring.'),
+      inText,
+      ...others,
+    ]);
+    const bothInText = createKnowledgeIndex([
+      entry('title', 'Amount', 'The capital to bring.'),
+      inText,
+      ...others,
+    ]);
+
+    const [titleMatch, ...rest] = inTitle.search('capital');
+    const textMatches = bothInText.search('capital');
+
+    expect(titleMatch?.entry.id).toBe('title');
+    expect(textMatches.map((match) => match.entry.id).sort()).toEqual(['text', 'title']);
+    expect(titleMatch?.score).toBeCloseTo(2 * (textMatches[0]?.score ?? Number.NaN));
+    // Half as good as the best answer: not worth showing beside it.
+    expect(rest).toEqual([]);
+  });
+
+  it('finds nothing in an empty index', () => {
+    expect(createKnowledgeIndex([]).search('capital')).toEqual([]);
+  });
+});

@@ -1,0 +1,290 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import enAssistant from '../../../locales/en/assistant.json';
+import enWizard from '../../../locales/en/wizard.json';
+import frAssistant from '../../../locales/fr/assistant.json';
+import frWizard from '../../../locales/fr/wizard.json';
+import roAssistant from '../../../locales/ro/assistant.json';
+import roWizard from '../../../locales/ro/wizard.json';
+import { paths } from '@/config/paths';
+import type { Language } from '@/lib/i18n/languages';
+import { renderWithProviders } from '@/testing/render';
+import { WizardAssistant } from './wizard-assistant';
+
+// Mantine's drawer and a few hundred hints render slowly in jsdom, and more slowly on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
+
+const ASSISTANT = {
+  fr: frAssistant.chat,
+  en: enAssistant.chat,
+  ro: roAssistant.chat,
+} satisfies Record<Language, typeof frAssistant.chat>;
+const WIZARD = { fr: frWizard, en: enWizard, ro: roWizard } satisfies Record<Language, typeof frWizard>;
+const LANGS = Object.keys(ASSISTANT) as Language[];
+
+/** A question on the share capital in each language, which the guide answers with that field. */
+const CAPITAL_QUESTION: Record<Language, string> = {
+  fr: 'Quel est le capital social minimum ?',
+  en: 'What is the minimum share capital?',
+  ro: 'Care este capitalul social minim?',
+};
+/** Words the guide knows nothing about. */
+const UNRELATED_QUESTION: Record<Language, string> = {
+  fr: 'météo demain',
+  en: 'weather tomorrow',
+  ro: 'vremea de mâine',
+};
+
+/** A locale text with its {{placeholders}} filled in. */
+function fill(template: string, params: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+}
+
+const goToFieldLabel = (language: Language, title: string) =>
+  fill(ASSISTANT[language].answer.goToField, { field: title });
+
+// The test setup's matchMedia matches nothing: the assistant takes its phone layout. A wide screen
+// matches the assistant's query (and nothing else, so that Mantine keeps its light colour scheme).
+const phoneMatchMedia = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = phoneMatchMedia;
+});
+
+function wideScreen() {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: query === '(min-width: 62em)',
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+function renderAssistant(language: Language, focusedField: string | null = null) {
+  const jumpToField = vi.fn();
+  const view = renderWithProviders(
+    <WizardAssistant focusedField={focusedField} jumpToField={jumpToField} />,
+    {
+      language,
+    },
+  );
+  return { ...view, jumpToField };
+}
+
+/** Renders the wide-screen panel and returns it. */
+async function renderPanel(language: Language, focusedField: string | null = null) {
+  wideScreen();
+  const view = renderAssistant(language, focusedField);
+  const panel = await screen.findByRole('complementary', { name: ASSISTANT[language].title });
+  return { ...view, panel };
+}
+
+describe('on a wide screen', () => {
+  it.each(LANGS)(
+    'is a panel with its title, the online status and the sample conversation (%s)',
+    async (language) => {
+      const words = ASSISTANT[language];
+      const { panel } = await renderPanel(language);
+
+      expect(within(panel).getByText(words.title)).toBeVisible();
+      expect(within(panel).getByText(words.status)).toBeVisible();
+      const log = within(panel).getByRole('log', { name: words.conversationLabel });
+      expect(within(log).getByText(words.sample.greeting)).toBeInTheDocument();
+      expect(within(log).getByText(words.sample.question)).toBeInTheDocument();
+      expect(within(log).getByText(words.sample.answer)).toBeInTheDocument();
+      // No floating button: the panel is always there.
+      expect(screen.queryByRole('button', { name: words.open })).not.toBeInTheDocument();
+    },
+  );
+
+  it.each(LANGS)('answers a question sent with Enter with a link to the field (%s)', async (language) => {
+    const words = ASSISTANT[language];
+    const { panel, user, jumpToField } = await renderPanel(language);
+    const input = within(panel).getByRole('textbox', { name: words.input.label });
+
+    await user.type(input, `${CAPITAL_QUESTION[language]}{Enter}`);
+
+    const log = within(panel).getByRole('log');
+    expect(within(log).getByText(CAPITAL_QUESTION[language])).toBeInTheDocument();
+    expect(within(log).getByText(words.answer.found)).toBeInTheDocument();
+    expect(within(log).getByText(WIZARD[language].fields.shareCapital.tooltip)).toBeInTheDocument();
+    // The box is emptied for the next question.
+    expect(input).toHaveValue('');
+
+    await user.click(
+      within(log).getByRole('button', {
+        name: goToFieldLabel(language, WIZARD[language].fields.shareCapital.title),
+      }),
+    );
+
+    expect(jumpToField).toHaveBeenCalledTimes(1);
+    expect(jumpToField).toHaveBeenCalledWith('shareCapital');
+  });
+
+  it('sends a question with the Send button, which stays disabled while the box is empty', async () => {
+    const words = ASSISTANT.en;
+    const { panel, user, jumpToField } = await renderPanel('en');
+    const send = within(panel).getByRole('button', { name: words.input.send });
+    expect(send).toBeDisabled();
+
+    await user.type(within(panel).getByRole('textbox', { name: words.input.label }), '   ');
+    expect(send).toBeDisabled();
+    await user.clear(within(panel).getByRole('textbox', { name: words.input.label }));
+    await user.type(within(panel).getByRole('textbox', { name: words.input.label }), 'date of birth');
+    expect(send).toBeEnabled();
+    await user.click(send);
+
+    const goTo = await within(panel).findByRole('button', {
+      name: goToFieldLabel('en', WIZARD.en.fields.dateOfBirth.title),
+    });
+    await user.click(goTo);
+    expect(jumpToField).toHaveBeenCalledWith('dateOfBirth');
+  });
+
+  it("links a subscriber's field by its hint path", async () => {
+    const { panel, user, jumpToField } = await renderPanel('en');
+
+    await user.type(
+      within(panel).getByRole('textbox', { name: ASSISTANT.en.input.label }),
+      'paid amount of a subscriber{Enter}',
+    );
+    await user.click(
+      await within(panel).findByRole('button', {
+        name: goToFieldLabel('en', WIZARD.en.fields.subscriber.paidAmount.title),
+      }),
+    );
+
+    expect(jumpToField).toHaveBeenCalledWith('subscribers.paidAmount');
+  });
+
+  it('keeps every question and answer, in order', async () => {
+    const { panel, user } = await renderPanel('fr');
+    const input = within(panel).getByRole('textbox', { name: ASSISTANT.fr.input.label });
+
+    await user.type(input, `${CAPITAL_QUESTION.fr}{Enter}`);
+    await user.type(input, `${UNRELATED_QUESTION.fr}{Enter}`);
+
+    const log = within(panel).getByRole('log');
+    const text = log.textContent ?? '';
+    expect(text.indexOf(CAPITAL_QUESTION.fr)).toBeGreaterThan(text.indexOf(ASSISTANT.fr.sample.answer));
+    expect(text.indexOf(UNRELATED_QUESTION.fr)).toBeGreaterThan(text.indexOf(CAPITAL_QUESTION.fr));
+    expect(text.indexOf(ASSISTANT.fr.answer.nothing)).toBeGreaterThan(text.indexOf(UNRELATED_QUESTION.fr));
+  });
+
+  it.each(LANGS)('says it has no answer and links to the contact page (%s)', async (language) => {
+    const words = ASSISTANT[language];
+    const { panel, user } = await renderPanel(language);
+
+    await user.type(
+      within(panel).getByRole('textbox', { name: words.input.label }),
+      `${UNRELATED_QUESTION[language]}{Enter}`,
+    );
+
+    const log = within(panel).getByRole('log');
+    expect(within(log).getByText(UNRELATED_QUESTION[language])).toBeInTheDocument();
+    expect(within(log).getByText(words.answer.nothing)).toBeInTheDocument();
+    expect(within(log).getByRole('link', { name: words.answer.contact })).toHaveAttribute(
+      'href',
+      paths.contact,
+    );
+    expect(within(log).queryByText(words.answer.found)).not.toBeInTheDocument();
+  });
+
+  it.each(LANGS)('shows the hint of the focused field under its translated title (%s)', async (language) => {
+    const field = WIZARD[language].fields.shareCapital;
+    await renderPanel(language, 'shareCapital');
+
+    const hint = screen.getByTestId('assistant-hint');
+    expect(hint).toHaveTextContent(fill(ASSISTANT[language].hint.title, { field: field.title }));
+    expect(within(hint).getByText(field.tooltip)).toBeInTheDocument();
+  });
+
+  it("shows a list element's hint for its hint path", async () => {
+    await renderPanel('ro', 'subscribers.name');
+
+    const hint = screen.getByTestId('assistant-hint');
+    expect(hint).toHaveTextContent(
+      fill(ASSISTANT.ro.hint.title, { field: WIZARD.ro.fields.subscriber.name.title }),
+    );
+    expect(hint).toHaveTextContent(WIZARD.ro.fields.subscriber.name.tooltip);
+  });
+
+  it('shows no hint without a focused field, or for a field without one', async () => {
+    const { rerender } = await renderPanel('en', null);
+    expect(screen.queryByTestId('assistant-hint')).not.toBeInTheDocument();
+
+    rerender(<WizardAssistant focusedField="favouriteColour" jumpToField={() => {}} />);
+    expect(screen.queryByTestId('assistant-hint')).not.toBeInTheDocument();
+
+    rerender(<WizardAssistant focusedField="numberOfShares" jumpToField={() => {}} />);
+    expect(screen.getByTestId('assistant-hint')).toHaveTextContent(WIZARD.en.fields.numberOfShares.tooltip);
+  });
+});
+
+describe('on a phone', () => {
+  it.each(LANGS)('opens from the floating button and closes with the X (%s)', async (language) => {
+    const words = ASSISTANT[language];
+    const { user } = renderAssistant(language);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: words.open }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(words.title)).toBeInTheDocument();
+    expect(within(dialog).getByText(words.status)).toBeInTheDocument();
+    expect(within(dialog).getByText(words.sample.greeting)).toBeInTheDocument();
+    expect(within(dialog).getByText(words.sample.answer)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: words.close }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: words.open })).toBeInTheDocument();
+  });
+
+  it('keeps the conversation when the panel is closed and opened again', async () => {
+    const words = ASSISTANT.en;
+    const { user } = renderAssistant('en');
+
+    await user.click(screen.getByRole('button', { name: words.open }));
+    let dialog = await screen.findByRole('dialog');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: words.input.label }),
+      `${CAPITAL_QUESTION.en}{Enter}`,
+    );
+    expect(within(dialog).getByText(CAPITAL_QUESTION.en)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: words.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: words.open }));
+    dialog = await screen.findByRole('dialog');
+
+    expect(within(dialog).getByText(CAPITAL_QUESTION.en)).toBeInTheDocument();
+  });
+
+  it.each(LANGS)('closes the panel, then jumps to the field of an answer (%s)', async (language) => {
+    const words = ASSISTANT[language];
+    const { user, jumpToField } = renderAssistant(language);
+
+    await user.click(screen.getByRole('button', { name: words.open }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: words.input.label }),
+      `${CAPITAL_QUESTION[language]}{Enter}`,
+    );
+    await user.click(
+      within(dialog).getByRole('button', {
+        name: goToFieldLabel(language, WIZARD[language].fields.shareCapital.title),
+      }),
+    );
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(jumpToField).toHaveBeenCalledWith('shareCapital'));
+    expect(jumpToField).toHaveBeenCalledTimes(1);
+  });
+});

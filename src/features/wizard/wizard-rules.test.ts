@@ -1,0 +1,412 @@
+import type { RJSFValidationError } from '@rjsf/utils';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import enWizard from '../../../locales/en/wizard.json';
+import frWizard from '../../../locales/fr/wizard.json';
+import roWizard from '../../../locales/ro/wizard.json';
+import type { StepDefinition } from '@/forms/form-definition';
+import { wizardSteps } from '@/forms/generated/wizard-steps';
+import { errorMessageKey, toMessageTokens, translateMessage, type FormTranslate } from '@/forms/translation';
+import type { Language } from '@/lib/i18n/languages';
+import { createTestI18n } from '@/testing/render';
+import type { FileData } from './draft-merge';
+
+const WIZARD = { fr: frWizard, en: enWizard, ro: roWizard } satisfies Record<Language, typeof frWizard>;
+const LANGS = Object.keys(WIZARD) as Language[];
+
+// The date rules compare with the user's today: the clock is fixed (a local noon, far from midnight).
+const TODAY = '2025-06-15';
+const TOMORROW = '2025-06-16';
+const YESTERDAY = '2025-06-14';
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2025, 5, 15, 12, 0, 0));
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
+
+function step(id: string): StepDefinition {
+  const found = wizardSteps.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`no step ${id} in the wizard`);
+  return found;
+}
+
+/** A company file that every step accepts: two subscribers sharing 100 shares and 1000 €. */
+function completeFile(): FileData {
+  return {
+    fullName: 'Ion Popescu',
+    dateOfBirth: '1985-11-30',
+    placeOfBirth: 'Cluj-Napoca, România',
+    nationality: 'RO',
+    address: 'Strada Memorandumului 1, 400114 Cluj-Napoca, România',
+    fatherName: 'Vasile Popescu',
+    motherName: 'Maria Ionescu',
+    companyName: 'Popescu Consulting SRL',
+    corporatePurpose: 'Consultanță IT',
+    registeredOffice: 'Strada Memorandumului 1, Cluj-Napoca',
+    shareCapital: 1000,
+    numberOfShares: 100,
+    durationYears: 99,
+    presidentName: 'Ion Popescu',
+    presidentAddress: 'Strada Memorandumului 1, Cluj-Napoca',
+    nonConvictionStatement: true,
+    placeOfSignature: 'Cluj-Napoca',
+    dateOfSignature: YESTERDAY,
+    subscribers: [
+      { name: 'Ion Popescu', address: 'Cluj-Napoca', shares: 70, subscription: 700, paidAmount: 700 },
+      { name: 'Ana Pop', address: 'București', shares: 30, subscription: 300, paidAmount: 0 },
+    ],
+  };
+}
+
+/** The errors the step's real (precompiled) validator finds in the file. */
+function errorsOf(stepId: string, data: FileData): RJSFValidationError[] {
+  const { form } = step(stepId);
+  return form.validator.validateFormData(data, form.schema).errors;
+}
+
+/**
+ * The one error of a keyword on a property (`.shareCapital`, `.subscribers.0.paidAmount`); RJSF names
+ * a missing property without the leading dot.
+ */
+function errorOf(stepId: string, data: FileData, name: string, property: string): RJSFValidationError {
+  const errors = errorsOf(stepId, data);
+  const bare = (path: string | undefined) => path?.replace(/^\./, '');
+  const matching = errors.filter((error) => error.name === name && bare(error.property) === bare(property));
+  expect(
+    matching,
+    JSON.stringify(errors.map(({ name, property, params }) => ({ name, property, params }))),
+  ).toHaveLength(1);
+  return matching[0] as RJSFValidationError;
+}
+
+/** What the form shows for an error in `language`, as its field templates word it. */
+function shownMessage(stepId: string, error: RJSFValidationError, language: Language): string {
+  const i18n = createTestI18n(language);
+  const translate: FormTranslate = (key, params) => String(i18n.t(key as never, params as never));
+  const [token] = toMessageTokens([error], step(stepId).form.uiSchema);
+  return translateMessage(token?.message ?? '', translate);
+}
+
+/** A locale text with its {{placeholders}} filled in. */
+function fill(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
+}
+
+function withSubscribers(changes: Partial<Record<string, unknown>>[], file = completeFile()): FileData {
+  const subscribers = (file.subscribers as Record<string, unknown>[]).map((subscriber, index) => ({
+    ...subscriber,
+    ...changes[index],
+  }));
+  return { ...file, subscribers };
+}
+
+describe('the complete file', () => {
+  it.each(wizardSteps.map((candidate) => candidate.id))('is accepted by the step %s', (stepId) => {
+    expect(errorsOf(stepId, completeFile())).toEqual([]);
+  });
+});
+
+describe('share capital', () => {
+  it('must be at least 1 €', () => {
+    const error = errorOf(
+      'company-details',
+      { ...completeFile(), shareCapital: 0.5 },
+      'minimum',
+      '.shareCapital',
+    );
+
+    expect(error.params).toMatchObject({ limit: 1 });
+    expect(errorMessageKey(error, step('company-details').form.uiSchema)).toBe(
+      'wizard:errors.shareCapitalMinimum',
+    );
+  });
+
+  it('accepts exactly 1 €', () => {
+    const data = {
+      ...completeFile(),
+      shareCapital: 1,
+      numberOfShares: 1,
+      subscribers: [{ name: 'Ion', address: 'Cluj', shares: 1, subscription: 1, paidAmount: 1 }],
+    };
+    expect(errorsOf('company-details', data)).toEqual([]);
+    expect(errorsOf('subscribers', data)).toEqual([]);
+  });
+
+  it.each(LANGS)('shows its own message (%s)', (language) => {
+    const error = errorOf(
+      'company-details',
+      { ...completeFile(), shareCapital: 0 },
+      'minimum',
+      '.shareCapital',
+    );
+
+    expect(shownMessage('company-details', error, language)).toBe(
+      WIZARD[language].errors.shareCapitalMinimum,
+    );
+  });
+});
+
+describe("subscribers' shares", () => {
+  const uneven = () => withSubscribers([{ shares: 70 }, { shares: 80 }]);
+
+  it('must add up to the number of shares', () => {
+    const error = errorOf('subscribers', uneven(), 'sumMatches', '.subscribers');
+
+    expect(error.params).toEqual({ property: 'shares', sum: 150, expected: 100 });
+    expect(errorMessageKey(error, step('subscribers').form.uiSchema)).toBe('wizard:errors.sharesSum');
+  });
+
+  it('pass when they add up, whatever the number of subscribers', () => {
+    const data = withSubscribers([{ shares: 1 }, { shares: 99 }]);
+    expect(errorsOf('subscribers', data)).toEqual([]);
+  });
+
+  it('are not compared before every subscriber has a number of shares', () => {
+    const data = withSubscribers([{ shares: 70 }, { shares: undefined }]);
+    const errors = errorsOf('subscribers', data);
+
+    expect(errors.some((error) => error.name === 'required')).toBe(true);
+    expect(errors.some((error) => error.name === 'sumMatches')).toBe(false);
+  });
+
+  it('are not compared while the number of shares is not given', () => {
+    const { numberOfShares: _missing, ...data } = uneven();
+
+    expect(errorsOf('subscribers', data).filter((error) => error.name === 'sumMatches')).toEqual([]);
+  });
+
+  it.each(LANGS)('show both sums in the message (%s)', (language) => {
+    const error = errorOf('subscribers', uneven(), 'sumMatches', '.subscribers');
+    const message = shownMessage('subscribers', error, language);
+
+    expect(message).toBe(fill(WIZARD[language].errors.sharesSum, { sum: 150, expected: 100 }));
+    expect(message).toContain('150');
+    expect(message).toContain('100');
+  });
+});
+
+describe("subscribers' subscriptions", () => {
+  it('must add up to the share capital', () => {
+    const data = withSubscribers([{ subscription: 700 }, { subscription: 200 }]);
+    const error = errorOf('subscribers', data, 'sumMatches', '.subscribers');
+
+    expect(error.params).toEqual({ property: 'subscription', sum: 900, expected: 1000 });
+    expect(errorMessageKey(error, step('subscribers').form.uiSchema)).toBe('wizard:errors.subscriptionsSum');
+  });
+
+  it('are compared in cents: 1000.1 € + 0.2 € is 1000.3 €', () => {
+    // In floating point the sum is not the capital: the rule must round.
+    expect(1000.1 + 0.2).not.toBe(1000.3);
+    const data = withSubscribers(
+      [
+        { subscription: 1000.1, paidAmount: 0 },
+        { subscription: 0.2, paidAmount: 0 },
+      ],
+      {
+        ...completeFile(),
+        shareCapital: 1000.3,
+      },
+    );
+
+    expect(errorsOf('subscribers', data)).toEqual([]);
+  });
+
+  it('are compared in cents: 0.1 € + 0.2 € is 0.3 €', () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    const data = withSubscribers(
+      [
+        { subscription: 0.1, paidAmount: 0 },
+        { subscription: 0.2, paidAmount: 0 },
+      ],
+      {
+        ...completeFile(),
+        shareCapital: 0.3,
+      },
+    );
+
+    expect(errorsOf('subscribers', data).filter((error) => error.name === 'sumMatches')).toEqual([]);
+  });
+
+  it('differ by one cent is an error', () => {
+    const data = withSubscribers([{ subscription: 700 }, { subscription: 299.99, paidAmount: 0 }]);
+
+    expect(errorOf('subscribers', data, 'sumMatches', '.subscribers').params).toMatchObject({
+      property: 'subscription',
+    });
+  });
+
+  it.each(LANGS)('show both amounts in the message (%s)', (language) => {
+    const data = withSubscribers([{ subscription: 700 }, { subscription: 200 }]);
+    const error = errorOf('subscribers', data, 'sumMatches', '.subscribers');
+
+    expect(shownMessage('subscribers', error, language)).toBe(
+      fill(WIZARD[language].errors.subscriptionsSum, { sum: 900, expected: 1000 }),
+    );
+  });
+
+  it('both sums are reported when both are wrong', () => {
+    const data = withSubscribers([
+      { shares: 10, subscription: 10, paidAmount: 0 },
+      { shares: 10, subscription: 10, paidAmount: 0 },
+    ]);
+    const sums = errorsOf('subscribers', data).filter((error) => error.name === 'sumMatches');
+
+    expect(sums.map((error) => error.params.property).sort()).toEqual(['shares', 'subscription']);
+  });
+});
+
+describe('paid amount', () => {
+  it('cannot exceed the subscription', () => {
+    const data = withSubscribers([{ paidAmount: 700.01 }]);
+    const error = errorOf('subscribers', data, 'maximum', '.subscribers.0.paidAmount');
+
+    expect(error.params).toMatchObject({ limit: 700 });
+    expect(errorMessageKey(error, step('subscribers').form.uiSchema)).toBe(
+      'wizard:errors.paidMoreThanSubscription',
+    );
+  });
+
+  it('may equal the subscription, or be 0', () => {
+    expect(errorsOf('subscribers', withSubscribers([{ paidAmount: 700 }, { paidAmount: 0 }]))).toEqual([]);
+  });
+
+  it("is compared with its own subscriber's subscription", () => {
+    // 400 is more than the second subscription (300) but less than the first (700).
+    const data = withSubscribers([{ paidAmount: 400 }, { paidAmount: 400 }]);
+    const errors = errorsOf('subscribers', data);
+
+    expect(errors.map((error) => `${error.name} ${error.property}`)).toEqual([
+      'maximum .subscribers.1.paidAmount',
+    ]);
+  });
+
+  it.each(LANGS)('names the subscription in the message (%s)', (language) => {
+    const error = errorOf(
+      'subscribers',
+      withSubscribers([{ paidAmount: 800 }]),
+      'maximum',
+      '.subscribers.0.paidAmount',
+    );
+
+    expect(shownMessage('subscribers', error, language)).toBe(
+      fill(WIZARD[language].errors.paidMoreThanSubscription, { limit: 700 }),
+    );
+  });
+});
+
+describe('non-conviction statement', () => {
+  it('must be ticked', () => {
+    const error = errorOf(
+      'legal-declaration',
+      { ...completeFile(), nonConvictionStatement: false },
+      'const',
+      '.nonConvictionStatement',
+    );
+
+    expect(errorMessageKey(error, step('legal-declaration').form.uiSchema)).toBe(
+      'wizard:errors.nonConvictionRequired',
+    );
+  });
+
+  it.each(LANGS)('says so when missing or unticked (%s)', (language) => {
+    const { nonConvictionStatement: _missing, ...file } = completeFile();
+    const missing = errorOf('legal-declaration', file, 'required', '.nonConvictionStatement');
+    const unticked = errorOf(
+      'legal-declaration',
+      { ...file, nonConvictionStatement: false },
+      'const',
+      '.nonConvictionStatement',
+    );
+
+    expect(shownMessage('legal-declaration', missing, language)).toBe(
+      WIZARD[language].errors.nonConvictionRequired,
+    );
+    expect(shownMessage('legal-declaration', unticked, language)).toBe(
+      WIZARD[language].errors.nonConvictionRequired,
+    );
+  });
+});
+
+describe('date of signature', () => {
+  it('cannot be tomorrow', () => {
+    const error = errorOf(
+      'legal-declaration',
+      { ...completeFile(), dateOfSignature: TOMORROW },
+      'notAfterToday',
+      '.dateOfSignature',
+    );
+
+    expect(errorMessageKey(error, step('legal-declaration').form.uiSchema)).toBe(
+      'wizard:errors.signatureInFuture',
+    );
+  });
+
+  it('can be today or earlier', () => {
+    expect(errorsOf('legal-declaration', { ...completeFile(), dateOfSignature: TODAY })).toEqual([]);
+    expect(errorsOf('legal-declaration', { ...completeFile(), dateOfSignature: YESTERDAY })).toEqual([]);
+  });
+
+  it.each(LANGS)('says it is in the future (%s)', (language) => {
+    const error = errorOf(
+      'legal-declaration',
+      { ...completeFile(), dateOfSignature: TOMORROW },
+      'notAfterToday',
+      '.dateOfSignature',
+    );
+
+    expect(shownMessage('legal-declaration', error, language)).toBe(
+      WIZARD[language].errors.signatureInFuture,
+    );
+  });
+});
+
+describe('date of birth', () => {
+  it('cannot be before 1900', () => {
+    const error = errorOf(
+      'personal-information',
+      { ...completeFile(), dateOfBirth: '1899-12-31' },
+      'formatMinimum',
+      '.dateOfBirth',
+    );
+
+    expect(errorMessageKey(error, step('personal-information').form.uiSchema)).toBe(
+      'wizard:errors.dateTooOld',
+    );
+  });
+
+  it('can be 1 January 1900', () => {
+    expect(errorsOf('personal-information', { ...completeFile(), dateOfBirth: '1900-01-01' })).toEqual([]);
+  });
+
+  it('cannot be in the future', () => {
+    const error = errorOf(
+      'personal-information',
+      { ...completeFile(), dateOfBirth: TOMORROW },
+      'notAfterToday',
+      '.dateOfBirth',
+    );
+
+    expect(errorMessageKey(error, step('personal-information').form.uiSchema)).toBe(
+      'wizard:errors.dateInFuture',
+    );
+  });
+
+  it.each(LANGS)('shows the messages of its own (%s)', (language) => {
+    const tooOld = errorOf(
+      'personal-information',
+      { ...completeFile(), dateOfBirth: '1850-06-01' },
+      'formatMinimum',
+      '.dateOfBirth',
+    );
+    const future = errorOf(
+      'personal-information',
+      { ...completeFile(), dateOfBirth: TOMORROW },
+      'notAfterToday',
+      '.dateOfBirth',
+    );
+
+    expect(shownMessage('personal-information', tooOld, language)).toBe(WIZARD[language].errors.dateTooOld);
+    expect(shownMessage('personal-information', future, language)).toBe(WIZARD[language].errors.dateInFuture);
+  });
+});

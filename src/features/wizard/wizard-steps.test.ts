@@ -1,0 +1,197 @@
+import { configure, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import stepsFile from '../../../schemas/wizard/steps.json';
+import { wizardSteps } from '@/forms/generated/wizard-steps';
+import { SchemaForm } from '@/forms/schema-form';
+import { renderWithProviders } from '@/testing/render';
+import type { FileData } from './draft-merge';
+import { fieldHintPath, firstInvalidStep, stepAt, stepOfField } from './wizard-steps';
+
+// A whole form renders slowly in jsdom, and much more slowly on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
+
+const indexOf = (id: string) => {
+  const index = wizardSteps.findIndex((step) => step.id === id);
+  if (index < 0) throw new Error(`no step ${id} in the wizard`);
+  return index;
+};
+
+/** A company file that every step accepts: one founder, two subscribers sharing 100 shares and 1000 €. */
+function completeFile(): FileData {
+  return {
+    fullName: 'Élodie Dupont',
+    dateOfBirth: '1990-03-12',
+    placeOfBirth: 'Lyon, France',
+    nationality: 'FR',
+    address: '12 rue de la Paix, 75002 Paris, France',
+    fatherName: 'Jean Dupont',
+    motherName: 'Marie Martin',
+    companyName: 'Boulangerie Dupont SAS',
+    corporatePurpose: 'Boulangerie, pâtisserie',
+    registeredOffice: '12 rue de la Paix, 75002 Paris, France',
+    shareCapital: 1000,
+    numberOfShares: 100,
+    durationYears: 99,
+    presidentName: 'Élodie Dupont',
+    presidentAddress: '12 rue de la Paix, 75002 Paris, France',
+    nonConvictionStatement: true,
+    placeOfSignature: 'Paris',
+    dateOfSignature: '2024-05-02',
+    subscribers: [
+      { name: 'Élodie Dupont', address: 'Paris', shares: 60, subscription: 600, paidAmount: 300 },
+      { name: 'Ion Popescu', address: 'Cluj-Napoca', shares: 40, subscription: 400, paidAmount: 400 },
+    ],
+  };
+}
+
+describe('fieldHintPath', () => {
+  it('drops list positions from a path', () => {
+    expect(fieldHintPath(['subscribers', '2', 'name'])).toBe('subscribers.name');
+    expect(fieldHintPath(['subscribers', '0', 'paidAmount'])).toBe('subscribers.paidAmount');
+  });
+
+  it('keeps a plain field as it is', () => {
+    expect(fieldHintPath(['shareCapital'])).toBe('shareCapital');
+    expect(fieldHintPath(['subscribers'])).toBe('subscribers');
+  });
+
+  it('is null for a path with no name (the root, or a list element itself)', () => {
+    expect(fieldHintPath([])).toBeNull();
+    expect(fieldHintPath(['3'])).toBeNull();
+  });
+
+  it('keeps a name holding digits that is not a position', () => {
+    expect(fieldHintPath(['address2', '1'])).toBe('address2');
+  });
+});
+
+describe('stepOfField', () => {
+  it('finds a field of the company step and the id of its control', () => {
+    expect(stepOfField(wizardSteps, 'shareCapital')).toEqual({
+      index: indexOf('company-details'),
+      elementId: 'wizard-company-details_shareCapital',
+    });
+  });
+
+  it("points a list element's field at the first element of the list", () => {
+    expect(stepOfField(wizardSteps, 'subscribers.name')).toEqual({
+      index: indexOf('subscribers'),
+      elementId: 'wizard-subscribers_subscribers_0_name',
+    });
+  });
+
+  it('finds the fields of the first and of the other steps', () => {
+    expect(stepOfField(wizardSteps, 'fullName')).toEqual({
+      index: 0,
+      elementId: 'wizard-personal-information_fullName',
+    });
+    expect(stepOfField(wizardSteps, 'presidentName')?.index).toBe(indexOf('management'));
+    expect(stepOfField(wizardSteps, 'dateOfSignature')).toEqual({
+      index: indexOf('legal-declaration'),
+      elementId: 'wizard-legal-declaration_dateOfSignature',
+    });
+  });
+
+  it('is null for a field no step has', () => {
+    expect(stepOfField(wizardSteps, 'favouriteColour')).toBeNull();
+    expect(stepOfField(wizardSteps, '')).toBeNull();
+  });
+
+  it("gives ids that the rendered steps' controls really have", async () => {
+    for (const step of wizardSteps) {
+      const properties = Object.entries(step.form.schema.properties ?? {});
+      const fields = properties.flatMap(([name, schema]) => {
+        const items = typeof schema === 'object' ? schema.items : undefined;
+        const itemFields =
+          items && typeof items === 'object' && !Array.isArray(items)
+            ? Object.keys(items.properties ?? {}).map((child) => `${name}.${child}`)
+            : [];
+        return [name, ...itemFields];
+      });
+      const formData: FileData = Object.fromEntries(
+        properties
+          .filter(([, schema]) => typeof schema === 'object' && schema.type === 'array')
+          .map(([name]) => [name, [{}]]),
+      );
+      const { unmount } = renderWithProviders(
+        createElement(SchemaForm, {
+          form: step.form,
+          formData,
+          onChange: () => {},
+          onSubmit: () => {},
+          submitLabel: 'Next',
+        }),
+        { language: 'en' },
+      );
+      await screen.findByRole('button', { name: 'Next' });
+
+      expect(fields.length).toBeGreaterThan(0);
+      for (const field of fields) {
+        const target = stepOfField(wizardSteps, field);
+        expect(target?.index, field).toBe(wizardSteps.indexOf(step));
+        expect(
+          document.getElementById(target?.elementId ?? ''),
+          `${field} → ${target?.elementId}`,
+        ).not.toBeNull();
+      }
+      unmount();
+    }
+  });
+});
+
+describe('stepAt', () => {
+  it('returns the step at an index of the wizard', () => {
+    expect(stepAt(wizardSteps, 0)).toBe(wizardSteps[0]);
+    expect(stepAt(wizardSteps, 2)).toBe(wizardSteps[2]);
+  });
+
+  it('clamps an index outside the wizard to its first or last step', () => {
+    expect(stepAt(wizardSteps, -1)).toBe(wizardSteps[0]);
+    expect(stepAt(wizardSteps, wizardSteps.length)).toBe(wizardSteps.at(-1));
+    expect(stepAt(wizardSteps, 99)).toBe(wizardSteps.at(-1));
+  });
+
+  it('throws for a wizard without steps', () => {
+    expect(() => stepAt([], 0)).toThrow(/no steps/);
+  });
+});
+
+describe('wizardSteps', () => {
+  it('follows schemas/wizard/steps.json, each step with its own form', () => {
+    expect(wizardSteps.map((step) => step.id)).toEqual(stepsFile.steps);
+    expect(wizardSteps.map((step) => step.form.name)).toEqual(stepsFile.steps.map((id) => `wizard-${id}`));
+  });
+});
+
+describe('firstInvalidStep', () => {
+  it('is the first step for an empty file', () => {
+    expect(firstInvalidStep(wizardSteps, {})).toBe(0);
+  });
+
+  it('is null for a complete, valid file', () => {
+    expect(firstInvalidStep(wizardSteps, completeFile())).toBeNull();
+  });
+
+  it("is the subscribers' step when only their shares do not add up", () => {
+    const file = completeFile();
+    file.numberOfShares = 120;
+
+    expect(firstInvalidStep(wizardSteps, file)).toBe(indexOf('subscribers'));
+  });
+
+  it('is the earliest step that breaks a rule when several do', () => {
+    const file = completeFile();
+    file.presidentName = '   ';
+    file.nonConvictionStatement = false;
+
+    expect(firstInvalidStep(wizardSteps, file)).toBe(indexOf('management'));
+  });
+
+  it('is the company step when its required field is missing', () => {
+    const { companyName: _missing, ...file } = completeFile();
+
+    expect(firstInvalidStep(wizardSteps, file)).toBe(indexOf('company-details'));
+  });
+});

@@ -1,0 +1,61 @@
+import type * as MantineCore from '@mantine/core';
+import type { CardProps } from '@mantine/core';
+import { fireEvent, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/render';
+import { wizardSubscribersForm } from '../generated/wizard-subscribers';
+import { SchemaForm } from '../schema-form';
+
+// Counts the renders of the list's cards: Card is only used by the list element template here.
+const cardRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@mantine/core', async (importOriginal) => {
+  const mantine = await importOriginal<typeof MantineCore>();
+  const { createElement } = await import('react');
+  // Card is polymorphic; the template uses it as a plain component.
+  const Card = mantine.Card as unknown as ComponentType<CardProps>;
+  function CountedCard(props: CardProps) {
+    cardRenders.count += 1;
+    return createElement(Card, props);
+  }
+  return { ...mantine, Card: CountedCard };
+});
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const subscribers = Array.from({ length: 20 }, (_, index) => ({
+  name: `Subscriber ${index + 1}`,
+  address: `${index + 1} rue de la Paix, Paris`,
+  shares: 5,
+  subscription: 50,
+  paidAmount: 50,
+}));
+
+describe('a list of twenty subscribers', () => {
+  it('re-renders only the card being typed in, not the nineteen others', () => {
+    const onChange = vi.fn();
+    renderWithProviders(
+      <SchemaForm
+        form={wizardSubscribersForm}
+        formData={{ numberOfShares: 100, shareCapital: 1000, subscribers }}
+        onChange={onChange}
+        onSubmit={() => undefined}
+        submitLabel="Complete"
+      />,
+      { language: 'en' },
+    );
+    const name = screen.getByDisplayValue('Subscriber 10');
+    expect(cardRenders.count).toBeGreaterThanOrEqual(20);
+
+    cardRenders.count = 0;
+    fireEvent.change(name, { target: { value: 'Subscriber 10 Ltd' } });
+
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        subscribers: expect.arrayContaining([expect.objectContaining({ name: 'Subscriber 10 Ltd' })]),
+      }),
+    );
+    expect(screen.getByDisplayValue('Subscriber 10 Ltd')).toBeInTheDocument();
+    expect(cardRenders.count).toBe(1);
+  });
+});
