@@ -6,10 +6,15 @@ import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '3000';
 const children = [
-  spawn('node_modules/.bin/tsx', ['watch', '--clear-screen=false', 'server/main.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
-  }),
+  // The server reads the wizard's steps and the catalog at start-up: an edit to them restarts it too.
+  spawn(
+    'node_modules/.bin/tsx',
+    ['watch', '--clear-screen=false', '--include', 'schemas/**/*.json', 'server/main.ts'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
+    },
+  ),
   spawn('node_modules/.bin/vite', [], {
     stdio: 'inherit',
     env: { ...process.env, API_PROXY_TARGET: `http://localhost:${apiPort}` },

@@ -538,3 +538,43 @@ describe('country field', () => {
     expect(onSubmit).toHaveBeenCalledWith({ country: 'DE' });
   });
 });
+
+describe('values', () => {
+  it('keeps what is typed when the page does not store it, through the errors and a language switch', async () => {
+    const i18n = createTestI18n('en');
+    const initial: FormValues = {};
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(
+      <SchemaForm
+        form={accountForm}
+        formData={initial}
+        onChange={onChange}
+        onSubmit={() => {}}
+        submitLabel={SUBMIT}
+      />,
+      { i18n },
+    );
+    const email = control(AUTH.en.signup.fields.email);
+    await user.type(email, 'ana@example.com');
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ email: 'ana@example.com' }));
+
+    // The errors appear (the form re-renders), then the language changes (new titles): nothing typed is lost.
+    await user.click(submit());
+    expect(errorsOf(control(AUTH.en.signup.fields.password))).not.toEqual([]);
+    await act(() => i18n.changeLanguage('fr'));
+    expect(control(AUTH.fr.signup.fields.email)).toHaveValue('ana@example.com');
+  });
+
+  it('shows new values when the page replaces them', () => {
+    const props = { form: accountForm, onChange: () => {}, onSubmit: () => {}, submitLabel: SUBMIT };
+    const { rerender } = renderWithProviders(
+      <SchemaForm {...props} formData={{ email: 'a@example.com' }} />,
+      {
+        language: 'en',
+      },
+    );
+    expect(control(AUTH.en.signup.fields.email)).toHaveValue('a@example.com');
+    rerender(<SchemaForm {...props} formData={{ email: 'b@example.com' }} />);
+    expect(control(AUTH.en.signup.fields.email)).toHaveValue('b@example.com');
+  });
+});

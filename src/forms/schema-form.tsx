@@ -13,7 +13,10 @@ import { namespacesOf, toMessageTokens, translateUiSchema, useFormTranslate } fr
 
 export interface SchemaFormProps {
   form: FormDefinition;
-  /** The values, kept by the page so that nothing typed is lost when the form re-renders (e.g. on a language change). */
+  /**
+   * The values to show. The form keeps what is typed (reported through onChange); a page passes new
+   * values only to replace them (loaded, merged), and may keep passing the same object meanwhile.
+   */
   formData: FormValues;
   onChange: (values: FormValues) => void;
   /** Called with valid values only. */
@@ -72,6 +75,15 @@ export function SchemaForm({
     (errors: RJSFValidationError[]) => toMessageTokens(errors, form.uiSchema),
     [form.uiSchema],
   );
+  // The values on screen. RJSF re-reads its `formData` prop whenever any prop changes (errors shown,
+  // language switched), so it must always be the latest: kept here, a page need not re-render at
+  // each key press. A new `formData` from the page (loaded, merged from elsewhere) replaces them.
+  const [values, setValues] = useState(formData);
+  const [givenValues, setGivenValues] = useState(formData);
+  if (formData !== givenValues) {
+    setGivenValues(formData);
+    setValues(formData);
+  }
   const rjsfForm = useRef<Form<FormValues>>(null);
   useImperativeHandle(handleRef, () => ({ validate: () => rjsfForm.current?.validateForm() ?? false }), []);
 
@@ -82,7 +94,7 @@ export function SchemaForm({
         schema={form.schema}
         uiSchema={uiSchema}
         validator={form.validator}
-        formData={formData}
+        formData={values}
         idPrefix={form.name}
         templates={formTemplates}
         widgets={formWidgets}
@@ -92,7 +104,11 @@ export function SchemaForm({
         noHtml5Validate
         focusOnFirstError
         liveValidate={validateLive ? 'onChange' : undefined}
-        onChange={(event) => onChange(event.formData ?? {})}
+        onChange={(event) => {
+          const next = event.formData ?? {};
+          setValues(next);
+          onChange(next);
+        }}
         onError={() => setValidateLive(true)}
         onFocus={(id) => {
           if (onFieldFocus && id.startsWith(form.name + ID_SEPARATOR))

@@ -352,3 +352,74 @@ test('offline, the answers stay on the device and reach the server when the conn
     placeOfBirth: 'Lyon, France',
   });
 });
+
+/** A whole company file that passes every rule, as the wizard would send it. */
+function completeFile(): Record<string, unknown> {
+  return {
+    fullName: 'Camille Dupont',
+    dateOfBirth: '1990-05-17',
+    placeOfBirth: 'Lyon, France',
+    nationality: 'FR',
+    address: '12 rue de la Paix, 75002 Paris, France',
+    fatherName: 'Jean Dupont',
+    motherName: 'Marie Dupont, née Martin',
+    companyName: 'Boulangerie Dupont SAS',
+    corporatePurpose: 'Boulangerie, pâtisserie : fabrication et vente.',
+    registeredOffice: '12 rue de la Paix, 75002 Paris, France',
+    shareCapital: 1000,
+    numberOfShares: 100,
+    durationYears: 99,
+    presidentName: 'Camille Dupont',
+    presidentAddress: '12 rue de la Paix, 75002 Paris, France',
+    nonConvictionStatement: true,
+    placeOfSignature: 'Paris',
+    dateOfSignature: pastFifteenth(),
+    subscribers: [
+      {
+        name: 'Camille Dupont',
+        address: '12 rue de la Paix, Paris',
+        shares: 100,
+        subscription: 1000,
+        paidAmount: 1000,
+      },
+    ],
+  };
+}
+
+test('a founder who owns a package goes from Complete to the documents @desktop-only', async ({
+  page,
+  context,
+}) => {
+  const language = 'fr';
+  await useLanguage(context, language);
+  await signUp(page, language);
+  await page.goto('/home');
+  await expect.poll(() => storedAccessToken(page)).not.toBeNull();
+
+  // Buy the 1 € package on the local checkout page.
+  const checkout = await page.request.post('/api/checkout/create-session', {
+    headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
+    data: { offerSku: 'STARTER_PACKAGE', planSku: 'STARTER_PACKAGE_ONE_TIME' },
+  });
+  expect(checkout.status()).toBe(200);
+  await page.goto(((await checkout.json()) as { url: string }).url);
+  await page.getByLabel('Numéro de carte').fill('4242 4242 4242 4242');
+  await page.getByLabel("Date d'expiration (MM/AA)").fill('12/40');
+  await page.getByLabel('Cryptogramme (CVC)').fill('123');
+  await page.getByLabel('Nom du titulaire').fill('Camille Dupont');
+  await page.getByRole('button', { name: /Payer/ }).click();
+  await expect(page).toHaveURL(/\/success\?session_id=/);
+
+  // The whole file was typed earlier (saved as a draft on its last step): Complete sends it.
+  const draft = await page.request.post('/api/company-file/draft', {
+    headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
+    data: { data: completeFile(), step: 4, baseRevision: 0 },
+  });
+  expect(draft.status()).toBe(200);
+  await page.goto('/ai-powered-form');
+  const form = wizardForm(page, language);
+  await expect(form.stepHeading).toHaveText(form.stepTitle('subscribers'));
+  await form.complete.click();
+  await expect(page).toHaveURL(/\/documents$/);
+  expect((await storedFile(page)).status).toBe('submitted');
+});

@@ -9,7 +9,8 @@ import { paths } from '@/config/paths';
 import { wizardSteps } from '@/forms/generated/wizard-steps';
 import { SchemaForm, type SchemaFormHandle } from '@/forms/schema-form';
 import { useFormTranslate } from '@/forms/translation';
-import { sessionUserAtom } from '@/lib/session/session';
+import { readSessionUser } from '@/lib/session/access-token';
+import { getValidToken, sessionUserAtom } from '@/lib/session/session';
 import { companyFileApi } from './company-file-api';
 import type { FileData } from './draft-merge';
 import { DraftStatus } from './draft-status';
@@ -115,7 +116,10 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
       const result = await companyFileApi.submit(data);
       if ('submitted' in result) {
         sync.markSubmitted(result.submitted);
-        navigate(products.length > 0 ? paths.documents : paths.plans);
+        // A package bought since this page's token was issued (another tab, a payment just made) counts.
+        const fresh = readSessionUser(await getValidToken({ force: true }).catch(() => null));
+        const owned = fresh?.products ?? products;
+        navigate(owned.length > 0 ? paths.documents : paths.plans);
         return;
       }
       // The server's rules are the same as ours: this only happens when the schemas changed meanwhile.
