@@ -16,7 +16,7 @@ import type { FileData } from './draft-merge';
 import { DraftStatus } from './draft-status';
 import { FileStatusNotice } from './file-status-notice';
 import { useCompanyFileDraft } from './use-company-file-draft';
-import { fieldHintPath, firstInvalidStep, stepAt, stepOfField } from './wizard-steps';
+import { declaredFields, fieldHintPath, firstInvalidStep, stepAt, stepOfField } from './wizard-steps';
 import { WizardProgress } from './wizard-progress';
 
 /** What the assistant beside the wizard is told, and what it may ask of it. */
@@ -104,8 +104,9 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
 
   const onFieldFocus = useCallback((path: string[]) => setFocusedField(fieldHintPath(path)), []);
 
-  async function complete(data: FileData) {
+  async function complete(values: FileData) {
     setSubmitError(null);
+    const data = declaredFields(wizardSteps, values);
     const invalid = firstInvalidStep(wizardSteps, data);
     if (invalid !== null) {
       goTo(invalid, { validate: true });
@@ -168,18 +169,37 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     [goTo, isLast, stepIndex, submitting, t],
   );
 
-  if (view.phase === 'loading') return <PageLoader />;
-  if (view.phase === 'unavailable') {
+  const intro = (
+    <Stack gap={4}>
+      <Title order={1} size="h2">
+        {t('page.title')}
+      </Title>
+      <Text c="dimmed">{t('page.lead')}</Text>
+    </Stack>
+  );
+
+  if (view.phase !== 'ready') {
     return (
-      <Container size="sm" py="xl">
-        <Alert color="red" icon={<IconAlertTriangle aria-hidden="true" />} title={t('ui.unavailable.title')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{t('ui.unavailable.body')}</Text>
-            <Button variant="light" onClick={() => sync.retryNow()}>
-              {t('ui.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+      <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="lg">
+          {intro}
+          {view.phase === 'loading' ? (
+            <PageLoader />
+          ) : (
+            <Alert
+              color="red"
+              icon={<IconAlertTriangle aria-hidden="true" />}
+              title={t('ui.unavailable.title')}
+            >
+              <Stack gap="sm" align="flex-start">
+                <Text size="sm">{t('ui.unavailable.body')}</Text>
+                <Button variant="light" onClick={() => sync.retryNow()}>
+                  {t('ui.retry')}
+                </Button>
+              </Stack>
+            </Alert>
+          )}
+        </Stack>
       </Container>
     );
   }
@@ -189,12 +209,7 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg" mb="lg">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('page.title')}
-          </Title>
-          <Text c="dimmed">{t('page.lead')}</Text>
-        </Stack>
+        {intro}
         <WizardProgress
           steps={wizardSteps}
           active={stepIndex}

@@ -6,7 +6,7 @@ import { wizardSteps } from '@/forms/generated/wizard-steps';
 import { SchemaForm } from '@/forms/schema-form';
 import { renderWithProviders } from '@/testing/render';
 import type { FileData } from './draft-merge';
-import { fieldHintPath, firstInvalidStep, stepAt, stepOfField } from './wizard-steps';
+import { declaredFields, fieldHintPath, firstInvalidStep, stepAt, stepOfField } from './wizard-steps';
 
 // A whole form renders slowly in jsdom, and much more slowly on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -193,5 +193,13 @@ describe('firstInvalidStep', () => {
     const { companyName: _missing, ...file } = completeFile();
 
     expect(firstInvalidStep(wizardSteps, file)).toBe(indexOf('company-details'));
+  });
+});
+
+describe('declaredFields', () => {
+  it('leaves out a field no step declares any more, and keeps every other one', () => {
+    const file = completeFile();
+    expect(declaredFields(wizardSteps, { ...file, industry: 'bakery' })).toEqual(file);
+    expect(declaredFields(wizardSteps, {})).toEqual({});
   });
 });

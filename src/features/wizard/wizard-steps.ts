@@ -37,3 +37,12 @@ export function stepAt(steps: readonly StepDefinition[], index: number): StepDef
   if (!step) throw new Error('The wizard has no steps: schemas/wizard/steps.json lists none');
   return step;
 }
+
+/**
+ * The file as the steps describe it: a field no step declares any more (removed from the schemas since
+ * the draft was saved) is left out of a submission, which the server would otherwise refuse.
+ */
+export function declaredFields(steps: readonly StepDefinition[], data: FileData): FileData {
+  const declared = new Set(steps.flatMap((step) => Object.keys(step.form.schema.properties ?? {})));
+  return Object.fromEntries(Object.entries(data).filter(([key]) => declared.has(key)));
+}
