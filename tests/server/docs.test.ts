@@ -10,6 +10,7 @@ const contract = parse(readFileSync(new URL('../../openapi/openapi.yaml', import
 const OPERATION_IDS = [
   'createCheckoutSession',
   'forgotPassword',
+  'getCompanyFile',
   'getJwtToken',
   'getUserInfo',
   'listOffers',
@@ -19,7 +20,9 @@ const OPERATION_IDS = [
   'register',
   'resendVerificationEmail',
   'resetPassword',
+  'saveCompanyFileDraft',
   'stripeWebhook',
+  'submitCompanyFile',
   'updateProfile',
   'verifyEmail',
 ];
