@@ -180,10 +180,20 @@ for (const language of LANGUAGES) {
       // Step 5: one subscriber to start with; the totals and the paid amount are checked.
       await expect(form.stepHeading).toHaveText(form.stepTitle('subscribers'));
       await expect(form.next).toHaveCount(0);
+      // No subscriber at all is not a company.
+      await form.subscriber(1).remove.click();
+      await expect(form.subscriber(1).card).toHaveCount(0);
+      await form.complete.click();
+      await expect(page.getByText(t('errors.subscribersMinimum'))).toBeVisible();
+      await form.addSubscriber.click();
+      await expect(page.getByText(t('errors.subscribersMinimum'))).toHaveCount(0);
+
       const first = form.subscriber(1);
       await first.name.fill('Camille Dupont');
       await first.address.fill('12 rue de la Paix, 75002 Paris, France');
       await first.shares.fill('60');
+      await first.subscription.fill('0');
+      await expectFieldError(first.subscription, t('errors.subscriptionPositive'));
       await first.subscription.fill('600');
       await first.paidAmount.fill('700');
       await form.complete.click();
