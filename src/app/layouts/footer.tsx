@@ -1,8 +1,9 @@
-import { Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
+import classes from './footer.module.css';
 
 /** The footer's three columns (spec section 1). Some targets have no page yet and show the 404 page. */
 const FOOTER_COLUMNS = [
@@ -45,7 +46,7 @@ export function Footer() {
       style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
     >
       <Container size="xl" py="xl">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
+        <div className={classes.columns}>
           <Stack gap="sm">
             <Logo />
             <Text size="sm" c="dimmed" maw={280}>
@@ -64,7 +65,7 @@ export function Footer() {
               ))}
             </Stack>
           ))}
-        </SimpleGrid>
+        </div>
         <Divider my="lg" />
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="gray.7">

@@ -1,7 +1,8 @@
-import { Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import classes from './landing-page.module.css';
 
 const STATS = [
   { value: 'landing.stats.companies.value', label: 'landing.stats.companies.label' },
@@ -33,7 +34,7 @@ export function LandingPage() {
           </Button>
         </Group>
       </Stack>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} mt={48} maw={760}>
+      <div className={classes.stats}>
         {STATS.map((stat) => (
           <Stack key={stat.value} gap={0}>
             <Text fz={32} fw={800} c="brand.7">
@@ -42,7 +43,7 @@ export function LandingPage() {
             <Text c="dimmed">{t(stat.label)}</Text>
           </Stack>
         ))}
-      </SimpleGrid>
+      </div>
     </Container>
   );
 }

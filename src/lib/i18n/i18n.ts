@@ -11,14 +11,14 @@ import {
 
 // Each locale file becomes its own chunk: a visitor downloads only their language's words.
 // The server's namespaces (e-mails, the checkout page) are left out of the app's build.
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../../../locales/*/*.json',
-  '!../../../locales/*/emails.json',
-  '!../../../locales/*/payment.json',
-]);
+// Keys relative to locales/ ("./fr/common.json"): the map of every file is in the start-up chunk.
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
+  ['./*/*.json', '!./*/emails.json', '!./*/payment.json'],
+  { base: '../../../locales' },
+);
 
 function loadNamespace(language: string, namespace: string) {
-  const load = localeFiles[`../../../locales/${language}/${namespace}.json`];
+  const load = localeFiles[`./${language}/${namespace}.json`];
   if (!load) return Promise.reject(new Error(`No locale file for ${language}/${namespace}`));
   return load().then((module) => module.default);
 }
