@@ -13,6 +13,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, devices, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { chromiumExecutable, chromiumArgs } from '../tests/e2e/chromium';
+import { completeCompanyFile } from '../tests/fixtures/company-file';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 20);
 /** The middle subscriber's name, the 10th of 20 (RJSF ids are the form's name then the path). */
@@ -44,38 +45,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** A complete company file whose shares and subscriptions add up, with `SUBSCRIBERS` subscribers. */
-function companyFile() {
-  const subscribers = Array.from({ length: SUBSCRIBERS }, (_, index) => ({
-    name: `Subscriber ${index + 1}`,
-    address: `${index + 1} rue de la Paix, 75002 Paris, France`,
-    shares: 5,
-    subscription: 50,
-    paidAmount: 50,
-  }));
-  return {
-    fullName: 'Camille Dupont',
-    dateOfBirth: '1990-05-17',
-    placeOfBirth: 'Lyon, France',
-    nationality: 'FR',
-    address: '12 rue de la Paix, 75002 Paris, France',
-    fatherName: 'Jean Dupont',
-    motherName: 'Marie Dupont',
-    companyName: 'Boulangerie Dupont SAS',
-    corporatePurpose: 'Bakery and pastry, production and retail.',
-    registeredOffice: '12 rue de la Paix, 75002 Paris, France',
-    shareCapital: SUBSCRIBERS * 50,
-    numberOfShares: SUBSCRIBERS * 5,
-    durationYears: 99,
-    presidentName: 'Camille Dupont',
-    presidentAddress: '12 rue de la Paix, 75002 Paris, France',
-    nonConvictionStatement: true,
-    placeOfSignature: 'Paris',
-    dateOfSignature: '2026-01-15',
-    subscribers,
-  };
-}
-
 /** Signs a new user up from the page's context (which keeps the refresh cookie) and saves the draft. */
 async function signUpWithDraft(page: Page, email: string) {
   const password = 'benchmark-password';
@@ -94,7 +63,7 @@ async function signUpWithDraft(page: Page, email: string) {
   const { accessToken } = (await signup.json()) as { accessToken: string };
   const draft = await page.request.post('/api/company-file/draft', {
     headers: { Authorization: `Bearer ${accessToken}` },
-    data: { data: companyFile(), step: SUBSCRIBERS_STEP, baseRevision: 0 },
+    data: { data: completeCompanyFile(SUBSCRIBERS), step: SUBSCRIBERS_STEP, baseRevision: 0 },
   });
   if (!draft.ok()) throw new Error(`saving the draft failed: ${draft.status()} ${await draft.text()}`);
 }

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
+import { completeCompanyFile } from '../fixtures/company-file';
 import { useLanguage } from './fixtures';
 import { RAW_KEY_PATTERN, text } from './locale-text';
 import {
@@ -363,39 +364,6 @@ test('offline, the answers stay on the device and reach the server when the conn
   });
 });
 
-/** A whole company file that passes every rule, as the wizard would send it. */
-function completeFile(): Record<string, unknown> {
-  return {
-    fullName: 'Camille Dupont',
-    dateOfBirth: '1990-05-17',
-    placeOfBirth: 'Lyon, France',
-    nationality: 'FR',
-    address: '12 rue de la Paix, 75002 Paris, France',
-    fatherName: 'Jean Dupont',
-    motherName: 'Marie Dupont, née Martin',
-    companyName: 'Boulangerie Dupont SAS',
-    corporatePurpose: 'Boulangerie, pâtisserie : fabrication et vente.',
-    registeredOffice: '12 rue de la Paix, 75002 Paris, France',
-    shareCapital: 1000,
-    numberOfShares: 100,
-    durationYears: 99,
-    presidentName: 'Camille Dupont',
-    presidentAddress: '12 rue de la Paix, 75002 Paris, France',
-    nonConvictionStatement: true,
-    placeOfSignature: 'Paris',
-    dateOfSignature: pastFifteenth(),
-    subscribers: [
-      {
-        name: 'Camille Dupont',
-        address: '12 rue de la Paix, Paris',
-        shares: 100,
-        subscription: 1000,
-        paidAmount: 1000,
-      },
-    ],
-  };
-}
-
 test('a founder who owns a package goes from Complete to the documents @desktop-only', async ({
   page,
   context,
@@ -423,7 +391,7 @@ test('a founder who owns a package goes from Complete to the documents @desktop-
   // The whole file was typed earlier (saved as a draft on its last step): Complete sends it.
   const draft = await page.request.post('/api/company-file/draft', {
     headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
-    data: { data: completeFile(), step: 4, baseRevision: 0 },
+    data: { data: completeCompanyFile(1, pastFifteenth()), step: 4, baseRevision: 0 },
   });
   expect(draft.status()).toBe(200);
   await page.goto('/ai-powered-form');

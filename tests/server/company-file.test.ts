@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { components } from '../../src/lib/api/schema';
+import { completeCompanyFile } from '../fixtures/company-file';
 import {
   SIGNING_KEY,
   createFakeMail,
@@ -26,27 +27,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A UTC date `days` from now, YYYY-MM-DD. */
 const isoDate = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 
-/** A complete file that passes every step of schemas/wizard/. */
+/** A complete file that passes every step of schemas/wizard/: two subscribers, 60 and 40 of 100 shares. */
 function validData(): Record<string, unknown> {
   return {
-    fullName: 'Camille Dupont',
-    dateOfBirth: '1990-05-17',
-    placeOfBirth: 'Lyon, France',
-    nationality: 'FR',
-    address: '12 rue de la Paix, 75002 Paris, France',
-    fatherName: 'Jean Dupont',
-    motherName: 'Marie Dupont née Martin',
-    companyName: 'Boulangerie Dupont SAS',
-    corporatePurpose: 'Bakery and pastry, production and retail.',
-    registeredOffice: '12 rue de la Paix, 75002 Paris, France',
+    ...completeCompanyFile(1, isoDate(-3)),
     shareCapital: 1000,
     numberOfShares: 100,
-    durationYears: 99,
-    presidentName: 'Camille Dupont',
-    presidentAddress: '12 rue de la Paix, 75002 Paris, France',
-    nonConvictionStatement: true,
-    placeOfSignature: 'Paris',
-    dateOfSignature: isoDate(-3),
     subscribers: [
       {
         name: 'Camille Dupont',
