@@ -3,40 +3,12 @@
  * measures, with autocannon on loopback, requests per second and latency percentiles of
  * GET /api/marketing/offers/list and POST /api/auth/login. Prints figures; asserts nothing.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { startBenchServer } from './bench-server';
 
-const port = Number(process.env.BENCH_PORT ?? 3999);
-const base = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const dataDir = await mkdtemp(path.join(tmpdir(), 'kreo-bench-'));
-
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    AUTH_RATE_LIMIT: '0',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/marketing/offers/list`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('The server did not start within 60 s');
-}
+const server = await startBenchServer(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined);
+const base = server.url;
 
 function run(title: string, options: autocannon.Options) {
   return new Promise<void>((resolve, reject) => {
@@ -52,7 +24,6 @@ function run(title: string, options: autocannon.Options) {
 }
 
 try {
-  await waitForServer();
   const credentials = { email: 'bench@example.com', password: 'benchmark-password' };
   const signup = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
@@ -76,7 +47,5 @@ try {
     body: JSON.stringify(credentials),
   });
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  await rm(dataDir, { recursive: true, force: true });
+  await server.close();
 }

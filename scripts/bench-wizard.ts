@@ -5,15 +5,10 @@
  * the next frame (median, p95): on a desktop, then on a phone with the CPU slowed down 4x. Prints
  * figures; asserts nothing. BENCH_SUBSCRIBERS sets another number of subscribers.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { chromium, devices, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { chromiumExecutable, chromiumArgs } from '../tests/e2e/chromium';
 import { completeCompanyFile } from '../tests/fixtures/company-file';
+import { startBenchServer } from './bench-server';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 20);
 /** The middle subscriber's name, the 10th of 20 (RJSF ids are the form's name then the path). */
@@ -36,14 +31,6 @@ const RUNS: Run[] = [
   { title: 'desktop', context: { viewport: { width: 1366, height: 900 } }, cpuSlowdown: 1 },
   { title: 'phone (Pixel 7), CPU 4x slower', context: devices['Pixel 7'], cpuSlowdown: 4 },
 ];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Signs a new user up from the page's context (which keeps the refresh cookie) and saves the draft. */
 async function signUpWithDraft(page: Page, email: string) {
@@ -141,54 +128,17 @@ async function measure(browser: Browser, base: string, run: Run, email: string) 
   }
 }
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = await mkdtemp(path.join(tmpdir(), 'kreo-bench-wizard-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    AUTH_RATE_LIMIT: '0',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-// The server's log, without the line of each sign-up's confirmation mail.
-createInterface({ input: server.stdout }).on('line', (line) => {
-  if (!line.startsWith('Mail written to the outbox')) console.log(line);
-});
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/marketing/offers/list`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('The server did not start within 60 s');
-}
+const server = await startBenchServer();
 
 try {
-  await waitForServer();
   const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
   try {
     for (const [index, run] of RUNS.entries()) {
-      await measure(browser, base, run, `bench.wizard.${index}@example.com`);
+      await measure(browser, server.url, run, `bench.wizard.${index}@example.com`);
     }
   } finally {
     await browser.close();
   }
 } finally {
-  if (server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  await rm(dataDir, { recursive: true, force: true });
+  await server.close();
 }

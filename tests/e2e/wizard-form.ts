@@ -1,13 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Language } from '../../src/lib/i18n/languages';
+import { fillTemplate } from '../../src/testing/fill-template';
 import { text } from './locale-text';
 
 // The wizard's controls, found as a user finds them: by their role and their label in a language.
-
-/** A translated text with its {{placeholders}} filled in. */
-export function filled(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
-}
 
 export function wizardForm(page: Page, language: Language) {
   const t = (key: string) => text(language, 'wizard', key);
@@ -18,7 +14,7 @@ export function wizardForm(page: Page, language: Language) {
 
   /** The card of the n-th subscriber (1-based), and its fields. */
   const subscriber = (number: number) => {
-    const card = page.getByRole('region', { name: filled(t('fields.subscriber.heading'), { number }) });
+    const card = page.getByRole('region', { name: fillTemplate(t('fields.subscriber.heading'), { number }) });
     return {
       card,
       name: textbox('subscriber.name', card),
@@ -26,7 +22,7 @@ export function wizardForm(page: Page, language: Language) {
       shares: textbox('subscriber.shares', card),
       subscription: textbox('subscriber.subscription', card),
       paidAmount: textbox('subscriber.paidAmount', card),
-      remove: card.getByRole('button', { name: filled(t('fields.subscriber.remove'), { number }) }),
+      remove: card.getByRole('button', { name: fillTemplate(t('fields.subscriber.remove'), { number }) }),
     };
   };
 

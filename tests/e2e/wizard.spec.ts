@@ -1,18 +1,20 @@
 import type { Browser, Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
+import { fillTemplate } from '../../src/testing/fill-template';
 import { completeCompanyFile } from '../fixtures/company-file';
 import { useLanguage } from './fixtures';
 import { RAW_KEY_PATTERN, text } from './locale-text';
 import {
+  createAccount,
   expect,
   expectFieldError,
   isoDate,
   pickDateFromToday,
   storedAccessToken,
   test,
-  uniqueEmail,
+  type Account,
 } from './real-server';
-import { filled, wizardForm } from './wizard-form';
+import { wizardForm } from './wizard-form';
 
 // /ai-powered-form against the real server and its database (spec sections 2, 3 and 4; issue 5):
 // five schema steps, their rules and messages, drafts that survive a reload and show in another
@@ -21,27 +23,8 @@ import { filled, wizardForm } from './wizard-form';
 // A whole company file, typed field by field, with several saves: generous limits for a busy machine.
 test.describe.configure({ timeout: 180_000 });
 
-interface Founder {
-  email: string;
-  password: string;
-}
-
-/** Signs up through the API from the page, so the browser holds the refresh cookie the app starts from. */
-async function signUp(page: Page, language: Language): Promise<Founder> {
-  const founder = { email: uniqueEmail('founder'), password: 'fondateur-1' };
-  const response = await page.request.post('/api/auth/register', {
-    data: {
-      firstname: 'Camille',
-      lastname: 'Dupont',
-      ...founder,
-      confirmPassword: founder.password,
-      dateOfBirth: '1990-05-17',
-      language,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return founder;
-}
+/** Signs up through the page's own request context, so the browser holds the refresh cookie the app starts from. */
+const signUp = (page: Page, language: Language) => createAccount(page.request, language, 'Camille');
 
 /** The company file as the server holds it, read with the page's own token. */
 async function storedFile(page: Page) {
@@ -54,11 +37,13 @@ async function storedFile(page: Page) {
 }
 
 /** Another browser (its own cookies and storage), logged in as the same founder, on the wizard. */
-async function otherBrowser(browser: Browser, language: Language, founder: Founder) {
+async function otherBrowser(browser: Browser, language: Language, founder: Account) {
   const context = await browser.newContext();
   await useLanguage(context, language);
   const page = await context.newPage();
-  const login = await page.request.post('/api/auth/login', { data: founder });
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: founder.email, password: founder.password },
+  });
   expect(login.status()).toBe(200);
   await page.goto('/ai-powered-form');
   return { context, page };
@@ -87,7 +72,7 @@ for (const language of LANGUAGES) {
 
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('page.title'));
       await expect(form.stepHeading).toHaveText(form.stepTitle('personalInformation'));
-      await expect(page.getByText(filled(t('ui.stepOf'), { number: 1, total: 5 }))).toBeVisible();
+      await expect(page.getByText(fillTemplate(t('ui.stepOf'), { number: 1, total: 5 }))).toBeVisible();
       // Spec: Go Back only after step 1, Complete on the last step only.
       await expect(form.back).toHaveCount(0);
       await expect(form.complete).toHaveCount(0);
@@ -198,10 +183,15 @@ for (const language of LANGUAGES) {
       await first.subscription.fill('600');
       await first.paidAmount.fill('700');
       await form.complete.click();
-      await expectFieldError(first.paidAmount, filled(t('errors.paidMoreThanSubscription'), { limit: 600 }));
-      await expect(page.getByText(filled(t('errors.sharesSum'), { sum: 60, expected: 100 }))).toBeVisible();
+      await expectFieldError(
+        first.paidAmount,
+        fillTemplate(t('errors.paidMoreThanSubscription'), { limit: 600 }),
+      );
       await expect(
-        page.getByText(filled(t('errors.subscriptionsSum'), { sum: 600, expected: 1000 })),
+        page.getByText(fillTemplate(t('errors.sharesSum'), { sum: 60, expected: 100 })),
+      ).toBeVisible();
+      await expect(
+        page.getByText(fillTemplate(t('errors.subscriptionsSum'), { sum: 600, expected: 1000 })),
       ).toBeVisible();
       await page.screenshot({
         path: `/tmp/e2e-shots/wizard-subscribers-errors-${language}-${testInfo.project.name}.png`,
@@ -216,7 +206,9 @@ for (const language of LANGUAGES) {
       await second.shares.fill('40');
       await second.subscription.fill('400');
       await second.paidAmount.fill('100');
-      await expect(page.getByText(filled(t('errors.sharesSum'), { sum: 100, expected: 100 }))).toHaveCount(0);
+      await expect(
+        page.getByText(fillTemplate(t('errors.sharesSum'), { sum: 100, expected: 100 })),
+      ).toHaveCount(0);
 
       // Complete: stored as submitted; without a package the next stop is the plans.
       await form.complete.click();
@@ -300,7 +292,7 @@ for (const language of LANGUAGES) {
         path: `/tmp/e2e-shots/wizard-assistant-${language}-${testInfo.project.name}.png`,
       });
       await panel
-        .getByRole('button', { name: filled(a('answer.goToField'), { field: capital }) })
+        .getByRole('button', { name: fillTemplate(a('answer.goToField'), { field: capital }) })
         .last()
         .click();
       await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
@@ -311,7 +303,7 @@ for (const language of LANGUAGES) {
         await expect(page.getByRole('dialog')).toHaveCount(0);
         await openButton.click();
         await expect(page.getByTestId('assistant-hint')).toContainText(
-          filled(a('hint.title'), { field: capital }),
+          fillTemplate(a('hint.title'), { field: capital }),
         );
         await page.getByRole('button', { name: a('close'), exact: true }).click();
         await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -319,7 +311,7 @@ for (const language of LANGUAGES) {
       } else {
         await form.companyName.focus();
         await expect(page.getByTestId('assistant-hint')).toContainText(
-          filled(a('hint.title'), { field: text(language, 'wizard', 'fields.companyName.title') }),
+          fillTemplate(a('hint.title'), { field: text(language, 'wizard', 'fields.companyName.title') }),
         );
         await expect(page.getByTestId('assistant-hint')).toContainText(
           text(language, 'wizard', 'fields.companyName.tooltip'),

@@ -8,6 +8,7 @@ import roAssistant from '../../../locales/ro/assistant.json';
 import roWizard from '../../../locales/ro/wizard.json';
 import { paths } from '@/config/paths';
 import type { Language } from '@/lib/i18n/languages';
+import { fillTemplate } from '@/testing/fill-template';
 import { renderWithProviders } from '@/testing/render';
 import { WizardAssistant } from './wizard-assistant';
 
@@ -36,13 +37,8 @@ const UNRELATED_QUESTION: Record<Language, string> = {
   ro: 'vremea de mâine',
 };
 
-/** A locale text with its {{placeholders}} filled in. */
-function fill(template: string, params: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
-}
-
 const goToFieldLabel = (language: Language, title: string) =>
-  fill(ASSISTANT[language].answer.goToField, { field: title });
+  fillTemplate(ASSISTANT[language].answer.goToField, { field: title });
 
 // The test setup's matchMedia matches nothing: the assistant takes its phone layout. A wide screen
 // matches the assistant's query (and nothing else, so that Mantine keeps its light colour scheme).
@@ -200,7 +196,7 @@ describe('on a wide screen', () => {
     await renderPanel(language, 'shareCapital');
 
     const hint = screen.getByTestId('assistant-hint');
-    expect(hint).toHaveTextContent(fill(ASSISTANT[language].hint.title, { field: field.title }));
+    expect(hint).toHaveTextContent(fillTemplate(ASSISTANT[language].hint.title, { field: field.title }));
     expect(within(hint).getByText(field.tooltip)).toBeInTheDocument();
   });
 
@@ -209,7 +205,7 @@ describe('on a wide screen', () => {
 
     const hint = screen.getByTestId('assistant-hint');
     expect(hint).toHaveTextContent(
-      fill(ASSISTANT.ro.hint.title, { field: WIZARD.ro.fields.subscriber.name.title }),
+      fillTemplate(ASSISTANT.ro.hint.title, { field: WIZARD.ro.fields.subscriber.name.title }),
     );
     expect(hint).toHaveTextContent(WIZARD.ro.fields.subscriber.name.tooltip);
   });

@@ -7,6 +7,7 @@ import type { StepDefinition } from '@/forms/form-definition';
 import { wizardSteps } from '@/forms/generated/wizard-steps';
 import { errorMessageKey, toMessageTokens, translateMessage, type FormTranslate } from '@/forms/translation';
 import type { Language } from '@/lib/i18n/languages';
+import { fillTemplate } from '@/testing/fill-template';
 import { createTestI18n } from '@/testing/render';
 import type { FileData } from './draft-merge';
 
@@ -86,11 +87,6 @@ function shownMessage(stepId: string, error: RJSFValidationError, language: Lang
   const translate: FormTranslate = (key, params) => String(i18n.t(key as never, params as never));
   const [token] = toMessageTokens([error], step(stepId).form.uiSchema);
   return translateMessage(token?.message ?? '', translate);
-}
-
-/** A locale text with its {{placeholders}} filled in. */
-function fill(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
 }
 
 function withSubscribers(changes: Partial<Record<string, unknown>>[], file = completeFile()): FileData {
@@ -180,7 +176,7 @@ describe("subscribers' shares", () => {
     const error = errorOf('subscribers', uneven(), 'sumMatches', '.subscribers');
     const message = shownMessage('subscribers', error, language);
 
-    expect(message).toBe(fill(WIZARD[language].errors.sharesSum, { sum: 150, expected: 100 }));
+    expect(message).toBe(fillTemplate(WIZARD[language].errors.sharesSum, { sum: 150, expected: 100 }));
     expect(message).toContain('150');
     expect(message).toContain('100');
   });
@@ -241,7 +237,7 @@ describe("subscribers' subscriptions", () => {
     const error = errorOf('subscribers', data, 'sumMatches', '.subscribers');
 
     expect(shownMessage('subscribers', error, language)).toBe(
-      fill(WIZARD[language].errors.subscriptionsSum, { sum: 900, expected: 1000 }),
+      fillTemplate(WIZARD[language].errors.subscriptionsSum, { sum: 900, expected: 1000 }),
     );
   });
 
@@ -290,7 +286,7 @@ describe('paid amount', () => {
     );
 
     expect(shownMessage('subscribers', error, language)).toBe(
-      fill(WIZARD[language].errors.paidMoreThanSubscription, { limit: 700 }),
+      fillTemplate(WIZARD[language].errors.paidMoreThanSubscription, { limit: 700 }),
     );
   });
 });
