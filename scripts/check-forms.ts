@@ -8,11 +8,13 @@
  *   error messages) exists in locales/fr, en and ro.
  * - the wizard: steps.json lists every step file once, and no two steps declare the same field (together
  *   they are one company file).
+ * - schemas/documents.json: valid, translated, SKUs of the catalog, download cards the server can write.
  * The freshness of the precompiled validators is checked by `gen:forms --check`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
+import { parse } from 'yaml';
 import addFormats from 'ajv-formats';
 import { LANGUAGES } from '../src/lib/i18n/languages';
 import {
@@ -175,10 +177,49 @@ if (!checkStepList(stepList)) {
   }
 }
 
+// schemas/documents.json: the cards of /documents. Each card's words exist, its SKU is a product of the
+// catalog, and a download card names a document the server can write (the contract's DocumentSku).
+const DOCUMENTS_FILE = 'schemas/documents.json';
+const documentsFile = readJson(DOCUMENTS_FILE);
+const checkDocuments = metaAjv.compile(readJson('schemas/documents.schema.json'));
+let documentCardCount = 0;
+if (!checkDocuments(documentsFile)) {
+  problems.push(`${DOCUMENTS_FILE}: ${metaAjv.errorsText(checkDocuments.errors)}`);
+} else {
+  const catalogSkus = new Set(
+    ((readJson('schemas/catalog.json').products ?? []) as { sku: string }[]).map((product) => product.sku),
+  );
+  const contract = parse(readFileSync(join(root, 'openapi/openapi.yaml'), 'utf8')) as {
+    components: { schemas: { DocumentSku: { enum: string[] } } };
+  };
+  const downloadable = new Set(contract.components.schemas.DocumentSku.enum);
+  const ids = new Set<string>();
+  for (const card of documentsFile.cards as {
+    id: string;
+    title: string;
+    description: string;
+    sku: string;
+    action: string;
+  }[]) {
+    documentCardCount += 1;
+    const where = `${DOCUMENTS_FILE} card "${card.id}"`;
+    if (ids.has(card.id)) problems.push(`${where}: the id is used twice`);
+    ids.add(card.id);
+    checkKey(where, 'title', card.title);
+    checkKey(where, 'description', card.description);
+    if (!catalogSkus.has(card.sku))
+      problems.push(`${where}: ${card.sku} is not a product of schemas/catalog.json`);
+    if (card.action === 'download' && !downloadable.has(card.sku))
+      problems.push(
+        `${where}: the server writes no document ${card.sku} (DocumentSku in openapi/openapi.yaml)`,
+      );
+  }
+}
+
 if (problems.length > 0) {
   console.error(`Form definitions have problems:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
 console.log(
-  `Form definitions valid: ${forms.length} forms and ${stepCount} wizard steps, every key translated in ${LANGUAGES.join(', ')}.`,
+  `Form definitions valid: ${forms.length} forms, ${stepCount} wizard steps and ${documentCardCount} document cards, every key translated in ${LANGUAGES.join(', ')}.`,
 );

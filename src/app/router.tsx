@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { MainLayout } from './layouts/main-layout';
+import { RouteMeta } from './route-meta';
 import { NotFoundPage } from './routes/not-found-page';
 import { RequireGuest, RequireSession } from './routes/session-gates';
 
@@ -141,6 +142,7 @@ export function AppRoutes() {
 export function AppRouter() {
   return (
     <BrowserRouter>
+      <RouteMeta />
       <AppRoutes />
     </BrowserRouter>
   );

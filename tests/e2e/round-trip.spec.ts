@@ -34,7 +34,7 @@ test('sign up, verify, log out, log in, pay the 10 € plan, and own its documen
   await page.goto('/');
   await page
     .getByRole('main')
-    .getByRole('link', { name: text('fr', 'marketing', 'landing.primaryCta') })
+    .getByRole('link', { name: text('fr', 'landing', 'landing.primaryCta') })
     .click();
   await expect(page).toHaveURL('/signup');
   const signup = signupForm(page, 'fr');

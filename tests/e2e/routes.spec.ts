@@ -5,8 +5,8 @@ import { RAW_KEY_PATTERN, text } from './locale-text';
 
 /** Spec section 2: every route, the heading it shows, and its layout. */
 const MAIN_PAGES: [path: string, namespace: Namespace, titleKey: string][] = [
-  ['/', 'marketing', 'landing.title'],
-  ['/home', 'marketing', 'landing.title'],
+  ['/', 'landing', 'landing.title'],
+  ['/home', 'landing', 'landing.title'],
   ['/services', 'marketing', 'services.title'],
   ['/plans', 'marketing', 'plans.title'],
   ['/faq', 'marketing', 'faq.title'],

@@ -5,7 +5,7 @@ import { text } from './locale-text';
 test('French is the default language', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'marketing', 'landing.title'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'landing', 'landing.title'));
 });
 
 test('the chosen language applies at once, survives a reload and reaches other tabs', async ({

@@ -8,9 +8,12 @@ import { Link, useLocation } from 'react-router-dom';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
-import { isLoggedInAtom, sessionUserAtom } from '@/lib/session/session';
+import { isLoggedInAtom, reloadStoredSession, sessionUserAtom } from '@/lib/session/session';
 import classes from './header.module.css';
 import { NAV_ITEMS } from './nav-items';
+
+/** Spec section 9: the header re-reads the token 300 ms after /success or /cancel opens. */
+const PAYMENT_RETURN_TOKEN_RECHECK_MS = 300;
 
 function NavLinks({ linkClassName }: { linkClassName: string | undefined }) {
   const { t } = useTranslation();
@@ -87,6 +90,13 @@ export function Header() {
   useEffect(() => {
     menu.close();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- close on navigation only
+  }, [pathname]);
+
+  // After a payment the header shows the user as the new token has them (spec: re-read after 300 ms).
+  useEffect(() => {
+    if (pathname !== paths.paymentSuccess && pathname !== paths.paymentCancel) return;
+    const timer = setTimeout(reloadStoredSession, PAYMENT_RETURN_TOKEN_RECHECK_MS);
+    return () => clearTimeout(timer);
   }, [pathname]);
 
   return (

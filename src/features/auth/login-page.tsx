@@ -1,7 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { FormValues } from '@/forms/form-definition';
 import { loginForm } from '@/forms/generated/login';
@@ -16,6 +16,8 @@ import { useFormLanguage } from './use-form-language';
 /** /login: e-mail, password and language; on success the session starts and the guest gate moves on to /home. */
 export function LoginPage() {
   const { t } = useTranslation('auth');
+  // The page asked for before logging in (e.g. a chosen plan) follows the visitor to the other form.
+  const { search } = useLocation();
   const { language, followLanguageField } = useFormLanguage();
   const [values, setValues] = useState<FormValues>({});
   const [submitting, setSubmitting] = useState(false);
@@ -60,7 +62,7 @@ export function LoginPage() {
       </SchemaForm>
       <Group gap={6}>
         <Text size="sm">{t('login.noAccount')}</Text>
-        <Anchor component={Link} to={paths.signup} size="sm" fw={600}>
+        <Anchor component={Link} to={{ pathname: paths.signup, search }} size="sm" fw={600}>
           {t('login.signupLink')}
         </Anchor>
       </Group>

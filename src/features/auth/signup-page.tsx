@@ -1,7 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { FormValues } from '@/forms/form-definition';
 import { signupForm } from '@/forms/generated/signup';
@@ -17,6 +17,8 @@ import { useFormLanguage } from './use-form-language';
 /** /signup: the account form of spec section 2; on success the session starts and the guest gate goes to /home. */
 export function SignupPage() {
   const { t } = useTranslation('auth');
+  // The page asked for before logging in (e.g. a chosen plan) follows the visitor to the other form.
+  const { search } = useLocation();
   const { language, followLanguageField } = useFormLanguage();
   const [values, setValues] = useState<FormValues>({});
   const [submitting, setSubmitting] = useState(false);
@@ -55,7 +57,7 @@ export function SignupPage() {
       </SchemaForm>
       <Group gap={6}>
         <Text size="sm">{t('signup.haveAccount')}</Text>
-        <Anchor component={Link} to={paths.login} size="sm" fw={600}>
+        <Anchor component={Link} to={{ pathname: paths.login, search }} size="sm" fw={600}>
           {t('signup.loginLink')}
         </Anchor>
       </Group>

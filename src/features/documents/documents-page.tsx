@@ -1,8 +1,209 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconDownload, IconExternalLink, IconLock, IconLockOpen } from '@tabler/icons-react';
+import { useAtomValue } from 'jotai';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { PageIntro } from '@/components/page-intro';
+import { paths } from '@/config/paths';
+import {
+  cheapestOfferWith,
+  fetchOffers,
+  firstPlan,
+  formatPrice,
+  localized,
+  type Offer,
+} from '@/lib/catalog/catalog';
+import { useRemoteList, type RemoteList } from '@/lib/catalog/use-remote-list';
+import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/i18n/languages';
+import { getValidToken, sessionUserAtom } from '@/lib/session/session';
+import { DEFAULT_DOCUMENT_ICON, DOCUMENT_CARDS, DOCUMENT_ICONS, type DocumentCard } from './document-cards';
+import classes from './documents.module.css';
+import { downloadDocument, type DownloadableSku, type DownloadOutcome } from './download-document';
 
-/** /documents: the documents the user's packages unlock (needs a session). */
+/** Which package unlocks a locked card, from the catalog the pricing page shows. */
+function UnlockHint({ sku, offers }: { sku: string; offers: RemoteList<Offer> }) {
+  const { t, i18n } = useTranslation('documents');
+  if (offers.status === 'loading') return <Skeleton height={14} width="80%" />;
+  if (offers.status === 'error') return <Text size="sm">{t('catalogError')}</Text>;
+  const offer = cheapestOfferWith(offers.items, sku);
+  const plan = offer ? firstPlan(offer) : undefined;
+  return (
+    <Stack gap={4}>
+      <Text size="sm">
+        {offer && plan
+          ? t('locked.includedIn', {
+              offer: localized(offer.name, i18n.language),
+              price: formatPrice(plan.price, i18n.language),
+            })
+          : t('locked.notSold')}
+      </Text>
+      <Anchor component={Link} to={paths.plans} size="sm" fw={600}>
+        {t('locked.seePlans')}
+      </Anchor>
+    </Stack>
+  );
+}
+
+function DownloadMessage({ outcome, title }: { outcome: DownloadOutcome; title: string }) {
+  const { t } = useTranslation('documents');
+  if (outcome === 'saved')
+    return (
+      <Text size="sm" c="brand.8" role="status">
+        {t('download.ready', { document: title })}
+      </Text>
+    );
+  const message = {
+    'not-submitted': t('download.fileNotSubmitted'),
+    'not-owned': t('download.notOwned'),
+    failed: t('download.failed'),
+  }[outcome];
+  return (
+    <Alert color="red" variant="light" p="sm" role="alert">
+      <Text size="sm">{message}</Text>
+      {outcome === 'not-submitted' ? (
+        <Anchor component={Link} to={paths.wizard} size="sm" fw={600}>
+          {t('download.openWizard')}
+        </Anchor>
+      ) : null}
+    </Alert>
+  );
+}
+
+function DocumentCardView({
+  card,
+  owned,
+  offers,
+}: {
+  card: DocumentCard;
+  owned: boolean;
+  offers: RemoteList<Offer>;
+}) {
+  const { t, i18n } = useTranslation('documents');
+  const titleId = useId();
+  const [pending, setPending] = useState(false);
+  const [outcome, setOutcome] = useState<DownloadOutcome | null>(null);
+  const CardIcon = DOCUMENT_ICONS[card.icon] ?? DEFAULT_DOCUMENT_ICON;
+  // Keys come from schemas/documents.json (checked by check:forms), hence not typed literals.
+  const title = t(card.title as never);
+
+  const download = async () => {
+    setPending(true);
+    setOutcome(null);
+    const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+    setOutcome(await downloadDocument(card.sku as DownloadableSku, language));
+    setPending(false);
+  };
+
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="article"
+      aria-labelledby={titleId}
+      data-card={card.id}
+      data-state={owned ? 'unlocked' : 'locked'}
+      className={`${classes.card} ${owned ? '' : classes.locked}`}
+    >
+      <Stack gap="sm" className={classes.body}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <ThemeIcon size={48} radius="md" variant="light" color={owned ? undefined : 'gray'}>
+            <CardIcon size={26} aria-hidden="true" />
+          </ThemeIcon>
+          <Badge
+            variant={owned ? 'light' : 'outline'}
+            color={owned ? undefined : 'gray'}
+            leftSection={
+              owned ? (
+                <IconLockOpen size={12} aria-hidden="true" />
+              ) : (
+                <IconLock size={12} aria-hidden="true" />
+              )
+            }
+          >
+            {owned ? t('status.unlocked') : t('status.locked')}
+          </Badge>
+        </Group>
+        <Title order={2} fz="lg" id={titleId}>
+          {title}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t(card.description as never)}
+        </Text>
+        {owned ? null : <UnlockHint sku={card.sku} offers={offers} />}
+        {outcome ? <DownloadMessage outcome={outcome} title={title} /> : null}
+      </Stack>
+      {!owned ? (
+        <Button
+          mt="lg"
+          fullWidth
+          disabled
+          leftSection={<IconLock size={16} aria-hidden="true" />}
+          aria-describedby={titleId}
+        >
+          {t('actions.locked')}
+        </Button>
+      ) : card.action === 'website' ? (
+        <Button
+          mt="lg"
+          fullWidth
+          component={Link}
+          to={paths.createWebsite}
+          leftSection={<IconExternalLink size={16} aria-hidden="true" />}
+          aria-describedby={titleId}
+        >
+          {t('actions.website')}
+        </Button>
+      ) : (
+        <Button
+          mt="lg"
+          fullWidth
+          loading={pending}
+          onClick={() => void download()}
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          aria-describedby={titleId}
+        >
+          {t('actions.download')}
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+/** /documents: 'Download Your Documents', one card per entry of schemas/documents.json, unlocked by the token's products. */
 export function DocumentsPage() {
   const { t } = useTranslation('documents');
-  return <PageIntro title={t('page.title')} lead={t('page.lead')} />;
+  const user = useAtomValue(sessionUserAtom);
+  const offers = useRemoteList(fetchOffers);
+  const products = new Set(user?.products ?? []);
+  const ownedCount = DOCUMENT_CARDS.filter((card) => products.has(card.sku)).length;
+
+  // A purchase made since the token was issued (another tab, a late payment) shows without a new login.
+  useEffect(() => {
+    void getValidToken({ force: true });
+  }, []);
+
+  return (
+    <PageIntro title={t('page.title')} lead={t('page.lead')}>
+      <Text fw={600}>{t('summary', { count: ownedCount, total: DOCUMENT_CARDS.length })}</Text>
+      <div className={classes.grid}>
+        {DOCUMENT_CARDS.map((card) => (
+          <DocumentCardView key={card.id} card={card} owned={products.has(card.sku)} offers={offers} />
+        ))}
+      </div>
+    </PageIntro>
+  );
 }

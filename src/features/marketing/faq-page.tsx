@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { PageIntro } from '@/components/page-intro';
+import { FaqSection } from './faq-section';
 
 /** /faq: the questions entrepreneurs ask before they start. */
 export function FaqPage() {
   const { t } = useTranslation('marketing');
-  return <PageIntro title={t('faq.title')} lead={t('faq.lead')} />;
+  return <FaqSection headingOrder={1} title={t('faq.title')} lead={t('faq.lead')} />;
 }

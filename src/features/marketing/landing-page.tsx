@@ -1,7 +1,9 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconBulb, IconCoin, IconRocket, IconTrendingUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { DeferredSections } from './deferred-sections';
 import classes from './landing-page.module.css';
 
 const STATS = [
@@ -10,40 +12,73 @@ const STATS = [
   { value: 'landing.stats.speed.value', label: 'landing.stats.speed.label' },
 ] as const;
 
-/** / and /home: the hero; the services, pricing and FAQ sections arrive with the catalog. */
-export function LandingPage() {
-  const { t } = useTranslation('marketing');
+const FLOATING_CARDS = [
+  { id: 'launch', icon: IconRocket },
+  { id: 'ideas', icon: IconBulb },
+  { id: 'growth', icon: IconTrendingUp },
+  { id: 'funding', icon: IconCoin },
+] as const;
+
+/** The four floating cards beside the hero (spec section 2): Launch, Ideas, Growth, Funding. */
+function FloatingCards() {
+  const { t } = useTranslation('landing');
   return (
-    <Container size="lg" py={{ base: 40, sm: 72 }}>
-      <Stack gap="lg" maw={760}>
-        <Text c="brand.7" fw={700} tt="uppercase" size="sm">
-          {t('landing.slogan')}
-        </Text>
-        <Title order={1} fz={{ base: 34, sm: 48 }} lh={1.15}>
-          {t('landing.title')}
-        </Title>
-        <Text size="xl" c="dimmed">
-          {t('landing.description')}
-        </Text>
-        <Group gap="sm">
-          <Button component={Link} to={paths.signup} size="lg">
-            {t('landing.primaryCta')}
-          </Button>
-          <Button component={Link} to={paths.services} size="lg" variant="default">
-            {t('landing.secondaryCta')}
-          </Button>
-        </Group>
-      </Stack>
-      <div className={classes.stats}>
-        {STATS.map((stat) => (
-          <Stack key={stat.value} gap={0}>
-            <Text fz={32} fw={800} c="brand.7">
-              {t(stat.value)}
-            </Text>
-            <Text c="dimmed">{t(stat.label)}</Text>
-          </Stack>
-        ))}
-      </div>
-    </Container>
+    <ul className={classes.floating} aria-label={t('landing.floating.label')}>
+      {FLOATING_CARDS.map(({ id, icon: CardIcon }) => (
+        <li key={id} className={classes.floatingCard} data-card={id}>
+          <span className={classes.floatingIcon}>
+            <CardIcon size={22} aria-hidden="true" />
+          </span>
+          <span>
+            <strong className={classes.floatingTitle}>{t(`landing.floating.${id}.title`)}</strong>
+            <span className={classes.floatingText}>{t(`landing.floating.${id}.text`)}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** / and /home: the hero, then services, pricing and the FAQ (loaded as the reader scrolls). */
+export function LandingPage() {
+  const { t } = useTranslation('landing');
+  return (
+    <>
+      <section className={classes.hero} aria-labelledby="landing-title">
+        <Container size="lg" py={{ base: 40, sm: 72 }}>
+          <div className={classes.heroGrid}>
+            <Stack gap="lg">
+              <Text c="brand.8" fw={700} tt="uppercase" size="sm">
+                {t('landing.slogan')}
+              </Text>
+              <Title id="landing-title" order={1} fz={{ base: 34, sm: 48 }} lh={1.15}>
+                {t('landing.title')}
+              </Title>
+              <Text size="xl" c="dimmed">
+                {t('landing.description')}
+              </Text>
+              <Group gap="sm">
+                <Button component={Link} to={paths.signup} size="lg">
+                  {t('landing.primaryCta')}
+                </Button>
+                <Button component={Link} to={paths.services} size="lg" variant="default">
+                  {t('landing.secondaryCta')}
+                </Button>
+              </Group>
+            </Stack>
+            <FloatingCards />
+          </div>
+          <dl className={classes.stats}>
+            {STATS.map((stat) => (
+              <div key={stat.value} className={classes.stat}>
+                <dt className={classes.statLabel}>{t(stat.label)}</dt>
+                <dd className={classes.statValue}>{t(stat.value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </Container>
+      </section>
+      <DeferredSections />
+    </>
   );
 }

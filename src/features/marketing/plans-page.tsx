@@ -1,8 +1,24 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageIntro } from '@/components/page-intro';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { PricingSection } from './pricing-section';
+import { CHOSEN_OFFER_PARAM } from './use-select-plan';
 
-/** /plans: the packages and their prices. */
+/** /plans: the packages and their prices; /plans?offer=SKU resumes a choice made before logging in. */
 export function PlansPage() {
   const { t } = useTranslation('marketing');
-  return <PageIntro title={t('plans.title')} lead={t('plans.lead')} />;
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  // Replaced, not pushed: Back from the payment page must not land on a page that starts it again.
+  const forgetChosenOffer = useCallback(() => void navigate(paths.plans, { replace: true }), [navigate]);
+  return (
+    <PricingSection
+      headingOrder={1}
+      title={t('plans.title')}
+      lead={t('plans.lead')}
+      resumeOfferSku={searchParams.get(CHOSEN_OFFER_PARAM)}
+      onResumeHandled={forgetChosenOffer}
+    />
+  );
 }

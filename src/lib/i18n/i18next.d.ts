@@ -6,6 +6,7 @@ import type forms from '../../../locales/fr/forms.json';
 import type faq from '../../../locales/fr/faq.json';
 import type documents from '../../../locales/fr/documents.json';
 import type info from '../../../locales/fr/info.json';
+import type landing from '../../../locales/fr/landing.json';
 import type marketing from '../../../locales/fr/marketing.json';
 import type profile from '../../../locales/fr/profile.json';
 import type wizard from '../../../locales/fr/wizard.json';
@@ -17,6 +18,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       common: typeof common;
+      landing: typeof landing;
       marketing: typeof marketing;
       auth: typeof auth;
       profile: typeof profile;

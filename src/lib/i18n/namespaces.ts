@@ -1,6 +1,7 @@
 /** One namespace per feature; each is a file in locales/<lang>/<namespace>.json. */
 export const NAMESPACES = [
   'common',
+  'landing',
   'marketing',
   'auth',
   'profile',

@@ -76,6 +76,16 @@ export function getValidToken(options: { force?: boolean } = {}): Promise<string
   return pendingRefresh;
 }
 
+/**
+ * Takes the token in sessionStorage as the current one: a payment return page may have been reached
+ * while another part of the app, or the checkout's redirect, changed it (spec: the header re-reads the
+ * token on /success and /cancel).
+ */
+export function reloadStoredSession(): void {
+  const stored = readStoredToken();
+  if (stored !== sessionStore.get(accessTokenAtom)) sessionStore.set(storedTokenAtom, stored);
+}
+
 /** Stores the token a login or signup returned. */
 export function startSession(token: string): void {
   sessionStore.set(accessTokenAtom, token);

@@ -1,0 +1,49 @@
+import { paths } from './paths';
+
+/** The namespaces that carry a `meta` object of page titles and descriptions. */
+export type MetaNamespace =
+  'landing' | 'marketing' | 'wizard' | 'documents' | 'info' | 'auth' | 'profile' | 'checkout' | 'common';
+
+export interface PageMetaKeys {
+  namespace: MetaNamespace;
+  /** Key of the page's `{title, description}` under `meta` in that namespace. */
+  page: string;
+}
+
+/**
+ * Title and description of each route, by translation key: the browser sets them on every navigation
+ * and the server writes them into the HTML it sends, so a shared link shows the page's own words.
+ * The keys live in the namespace the page already loads, so they cost no extra download.
+ */
+export const PAGE_META: Record<string, PageMetaKeys> = {
+  [paths.landing]: { namespace: 'landing', page: 'landing' },
+  [paths.home]: { namespace: 'landing', page: 'landing' },
+  [paths.services]: { namespace: 'marketing', page: 'services' },
+  [paths.plans]: { namespace: 'marketing', page: 'plans' },
+  [paths.faq]: { namespace: 'marketing', page: 'faq' },
+  [paths.wizard]: { namespace: 'wizard', page: 'wizard' },
+  [paths.documents]: { namespace: 'documents', page: 'documents' },
+  [paths.createWebsite]: { namespace: 'info', page: 'createWebsite' },
+  [paths.about]: { namespace: 'info', page: 'about' },
+  [paths.contact]: { namespace: 'info', page: 'contact' },
+  [paths.login]: { namespace: 'auth', page: 'login' },
+  [paths.signup]: { namespace: 'auth', page: 'signup' },
+  [paths.forgotPassword]: { namespace: 'auth', page: 'forgotPassword' },
+  [paths.resetPassword]: { namespace: 'auth', page: 'resetPassword' },
+  [paths.verifyEmail]: { namespace: 'auth', page: 'verifyEmail' },
+  [paths.logout]: { namespace: 'auth', page: 'logout' },
+  [paths.profile]: { namespace: 'profile', page: 'profile' },
+  [paths.paymentSuccess]: { namespace: 'checkout', page: 'success' },
+  [paths.paymentCancel]: { namespace: 'checkout', page: 'cancel' },
+};
+
+export const NOT_FOUND_META: PageMetaKeys = { namespace: 'common', page: 'notFound' };
+
+/** The meta keys of a path ("/plans/" and "/plans" alike); unknown paths are the not-found page. */
+export function pageMetaFor(pathname: string): PageMetaKeys {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return PAGE_META[path] ?? NOT_FOUND_META;
+}
+
+/** Open Graph locale names of our languages. */
+export const OG_LOCALES = { fr: 'fr_FR', en: 'en_GB', ro: 'ro_RO' } as const;

@@ -1,0 +1,31 @@
+import { Accordion } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SectionFrame, type SectionFrameProps } from './section-frame';
+
+/**
+ * The FAQ accordion (spec section 2): the questions of locales/<lang>/faq.json in file order, the same
+ * entries the wizard's assistant answers from. One item open at a time; clicking it again closes it.
+ */
+export function FaqSection(props: Omit<SectionFrameProps, 'children' | 'title'> & { title?: string }) {
+  const { t } = useTranslation(['marketing', 'faq']);
+  const items = Object.entries(t('faq:items', { returnObjects: true }));
+  return (
+    <SectionFrame {...props} title={props.title ?? t('marketing:faq.title')}>
+      <Accordion
+        variant="separated"
+        radius="md"
+        maw={820}
+        w="100%"
+        mx="auto"
+        order={props.headingOrder === 1 ? 2 : 3}
+      >
+        {items.map(([id, item]) => (
+          <Accordion.Item key={id} value={id}>
+            <Accordion.Control fw={600}>{item.question}</Accordion.Control>
+            <Accordion.Panel>{item.answer}</Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,40 @@
+import { useCallback, useEffect, useState } from 'react';
+
+export type RemoteList<T> =
+  | { status: 'loading'; retry: () => void }
+  | { status: 'error'; retry: () => void }
+  | { status: 'ready'; items: T[]; retry: () => void };
+
+type State<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: T[] };
+
+/**
+ * A list the page needs from the server, with its three states: loading (the page shows
+ * skeletons), error (a message and a retry button) and ready. `retry` asks again.
+ */
+export function useRemoteList<T>(load: () => Promise<T[]>): RemoteList<T> {
+  const [state, setState] = useState<State<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    load().then(
+      (items) => {
+        if (current) setState({ status: 'ready', items });
+      },
+      (error: unknown) => {
+        console.warn('Could not load the catalog.', error);
+        if (current) setState({ status: 'error' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, attempt]);
+
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((count) => count + 1);
+  }, []);
+
+  return { ...state, retry };
+}
