@@ -8,8 +8,22 @@ export type BodyOf<P extends keyof paths, M extends keyof paths[P]> = paths[P][M
   ? B
   : never;
 
-export type Handler<Body = unknown> = (
-  request: FastifyRequest<{ Body: Body }>,
+/** The path parameters of an operation (validated before the handler runs). */
+export type ParamsOf<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  parameters: { path: infer A };
+}
+  ? A
+  : never;
+
+/** The query parameters of an operation (validated before the handler runs; all may be absent). */
+export type QueryOf<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  parameters: { query?: infer Q };
+}
+  ? NonNullable<Q>
+  : never;
+
+export type Handler<Body = unknown, Params = unknown, Query = unknown> = (
+  request: FastifyRequest<{ Body: Body; Params: Params; Querystring: Query }>,
   reply: FastifyReply,
 ) => Promise<unknown>;
 

@@ -1,6 +1,6 @@
 /**
- * The server's words (e-mails, the local checkout page), from the same locales/ folder as the
- * app's, so translators edit one place and the locale check covers both.
+ * The server's words (e-mails, the local checkout page, the legal documents), from the same
+ * locales/ folder as the app's, so translators edit one place and the locale check covers both.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,21 @@ import i18next, { type TFunction } from 'i18next';
 
 export const SERVER_LANGUAGES = ['fr', 'en', 'ro'] as const;
 export type ServerLanguage = (typeof SERVER_LANGUAGES)[number];
-const NAMESPACES = ['common', 'emails', 'payment'] as const;
+// The app's namespaces that carry page titles and descriptions (`meta`) serve the HTML of each route.
+const NAMESPACES = [
+  'common',
+  'emails',
+  'payment',
+  'legal-documents',
+  'landing',
+  'marketing',
+  'wizard',
+  'documents',
+  'info',
+  'auth',
+  'profile',
+  'checkout',
+] as const;
 
 const localesDir = fileURLToPath(new URL('../../locales/', import.meta.url));
 

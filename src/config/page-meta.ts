@@ -8,6 +8,8 @@ export interface PageMetaKeys {
   namespace: MetaNamespace;
   /** Key of the page's `{title, description}` under `meta` in that namespace. */
   page: string;
+  /** A page of one user's account or payment: search engines are asked not to index it. */
+  personal?: true;
 }
 
 /**
@@ -21,20 +23,20 @@ export const PAGE_META: Record<string, PageMetaKeys> = {
   [paths.services]: { namespace: 'marketing', page: 'services' },
   [paths.plans]: { namespace: 'marketing', page: 'plans' },
   [paths.faq]: { namespace: 'marketing', page: 'faq' },
-  [paths.wizard]: { namespace: 'wizard', page: 'wizard' },
-  [paths.documents]: { namespace: 'documents', page: 'documents' },
+  [paths.wizard]: { namespace: 'wizard', page: 'wizard', personal: true },
+  [paths.documents]: { namespace: 'documents', page: 'documents', personal: true },
   [paths.createWebsite]: { namespace: 'info', page: 'createWebsite' },
   [paths.about]: { namespace: 'info', page: 'about' },
   [paths.contact]: { namespace: 'info', page: 'contact' },
   [paths.login]: { namespace: 'auth', page: 'login' },
   [paths.signup]: { namespace: 'auth', page: 'signup' },
   [paths.forgotPassword]: { namespace: 'auth', page: 'forgotPassword' },
-  [paths.resetPassword]: { namespace: 'auth', page: 'resetPassword' },
-  [paths.verifyEmail]: { namespace: 'auth', page: 'verifyEmail' },
-  [paths.logout]: { namespace: 'auth', page: 'logout' },
-  [paths.profile]: { namespace: 'profile', page: 'profile' },
-  [paths.paymentSuccess]: { namespace: 'checkout', page: 'success' },
-  [paths.paymentCancel]: { namespace: 'checkout', page: 'cancel' },
+  [paths.resetPassword]: { namespace: 'auth', page: 'resetPassword', personal: true },
+  [paths.verifyEmail]: { namespace: 'auth', page: 'verifyEmail', personal: true },
+  [paths.logout]: { namespace: 'auth', page: 'logout', personal: true },
+  [paths.profile]: { namespace: 'profile', page: 'profile', personal: true },
+  [paths.paymentSuccess]: { namespace: 'checkout', page: 'success', personal: true },
+  [paths.paymentCancel]: { namespace: 'checkout', page: 'cancel', personal: true },
 };
 
 export const NOT_FOUND_META: PageMetaKeys = { namespace: 'common', page: 'notFound' };

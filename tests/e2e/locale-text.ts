@@ -16,9 +16,15 @@ const files = Object.fromEntries(
   ]),
 ) as Record<Language, Record<Namespace, Tree>>;
 
+/** The server's own namespaces (e-mails, the local checkout page), which the app does not load. */
+export type ServerNamespace = 'payment' | 'emails' | 'legal-documents';
+
 /** The text a key has in a language, read from locales/ (the tests expect what translators wrote). */
-export function text(language: Language, namespace: Namespace, key: string): string {
-  let node: string | Tree | undefined = files[language][namespace];
+export function text(language: Language, namespace: Namespace | ServerNamespace, key: string): string {
+  let node: string | Tree | undefined =
+    namespace in files[language]
+      ? files[language][namespace as Namespace]
+      : (JSON.parse(readFileSync(`locales/${language}/${namespace}.json`, 'utf8')) as Tree);
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   if (typeof node !== 'string') throw new Error(`No text for ${language}/${namespace}:${key}`);
   return node;

@@ -9,6 +9,7 @@ const contract = parse(readFileSync(new URL('../../openapi/openapi.yaml', import
 };
 const OPERATION_IDS = [
   'createCheckoutSession',
+  'downloadDocument',
   'forgotPassword',
   'getCompanyFile',
   'getJwtToken',

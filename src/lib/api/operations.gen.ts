@@ -18,4 +18,5 @@ export const operationSecurity = {
   'GET /api/company-file': 'bearer', // getCompanyFile
   'POST /api/company-file/draft': 'bearer', // saveCompanyFileDraft
   'POST /api/company-file/submit': 'bearer', // submitCompanyFile
+  'GET /api/documents/{sku}': 'bearer', // downloadDocument
 } as const satisfies Record<string, 'bearer' | 'cookie' | 'public'>;

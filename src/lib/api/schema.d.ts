@@ -372,6 +372,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents/{sku}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a purchased legal document
+         * @description Generates the document `sku` from the user's last submitted company
+         *     file (a draft saved since is not used) and returns it as a complete,
+         *     self-contained HTML page, ready to print or save as PDF, as an
+         *     attachment named after the document and the company (e.g.
+         *     `statuts-boulangerie-dupont-sas.html`). The user must own the product,
+         *     as recorded by their purchases (not by the token's `products` claim,
+         *     which may be older).
+         */
+        get: operations["downloadDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -481,6 +507,11 @@ export interface components {
          * @example LEGAL_STATUSES
          */
         ProductSku: string;
+        /**
+         * @description The products that are documents generated from the company file.
+         * @enum {string}
+         */
+        DocumentSku: "LEGAL_STATUSES" | "CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION" | "LIST_OF_BENEFICIARIES";
         /** @description One way of paying for an offer. */
         Plan: {
             sku: string;
@@ -1623,6 +1654,89 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CompanyFileInvalid"];
+                };
+            };
+        };
+    };
+    downloadDocument: {
+        parameters: {
+            query?: {
+                /** @description The document's language; the user's stored language when absent. */
+                lang?: components["schemas"]["Language"];
+            };
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description The document to download. */
+                sku: components["schemas"]["DocumentSku"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document, as a printable HTML page. */
+            200: {
+                headers: {
+                    /**
+                     * @description `attachment`, with a file name made of the document's name in the
+                     *     document's language and the company name, in lowercase ASCII.
+                     * @example attachment; filename="statuts-boulangerie-dupont-sas.html"
+                     */
+                    "Content-Disposition"?: string;
+                    /** @description The document holds personal data; it is never stored by caches. */
+                    "Cache-Control"?: "no-store";
+                    /**
+                     * @description The page loads nothing and runs nothing; only its inline stylesheet applies.
+                     * @example default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'
+                     */
+                    "Content-Security-Policy"?: string;
+                    /** @description Browsers must not guess another type than `text/html`. */
+                    "X-Content-Type-Options"?: "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Statuts de Boulangerie Dupont SAS</title>… */
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The user has not bought this document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This document is not included in your purchases (CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION)",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The user has never submitted their company file (a draft is not
+             *     enough): there is nothing to generate the document from.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Submit your company file before downloading your documents",
+                     *       "error": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

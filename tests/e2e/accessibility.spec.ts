@@ -1,0 +1,51 @@
+import { LANGUAGES } from '../../src/lib/i18n/languages';
+import { expectNoViolations } from './axe';
+import { useLanguage } from './fixtures';
+import { text } from './locale-text';
+import { createAccount, expect, test } from './real-server';
+
+for (const language of LANGUAGES) {
+  test.describe(`accessibility in ${language}`, () => {
+    test.beforeEach(async ({ context }) => {
+      await useLanguage(context, language);
+    });
+
+    test('the landing page, with its sections loaded and a FAQ answer open', async ({ page }) => {
+      await page.goto('/');
+      await page.mouse.wheel(0, 600);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const faq = page.getByRole('region', { name: text(language, 'marketing', 'faq.title'), exact: true });
+      await faq.getByRole('button').first().click();
+      const pricing = page.getByRole('region', {
+        name: text(language, 'marketing', 'pricing.title'),
+        exact: true,
+      });
+      await expect(pricing.getByRole('article')).toHaveCount(3);
+      await expectNoViolations(page);
+    });
+
+    test('/plans, /success and /cancel', async ({ page }) => {
+      await page.goto('/plans');
+      await expect(page.getByRole('article')).toHaveCount(3);
+      await expectNoViolations(page);
+      await page.goto('/success?session_id=cs_test_a11y');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        text(language, 'checkout', 'success.title'),
+      );
+      await expectNoViolations(page);
+      await page.goto('/cancel');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        text(language, 'checkout', 'cancel.title'),
+      );
+      await expectNoViolations(page);
+    });
+
+    test('/documents, locked cards and their hints', async ({ page }) => {
+      await createAccount(page.request, language, 'Maria');
+      await page.goto('/documents');
+      await expect(page.getByRole('article')).toHaveCount(4);
+      await expect(page.getByRole('main')).toContainText(text(language, 'documents', 'locked.seePlans'));
+      await expectNoViolations(page);
+    });
+  });
+}

@@ -1,0 +1,372 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
+import { loginForm } from './account-forms';
+import { useLanguage } from './fixtures';
+import { text } from './locale-text';
+import { completeCompanyFile } from '../fixtures/company-file';
+import { expectNoViolations } from './axe';
+import { createAccount, expect, storedAccessToken, test } from './real-server';
+
+/** The catalog the server seeds at start-up: what the pages must show, in the order they must show it. */
+interface CatalogFile {
+  products: { sku: string; name: Record<Language, string>; description: Record<Language, string> }[];
+  offers: {
+    sku: string;
+    name: Record<Language, string>;
+    features: Record<Language, string[]>;
+    plans: { sku: string; price: number; planType: string }[];
+  }[];
+}
+const catalog = JSON.parse(readFileSync('schemas/catalog.json', 'utf8')) as CatalogFile;
+const offersByPrice = [...catalog.offers].sort((a, b) => (a.plans[0]?.price ?? 0) - (b.plans[0]?.price ?? 0));
+const FAQ_ITEMS = Object.keys(
+  (JSON.parse(readFileSync('locales/fr/faq.json', 'utf8')) as { items: Record<string, unknown> }).items,
+);
+
+/** The spec's icon table: three document products share the files icon. */
+const EXPECTED_ICON: Record<string, string> = {
+  LEGAL_STATUSES: 'files',
+  CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION: 'files',
+  LIST_OF_BENEFICIARIES: 'files',
+  PROFESSIONAL_PROMOTIONAL_WEBSITE: 'monitor',
+  AI_FORM: 'bot',
+};
+
+/** Scrolls down the page as a reader does, so that the sections below the hero load. */
+async function readToTheEnd(page: Page) {
+  await page.mouse.wheel(0, 600);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+}
+
+function section(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+async function expectServices(region: Locator, language: Language) {
+  const cards = region.getByRole('article');
+  await expect(cards).toHaveCount(catalog.products.length);
+  for (const [index, product] of catalog.products.entries()) {
+    const card = cards.nth(index);
+    await expect(card.getByRole('heading')).toHaveText(product.name[language]);
+    await expect(card).toContainText(product.description[language]);
+    await expect(card.locator('[data-icon]')).toHaveAttribute(
+      'data-icon',
+      EXPECTED_ICON[product.sku] ?? 'file',
+    );
+  }
+}
+
+async function expectPricing(region: Locator, language: Language) {
+  const cards = region.getByRole('article');
+  await expect(cards).toHaveCount(offersByPrice.length);
+  for (const [index, offer] of offersByPrice.entries()) {
+    const card = cards.nth(index);
+    const plan = offer.plans[0];
+    await expect(card).toHaveAccessibleName(offer.name[language]);
+    await expect(card).toContainText(`€${plan?.price}`);
+    await expect(card).toContainText(text(language, 'marketing', 'pricing.oneTime'));
+    await expect(card.getByRole('listitem')).toHaveText(offer.features[language]);
+    const mostPopular = card.getByText(text(language, 'marketing', 'pricing.mostPopular'), { exact: true });
+    await expect(mostPopular).toHaveCount(offer.sku === 'STANDARD_PACKAGE' ? 1 : 0);
+    await expect(
+      card.getByRole('button', { name: text(language, 'marketing', 'pricing.selectPlan') }),
+    ).toBeEnabled();
+  }
+}
+
+/** The FAQ: five questions, one open at a time, a second click closes. */
+async function expectFaq(region: Locator, language: Language) {
+  const questions = region.getByRole('button');
+  await expect(questions).toHaveText(FAQ_ITEMS.map((id) => text(language, 'faq', `items.${id}.question`)));
+  const first = questions.nth(0);
+  const second = questions.nth(1);
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(region.getByText(text(language, 'faq', `items.${FAQ_ITEMS[0]}.answer`))).toBeVisible();
+  await second.click();
+  await expect(second).toHaveAttribute('aria-expanded', 'true');
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await expect(region.getByText(text(language, 'faq', `items.${FAQ_ITEMS[0]}.answer`))).toBeHidden();
+  await second.click();
+  await expect(second).toHaveAttribute('aria-expanded', 'false');
+}
+
+/** Pays on the server's local checkout page with the test card, in the account's language. */
+async function payWithTestCard(page: Page, language: Language) {
+  await page.getByLabel(text(language, 'payment', 'cardNumber')).fill('4242 4242 4242 4242');
+  await page.getByLabel(text(language, 'payment', 'expiry')).fill('12/40');
+  await page.getByLabel(text(language, 'payment', 'cvc')).fill('123');
+  await page.getByLabel(text(language, 'payment', 'cardholder')).fill('Camille Dupont');
+  await page.getByRole('button', { name: text(language, 'payment', 'pay').split('{{')[0]?.trim() }).click();
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`marketing pages in ${language}`, () => {
+    test.beforeEach(async ({ context }) => {
+      await useLanguage(context, language);
+    });
+
+    test('the landing page shows the hero, then services, pricing and the FAQ from the catalog', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        text(language, 'landing', 'landing.title'),
+      );
+      await expect(
+        page.getByRole('link', { name: text(language, 'landing', 'landing.primaryCta') }),
+      ).toHaveAttribute('href', '/signup');
+      await expect(
+        page.getByRole('link', { name: text(language, 'landing', 'landing.secondaryCta') }),
+      ).toHaveAttribute('href', '/services');
+      for (const stat of ['companies', 'price', 'speed']) {
+        await expect(page.getByRole('main')).toContainText(
+          text(language, 'landing', `landing.stats.${stat}.value`),
+        );
+        await expect(page.getByRole('main')).toContainText(
+          text(language, 'landing', `landing.stats.${stat}.label`),
+        );
+      }
+      const floating = page.getByRole('list', { name: text(language, 'landing', 'landing.floating.label') });
+      await expect(floating.getByRole('listitem')).toHaveCount(4);
+      for (const card of ['launch', 'ideas', 'growth', 'funding'])
+        await expect(floating).toContainText(text(language, 'landing', `landing.floating.${card}.title`));
+
+      await readToTheEnd(page);
+      const titles = [
+        text(language, 'marketing', 'services.sectionTitle'),
+        text(language, 'marketing', 'pricing.title'),
+        text(language, 'marketing', 'faq.title'),
+      ];
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(titles);
+      await expectServices(section(page, titles[0] ?? ''), language);
+      await expectPricing(section(page, titles[1] ?? ''), language);
+      await expectFaq(section(page, titles[2] ?? ''), language);
+    });
+
+    test('/services, /plans and /faq are full pages made of the same sections', async ({ page }) => {
+      await page.goto('/services');
+      await expect(page).toHaveTitle(`${text(language, 'marketing', 'meta.services.title')} · Kreo`);
+      const services = section(page, text(language, 'marketing', 'services.title'));
+      await expect(services.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectServices(services, language);
+
+      // Moving within the app changes the title and the description too.
+      await page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: text(language, 'common', 'footer.services.plans') })
+        .click();
+      await expect(page).toHaveURL('/plans');
+      await expect(page).toHaveTitle(`${text(language, 'marketing', 'meta.plans.title')} · Kreo`);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        text(language, 'marketing', 'meta.plans.description'),
+      );
+      const plans = section(page, text(language, 'marketing', 'plans.title'));
+      await expect(plans.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectPricing(plans, language);
+
+      await page.goto('/faq');
+      const faq = section(page, text(language, 'marketing', 'faq.title'));
+      await expect(faq.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectFaq(faq, language);
+    });
+
+    test('a visitor who chooses a plan logs in and goes on to pay for that plan', async ({
+      page,
+      request,
+    }) => {
+      const account = await createAccount(request, language, 'Radu');
+      await page.goto('/plans');
+      const standard = page.getByRole('article', { name: offersByPrice[1]?.name[language] });
+      await standard.getByRole('button', { name: text(language, 'marketing', 'pricing.selectPlan') }).click();
+      await expect(page).toHaveURL(/\/login\?redirect=%2Fplans%3Foffer%3DSTANDARD_PACKAGE$/);
+
+      const form = loginForm(page, language);
+      await form.email.fill(account.email);
+      await form.password.fill(account.password);
+      await form.submit.click();
+
+      // Back on /plans, the chosen plan's payment starts by itself, on the server's checkout page.
+      await expect(page).toHaveURL(/\/checkout\//);
+      await expect(page.getByRole('main')).toContainText(offersByPrice[1]?.name[language] ?? '');
+
+      // Back from the checkout page lands on /plans, which does not start the payment again.
+      await page.goBack();
+      await expect(page).toHaveURL('/plans');
+      await expect(
+        standard.getByRole('button', { name: text(language, 'marketing', 'pricing.selectPlan') }),
+      ).toBeEnabled();
+      await expect(page).toHaveURL('/plans');
+
+      await standard.getByRole('button', { name: text(language, 'marketing', 'pricing.selectPlan') }).click();
+      await expect(page).toHaveURL(/\/checkout\//);
+      await page.getByRole('button', { name: text(language, 'payment', 'cancel') }).click();
+      await expect(page).toHaveURL('/cancel');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        text(language, 'checkout', 'cancel.title'),
+      );
+      await expect(page.getByRole('main')).toContainText(text(language, 'checkout', 'cancel.message'));
+      await page.getByRole('link', { name: text(language, 'checkout', 'cancel.backToPlans') }).click();
+      await expect(page).toHaveURL('/plans');
+    });
+
+    test('a founder pays for a plan and /documents unlocks exactly what it includes', async ({ page }) => {
+      await createAccount(page.request, language, 'Ilinca');
+      await page.goto('/documents');
+      const cards = page.getByRole('main').getByRole('article');
+      await expect(cards).toHaveCount(4);
+      for (const card of await cards.all()) {
+        await expect(
+          card.getByRole('button', { name: text(language, 'documents', 'actions.locked') }),
+        ).toBeDisabled();
+      }
+      // A locked card says which plan unlocks it, with a way to the plans.
+      const statutes = page.getByRole('article', {
+        name: text(language, 'documents', 'cards.statutes.title'),
+      });
+      await expect(statutes).toContainText(offersByPrice[0]?.name[language] ?? '');
+      await expect(
+        statutes.getByRole('link', { name: text(language, 'documents', 'locked.seePlans') }),
+      ).toHaveAttribute('href', '/plans');
+
+      await page.goto('/plans');
+      const standard = page.getByRole('article', { name: offersByPrice[1]?.name[language] });
+      await standard.getByRole('button', { name: text(language, 'marketing', 'pricing.selectPlan') }).click();
+      await expect(page).toHaveURL(/\/checkout\//);
+      await payWithTestCard(page, language);
+
+      await expect(page).toHaveURL(/\/success\?session_id=/);
+      const sessionId = new URL(page.url()).searchParams.get('session_id') ?? '';
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        text(language, 'checkout', 'success.title'),
+      );
+      await expect(page.getByRole('main')).toContainText(text(language, 'checkout', 'success.thanks'));
+      await expect(page.getByRole('main')).toContainText(sessionId);
+      await expect(page.getByRole('main')).toContainText(text(language, 'checkout', 'success.hint'));
+      await expect(
+        page.getByRole('link', { name: text(language, 'checkout', 'success.goToProfile') }),
+      ).toHaveAttribute('href', '/user-profile');
+
+      await page.goto('/documents');
+      const unlocked = ['statutes', 'certificates', 'beneficiaries'];
+      for (const id of ['statutes', 'certificates', 'beneficiaries', 'website']) {
+        const card = page.getByRole('article', { name: text(language, 'documents', `cards.${id}.title`) });
+        const locked = card.getByRole('button', { name: text(language, 'documents', 'actions.locked') });
+        if (unlocked.includes(id)) {
+          await expect(locked).toHaveCount(0);
+          await expect(
+            card.getByRole('button', { name: text(language, 'documents', 'actions.download') }),
+          ).toBeEnabled();
+        } else {
+          await expect(locked).toBeDisabled();
+          await expect(card).toContainText(offersByPrice[2]?.name[language] ?? '');
+        }
+      }
+      await expect(page.getByRole('main')).toContainText(
+        text(language, 'documents', 'summary').replace('{{count}}', '3').replace('{{total}}', '4'),
+      );
+      await expectNoViolations(page);
+
+      // The documents are written from the submitted company file: there is none yet.
+      const statutesCard = page.getByRole('article', {
+        name: text(language, 'documents', 'cards.statutes.title'),
+      });
+      const download = statutesCard.getByRole('button', {
+        name: text(language, 'documents', 'actions.download'),
+      });
+      await download.click();
+      await expect(statutesCard.getByRole('alert')).toContainText(
+        text(language, 'documents', 'download.fileNotSubmitted'),
+      );
+      await expect(
+        statutesCard.getByRole('link', { name: text(language, 'documents', 'download.openWizard') }),
+      ).toHaveAttribute('href', '/ai-powered-form');
+
+      const submitted = await page.request.post('/api/company-file/submit', {
+        headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
+        data: { data: completeCompanyFile(2) },
+      });
+      expect(submitted.status(), await submitted.text()).toBe(200);
+      const saved = page.waitForEvent('download');
+      await download.click();
+      const file = await saved;
+      expect(file.suggestedFilename()).toMatch(/-boulangerie-dupont-sas\.html$/);
+      const html = readFileSync(await file.path(), 'utf8');
+      expect(html).toContain('Boulangerie Dupont SAS');
+      expect(html).toContain(`<html lang="${language}"`);
+      await expect(statutesCard.getByRole('status')).toHaveText(
+        text(language, 'documents', 'download.ready').replace(
+          '{{document}}',
+          text(language, 'documents', 'cards.statutes.title'),
+        ),
+      );
+    });
+  });
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`catalog and checkout failures in ${language}`, () => {
+    test.beforeEach(async ({ context }) => {
+      await useLanguage(context, language);
+    });
+
+    test('the plans show skeletons, then a retry when the server cannot be reached', async ({ page }) => {
+      let failing = true;
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/marketing/offers/list', async (route) => {
+        await released;
+        if (failing) return route.abort('connectionrefused');
+        return route.fallback();
+      });
+      await page.goto('/plans');
+      const plans = section(page, text(language, 'marketing', 'plans.title'));
+      // While the answer is on its way: placeholder cards, announced once.
+      await expect(plans.locator('[aria-busy="true"]')).toBeVisible();
+      await expect(plans.getByRole('status')).toHaveText(text(language, 'marketing', 'catalog.loading'));
+      release();
+      await expect(plans.getByRole('alert')).toHaveText(
+        text(language, 'marketing', 'catalog.loadError') + text(language, 'marketing', 'catalog.retry'),
+      );
+      await expect(plans.getByRole('article')).toHaveCount(0);
+
+      failing = false;
+      await plans.getByRole('button', { name: text(language, 'marketing', 'catalog.retry') }).click();
+      await expect(plans.getByRole('article')).toHaveCount(offersByPrice.length);
+      await expect(plans.getByRole('alert')).toHaveCount(0);
+    });
+
+    test("a checkout the server refuses shows 'Error: ' and its reason in a notification", async ({
+      page,
+    }) => {
+      await createAccount(page.request, language, 'Sorin');
+      await page.route('**/api/checkout/create-session', (route) =>
+        route.fulfill({ json: { error: 'Plan temporarily unavailable' } }),
+      );
+      let dialogs = 0;
+      page.on('dialog', (dialog) => {
+        dialogs += 1;
+        void dialog.dismiss();
+      });
+      await page.goto('/plans');
+      const standard = page.getByRole('article', { name: offersByPrice[1]?.name[language] });
+      await standard.getByRole('button', { name: text(language, 'marketing', 'pricing.selectPlan') }).click();
+      const notice = page.getByRole('alert');
+      await expect(notice).toContainText(
+        text(language, 'marketing', 'pricing.checkoutError').replace(
+          '{{error}}',
+          'Plan temporarily unavailable',
+        ),
+      );
+      await expect(page).toHaveURL('/plans');
+      await notice.getByRole('button', { name: text(language, 'marketing', 'pricing.close') }).click();
+      await expect(notice).toHaveCount(0);
+      expect(dialogs).toBe(0);
+    });
+  });
+}
