@@ -3,7 +3,6 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { MainLayout } from './layouts/main-layout';
 import { RouteMeta } from './route-meta';
-import { NotFoundPage } from './routes/not-found-page';
 import { RequireGuest, RequireSession } from './routes/session-gates';
 
 // Every page is its own chunk: the landing page downloads none of the others' code.
@@ -15,6 +14,12 @@ function page<M, P extends object = object>(load: () => Promise<M>, pick: (modul
 const AuthLayout = page(
   () => import('./layouts/auth-layout'),
   (m) => m.AuthLayout,
+);
+
+// Rarely seen: kept off the start-up bundle like the pages.
+const NotFoundPage = page(
+  () => import('./routes/not-found-page'),
+  (m) => m.NotFoundPage,
 );
 
 const LandingPage = page(

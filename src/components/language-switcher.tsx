@@ -1,8 +1,8 @@
-import { Button } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconWorld } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NATIVE_NAMES, isLanguage, type Language } from '@/lib/i18n/languages';
+import { ActionButton } from './action';
 import { createTypeaheadBuffer, findTypeaheadMatch } from '@/lib/typeahead';
 import classes from './language-switcher.module.css';
 
@@ -105,10 +105,9 @@ export function LanguageSwitcher({ fullWidth = false }: { fullWidth?: boolean })
 
   return (
     <div ref={rootRef} className={`${classes.root} ${fullWidth ? classes.fullWidth : ''}`}>
-      <Button
+      <ActionButton
         ref={buttonRef}
-        variant="subtle"
-        color="gray"
+        variant="subtle-gray"
         fullWidth={fullWidth}
         leftSection={<IconWorld size={18} aria-hidden="true" />}
         rightSection={<IconChevronDown size={14} aria-hidden="true" />}
@@ -120,7 +119,7 @@ export function LanguageSwitcher({ fullWidth = false }: { fullWidth?: boolean })
         onKeyDown={onButtonKeyDown}
       >
         {current.toUpperCase()}
-      </Button>
+      </ActionButton>
       {opened ? (
         <div
           id={menuId}

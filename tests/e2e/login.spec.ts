@@ -38,7 +38,7 @@ for (const language of LANGUAGES) {
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'auth', 'login.title'));
       await expect(page.getByRole('complementary')).toContainText(
-        text(language, 'common', 'authPanel.login.title'),
+        text(language, 'auth', 'authPanel.login.title'),
       );
       const form = loginForm(page, language);
       await expect(form.language).toHaveValue(language);

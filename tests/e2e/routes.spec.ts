@@ -60,7 +60,7 @@ for (const language of LANGUAGES) {
         await expect(page.getByRole('banner')).toHaveCount(0);
         await expect(page.getByRole('contentinfo')).toHaveCount(0);
         const panel = page.getByRole('complementary');
-        if (panelKey) await expect(panel).toContainText(text(language, 'common', panelKey));
+        if (panelKey) await expect(panel).toContainText(text(language, 'auth', panelKey));
         else await expect(panel).toHaveCount(0);
         if (path.startsWith('/verify-email')) {
           await expect(page.getByRole('alert')).toHaveText(text(language, 'auth', 'verifyEmail.failure'));

@@ -227,7 +227,7 @@ for (const language of LANGUAGES) {
         text(language, 'auth', 'signup.title'),
       );
       await expect(page.getByRole('complementary')).toContainText(
-        text(language, 'common', 'authPanel.signup.title'),
+        text(language, 'auth', 'authPanel.signup.title'),
       );
       await expect(after.language).toHaveValue(language);
       await expect(after.firstname).toHaveValue('Maria');

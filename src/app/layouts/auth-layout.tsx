@@ -19,7 +19,7 @@ const PANEL_POINTS = [
 ] as const;
 
 function BrandPanel({ panel }: { panel: AuthPanel }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'common']);
   return (
     <Box component="aside" className={classes.panel}>
       <Logo inverted />
@@ -47,7 +47,7 @@ function BrandPanel({ panel }: { panel: AuthPanel }) {
         </List>
       </Stack>
       <Text size="sm" c="rgba(255,255,255,0.85)" visibleFrom="md">
-        {t('footer.slogan')}
+        {t('common:footer.slogan')}
       </Text>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Box, Container, Divider, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/logo';
@@ -66,7 +66,7 @@ export function Footer() {
             </Stack>
           ))}
         </div>
-        <Divider my="lg" />
+        <hr className={classes.divider} />
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="gray.7">
             {t('footer.copyright', { year: 2024, brand: t('brand.name') })}

@@ -1,11 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import en from '../../../locales/en/common.json';
 import fr from '../../../locales/fr/common.json';
 import ro from '../../../locales/ro/common.json';
 import type { Language } from '@/lib/i18n/languages';
-import { accessTokenAtom } from '@/lib/session/session';
+import { ACCESS_TOKEN_STORAGE_KEY, accessTokenAtom, endSession, sessionStore } from '@/lib/session/session';
 import { epochSeconds, renderWithProviders, unsignedJwt } from '@/testing/render';
 import { Header } from './header';
 
@@ -183,5 +183,33 @@ describe('Header mobile menu', () => {
       'aria-current',
       'page',
     );
+  });
+});
+
+describe('Header on the payment return pages', () => {
+  it.each(['/success', '/cancel'])('re-reads the stored token 300 ms after %s opens', async (route) => {
+    vi.useFakeTimers();
+    try {
+      sessionStore.set(accessTokenAtom, camilleToken());
+      renderWithProviders(<Header />, { language: 'en', route, store: sessionStore });
+      expect(screen.getByRole('link', { name: 'Camille' })).toBeInTheDocument();
+      // The payment flow stored a newer token (e.g. with a new first name) behind the header's back.
+      window.sessionStorage.setItem(
+        ACCESS_TOKEN_STORAGE_KEY,
+        unsignedJwt({
+          sub: 'user-1',
+          firstname: 'Camila',
+          products: ['LEGAL_STATUSES'],
+          exp: epochSeconds(3600),
+        }),
+      );
+      await act(() => vi.advanceTimersByTimeAsync(299));
+      expect(screen.queryByRole('link', { name: 'Camila' })).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(screen.getByRole('link', { name: 'Camila' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+      endSession();
+    }
   });
 });

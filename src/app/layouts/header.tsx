@@ -1,10 +1,11 @@
-import { Box, Burger, Button, Container, Divider, Group, Stack } from '@mantine/core';
+import { Box, Burger, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { ActionLink } from '@/components/action';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
@@ -46,35 +47,33 @@ function AccountActions({ stacked = false }: { stacked?: boolean }) {
   if (isLoggedIn) {
     return (
       <Wrapper gap="xs" wrap="nowrap">
-        <Button
-          component={Link}
+        <ActionLink
           to={paths.profile}
           variant="subtle"
           fullWidth={stacked}
           leftSection={<IconUserCircle size={18} aria-hidden="true" />}
         >
           {user?.firstname ?? t('account.profile')}
-        </Button>
-        <Button
-          component={Link}
+        </ActionLink>
+        <ActionLink
           to={paths.logout}
           variant="default"
           fullWidth={stacked}
           leftSection={<IconLogout size={16} aria-hidden="true" />}
         >
           {t('account.logout')}
-        </Button>
+        </ActionLink>
       </Wrapper>
     );
   }
   return (
     <Wrapper gap="xs" wrap="nowrap">
-      <Button component={Link} to={paths.login} variant="default" fullWidth={stacked}>
+      <ActionLink to={paths.login} variant="default" fullWidth={stacked}>
         {t('account.login')}
-      </Button>
-      <Button component={Link} to={paths.signup} fullWidth={stacked}>
+      </ActionLink>
+      <ActionLink to={paths.signup} fullWidth={stacked}>
         {t('account.getStarted')}
-      </Button>
+      </ActionLink>
     </Wrapper>
   );
 }
@@ -126,7 +125,7 @@ export function Header() {
           <Stack component="nav" aria-label={t('nav.label')} gap={2}>
             <NavLinks linkClassName={classes.mobileLink} />
           </Stack>
-          <Divider my="sm" />
+          <hr className={classes.divider} />
           <Stack gap="xs">
             <LanguageSwitcher fullWidth />
             <AccountActions stacked />

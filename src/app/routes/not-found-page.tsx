@@ -1,6 +1,6 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { ActionLink } from '@/components/action';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 /** Any address the product has no page for, including the footer links to pages not written yet. */
@@ -16,9 +16,7 @@ export function NotFoundPage() {
         <Text c="dimmed" size="lg">
           {t('notFound.text')}
         </Text>
-        <Button component={Link} to={paths.landing}>
-          {t('notFound.backHome')}
-        </Button>
+        <ActionLink to={paths.landing}>{t('notFound.backHome')}</ActionLink>
       </Stack>
     </Container>
   );

@@ -1,4 +1,5 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { ActionButton } from '@/components/action';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,7 +12,7 @@ function PageError() {
         <Text c="dimmed" size="lg">
           {t('routeError.text')}
         </Text>
-        <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
+        <ActionButton onClick={() => window.location.reload()}>{t('routeError.reload')}</ActionButton>
       </Stack>
     </Container>
   );

@@ -1,7 +1,7 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBulb, IconCoin, IconRocket, IconTrendingUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { ActionLink } from '@/components/action';
 import { paths } from '@/config/paths';
 import { DeferredSections } from './deferred-sections';
 import classes from './landing-page.module.css';
@@ -58,12 +58,12 @@ export function LandingPage() {
                 {t('landing.description')}
               </Text>
               <Group gap="sm">
-                <Button component={Link} to={paths.signup} size="lg">
+                <ActionLink to={paths.signup} size="lg">
                   {t('landing.primaryCta')}
-                </Button>
-                <Button component={Link} to={paths.services} size="lg" variant="default">
+                </ActionLink>
+                <ActionLink to={paths.services} size="lg" variant="default">
                   {t('landing.secondaryCta')}
-                </Button>
+                </ActionLink>
               </Group>
             </Stack>
             <FloatingCards />

@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { apiClient } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import { forgetCatalog, type Offer } from '@/lib/catalog/catalog';
+import { LANGUAGES, type Language } from '@/lib/i18n/languages';
+import { accessTokenAtom, endSession, sessionStore } from '@/lib/session/session';
+import { createTestI18n, epochSeconds, renderWithProviders, unsignedJwt } from '@/testing/render';
+import documentsFile from '../../../schemas/documents.json';
+import { DocumentsPage } from './documents-page';
+import { attachmentFileName } from './download-document';
+
+const OFFERS: Offer[] = [
+  {
+    sku: 'PREMIUM_PACKAGE',
+    name: { fr: 'Premium', en: 'Premium', ro: 'Premium' },
+    features: { fr: [], en: [], ro: [] },
+    plans: [
+      { sku: 'PREMIUM_ONE_TIME', price: 50, currency: 'EUR', planType: 'ONE_TIME', billingCycle: null },
+    ],
+    productSkus: [
+      'LEGAL_STATUSES',
+      'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
+      'LIST_OF_BENEFICIARIES',
+      'PROFESSIONAL_PROMOTIONAL_WEBSITE',
+    ],
+  },
+  {
+    sku: 'STARTER_PACKAGE',
+    name: { fr: 'Essentiel', en: 'Essential', ro: 'Esențial' },
+    features: { fr: [], en: [], ro: [] },
+    plans: [{ sku: 'STARTER_ONE_TIME', price: 1, currency: 'EUR', planType: 'ONE_TIME', billingCycle: null }],
+    productSkus: ['LEGAL_STATUSES'],
+  },
+];
+
+let get: MockInstance;
+
+function renderDocuments(language: Language, products: string[]) {
+  sessionStore.set(accessTokenAtom, unsignedJwt({ sub: 'user-1', products, exp: epochSeconds(600) }));
+  const i18n = createTestI18n(language);
+  const view = renderWithProviders(<DocumentsPage />, { route: '/documents', i18n, store: sessionStore });
+  return { ...view, t: i18n.getFixedT(language, 'documents') };
+}
+
+function card(t: (key: string) => string, id: string) {
+  return screen.getByRole('article', { name: t(`cards.${id}.title`) });
+}
+
+beforeEach(() => {
+  forgetCatalog();
+  get = vi.spyOn(apiClient, 'GET').mockImplementation((async (path: string) => {
+    if (path === '/api/marketing/offers/list') return { data: OFFERS, response: new Response() };
+    throw new Error(`unexpected GET ${path}`);
+  }) as never);
+  // The page asks for a fresh token on arrival: the same products come back.
+  vi.spyOn(apiClient, 'POST').mockImplementation((async () => ({
+    data: { accessToken: sessionStore.get(accessTokenAtom) },
+    response: new Response(),
+  })) as never);
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:document');
+  vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+});
+
+afterEach(() => endSession());
+
+describe.each(LANGUAGES)('/documents in %s', (language) => {
+  it('shows the cards of schemas/documents.json, unlocked only by the products of the token', async () => {
+    const { t } = renderDocuments(language, ['LEGAL_STATUSES', 'PROFESSIONAL_PROMOTIONAL_WEBSITE']);
+    expect(screen.getAllByRole('article')).toHaveLength(documentsFile.cards.length);
+    expect(screen.getByText(t('summary', { count: 2, total: 4 }))).toBeInTheDocument();
+
+    const statutes = card(t, 'statutes');
+    expect(within(statutes).getByRole('button', { name: t('actions.download') })).toBeEnabled();
+    const website = card(t, 'website');
+    expect(within(website).getByRole('link', { name: t('actions.website') })).toHaveAttribute(
+      'href',
+      '/create-your-website',
+    );
+
+    // Locked: a disabled 'Locked' button and the cheapest plan that unlocks it, linked to /plans.
+    const certificates = card(t, 'certificates');
+    expect(within(certificates).getByRole('button', { name: t('actions.locked') })).toBeDisabled();
+    expect(
+      await within(certificates).findByText(t('locked.includedIn', { offer: 'Premium', price: '€50' })),
+    ).toBeInTheDocument();
+    expect(within(certificates).getByRole('link', { name: t('locked.seePlans') })).toHaveAttribute(
+      'href',
+      '/plans',
+    );
+    expect(get).toHaveBeenCalledWith('/api/marketing/offers/list');
+  });
+
+  it('downloads an unlocked document in the interface language, under the name the server gives', async () => {
+    get.mockImplementation((async (path: string) => {
+      if (path === '/api/marketing/offers/list') return { data: OFFERS, response: new Response() };
+      return {
+        data: new Blob(['<html></html>'], { type: 'text/html' }),
+        response: new Response(null, {
+          headers: { 'content-disposition': 'attachment; filename="statuts-boulangerie.html"' },
+        }),
+      };
+    }) as never);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.download).toBe('statuts-boulangerie.html');
+    });
+    const { user, t } = renderDocuments(language, ['LEGAL_STATUSES']);
+    const statutes = card(t, 'statutes');
+    await user.click(within(statutes).getByRole('button', { name: t('actions.download') }));
+    expect(await within(statutes).findByRole('status')).toHaveTextContent(
+      t('download.ready', { document: t('cards.statutes.title') }),
+    );
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(get).toHaveBeenCalledWith('/api/documents/{sku}', {
+      params: { path: { sku: 'LEGAL_STATUSES' }, query: { lang: language } },
+      parseAs: 'blob',
+    });
+  });
+
+  it('sends the user to the form when no company file was submitted yet', async () => {
+    get.mockImplementation((async (path: string) => {
+      if (path === '/api/marketing/offers/list') return { data: OFFERS, response: new Response() };
+      throw new ApiError('Network response was not ok Conflict', 'http', 409);
+    }) as never);
+    const { user, t } = renderDocuments(language, ['LEGAL_STATUSES']);
+    const statutes = card(t, 'statutes');
+    await user.click(within(statutes).getByRole('button', { name: t('actions.download') }));
+    const alert = await within(statutes).findByRole('alert');
+    expect(alert).toHaveTextContent(t('download.fileNotSubmitted'));
+    expect(within(alert).getByRole('link', { name: t('download.openWizard') })).toHaveAttribute(
+      'href',
+      '/ai-powered-form',
+    );
+  });
+
+  it('says when the download failed, and lets the user try again', async () => {
+    get.mockImplementation((async (path: string) => {
+      if (path === '/api/marketing/offers/list') return { data: OFFERS, response: new Response() };
+      throw new ApiError('Network response was not ok', 'network');
+    }) as never);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user, t } = renderDocuments(language, ['LEGAL_STATUSES']);
+    const statutes = card(t, 'statutes');
+    await user.click(within(statutes).getByRole('button', { name: t('actions.download') }));
+    expect(await within(statutes).findByRole('alert')).toHaveTextContent(t('download.failed'));
+    await waitFor(() =>
+      expect(within(statutes).getByRole('button', { name: t('actions.download') })).toBeEnabled(),
+    );
+  });
+});
+
+describe('attachmentFileName', () => {
+  it('reads the RFC 5987 name first, then the plain one, else the fallback', () => {
+    expect(attachmentFileName(`attachment; filename="a.html"; filename*=UTF-8''st%C3%A1tut.html`, 'x')).toBe(
+      'státut.html',
+    );
+    expect(attachmentFileName('attachment; filename="statuts-dupont.html"', 'x')).toBe('statuts-dupont.html');
+    expect(attachmentFileName('attachment; filename=plain.html', 'x')).toBe('plain.html');
+    expect(attachmentFileName("attachment; filename*=UTF-8''%E0%A4%A.html", 'x')).toBe('x');
+    expect(attachmentFileName(null, 'fallback.html')).toBe('fallback.html');
+  });
+});
