@@ -1,6 +1,7 @@
 import { LANGUAGES } from '../../src/lib/i18n/languages';
 import { expectNoViolations } from './axe';
 import { useLanguage } from './fixtures';
+import { readLandingToTheEnd } from './landing';
 import { text } from './locale-text';
 import { createAccount, expect, test } from './real-server';
 
@@ -12,8 +13,7 @@ for (const language of LANGUAGES) {
 
     test('the landing page, with its sections loaded and a FAQ answer open', async ({ page }) => {
       await page.goto('/');
-      await page.mouse.wheel(0, 600);
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await readLandingToTheEnd(page, language);
       const faq = page.getByRole('region', { name: text(language, 'marketing', 'faq.title'), exact: true });
       await faq.getByRole('button').first().click();
       const pricing = page.getByRole('region', {

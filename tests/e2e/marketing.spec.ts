@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
 import { loginForm } from './account-forms';
 import { useLanguage } from './fixtures';
+import { readLandingToTheEnd } from './landing';
 import { text } from './locale-text';
 import { completeCompanyFile } from '../fixtures/company-file';
 import { expectNoViolations } from './axe';
@@ -32,12 +33,6 @@ const EXPECTED_ICON: Record<string, string> = {
   PROFESSIONAL_PROMOTIONAL_WEBSITE: 'monitor',
   AI_FORM: 'bot',
 };
-
-/** Scrolls down the page as a reader does, so that the sections below the hero load. */
-async function readToTheEnd(page: Page) {
-  await page.mouse.wheel(0, 600);
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-}
 
 function section(page: Page, title: string): Locator {
   return page.getByRole('region', { name: title, exact: true });
@@ -134,7 +129,7 @@ for (const language of LANGUAGES) {
       for (const card of ['launch', 'ideas', 'growth', 'funding'])
         await expect(floating).toContainText(text(language, 'landing', `landing.floating.${card}.title`));
 
-      await readToTheEnd(page);
+      await readLandingToTheEnd(page, language);
       const titles = [
         text(language, 'marketing', 'services.sectionTitle'),
         text(language, 'marketing', 'pricing.title'),

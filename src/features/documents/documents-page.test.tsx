@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { TFunction } from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { apiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
@@ -43,7 +44,7 @@ function renderDocuments(language: Language, products: string[]) {
   return { ...view, t: i18n.getFixedT(language, 'documents') };
 }
 
-function card(t: (key: string) => string, id: string) {
+function card(t: TFunction<'documents'>, id: 'statutes' | 'certificates' | 'beneficiaries' | 'website') {
   return screen.getByRole('article', { name: t(`cards.${id}.title`) });
 }
 

@@ -6,6 +6,36 @@ import { paths } from '@/config/paths';
 import { DeferredSections } from './deferred-sections';
 import classes from './landing-page.module.css';
 
+// Kept in this module: a file of its own would be one more download on the landing's first screen.
+export interface CallToActionProps {
+  primaryLabel: string;
+  secondaryLabel: string;
+  /** Spec section 2: the primary button goes to /signup and the secondary to /login unless told otherwise. */
+  primaryTo?: string;
+  secondaryTo?: string;
+  size?: 'md' | 'lg';
+}
+
+/** The pair of buttons that closes a marketing block: a filled primary action and a plain secondary one. */
+export function CallToAction({
+  primaryLabel,
+  secondaryLabel,
+  primaryTo = paths.signup,
+  secondaryTo = paths.login,
+  size = 'lg',
+}: CallToActionProps) {
+  return (
+    <Group gap="sm">
+      <ActionLink to={primaryTo} size={size}>
+        {primaryLabel}
+      </ActionLink>
+      <ActionLink to={secondaryTo} size={size} variant="default">
+        {secondaryLabel}
+      </ActionLink>
+    </Group>
+  );
+}
+
 const STATS = [
   { value: 'landing.stats.companies.value', label: 'landing.stats.companies.label' },
   { value: 'landing.stats.price.value', label: 'landing.stats.price.label' },
@@ -57,14 +87,11 @@ export function LandingPage() {
               <Text size="xl" c="dimmed">
                 {t('landing.description')}
               </Text>
-              <Group gap="sm">
-                <ActionLink to={paths.signup} size="lg">
-                  {t('landing.primaryCta')}
-                </ActionLink>
-                <ActionLink to={paths.services} size="lg" variant="default">
-                  {t('landing.secondaryCta')}
-                </ActionLink>
-              </Group>
+              <CallToAction
+                primaryLabel={t('landing.primaryCta')}
+                secondaryLabel={t('landing.secondaryCta')}
+                secondaryTo={paths.services}
+              />
             </Stack>
             <FloatingCards />
           </div>

@@ -1,7 +1,7 @@
-import { Button, Container, Group } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { CallToAction } from './landing-page';
 import { ServicesSection } from './services-section';
 
 /** /services: what we do for an entrepreneur, from the server's product catalog. */
@@ -11,14 +11,13 @@ export function ServicesPage() {
     <>
       <ServicesSection headingOrder={1} title={t('services.title')} lead={t('services.lead')} />
       <Container size="lg" pb={64}>
-        <Group gap="sm">
-          <Button component={Link} to={paths.plans} size="md">
-            {t('services.seePlans')}
-          </Button>
-          <Button component={Link} to={paths.signup} size="md" variant="default">
-            {t('landing:landing.primaryCta')}
-          </Button>
-        </Group>
+        <CallToAction
+          size="md"
+          primaryLabel={t('services.seePlans')}
+          primaryTo={paths.plans}
+          secondaryLabel={t('landing:landing.primaryCta')}
+          secondaryTo={paths.signup}
+        />
       </Container>
     </>
   );
