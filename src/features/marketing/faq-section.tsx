@@ -1,6 +1,7 @@
 import { Accordion } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SectionFrame, type SectionFrameProps } from './section-frame';
+import classes from './sections.module.css';
 
 /**
  * The FAQ accordion (spec section 2): the questions of locales/<lang>/faq.json in file order, the same
@@ -18,6 +19,7 @@ export function FaqSection(props: Omit<SectionFrameProps, 'children' | 'title'> 
         w="100%"
         mx="auto"
         order={props.headingOrder === 1 ? 2 : 3}
+        classNames={{ item: classes.faqItem }}
       >
         {items.map(([id, item]) => (
           <Accordion.Item key={id} value={id}>
