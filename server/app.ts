@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDependencies) {
   const provider = deps.paymentProvider ?? stripeProvider ?? createLocalProvider(config.publicUrl);
   const checkout = createCheckoutService({ db, provider, publicUrl: config.publicUrl });
   // The wizard's schemas are read once, like the contract: a staff edit applies on restart.
-  const companyFiles = createCompanyFileService({ db, steps: loadWizard() });
+  const companyFiles = createCompanyFileService({ db, wizard: loadWizard() });
   const documents = createDocumentService(db);
 
   // Routes: the API, validated by and bound to the contract.

@@ -178,6 +178,10 @@ export const companyFiles = pgTable('company_files', {
   revision: integer('revision').notNull(),
   step: integer('step').notNull().default(0),
   data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  /** The version of the wizard's steps `data` was written against (schemas/wizard/steps.json). */
+  version: integer('version').notNull().default(1),
+  /** Answers of an older version that have no place in the current one: kept, and shown to the founder. */
+  setAside: jsonb('set_aside').$type<Record<string, unknown>>().notNull().default({}),
   submittedData: jsonb('submitted_data').$type<Record<string, unknown>>(),
   /** The revision that was submitted: the file is "amended" once `revision` has moved past it. */
   submittedRevision: integer('submitted_revision'),

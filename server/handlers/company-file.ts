@@ -1,12 +1,37 @@
 /** Operations tagged `companyFile`: getCompanyFile, saveCompanyFileDraft, submitCompanyFile. */
-import type { CompanyFileService } from '../services/company-files';
+import { VersionError, type CompanyFileService } from '../services/company-files';
 import { currentUserId, type BodyOf, type Handler } from './types';
 
 export function companyFileHandlers(files: CompanyFileService) {
   const getCompanyFile: Handler = (request) => files.get(currentUserId(request));
 
+  /** A file of a version this server cannot bring to its own: said plainly, nothing saved. */
+  const versionRefused = (reply: Parameters<Handler>[1], error: VersionError) =>
+    reply.code(422).send({
+      message: error.message,
+      error: 'Unprocessable Entity',
+      errors: [
+        {
+          step: null,
+          path: '/version',
+          keyword: 'version',
+          params: {
+            version: error.version,
+            current: error.wizard.version,
+            oldest: error.wizard.oldestVersion,
+          },
+        },
+      ],
+    });
+
   const saveCompanyFileDraft: Handler<BodyOf<'/api/company-file/draft', 'post'>> = async (request, reply) => {
-    const result = await files.saveDraft(currentUserId(request), request.body);
+    let result;
+    try {
+      result = await files.saveDraft(currentUserId(request), request.body);
+    } catch (error) {
+      if (error instanceof VersionError) return versionRefused(reply, error);
+      throw error;
+    }
     if (result.saved) return result.file;
     // Another save came first: the client merges with `file` and retries from its revision.
     return reply.code(409).send({
@@ -17,7 +42,13 @@ export function companyFileHandlers(files: CompanyFileService) {
   };
 
   const submitCompanyFile: Handler<BodyOf<'/api/company-file/submit', 'post'>> = async (request, reply) => {
-    const result = await files.submit(currentUserId(request), request.body.data);
+    let result;
+    try {
+      result = await files.submit(currentUserId(request), request.body);
+    } catch (error) {
+      if (error instanceof VersionError) return versionRefused(reply, error);
+      throw error;
+    }
     if (result.submitted) return result.file;
     const count = result.errors.length;
     return reply.code(422).send({

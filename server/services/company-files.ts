@@ -1,9 +1,10 @@
 /**
  * The company file: the answers of the company-creation wizard, one JSON object per user. Drafts are
- * stored as sent (a half-filled wizard is normal); a submission must pass the wizard's own schemas,
- * compiled with the browser's AJV options and keywords, so the two sides apply one definition.
+ * stored as sent (a half-filled wizard is normal); a submission must pass the steps of its legal form
+ * (schemas/wizard/ resolved with schemas/jurisdictions/), compiled with the browser's AJV options and
+ * keywords, so the two sides apply one definition. Every file records the version of the steps it was
+ * written against; an older one is migrated (schemas/wizard/migrations.json) when it is read or sent.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -11,6 +12,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { components } from '../../src/lib/api/schema';
 import { FORM_AJV_OPTIONS } from '../../src/forms/ajv-options';
 import { addFormKeywords } from '../../src/forms/keywords';
+import { legalFormOfFile, type LegalForm } from '../../src/shared/jurisdictions';
+import { resolveWizard, type ResolvedStep } from '../../src/shared/wizard-definition';
+import {
+  migrateFile,
+  migrateStep,
+  oldestVersion,
+  type MigrationsFileJson,
+} from '../../src/shared/wizard-migrations';
+import { readWizardSource } from '../../src/shared/wizard-source.node';
 import type { Database } from '../db/database';
 import { companyFiles } from '../db/schema';
 
@@ -18,7 +28,7 @@ export type CompanyFile = components['schemas']['CompanyFile'];
 export type CompanyFileData = components['schemas']['CompanyFileData'];
 export type CompanyFileValidationError = components['schemas']['CompanyFileValidationError'];
 
-const wizardDir = fileURLToPath(new URL('../../schemas/wizard/', import.meta.url));
+const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The wizard's data is three levels deep; far deeper would overflow the stack of JSON.stringify or PostgreSQL. */
 const MAX_DEPTH = 32;
@@ -44,46 +54,68 @@ export interface WizardStep {
   fields: string[];
 }
 
+/** The wizard as the server checks files: the chooser, then each legal form's steps, compiled. */
+export interface Wizard {
+  version: number;
+  /** The oldest version whose files can still be migrated. */
+  oldestVersion: number;
+  legalForms: LegalForm[];
+  chooser: WizardStep;
+  stepsOf(form: LegalForm): WizardStep[];
+  /** How many steps the wizard shows (the chooser included): where a saved step is clamped. */
+  stepCount: number;
+  knownFields: ReadonlySet<string>;
+  migrations: MigrationsFileJson;
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function readJson(file: string): unknown {
+function compileStep({ id, definition }: ResolvedStep, where: string): WizardStep {
+  // One AJV per step: each schema is compiled alone, as the browser's precompiled validators are.
+  const ajv = new Ajv({ ...FORM_AJV_OPTIONS, allErrors: true, strict: true });
+  addFormats(ajv);
+  addFormKeywords(ajv);
+  const properties = isRecord(definition.schema.properties) ? definition.schema.properties : {};
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return { id, validate: ajv.compile(definition.schema), fields: Object.keys(properties) };
   } catch (error) {
-    throw new WizardDefinitionError(`${file} cannot be read as JSON: ${(error as Error).message}`);
+    throw new WizardDefinitionError(`${where}: the schema does not compile: ${(error as Error).message}`);
   }
 }
 
 /**
- * Reads and compiles the steps listed by schemas/wizard/steps.json, at start-up: a staff edit applies
- * on the next restart, and a broken schema stops the server rather than every submission.
+ * Reads, resolves and compiles the wizard at start-up: a staff edit applies on the next restart, and a
+ * broken schema or jurisdiction file stops the server rather than every submission.
  */
-export function loadWizard(dir = wizardDir): WizardStep[] {
-  const index = readJson(`${dir}steps.json`);
-  const ids: unknown = isRecord(index) ? index.steps : undefined;
-  // Names only (kebab-case, no .json), as the form generator wants: never a path out of the folder.
-  const isStepId = (id: unknown): id is string => typeof id === 'string' && /^[a-z][a-z0-9-]*$/.test(id);
-  if (!Array.isArray(ids) || ids.length === 0 || !ids.every(isStepId)) {
-    throw new WizardDefinitionError(`${dir}steps.json: "steps" must list the step files' names`);
+export function loadWizard(root = repositoryRoot): Wizard {
+  let source;
+  let resolved;
+  try {
+    source = readWizardSource(root);
+    resolved = resolveWizard(source);
+  } catch (error) {
+    throw new WizardDefinitionError((error as Error).message);
   }
-  return ids.map((id) => {
-    const file = `${dir}${id}.json`;
-    const definition = readJson(file);
-    const schema = isRecord(definition) ? definition.schema : undefined;
-    if (!isRecord(schema) || !isRecord(schema.properties)) {
-      throw new WizardDefinitionError(`${file}: "schema" must be an object schema with "properties"`);
-    }
-    // One AJV per step: each schema is compiled alone, as the browser's precompiled validators are.
-    const ajv = new Ajv({ ...FORM_AJV_OPTIONS, allErrors: true, strict: true });
-    addFormats(ajv);
-    addFormKeywords(ajv);
-    try {
-      return { id, validate: ajv.compile(schema), fields: Object.keys(schema.properties) };
-    } catch (error) {
-      throw new WizardDefinitionError(`${file}: the schema does not compile: ${(error as Error).message}`);
-    }
-  });
+  const chooser = compileStep(resolved.chooser, `schemas/wizard/${resolved.chooser.id}.json`);
+  const byForm = new Map<string, WizardStep[]>();
+  for (const form of resolved.legalForms) {
+    const steps = (resolved.stepsOf(form.id) ?? []).slice(1);
+    byForm.set(form.id, [
+      chooser,
+      ...steps.map((step) => compileStep(step, `schemas/wizard/${step.id}.json (${form.id})`)),
+    ]);
+  }
+  return {
+    version: resolved.version,
+    oldestVersion: oldestVersion(source.migrations, resolved.version),
+    legalForms: resolved.legalForms,
+    chooser,
+    stepsOf: (form) => byForm.get(form.id) ?? [chooser],
+    stepCount: source.stepIds.length,
+    knownFields: resolved.knownFields,
+    migrations: source.migrations,
+  };
 }
 
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -97,16 +129,24 @@ function toValidationError(step: string, error: ErrorObject): CompanyFileValidat
   return { step, path, keyword: error.keyword, params: { ...error.params } };
 }
 
-/** Every broken rule of `data`: each step's schema (against the whole data, as sumMatches reads across steps), then unknown keys. */
-export function validateCompanyFile(
-  steps: WizardStep[],
-  data: CompanyFileData,
-): CompanyFileValidationError[] {
+/**
+ * Every broken rule of `data`: the chooser (country, form, currency), then each step of the file's
+ * legal form against the whole data (sumMatches reads across steps), then keys no step of that form has.
+ */
+export function validateCompanyFile(wizard: Wizard, data: CompanyFileData): CompanyFileValidationError[] {
+  const form = legalFormOfFile(wizard.legalForms, data);
+  const steps = form ? wizard.stepsOf(form) : [wizard.chooser];
   const errors: CompanyFileValidationError[] = [];
   for (const step of steps) {
     if (!step.validate(data))
-      errors.push(...(step.validate.errors ?? []).map((e) => toValidationError(step.id, e)));
+      errors.push(
+        ...(step.validate.errors ?? [])
+          // The failed `if` of a conditional says nothing the error inside its `then` does not.
+          .filter((e) => e.keyword !== 'if')
+          .map((e) => toValidationError(step.id, e)),
+      );
   }
+  if (!form) return errors.slice(0, MAX_ERRORS);
   const declared = new Set(steps.flatMap((step) => step.fields));
   for (const key of Object.keys(data)) {
     if (declared.has(key)) continue;
@@ -146,25 +186,81 @@ function statusOf(row: Row): CompanyFile['status'] {
   return row.submittedRevision === row.revision ? 'submitted' : 'amended';
 }
 
-function toCompanyFile(row: Row | undefined): CompanyFile {
-  if (!row) return { revision: 0, step: 0, data: {}, status: 'new', updatedAt: null, submittedAt: null };
+export class VersionError extends Error {
+  constructor(
+    readonly version: number,
+    readonly wizard: Pick<Wizard, 'version' | 'oldestVersion'>,
+  ) {
+    super(
+      version > wizard.version
+        ? `The company file was written with version ${version} of the form, newer than this server's (${wizard.version}): reload the page`
+        : `The company file was written with version ${version} of the form, which can no longer be read (versions ${wizard.oldestVersion} to ${wizard.version} are)`,
+    );
+  }
+}
+
+/** `data` of `version` brought to the wizard's version, with the answers that have no place set aside. */
+function migrated(wizard: Wizard, data: CompanyFileData, version: number) {
+  const result = migrateFile(data, version, wizard.version, wizard.migrations, wizard.knownFields);
+  if (!result.ok) throw new VersionError(version, wizard);
+  return result;
+}
+
+/** Where a step saved in an older version is now, within the wizard. */
+function migratedStep(wizard: Wizard, step: number, version: number): number {
+  return Math.min(migrateStep(step, version, wizard.version, wizard.migrations), wizard.stepCount - 1);
+}
+
+function toCompanyFile(wizard: Wizard, row: Row | undefined): CompanyFile {
+  if (!row)
+    return {
+      revision: 0,
+      step: 0,
+      data: {},
+      version: wizard.version,
+      setAside: {},
+      status: 'new',
+      updatedAt: null,
+      submittedAt: null,
+    };
+  let { data, setAside, step } = row;
+  let version = row.version;
+  // A file saved before the steps changed opens in the current ones; it is stored so at its next save.
+  if (version < wizard.version) {
+    const result = migrateFile(data, version, wizard.version, wizard.migrations, wizard.knownFields);
+    if (result.ok) {
+      data = result.data;
+      setAside = { ...setAside, ...result.setAside };
+      step = migratedStep(wizard, step, version);
+      version = wizard.version;
+    }
+  }
   return {
     revision: row.revision,
-    step: row.step,
-    data: row.data,
+    step,
+    data,
+    version,
+    setAside,
     status: statusOf(row),
     updatedAt: row.updatedAt.toISOString(),
     submittedAt: row.submittedAt?.toISOString() ?? null,
   };
 }
 
-export function createCompanyFileService(deps: { db: Database; steps: WizardStep[] }) {
-  const { db, steps } = deps;
-  const lastStep = steps.length - 1;
+export function createCompanyFileService(deps: { db: Database; wizard: Wizard }) {
+  const { db, wizard } = deps;
+  const lastStep = wizard.stepCount - 1;
 
   async function get(userId: string): Promise<CompanyFile> {
     const [row] = await db.select().from(companyFiles).where(eq(companyFiles.userId, userId));
-    return toCompanyFile(row);
+    return toCompanyFile(wizard, row);
+  }
+
+  /** What a client sent, in the current version: migrated when it was written against an older one. */
+  function current(input: { data: CompanyFileData; version?: number; setAside?: CompanyFileData }) {
+    const version = input.version ?? 1;
+    const result = migrated(wizard, input.data, version);
+    return { data: result.data, setAside: { ...(input.setAside ?? {}), ...result.setAside } };
   }
 
   return {
@@ -176,16 +272,29 @@ export function createCompanyFileService(deps: { db: Database; steps: WizardStep
      */
     async saveDraft(
       userId: string,
-      input: { data: CompanyFileData; step: number; baseRevision: number },
+      input: {
+        data: CompanyFileData;
+        step: number;
+        baseRevision: number;
+        version?: number;
+        setAside?: CompanyFileData;
+      },
     ): Promise<{ saved: true; file: CompanyFile } | { saved: false; file: CompanyFile }> {
       checkStorable(input.data);
+      if (input.setAside) checkStorable(input.setAside, 'body/setAside');
+      const { data, setAside } = current(input);
       // Clamped rather than refused: the wizard may have lost a step since the client loaded it.
-      const step = Math.min(input.step, lastStep);
+      const step = Math.min(
+        input.version === undefined || input.version === wizard.version
+          ? input.step
+          : migratedStep(wizard, input.step, input.version),
+        lastStep,
+      );
       const [row] =
         input.baseRevision === 0
           ? await db
               .insert(companyFiles)
-              .values({ userId, revision: 1, step, data: input.data })
+              .values({ userId, revision: 1, step, data, version: wizard.version, setAside })
               .onConflictDoNothing({ target: companyFiles.userId })
               .returning()
           : await db
@@ -193,23 +302,29 @@ export function createCompanyFileService(deps: { db: Database; steps: WizardStep
               .set({
                 revision: sql`${companyFiles.revision} + 1`,
                 step,
-                data: input.data,
+                data,
+                version: wizard.version,
+                // What was set aside stays until the founder has seen it; new leftovers join it.
+                setAside: sql`${companyFiles.setAside} || ${JSON.stringify(setAside)}::jsonb`,
                 updatedAt: sql`now()`,
               })
               .where(and(eq(companyFiles.userId, userId), eq(companyFiles.revision, input.baseRevision)))
               .returning();
-      return row ? { saved: true, file: toCompanyFile(row) } : { saved: false, file: await get(userId) };
+      return row
+        ? { saved: true, file: toCompanyFile(wizard, row) }
+        : { saved: false, file: await get(userId) };
     },
 
     /** Validates, then stores `data` as both the submission and the current draft (one new revision). */
     async submit(
       userId: string,
-      data: CompanyFileData,
+      input: { data: CompanyFileData; version?: number },
     ): Promise<
       { submitted: true; file: CompanyFile } | { submitted: false; errors: CompanyFileValidationError[] }
     > {
-      checkStorable(data);
-      const errors = validateCompanyFile(steps, data);
+      checkStorable(input.data);
+      const { data, setAside } = current(input);
+      const errors = validateCompanyFile(wizard, data);
       if (errors.length > 0) return { submitted: false, errors };
       const [row] = await db
         .insert(companyFiles)
@@ -218,6 +333,8 @@ export function createCompanyFileService(deps: { db: Database; steps: WizardStep
           revision: 1,
           step: lastStep,
           data,
+          version: wizard.version,
+          setAside,
           submittedData: data,
           submittedRevision: 1,
           submittedAt: sql`now()`,
@@ -230,6 +347,8 @@ export function createCompanyFileService(deps: { db: Database; steps: WizardStep
             submittedRevision: sql`${companyFiles.revision} + 1`,
             step: lastStep,
             data,
+            version: wizard.version,
+            setAside: sql`${companyFiles.setAside} || ${JSON.stringify(setAside)}::jsonb`,
             submittedData: data,
             submittedAt: sql`now()`,
             updatedAt: sql`now()`,
@@ -237,7 +356,7 @@ export function createCompanyFileService(deps: { db: Database; steps: WizardStep
         })
         .returning();
       if (!row) throw new Error('the upsert returned no company file');
-      return { submitted: true, file: toCompanyFile(row) };
+      return { submitted: true, file: toCompanyFile(wizard, row) };
     },
   };
 }

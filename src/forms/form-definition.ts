@@ -39,7 +39,7 @@ export function defineForm(
 }
 
 /** The icons a step of a multi-step form can show (step files name one of these). */
-export const STEP_ICONS = ['user', 'building', 'briefcase', 'gavel', 'users', 'file'] as const;
+export const STEP_ICONS = ['flag', 'user', 'building', 'briefcase', 'gavel', 'users', 'file'] as const;
 export type StepIcon = (typeof STEP_ICONS)[number];
 
 /** One step of a multi-step form (the wizard): its title and description keys, its icon and its form. */
@@ -58,7 +58,11 @@ export interface StepDefinitionJson extends FormDefinitionJson {
   icon: string;
 }
 
-export function defineStep(id: string, json: StepDefinitionJson, form: FormDefinition): StepDefinition {
+export function defineStep(
+  id: string,
+  json: Pick<StepDefinitionJson, 'title' | 'description' | 'icon'>,
+  form: FormDefinition,
+): StepDefinition {
   const icon = (STEP_ICONS as readonly string[]).includes(json.icon) ? (json.icon as StepIcon) : 'file';
   return { id, title: json.title, description: json.description, icon, form };
 }

@@ -6,6 +6,9 @@
  * - `"notAfterToday": true` on a date string: the date is today or earlier.
  * - `"sumMatches": { "shares": "/numberOfShares" }` on an array of objects: the items' `shares` add up
  *   to the number at that JSON pointer of the whole data (checked once every item has a number there).
+ * - `"atLeastTimes": { "subscription": 0.5 }` on a number: it is at least 0.5 times the number in the
+ *   field `subscription` of the same object (half of a subscription paid up; a capital of at least
+ *   10 lei a share). Checked once that field holds a number; compared in cents.
  */
 import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
 import type Ajv from 'ajv';
@@ -81,8 +84,41 @@ const sumMatches: KeywordDefinition = {
   },
 };
 
+const atLeastTimes: KeywordDefinition = {
+  keyword: 'atLeastTimes',
+  type: 'number',
+  schemaType: 'object',
+  metaSchema: {
+    type: 'object',
+    minProperties: 1,
+    additionalProperties: { type: 'number', minimum: 0 },
+  },
+  error: {
+    message: 'is less than the required multiple of another field',
+    params: ({ params }) =>
+      _`{property: ${params.property}, factor: ${params.factor}, limit: ${params.limit}}`,
+  },
+  code(cxt: KeywordCxt) {
+    const { gen, data, it } = cxt;
+    for (const [property, factor] of Object.entries(cxt.schema as Record<string, number>)) {
+      const other = gen.const(
+        'other',
+        _`${it.parentData} !== null && typeof ${it.parentData} == "object" ? ${it.parentData}[${property}] : undefined`,
+      );
+      // The limit in cents, rounded as money is: half of 333.33 is 166.67.
+      const limit = gen.const(
+        'limit',
+        _`typeof ${other} == "number" ? Math.round(${other} * ${factor} * 100) : null`,
+      );
+      gen.if(_`${limit} !== null && Math.round(${data} * 100) < ${limit}`, () =>
+        cxt.error(false, { property: _`${property}`, factor: _`${factor}`, limit: _`${limit} / 100` }),
+      );
+    }
+  },
+};
+
 /** Every keyword of ours, for `ajv.addKeyword`. */
-export const FORM_KEYWORDS: readonly KeywordDefinition[] = [notAfterToday, sumMatches];
+export const FORM_KEYWORDS: readonly KeywordDefinition[] = [notAfterToday, sumMatches, atLeastTimes];
 
 /** Adds our keywords (and nothing else) to an AJV instance; returns it, as RJSF's `extenderFn` wants. */
 export function addFormKeywords<T extends Ajv>(ajv: T): T {

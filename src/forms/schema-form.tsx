@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import Form from '@rjsf/core';
-import type { RJSFValidationError } from '@rjsf/utils';
+import type { RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/ro';
 import { useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
@@ -35,6 +35,8 @@ export interface SchemaFormProps {
   onFieldFocus?: (path: string[]) => void;
   /** Lets the page validate without a submit (the wizard's Complete checks every step). */
   handleRef?: Ref<SchemaFormHandle>;
+  /** Widgets of a page's own (the wizard's legal-form cards), beside the renderer's. */
+  widgets?: RegistryWidgetsType;
 }
 
 export interface SchemaFormHandle {
@@ -65,6 +67,7 @@ export function SchemaForm({
   actions,
   onFieldFocus,
   handleRef,
+  widgets,
 }: SchemaFormProps) {
   const namespaces = useMemo(() => namespacesOf([form.schema, form.uiSchema]), [form]);
   const translate = useFormTranslate(namespaces);
@@ -85,6 +88,7 @@ export function SchemaForm({
     setValues(formData);
   }
   const rjsfForm = useRef<Form<FormValues>>(null);
+  const allWidgets = useMemo(() => (widgets ? { ...formWidgets, ...widgets } : formWidgets), [widgets]);
   useImperativeHandle(handleRef, () => ({ validate: () => rjsfForm.current?.validateForm() ?? false }), []);
 
   return (
@@ -97,7 +101,7 @@ export function SchemaForm({
         formData={values}
         idPrefix={form.name}
         templates={formTemplates}
-        widgets={formWidgets}
+        widgets={allWidgets}
         transformErrors={transformErrors}
         experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
         showErrorList={false}

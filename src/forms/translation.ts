@@ -12,6 +12,8 @@ export const TRANSLATED_UI_TEXTS = [
   'ui:placeholder',
   'ui:help',
   'ui:tooltip',
+  // What the review shows for a field left empty, where empty means something (an unlimited duration).
+  'ui:summaryEmpty',
 ] as const;
 /** uiSchema entries whose key is translated where it shows, with parameters (`{{number}}` of a list's element). */
 export const TRANSLATED_UI_TEMPLATES = ['ui:itemTitle', 'ui:addLabel', 'ui:removeLabel'] as const;

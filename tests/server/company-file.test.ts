@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { components } from '../../src/lib/api/schema';
-import { completeCompanyFile } from '../fixtures/company-file';
+import { companyFiles } from '../../server/db/schema';
+import { completeCompanyFile, versionOneCompanyFile, type LegalFormId } from '../fixtures/company-file';
+import stepsFile from '../../schemas/wizard/steps.json';
 import {
   SIGNING_KEY,
   createFakeMail,
@@ -27,10 +29,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A UTC date `days` from now, YYYY-MM-DD. */
 const isoDate = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 
-/** A complete file that passes every step of schemas/wizard/: two subscribers, 60 and 40 of 100 shares. */
+/** The version of the wizard's steps the server runs (schemas/wizard/steps.json). */
+const VERSION = stepsFile.version;
+const LAST_STEP = stepsFile.steps.length - 1;
+
+/** A complete French SAS file that passes every step: two subscribers, 60 and 40 of 100 shares. */
 function validData(): Record<string, unknown> {
   return {
-    ...completeCompanyFile(1, isoDate(-3)),
+    ...completeCompanyFile(2, isoDate(-3)),
     shareCapital: 1000,
     numberOfShares: 100,
     subscribers: [
@@ -46,7 +52,7 @@ function validData(): Record<string, unknown> {
         address: '3 place Bellecour, Lyon',
         shares: 40,
         subscription: 400,
-        paidAmount: 100,
+        paidAmount: 200,
       },
     ],
   };
@@ -57,10 +63,24 @@ const firstSubscriber = (data: Record<string, unknown>) => subscribersOf(data)[0
 const otherSubscribers = (data: Record<string, unknown>) => subscribersOf(data).slice(1);
 
 const getFile = (token?: string) => server.request('/api/company-file', token === undefined ? {} : { token });
+/**
+ * A well-formed body says which version of the wizard it was written with, as the app does; a body
+ * meant to be malformed, or to test versions, is sent as it is.
+ */
+const withVersion = (body: unknown) =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) && 'data' in body && !('version' in body)
+    ? { ...body, version: VERSION }
+    : body;
 const saveDraft = (token: string | undefined, body: unknown) =>
-  server.request('/api/company-file/draft', { body, ...(token === undefined ? {} : { token }) });
+  server.request('/api/company-file/draft', {
+    body: withVersion(body),
+    ...(token === undefined ? {} : { token }),
+  });
 const submit = (token: string | undefined, body: unknown) =>
-  server.request('/api/company-file/submit', { body, ...(token === undefined ? {} : { token }) });
+  server.request('/api/company-file/submit', {
+    body: withVersion(body),
+    ...(token === undefined ? {} : { token }),
+  });
 
 /** Saves a draft and checks it worked. */
 async function saved(user: SignedUpUser, data: Record<string, unknown>, baseRevision: number, step = 0) {
@@ -78,6 +98,8 @@ describe('GET /api/company-file', () => {
       revision: 0,
       step: 0,
       data: {},
+      version: VERSION,
+      setAside: {},
       status: 'new',
       updatedAt: null,
       submittedAt: null,
@@ -245,7 +267,7 @@ describe('POST /api/company-file/draft', () => {
 
   it('saves a step past the last wizard step as the last step', async () => {
     const user = await server.signup();
-    expect(await saved(user, {}, 0, 20)).toMatchObject({ step: 4 });
+    expect(await saved(user, {}, 0, 20)).toMatchObject({ step: LAST_STEP });
   });
 
   it('never answers a 500 to a malformed body, and saves nothing', async () => {
@@ -374,16 +396,25 @@ describe('POST /api/company-file/submit', () => {
     },
   );
 
-  it('lists every problem of every step at once', async () => {
+  it('asks first for the country, the legal form and the currency', async () => {
     const errors = await errorsOf({});
+    expect(errors.map((error) => `${error.step} ${error.path} ${error.keyword}`).sort()).toEqual([
+      'company-form /currency required',
+      'company-form /jurisdiction required',
+      'company-form /legalForm required',
+    ]);
+  });
+
+  it("lists every problem of every step of the file's legal form at once", async () => {
+    const errors = await errorsOf({ jurisdiction: 'FR', legalForm: 'SAS', currency: 'EUR' });
     expect(new Set(errors.map((error) => error.step))).toEqual(
       new Set(['personal-information', 'company-details', 'management', 'legal-declaration', 'subscribers']),
     );
     expect(errors).toContainEqual({
       step: 'management',
-      path: '/presidentName',
+      path: '/managers',
       keyword: 'required',
-      params: { missingProperty: 'presidentName' },
+      params: { missingProperty: 'managers' },
     });
   });
 
@@ -402,7 +433,7 @@ describe('POST /api/company-file/submit', () => {
     const response = await submit(founder.accessToken, { data });
     expect(response.statusCode, response.body).toBe(200);
     const first = json<CompanyFile>(response);
-    expect(first).toMatchObject({ revision: 2, step: 4, data, status: 'submitted' });
+    expect(first).toMatchObject({ revision: 2, step: LAST_STEP, data, status: 'submitted' });
     expect(first.submittedAt).toBe(first.updatedAt);
     expect(Date.parse(first.submittedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
     // It reopens exactly as submitted.
@@ -429,6 +460,306 @@ describe('POST /api/company-file/submit', () => {
     const founder = await server.signup();
     const response = await submit(founder.accessToken, { data: validData() });
     expect(response.statusCode, response.body).toBe(200);
-    expect(json(response)).toMatchObject({ revision: 1, step: 4, status: 'submitted' });
+    expect(json(response)).toMatchObject({ revision: 1, step: LAST_STEP, status: 'submitted' });
+  });
+});
+
+describe('the rules of each legal form (schemas/jurisdictions/)', () => {
+  let user: SignedUpUser;
+  beforeAll(async () => {
+    user = await server.signup();
+  });
+
+  const FORMS: LegalFormId[] = ['FR-SAS', 'FR-SASU', 'FR-SARL', 'FR-EURL', 'RO-SRL', 'RO-SRL_SOLE'];
+  const fileOf = (form: LegalFormId) => completeCompanyFile(2, isoDate(-3), form);
+  const problemsOf = async (data: Record<string, unknown>) => {
+    const response = await submit(user.accessToken, { data });
+    expect(response.statusCode, response.body).toBe(422);
+    return json<CompanyFileInvalid>(response).errors.map(({ step, path, keyword }) => ({
+      step,
+      path,
+      keyword,
+    }));
+  };
+  /** The file with `count` subscribers sharing its shares and capital evenly, fully paid. */
+  const withSubscriberCount = (data: Record<string, unknown>, count: number) => {
+    const shares = data.numberOfShares as number;
+    const capital = data.shareCapital as number;
+    const subscribers = Array.from({ length: count }, (_, index) => ({
+      name: `Associé ${index + 1}`,
+      address: 'Paris',
+      shares: index === 0 ? shares - (count - 1) : 1,
+      subscription: index === 0 ? capital - (count - 1) * 10 : 10,
+      paidAmount: index === 0 ? capital - (count - 1) * 10 : 10,
+    }));
+    return { ...data, subscribers };
+  };
+
+  it.each(FORMS)(
+    'accepts a complete %s file, stored with its jurisdiction, form and currency',
+    async (form) => {
+      const data = fileOf(form);
+      const response = await submit(user.accessToken, { data });
+      expect(response.statusCode, response.body).toBe(200);
+      const [jurisdiction, legalForm] = form.split('-');
+      expect(json<CompanyFile>(response).data).toMatchObject({
+        jurisdiction,
+        legalForm,
+        currency: jurisdiction === 'RO' ? 'RON' : 'EUR',
+      });
+    },
+  );
+
+  it.each<LegalFormId>(['FR-SASU', 'FR-EURL', 'RO-SRL_SOLE'])(
+    'refuses a second associate in a single-associate form (%s)',
+    async (form) => {
+      const data = withSubscriberCount(fileOf(form), 2);
+      expect(await problemsOf(data)).toContainEqual({
+        step: 'subscribers',
+        path: '/subscribers',
+        keyword: 'maxItems',
+      });
+    },
+  );
+
+  it.each<LegalFormId>(['FR-SAS', 'FR-SARL', 'RO-SRL'])(
+    'asks for two associates or more in a %s',
+    async (form) => {
+      const data = withSubscriberCount(fileOf(form), 1);
+      expect(await problemsOf(data)).toContainEqual({
+        step: 'subscribers',
+        path: '/subscribers',
+        keyword: 'minItems',
+      });
+    },
+  );
+
+  it('refuses more than 50 associates in a Romanian SRL (Legea 31/1990, art. 12)', async () => {
+    const data = withSubscriberCount({ ...fileOf('RO-SRL'), numberOfShares: 100, shareCapital: 5000 }, 51);
+    expect(await problemsOf(data)).toContainEqual({
+      step: 'subscribers',
+      path: '/subscribers',
+      keyword: 'maxItems',
+    });
+  });
+
+  it.each<[LegalFormId, number]>([
+    ['FR-SAS', 0],
+    ['FR-EURL', 0.5],
+    ['RO-SRL', 499],
+    ['RO-SRL_SOLE', 100],
+  ])('refuses a %s capital below its minimum (%d)', async (form, capital) => {
+    const data = fileOf(form);
+    expect(await problemsOf({ ...data, shareCapital: capital })).toContainEqual({
+      step: 'company-details',
+      path: '/shareCapital',
+      keyword: 'minimum',
+    });
+  });
+
+  it('asks a Romanian file for its main CAEN code, and only codes of the classification', async () => {
+    const { caenMain: _missing, ...withoutCaen } = fileOf('RO-SRL');
+    expect(await problemsOf(withoutCaen)).toContainEqual({
+      step: 'company-details',
+      path: '/caenMain',
+      keyword: 'required',
+    });
+    expect(await problemsOf({ ...fileOf('RO-SRL'), caenMain: '9999' })).toContainEqual({
+      step: 'company-details',
+      path: '/caenMain',
+      keyword: 'enum',
+    });
+    expect(await problemsOf({ ...fileOf('RO-SRL'), caenSecondary: ['4724', '4724'] })).toContainEqual({
+      step: 'company-details',
+      path: '/caenSecondary',
+      keyword: 'uniqueItems',
+    });
+  });
+
+  it('refuses a CAEN code in a French file: no French step has it', async () => {
+    expect(await problemsOf({ ...fileOf('FR-SAS'), caenMain: '1071' })).toContainEqual({
+      step: null,
+      path: '/caenMain',
+      keyword: 'additionalProperties',
+    });
+  });
+
+  it('refuses a French file in RON, and a French file with a Romanian form', async () => {
+    expect(await problemsOf({ ...fileOf('FR-SASU'), currency: 'RON' })).toContainEqual({
+      step: 'company-form',
+      path: '/currency',
+      keyword: 'const',
+    });
+    expect(await problemsOf({ ...fileOf('FR-SAS'), legalForm: 'SRL' })).toContainEqual({
+      step: 'company-form',
+      path: '/legalForm',
+      keyword: 'enum',
+    });
+  });
+
+  it('asks a French file for its duration, at most 99 years; a Romanian one may be unlimited', async () => {
+    const { durationYears: _none, ...french } = fileOf('FR-SARL');
+    expect(await problemsOf(french)).toContainEqual({
+      step: 'company-details',
+      path: '/durationYears',
+      keyword: 'required',
+    });
+    expect(await problemsOf({ ...fileOf('FR-SARL'), durationYears: 100 })).toContainEqual({
+      step: 'company-details',
+      path: '/durationYears',
+      keyword: 'maximum',
+    });
+    const romanian = await submit(user.accessToken, { data: { ...fileOf('RO-SRL'), durationYears: 150 } });
+    expect(romanian.statusCode, romanian.body).toBe(200);
+  });
+
+  it('has a SAS pay up half of each subscription at formation, a SARL a fifth, an SRL nothing yet', async () => {
+    const paid = (form: LegalFormId, fraction: number) => {
+      const data = fileOf(form);
+      const subscribers = (data.subscribers as Record<string, number>[]).map((subscriber) => ({
+        ...subscriber,
+        paidAmount: (subscriber.subscription ?? 0) * fraction,
+      }));
+      return { ...data, subscribers };
+    };
+    expect(await problemsOf(paid('FR-SAS', 0.4))).toContainEqual({
+      step: 'subscribers',
+      path: '/subscribers/0/paidAmount',
+      keyword: 'atLeastTimes',
+    });
+    expect((await submit(user.accessToken, { data: paid('FR-SAS', 0.5) })).statusCode).toBe(200);
+    expect(await problemsOf(paid('FR-SARL', 0.1))).toContainEqual({
+      step: 'subscribers',
+      path: '/subscribers/1/paidAmount',
+      keyword: 'atLeastTimes',
+    });
+    expect((await submit(user.accessToken, { data: paid('FR-EURL', 0.2) })).statusCode).toBe(200);
+    expect((await submit(user.accessToken, { data: paid('RO-SRL', 0) })).statusCode).toBe(200);
+  });
+
+  it('lets a SAS have one president only, a SARL several gérants', async () => {
+    const managers = (data: Record<string, unknown>) => {
+      const first = (data.managers as Record<string, unknown>[])[0];
+      return [first, { ...first, name: 'Jean Dupont' }, { ...first, name: 'Marie Martin' }];
+    };
+    const sas = fileOf('FR-SAS');
+    expect(await problemsOf({ ...sas, managers: managers(sas) })).toContainEqual({
+      step: 'management',
+      path: '/managers',
+      keyword: 'maxItems',
+    });
+    const sarl = fileOf('FR-SARL');
+    expect((await submit(user.accessToken, { data: { ...sarl, managers: managers(sarl) } })).statusCode).toBe(
+      200,
+    );
+    expect(await problemsOf({ ...sarl, managers: [] })).toContainEqual({
+      step: 'management',
+      path: '/managers',
+      keyword: 'minItems',
+    });
+  });
+
+  it("asks a French manager's parents' names (declaration of filiation), not a Romanian one's", async () => {
+    const french = fileOf('FR-SAS');
+    const [manager] = french.managers as Record<string, unknown>[];
+    const { fatherName: _father, ...withoutFather } = manager ?? {};
+    expect(await problemsOf({ ...french, managers: [withoutFather] })).toContainEqual({
+      step: 'management',
+      path: '/managers/0/fatherName',
+      keyword: 'required',
+    });
+    const romanian = fileOf('RO-SRL');
+    expect((romanian.managers as Record<string, unknown>[])[0]).not.toHaveProperty('fatherName');
+  });
+});
+
+describe('files of an older version of the wizard', () => {
+  it('opens a version 1 file from the database as a French SAS, each answer in its new place, on the same step', async () => {
+    const user = await server.signup();
+    const old = versionOneCompanyFile();
+    await server.db
+      .insert(companyFiles)
+      .values({ userId: user.userId, revision: 3, step: 2, data: old, version: 1 });
+    const file = json<CompanyFile>(await getFile(user.accessToken));
+    expect(file).toMatchObject({ revision: 3, version: VERSION, setAside: {}, step: 3 });
+    expect(file.data).toMatchObject({ jurisdiction: 'FR', legalForm: 'SAS', currency: 'EUR' });
+    expect(file.data.managers).toEqual([{ name: old.presidentName, address: old.presidentAddress }]);
+    for (const [name, value] of Object.entries(old))
+      if (!name.startsWith('president')) expect(file.data[name], name).toEqual(value);
+  });
+
+  it('migrates a draft sent by an older app (no version), keeping aside what has no place', async () => {
+    const user = await server.signup();
+    const response = await saveDraft(user.accessToken, {
+      data: { companyName: 'Ancienne SAS', presidentName: 'Camille', favouriteColour: 'vert' },
+      step: 1,
+      baseRevision: 0,
+      version: 1,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const file = json<CompanyFile>(response);
+    expect(file).toMatchObject({
+      version: VERSION,
+      step: 2,
+      data: { companyName: 'Ancienne SAS', jurisdiction: 'FR', managers: [{ name: 'Camille' }] },
+      setAside: { favouriteColour: 'vert' },
+    });
+    expect(file.data).not.toHaveProperty('favouriteColour');
+    // Kept across later saves until the founder has dealt with it.
+    const next = await saved(user, { ...file.data, companyName: 'Nouvelle SAS' }, file.revision, 2);
+    expect(next.setAside).toEqual({ favouriteColour: 'vert' });
+  });
+
+  it('submits a version 1 file once migrated, checked by the current rules', async () => {
+    const user = await server.signup();
+    const old = versionOneCompanyFile();
+    // A SAS pays up half of each subscription now: 100 of 400 is refused, 200 passes.
+    const refused = await submit(user.accessToken, { data: old, version: 1 });
+    expect(refused.statusCode).toBe(422);
+    const subscribers = (old.subscribers as Record<string, unknown>[]).map((subscriber) => ({
+      ...subscriber,
+      paidAmount: subscriber.subscription,
+    }));
+    const managers = [
+      {
+        name: 'Camille Dupont',
+        address: old.presidentAddress,
+        dateOfBirth: '1990-05-17',
+        placeOfBirth: 'Lyon, France',
+        nationality: 'FR',
+        fatherName: 'Jean Dupont',
+        motherName: 'Marie Martin',
+      },
+    ];
+    const { presidentName: _name, presidentAddress: _address, ...rest } = old;
+    const accepted = await submit(user.accessToken, { data: { ...rest, managers, subscribers }, version: 1 });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(json<CompanyFile>(accepted)).toMatchObject({
+      version: VERSION,
+      data: { jurisdiction: 'FR', legalForm: 'SAS' },
+    });
+  });
+
+  it('refuses a file of a version it cannot migrate, saying so, and saves nothing', async () => {
+    const user = await server.signup();
+    for (const request of [
+      () => submit(user.accessToken, { data: validData(), version: VERSION + 1 }),
+      () =>
+        saveDraft(user.accessToken, { data: validData(), step: 0, baseRevision: 0, version: VERSION + 1 }),
+    ]) {
+      const response = await request();
+      expect(response.statusCode, response.body).toBe(422);
+      const body = json<CompanyFileInvalid>(response);
+      expect(body.message).toMatch(/version/);
+      expect(body.errors).toEqual([
+        {
+          step: null,
+          path: '/version',
+          keyword: 'version',
+          params: { version: VERSION + 1, current: VERSION, oldest: 1 },
+        },
+      ]);
+    }
+    expect(json(await getFile(user.accessToken))).toMatchObject({ revision: 0, status: 'new' });
   });
 });

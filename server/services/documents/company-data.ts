@@ -47,6 +47,7 @@ const isRecord = (value: unknown): value is Values =>
 
 export function readCompanyFile(data: Values): CompanyFileFields {
   const subscribers = Array.isArray(data.subscribers) ? data.subscribers.filter(isRecord) : [];
+  const firstManager = (Array.isArray(data.managers) ? data.managers.filter(isRecord) : [])[0] ?? {};
   return {
     fullName: text(data, 'fullName'),
     dateOfBirth: text(data, 'dateOfBirth'),
@@ -61,8 +62,9 @@ export function readCompanyFile(data: Values): CompanyFileFields {
     shareCapital: amount(data, 'shareCapital'),
     numberOfShares: amount(data, 'numberOfShares'),
     durationYears: amount(data, 'durationYears'),
-    presidentName: text(data, 'presidentName'),
-    presidentAddress: text(data, 'presidentAddress'),
+    // The president is the first manager (schemas/wizard/management.json); issue 14 prints each manager.
+    presidentName: text(firstManager, 'name'),
+    presidentAddress: text(firstManager, 'address'),
     placeOfSignature: text(data, 'placeOfSignature'),
     dateOfSignature: text(data, 'dateOfSignature'),
     subscribers: subscribers.map((subscriber) => ({

@@ -3,10 +3,13 @@ import enFaq from '../../../locales/en/faq.json';
 import frFaq from '../../../locales/fr/faq.json';
 import roFaq from '../../../locales/ro/faq.json';
 import type { StepDefinition } from '@/forms/form-definition';
-import { wizardSteps } from '@/forms/generated/wizard-steps';
+import { loadLegalFormSteps } from '@/forms/generated/wizard-steps';
 import type { Language } from '@/lib/i18n/languages';
 import { createTestI18n } from '@/testing/render';
 import { createKnowledgeIndex, stems, wizardFieldHints, type KnowledgeEntry } from './assistant-knowledge';
+
+// The steps of a French SAS (each legal form has its own hints).
+const wizardSteps = (await loadLegalFormSteps['FR-SAS']?.()) ?? [];
 
 const FAQ = { fr: frFaq, en: enFaq, ro: roFaq } satisfies Record<Language, typeof frFaq>;
 const LANGS = Object.keys(FAQ) as Language[];

@@ -1,21 +1,20 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { wizardSteps } from '@/forms/generated/wizard-steps';
+import type { StepDefinition } from '@/forms/form-definition';
 import { useFormTranslate } from '@/forms/translation';
 import { createKnowledgeIndex, wizardFieldHints, type KnowledgeEntry } from './assistant-knowledge';
-
-const FIELD_HINTS = wizardFieldHints(wizardSteps);
 
 /**
  * The assistant's knowledge in the current language: every wizard field's hint (schemas/wizard, words
  * in locales/<lang>/wizard.json) and every FAQ entry (locales/<lang>/faq.json), with a search index.
  * Staff add a hint or a question by editing those files; the assistant knows it at the next load.
  */
-export function useAssistantKnowledge() {
+export function useAssistantKnowledge(steps: readonly StepDefinition[]) {
   const { t } = useTranslation('faq');
   const translate = useFormTranslate(['wizard']);
+  const hints = useMemo(() => wizardFieldHints(steps), [steps]);
   return useMemo(() => {
-    const fields: KnowledgeEntry[] = FIELD_HINTS.map((hint) => ({
+    const fields: KnowledgeEntry[] = hints.map((hint) => ({
       kind: 'field',
       id: hint.field,
       title: translate(hint.titleKey),
@@ -33,7 +32,7 @@ export function useAssistantKnowledge() {
     const byField = new Map(fields.map((entry) => [entry.id, entry]));
     const byKey = new Map(entries.map((entry) => [`${entry.kind}:${entry.id}`, entry]));
     return { index: createKnowledgeIndex(entries), byField, byKey };
-  }, [t, translate]);
+  }, [hints, t, translate]);
 }
 
 export type AssistantKnowledge = ReturnType<typeof useAssistantKnowledge>;

@@ -10,11 +10,15 @@ import { paths } from '@/config/paths';
 import type { Language } from '@/lib/i18n/languages';
 import { fillTemplate } from '@/testing/fill-template';
 import { renderWithProviders } from '@/testing/render';
+import { loadLegalFormSteps } from '@/forms/generated/wizard-steps';
 import { WizardAssistant } from './wizard-assistant';
 
 // Mantine's drawer and a few hundred hints render slowly in jsdom, and more slowly on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
+
+// The hints of a French SAS's steps (each legal form gives the assistant its own).
+const sasSteps = (await loadLegalFormSteps['FR-SAS']?.()) ?? [];
 
 const ASSISTANT = {
   fr: frAssistant.chat,
@@ -64,7 +68,7 @@ function wideScreen() {
 function renderAssistant(language: Language, focusedField: string | null = null) {
   const jumpToField = vi.fn();
   const view = renderWithProviders(
-    <WizardAssistant focusedField={focusedField} jumpToField={jumpToField} />,
+    <WizardAssistant focusedField={focusedField} jumpToField={jumpToField} steps={sasSteps} />,
     {
       language,
     },
@@ -108,7 +112,7 @@ describe('on a wide screen', () => {
     const log = within(panel).getByRole('log');
     expect(within(log).getByText(CAPITAL_QUESTION[language])).toBeInTheDocument();
     expect(within(log).getByText(words.answer.found)).toBeInTheDocument();
-    expect(within(log).getByText(WIZARD[language].fields.shareCapital.tooltip)).toBeInTheDocument();
+    expect(within(log).getByText(WIZARD[language].fields.shareCapital.tooltip.SAS)).toBeInTheDocument();
     // The box is emptied for the next question.
     expect(input).toHaveValue('');
 
@@ -197,7 +201,7 @@ describe('on a wide screen', () => {
 
     const hint = screen.getByTestId('assistant-hint');
     expect(hint).toHaveTextContent(fillTemplate(ASSISTANT[language].hint.title, { field: field.title }));
-    expect(within(hint).getByText(field.tooltip)).toBeInTheDocument();
+    expect(within(hint).getByText(field.tooltip.SAS)).toBeInTheDocument();
   });
 
   it("shows a list element's hint for its hint path", async () => {
@@ -214,11 +218,13 @@ describe('on a wide screen', () => {
     const { rerender } = await renderPanel('en', null);
     expect(screen.queryByTestId('assistant-hint')).not.toBeInTheDocument();
 
-    rerender(<WizardAssistant focusedField="favouriteColour" jumpToField={() => {}} />);
+    rerender(<WizardAssistant focusedField="favouriteColour" jumpToField={() => {}} steps={sasSteps} />);
     expect(screen.queryByTestId('assistant-hint')).not.toBeInTheDocument();
 
-    rerender(<WizardAssistant focusedField="numberOfShares" jumpToField={() => {}} />);
-    expect(screen.getByTestId('assistant-hint')).toHaveTextContent(WIZARD.en.fields.numberOfShares.tooltip);
+    rerender(<WizardAssistant focusedField="numberOfShares" jumpToField={() => {}} steps={sasSteps} />);
+    expect(screen.getByTestId('assistant-hint')).toHaveTextContent(
+      WIZARD.en.fields.numberOfShares.tooltip.FR,
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconMessageChatbot } from '@tabler/icons-react';
 import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { StepDefinition } from '@/forms/form-definition';
 import { AssistantConversation, type AssistantExchange } from './assistant-conversation';
 import { useAssistantKnowledge } from './use-assistant-knowledge';
 import classes from './wizard-assistant.module.css';
@@ -13,6 +14,8 @@ export interface WizardAssistantProps {
   focusedField: string | null;
   /** Opens the step of a field and puts the focus in it. */
   jumpToField: (field: string) => void;
+  /** The steps of the founder's legal form (or only the first one, before a form is chosen): their hints. */
+  steps: readonly StepDefinition[];
 }
 
 function AssistantTitle() {
@@ -37,9 +40,10 @@ function AssistantTitle() {
 export const WizardAssistant = memo(function WizardAssistant({
   focusedField,
   jumpToField,
+  steps,
 }: WizardAssistantProps) {
   const { t } = useTranslation('assistant');
-  const knowledge = useAssistantKnowledge();
+  const knowledge = useAssistantKnowledge(steps);
   // The conversation outlives the phone panel's closing; answers are kept as entries, so that they
   // show in the language chosen later.
   const [exchanges, setExchanges] = useState<AssistantExchange[]>([]);

@@ -17,7 +17,7 @@ function bodyField<T>(error: ApiError, field: string): T | undefined {
 }
 
 /** The company-file operations of the contract, as the draft and Complete need them. */
-export const companyFileApi: DraftApi & { submit(data: FileData): Promise<SubmitResult> } = {
+export const companyFileApi: DraftApi & { submit(data: FileData, version: number): Promise<SubmitResult> } = {
   async load() {
     const { data } = await apiClient.GET('/api/company-file');
     if (!data) throw new ApiError('Empty answer', 'http');
@@ -41,9 +41,9 @@ export const companyFileApi: DraftApi & { submit(data: FileData): Promise<Submit
     }
   },
 
-  async submit(data) {
+  async submit(data, version) {
     try {
-      const { data: file } = await apiClient.POST('/api/company-file/submit', { body: { data } });
+      const { data: file } = await apiClient.POST('/api/company-file/submit', { body: { data, version } });
       if (!file) throw new ApiError('Empty answer', 'http');
       return { submitted: file };
     } catch (error) {

@@ -159,6 +159,8 @@ describe('loading', () => {
     });
     expect(storage.copy()).toEqual({
       version: 1,
+      wizardVersion: 1,
+      setAside: {},
       data: { companyName: 'Kreo' },
       step: 2,
       base: { revision: 3, data: { companyName: 'Kreo' } },
@@ -202,9 +204,64 @@ describe('loading', () => {
 
     await settle();
     expect(server.saves).toHaveLength(1);
-    expect(server.saves[0]?.[0]).toEqual({ data: merged, step: 1, baseRevision: 2 });
+    expect(server.saves[0]?.[0]).toEqual({ data: merged, step: 1, baseRevision: 2, version: 1 });
     expect(sync.getState()).toMatchObject({ sync: 'saved', data: merged, file: { revision: 3 } });
     expect(server.file.data).toEqual(merged);
+  });
+
+  it('brings a device copy of an older wizard version to the current one, and sends what it set aside', async () => {
+    const storage = memoryStorage({
+      [KEY]: JSON.stringify({
+        version: 1,
+        data: { companyName: 'Kreo', presidentName: 'Ana Pop', favouriteColour: 'blue' },
+        step: 2,
+        base: { revision: 1, data: { companyName: 'Kreo' } },
+        dirty: true,
+      }),
+    });
+    const server = new FakeServer(companyFile(1, { companyName: 'Kreo' }));
+    const migrate = vi.fn((data: Record<string, unknown>, version: number, step: number) => {
+      expect(version).toBe(1);
+      const { presidentName, favouriteColour, ...rest } = data;
+      const moved = presidentName === undefined ? {} : { managers: [{ name: presidentName }] };
+      return {
+        data: { ...rest, ...moved },
+        setAside: favouriteColour === undefined ? {} : { favouriteColour },
+        step: step + 1,
+      };
+    });
+    const sync = createSync(server, storage, { wizardVersion: 2, migrate });
+
+    await sync.start();
+    const migrated = { companyName: 'Kreo', managers: [{ name: 'Ana Pop' }] };
+    expect(sync.getState()).toMatchObject({ data: migrated, step: 3, setAside: { favouriteColour: 'blue' } });
+    await settle();
+    expect(server.saves[0]?.[0]).toEqual({
+      data: migrated,
+      step: 3,
+      baseRevision: 1,
+      version: 2,
+      setAside: { favouriteColour: 'blue' },
+    });
+    // Once the server has it, this device no longer needs to send it.
+    expect(storage.copy()).toMatchObject({ wizardVersion: 2, setAside: {}, dirty: false });
+  });
+
+  it('ignores a device copy it cannot migrate and uses the server file', async () => {
+    const storage = memoryStorage({
+      [KEY]: JSON.stringify({
+        version: 1,
+        wizardVersion: 9,
+        data: { companyName: 'Future' },
+        step: 0,
+        base: null,
+        dirty: true,
+      }),
+    });
+    const server = new FakeServer(companyFile(1, { companyName: 'Kreo' }));
+    const sync = createSync(server, storage, { wizardVersion: 2, migrate: () => null });
+    await sync.start();
+    expect(sync.getState()).toMatchObject({ data: { companyName: 'Kreo' }, sync: 'saved' });
   });
 
   it("replaces a device copy that holds nothing unsent with the server's file", async () => {
@@ -304,7 +361,9 @@ describe('editing', () => {
 
     await vi.advanceTimersByTimeAsync(1);
 
-    expect(server.saves).toEqual([[{ data: { companyName: 'Kreo SAS' }, step: 0, baseRevision: 1 }, false]]);
+    expect(server.saves).toEqual([
+      [{ data: { companyName: 'Kreo SAS' }, step: 0, baseRevision: 1, version: 1 }, false],
+    ]);
     expect(sync.getState()).toMatchObject({ sync: 'saved', file: { revision: 2 } });
     expect(storage.copy()).toMatchObject({
       data: { companyName: 'Kreo SAS' },
@@ -365,7 +424,12 @@ describe('editing', () => {
     await vi.advanceTimersByTimeAsync(DEBOUNCE_MS);
 
     expect(server.saves).toHaveLength(2);
-    expect(server.saves[1]?.[0]).toEqual({ data: { companyName: 'AB' }, step: 0, baseRevision: 2 });
+    expect(server.saves[1]?.[0]).toEqual({
+      data: { companyName: 'AB' },
+      step: 0,
+      baseRevision: 2,
+      version: 1,
+    });
     expect(sync.getState()).toMatchObject({ sync: 'saved', data: { companyName: 'AB' } });
   });
 
@@ -376,7 +440,9 @@ describe('editing', () => {
     expect(storage.copy()).toMatchObject({ step: 3, dirty: true });
     await settle();
 
-    expect(server.saves).toEqual([[{ data: { companyName: 'Kreo' }, step: 3, baseRevision: 1 }, false]]);
+    expect(server.saves).toEqual([
+      [{ data: { companyName: 'Kreo' }, step: 3, baseRevision: 1, version: 1 }, false],
+    ]);
     expect(sync.getState()).toMatchObject({ step: 3, sync: 'saved' });
 
     // The same step again is no change.
@@ -428,7 +494,12 @@ describe('failures', () => {
     await settle();
 
     expect(server.api.save).toHaveBeenCalledTimes(2);
-    expect(server.saves[1]?.[0]).toEqual({ data: { companyName: 'Offline edit' }, step: 0, baseRevision: 1 });
+    expect(server.saves[1]?.[0]).toEqual({
+      data: { companyName: 'Offline edit' },
+      step: 0,
+      baseRevision: 1,
+      version: 1,
+    });
     expect(sync.getState()).toMatchObject({ sync: 'saved', file: { revision: 2 } });
     expect(storage.copy()).toMatchObject({ dirty: false });
   });
@@ -524,7 +595,7 @@ describe('failures', () => {
     const merged = { companyName: 'Kreo SAS', shareCapital: 5000, presidentName: 'Ana Pop' };
     expect(server.saves).toHaveLength(2);
     expect(server.saves[0]?.[0].baseRevision).toBe(1);
-    expect(server.saves[1]?.[0]).toEqual({ data: merged, step: 0, baseRevision: 2 });
+    expect(server.saves[1]?.[0]).toEqual({ data: merged, step: 0, baseRevision: 2, version: 1 });
     expect(sync.getState()).toMatchObject({
       data: merged,
       sync: 'saved',
@@ -699,7 +770,12 @@ describe('submitting and leaving', () => {
     await vi.advanceTimersByTimeAsync(DEBOUNCE_MS);
 
     expect(server.saves).toHaveLength(1);
-    expect(server.saves[0]?.[0]).toEqual({ data: { companyName: 'Kreo SAS' }, step: 0, baseRevision: 2 });
+    expect(server.saves[0]?.[0]).toEqual({
+      data: { companyName: 'Kreo SAS' },
+      step: 0,
+      baseRevision: 2,
+      version: 1,
+    });
     expect(sync.getState()).toMatchObject({ sync: 'saved', file: { status: 'amended' } });
   });
 
@@ -712,7 +788,9 @@ describe('submitting and leaving', () => {
     sync.update({ companyName: 'Leaving' });
     await sync.flush(true);
 
-    expect(server.saves).toEqual([[{ data: { companyName: 'Leaving' }, step: 0, baseRevision: 1 }, true]]);
+    expect(server.saves).toEqual([
+      [{ data: { companyName: 'Leaving' }, step: 0, baseRevision: 1, version: 1 }, true],
+    ]);
     expect(storage.copy()).toMatchObject({ data: { companyName: 'Leaving' } });
   });
 
@@ -735,7 +813,9 @@ describe('submitting and leaving', () => {
     sync.update({ companyName: 'Complete' });
     await sync.flush();
 
-    expect(server.saves).toEqual([[{ data: { companyName: 'Complete' }, step: 0, baseRevision: 1 }, false]]);
+    expect(server.saves).toEqual([
+      [{ data: { companyName: 'Complete' }, step: 0, baseRevision: 1, version: 1 }, false],
+    ]);
     expect(sync.getState().sync).toBe('saved');
   });
 });

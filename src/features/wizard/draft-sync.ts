@@ -5,6 +5,10 @@ export interface CompanyFile {
   revision: number;
   step: number;
   data: FileData;
+  /** The version of the wizard's steps the data is in (the server's own). */
+  version?: number;
+  /** Answers of an older version with no place in this one, kept for the founder to see. */
+  setAside?: FileData;
   status: 'new' | 'draft' | 'submitted' | 'amended';
   updatedAt: string | null;
   submittedAt: string | null;
@@ -17,7 +21,7 @@ export type SaveResult = { saved: CompanyFile } | { conflict: CompanyFile };
 export interface DraftApi {
   load(): Promise<CompanyFile>;
   save(
-    draft: { data: FileData; step: number; baseRevision: number },
+    draft: { data: FileData; step: number; baseRevision: number; version: number; setAside?: FileData },
     keepalive: boolean,
   ): Promise<SaveResult>;
 }
@@ -43,6 +47,10 @@ export interface DraftState {
   file: Omit<CompanyFile, 'data' | 'step'> | null;
   /** Edits made elsewhere (another browser) were merged into what is on screen. */
   mergedFromElsewhere: boolean;
+  /** The file's legal form (`FR-SAS`) once a country and a form are chosen: which steps the wizard shows. */
+  legalFormId: string | null;
+  /** Answers of an older version of the wizard that have no place in this one (server's and this device's). */
+  setAside: FileData;
   /**
    * What the form on screen starts from: `data` as it was when it was last replaced from outside the
    * form (loaded, merged with another browser's edits) or when the step changed. The form's own edits
@@ -57,6 +65,10 @@ export type DraftView = Omit<DraftState, 'data'>;
 /** What this device keeps (localStorage), so that nothing typed is lost offline or when the tab closes. */
 interface LocalCopy {
   version: 1;
+  /** The version of the wizard's steps `data` is in (absent in copies written before versions: 1). */
+  wizardVersion: number;
+  /** Answers set aside on this device that the server has not acknowledged yet. */
+  setAside: FileData;
   data: FileData;
   step: number;
   /** The server's version the edits started from. */
@@ -74,6 +86,21 @@ export interface DraftSyncOptions {
   debounceMs?: number;
   /** Waits between retries while the server is unreachable. */
   retryDelaysMs?: readonly number[];
+  /** The version of the wizard's steps this app was built with (sent with every draft). */
+  wizardVersion?: number;
+  /** Brings this device's copy of an older version to the current one (null: it cannot be read). */
+  migrate?: (
+    data: FileData,
+    version: number,
+    step: number,
+  ) => { data: FileData; setAside: FileData; step: number } | null;
+}
+
+/** `FR-SAS` for a file whose country and legal form are chosen. */
+export function legalFormIdOf(data: FileData): string | null {
+  return typeof data.jurisdiction === 'string' && typeof data.legalForm === 'string'
+    ? `${data.jurisdiction}-${data.legalForm}`
+    : null;
 }
 
 const DEFAULT_RETRY_DELAYS = [2_000, 5_000, 15_000, 30_000];
@@ -91,8 +118,12 @@ export class DraftSync {
     sync: 'saved',
     file: null,
     mergedFromElsewhere: false,
+    legalFormId: null,
+    setAside: {},
     formData: {},
   };
+  /** Set aside on this device, not yet on the server. */
+  private pendingSetAside: FileData = {};
   private view: DraftView = viewOf(this.state);
   private base: LocalCopy['base'] = null;
   private dirty = false;
@@ -127,7 +158,8 @@ export class DraftSync {
     if (local) {
       this.base = local.base;
       this.dirty = local.dirty;
-      this.setState({ phase: 'ready', data: local.data, step: local.step });
+      this.pendingSetAside = local.setAside;
+      this.setState({ phase: 'ready', data: local.data, step: local.step, setAside: local.setAside });
     }
     await this.fetchServer();
   }
@@ -137,6 +169,18 @@ export class DraftSync {
     if (this.state.phase !== 'ready') return;
     this.dirty = true;
     this.setState({ data, sync: this.state.sync === 'offline' ? 'offline' : 'pending' }, 'form');
+    this.writeLocal();
+    this.scheduleSave(this.debounceMs);
+  }
+
+  /**
+   * The page changed what the user typed (the currency follows the country): like an edit, but the
+   * form on screen takes the new values.
+   */
+  replace(data: FileData): void {
+    if (this.state.phase !== 'ready') return;
+    this.dirty = true;
+    this.setState({ data, sync: this.state.sync === 'offline' ? 'offline' : 'pending' });
     this.writeLocal();
     this.scheduleSave(this.debounceMs);
   }
@@ -217,9 +261,10 @@ export class DraftSync {
   /** Brings what is on screen and the server's file together (first load, reconnection, conflict). */
   private reconcile(server: CompanyFile): void {
     const file = fileInfo(server);
+    const setAside = { ...(server.setAside ?? {}), ...this.pendingSetAside };
     if (!this.dirty) {
       this.base = { revision: server.revision, data: server.data };
-      this.setState({ phase: 'ready', data: server.data, step: server.step, file, sync: 'saved' });
+      this.setState({ phase: 'ready', data: server.data, step: server.step, file, sync: 'saved', setAside });
       this.writeLocal();
       return;
     }
@@ -235,6 +280,7 @@ export class DraftSync {
       data,
       file,
       sync: 'pending',
+      setAside,
       mergedFromElsewhere: this.state.mergedFromElsewhere || !jsonEqual(data, mine),
     });
     this.writeLocal();
@@ -275,9 +321,14 @@ export class DraftSync {
       this.failures = 0;
       if ('saved' in result) {
         this.conflicts = 0;
+        this.pendingSetAside = {};
         this.base = { revision: result.saved.revision, data: sent.data };
         this.dirty = !(jsonEqual(this.state.data, sent.data) && this.state.step === sent.step);
-        this.setState({ file: fileInfo(result.saved), sync: this.dirty ? 'pending' : 'saved' });
+        this.setState({
+          file: fileInfo(result.saved),
+          sync: this.dirty ? 'pending' : 'saved',
+          setAside: result.saved.setAside ?? this.state.setAside,
+        });
         this.writeLocal();
         if (this.dirty) this.scheduleSave(this.debounceMs);
       } else {
@@ -304,8 +355,15 @@ export class DraftSync {
   }
 
   private sendDraft(keepalive: boolean): Promise<SaveResult> {
+    const hasSetAside = Object.keys(this.pendingSetAside).length > 0;
     return this.options.api.save(
-      { data: this.state.data, step: this.state.step, baseRevision: this.base?.revision ?? 0 },
+      {
+        data: this.state.data,
+        step: this.state.step,
+        baseRevision: this.base?.revision ?? 0,
+        version: this.options.wizardVersion ?? 1,
+        ...(hasSetAside ? { setAside: this.pendingSetAside } : {}),
+      },
       keepalive,
     );
   }
@@ -322,6 +380,10 @@ export class DraftSync {
     if (this.disposed) return;
     this.state = { ...this.state, ...patch };
     if (patch.data !== undefined && source === 'outside') this.state.formData = patch.data;
+    if (patch.data !== undefined) {
+      const legalFormId = legalFormIdOf(patch.data);
+      if (legalFormId !== this.state.legalFormId) this.state.legalFormId = legalFormId;
+    }
     const view = viewOf(this.state);
     if (!shallowEqual(view, this.view)) this.view = view;
     for (const listener of this.listeners) listener();
@@ -333,12 +395,30 @@ export class DraftSync {
       if (!raw) return null;
       const copy = JSON.parse(raw) as Partial<LocalCopy>;
       if (copy.version !== 1 || typeof copy.data !== 'object' || copy.data === null) return null;
+      const current = this.options.wizardVersion ?? 1;
+      const written = typeof copy.wizardVersion === 'number' ? copy.wizardVersion : 1;
+      let data = copy.data;
+      let step = typeof copy.step === 'number' ? copy.step : 0;
+      let base = copy.base && typeof copy.base.revision === 'number' ? copy.base : null;
+      let setAside = typeof copy.setAside === 'object' && copy.setAside !== null ? copy.setAside : {};
+      if (written !== current) {
+        // Written before the wizard's steps changed: brought to the current ones, leftovers kept aside.
+        const migrated = this.options.migrate?.(data, written, step);
+        if (!migrated) return null;
+        data = migrated.data;
+        step = migrated.step;
+        setAside = { ...setAside, ...migrated.setAside };
+        const migratedBase = base ? this.options.migrate?.(base.data, written, 0) : null;
+        base = base && migratedBase ? { revision: base.revision, data: migratedBase.data } : null;
+      }
       return {
         version: 1,
-        data: copy.data,
-        step: typeof copy.step === 'number' ? copy.step : 0,
-        base: copy.base && typeof copy.base.revision === 'number' ? copy.base : null,
-        dirty: copy.dirty === true,
+        wizardVersion: current,
+        setAside,
+        data,
+        step,
+        base,
+        dirty: copy.dirty === true || Object.keys(setAside).length > 0,
       };
     } catch {
       // A copy this version cannot read is ignored: the server's is used.
@@ -349,6 +429,8 @@ export class DraftSync {
   private writeLocal(): void {
     const copy: LocalCopy = {
       version: 1,
+      wizardVersion: this.options.wizardVersion ?? 1,
+      setAside: this.pendingSetAside,
       data: this.state.data,
       step: this.state.step,
       base: this.base,

@@ -3,6 +3,7 @@ import {
   IconBriefcase,
   IconBuilding,
   IconFileText,
+  IconFlag,
   IconGavel,
   IconUser,
   IconUsers,
@@ -10,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 
 const ICONS: Record<StepIconName, Icon> = {
+  flag: IconFlag,
   user: IconUser,
   building: IconBuilding,
   briefcase: IconBriefcase,

@@ -1,10 +1,26 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { knownFields, wizardMigrations, wizardVersion } from '@/forms/generated/wizard-steps';
+import { migrateFile, migrateStep } from '@/shared/wizard-migrations';
 import { companyFileApi } from './company-file-api';
+import type { FileData } from './draft-merge';
 import { DraftSync, type DraftApi } from './draft-sync';
 
 /** This device's copy of a user's draft (see DraftSync). */
 export function draftStorageKey(userId: string): string {
   return `kreo.companyFile.${userId}`;
+}
+
+const KNOWN_FIELDS = new Set(knownFields);
+
+/** This device's copy of an older version of the wizard, in the current one (the server does the same). */
+function migrateLocalCopy(data: FileData, version: number, step: number) {
+  const result = migrateFile(data, version, wizardVersion, wizardMigrations, KNOWN_FIELDS);
+  if (!result.ok) return null;
+  return {
+    data: result.data,
+    setAside: result.setAside,
+    step: migrateStep(step, version, wizardVersion, wizardMigrations),
+  };
 }
 
 function browserStorage(): Storage | null {
@@ -21,7 +37,14 @@ function browserStorage(): Storage | null {
  */
 export function useCompanyFileDraft(userId: string, api: DraftApi = companyFileApi) {
   const [sync] = useState(
-    () => new DraftSync({ api, storage: browserStorage(), storageKey: draftStorageKey(userId) }),
+    () =>
+      new DraftSync({
+        api,
+        storage: browserStorage(),
+        storageKey: draftStorageKey(userId),
+        wizardVersion,
+        migrate: migrateLocalCopy,
+      }),
   );
   // Not the values: the page around the form must not re-render at each key press.
   const view = useSyncExternalStore(sync.subscribe, sync.getView);

@@ -1,23 +1,36 @@
 import { Alert, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconArrowRight,
+  IconCheck,
+  IconCircleCheck,
+} from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
-import { wizardSteps } from '@/forms/generated/wizard-steps';
+import type { StepDefinition } from '@/forms/form-definition';
+import { chooserStep, legalForms, wizardOutline, wizardVersion } from '@/forms/generated/wizard-steps';
 import { SchemaForm, type SchemaFormHandle } from '@/forms/schema-form';
 import { useFormTranslate } from '@/forms/translation';
 import { readSessionUser } from '@/lib/session/access-token';
 import { getValidToken, sessionUserAtom } from '@/lib/session/session';
+import { withCompanyForm } from '@/shared/jurisdictions';
 import { companyFileApi } from './company-file-api';
 import type { FileData } from './draft-merge';
 import { DraftStatus } from './draft-status';
 import { FileStatusNotice } from './file-status-notice';
+import { SetAsideNotice } from './set-aside-notice';
 import { useCompanyFileDraft } from './use-company-file-draft';
-import { declaredFields, fieldHintPath, firstInvalidStep, stepAt, stepOfField } from './wizard-steps';
+import { useLegalFormSteps } from './use-legal-form-steps';
 import { WizardProgress } from './wizard-progress';
+import { SUBMIT_ERROR_KEYS, type SubmitError } from './submit-errors';
+import { WizardReview } from './wizard-review';
+import { declaredFields, fieldHintPath, firstInvalidStep, stepAt, stepOfField } from './wizard-steps';
+import { wizardFormatters, wizardWidgets } from './wizard-widgets';
 
 /** What the assistant beside the wizard is told, and what it may ask of it. */
 export interface WizardAssistantBridge {
@@ -25,6 +38,8 @@ export interface WizardAssistantBridge {
   focusedField: string | null;
   /** Opens the step of a field and puts the focus in it. */
   jumpToField: (field: string) => void;
+  /** The steps the founder's legal form has (only the first before a form is chosen). */
+  steps: readonly StepDefinition[];
 }
 
 export interface WizardPageProps {
@@ -32,7 +47,7 @@ export interface WizardPageProps {
   assistant?: ComponentType<WizardAssistantBridge>;
 }
 
-/** /ai-powered-form: the five-step company-creation wizard (needs a session). */
+/** /ai-powered-form: the company-creation wizard (needs a session): the country and legal form, then that form's steps, a review, and the submission. */
 export function WizardPage({ assistant }: WizardPageProps) {
   const user = useAtomValue(sessionUserAtom);
   // The session gate renders this page only with a user; the key restarts everything for another one.
@@ -53,18 +68,29 @@ interface WizardProps extends WizardPageProps {
 
 function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
   const { t, i18n } = useTranslation('wizard');
+  const { t: tJurisdictions } = useTranslation('jurisdictions');
   const translate = useFormTranslate(['wizard']);
   const navigate = useNavigate();
   const { view, sync } = useCompanyFileDraft(userId);
-  const lastStep = wizardSteps.length - 1;
-  const stepIndex = Math.min(Math.max(view.step, 0), lastStep);
-  const step = stepAt(wizardSteps, stepIndex);
+  const formSteps = useLegalFormSteps(view.legalFormId);
+  // Before a form is chosen (or while its steps load) only the first step can show.
+  const loadedSteps = formSteps.state === 'ready' ? formSteps.steps : null;
+  const steps: readonly StepDefinition[] = useMemo(() => loadedSteps ?? [chooserStep], [loadedSteps]);
+  const lastStep = wizardOutline.length - 1;
+  const savedStep = Math.min(Math.max(view.step, 0), lastStep);
+  const stepIndex = formSteps.state === 'none' ? 0 : savedStep;
+  const step = stepAt(steps, stepIndex);
+  const waitingForSteps = stepIndex > 0 && formSteps.state !== 'ready';
   // The furthest step shown in this visit: the progress bar opens any step up to it.
   const [reached, setReached] = useState(stepIndex);
-  if (stepIndex > reached) setReached(stepIndex);
+  if (stepIndex > reached && !waitingForSteps) setReached(stepIndex);
   const [focusedField, setFocusedField] = useState<string | null>(null);
+  const [phase, setPhase] = useState<'steps' | 'review' | 'submitted'>('steps');
+  // Set when a step was opened from the review: its button then goes back to the review.
+  const [editingFromReview, setEditingFromReview] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [submitError, setSubmitError] = useState<'network' | 'invalid' | null>(null);
+  const [submitError, setSubmitError] = useState<SubmitError | null>(null);
+  const [destination, setDestination] = useState<string>(paths.plans);
   const formHandle = useRef<SchemaFormHandle>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // Work for the step about to show, done once it is on screen: validate it (Complete found errors
@@ -75,6 +101,7 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
   const goTo = useCallback(
     (index: number, then: ShowAction = {}) => {
       onShow.current = then;
+      setPhase('steps');
       sync.setStep(index);
       setStepChanges((count) => count + 1);
       window.scrollTo({ top: 0 });
@@ -83,7 +110,7 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
   );
 
   useEffect(() => {
-    if (stepChanges === 0) return;
+    if (stepChanges === 0 || waitingForSteps) return;
     const action = onShow.current;
     onShow.current = {};
     if (action.validate) formHandle.current?.validate();
@@ -92,40 +119,66 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
       element?.scrollIntoView({ block: 'center' });
       element?.focus();
     } else heading.current?.focus();
-  }, [stepChanges]);
+  }, [stepChanges, waitingForSteps]);
 
   const jumpToField = useCallback(
     (field: string) => {
-      const target = stepOfField(wizardSteps, field);
+      const target = stepOfField(steps, field);
       if (target) goTo(target.index, { focusId: target.elementId });
     },
-    [goTo],
+    [goTo, steps],
   );
 
   const onFieldFocus = useCallback((path: string[]) => setFocusedField(fieldHintPath(path)), []);
 
-  async function complete(values: FileData) {
+  const onChange = useCallback(
+    (values: FileData) => {
+      // Choosing a country sets the currency and clears a form of another country: the form shows it.
+      const adjusted = withCompanyForm(legalForms, values);
+      if (adjusted !== values) sync.replace(adjusted);
+      else sync.update(values);
+    },
+    [sync],
+  );
+
+  /** Complete (or the button of a step opened from the review): every step valid, then the review. */
+  function review() {
     setSubmitError(null);
-    const data = declaredFields(wizardSteps, values);
-    const invalid = firstInvalidStep(wizardSteps, data);
+    const data = declaredFields(steps, sync.getState().data);
+    const invalid = firstInvalidStep(steps, data);
     if (invalid !== null) {
       goTo(invalid, { validate: true });
       return;
     }
+    setEditingFromReview(false);
+    setPhase('review');
+    window.scrollTo({ top: 0 });
+  }
+
+  async function submit() {
+    setSubmitError(null);
+    const data = declaredFields(steps, sync.getState().data);
     setSubmitting(true);
     try {
-      const result = await companyFileApi.submit(data);
+      const result = await companyFileApi.submit(data, wizardVersion);
       if ('submitted' in result) {
         sync.markSubmitted(result.submitted);
         // A package bought since this page's token was issued (another tab, a payment just made) counts.
         const fresh = readSessionUser(await getValidToken({ force: true }).catch(() => null));
         const owned = fresh?.products ?? products;
-        navigate(owned.length > 0 ? paths.documents : paths.plans);
+        setDestination(owned.length > 0 ? paths.documents : paths.plans);
+        setPhase('submitted');
+        window.scrollTo({ top: 0 });
         return;
       }
       // The server's rules are the same as ours: this only happens when the schemas changed meanwhile.
+      const first = result.invalid[0];
+      if (first?.keyword === 'version') {
+        setSubmitError('version');
+        return;
+      }
       setSubmitError('invalid');
-      const failing = wizardSteps.findIndex((candidate) => candidate.id === result.invalid[0]?.step);
+      const failing = steps.findIndex((candidate) => candidate.id === first?.step);
       if (failing >= 0) goTo(failing, { validate: true });
     } catch {
       setSubmitError('network');
@@ -135,6 +188,7 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
   }
 
   const isLast = stepIndex === lastStep;
+  const submitLabel = editingFromReview ? t('review.backToReview') : isLast ? t('ui.complete') : t('ui.next');
   // The form's buttons, the same element while nothing they show changes (RJSF compares its children).
   const actions = useMemo(
     () => (
@@ -155,19 +209,20 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
           type="submit"
           loading={submitting}
           rightSection={
-            isLast ? (
+            isLast || editingFromReview ? (
               <IconCheck size={16} aria-hidden="true" />
             ) : (
               <IconArrowRight size={16} aria-hidden="true" />
             )
           }
         >
-          {isLast ? t('ui.complete') : t('ui.next')}
+          {submitLabel}
         </Button>
       </Group>
     ),
-    [goTo, isLast, stepIndex, submitting, t],
+    [goTo, isLast, editingFromReview, stepIndex, submitting, submitLabel, t],
   );
+  const formatters = useMemo(() => wizardFormatters(tJurisdictions), [tJurisdictions]);
 
   const intro = (
     <Stack gap={4}>
@@ -178,7 +233,8 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     </Stack>
   );
 
-  if (view.phase !== 'ready') {
+  if (view.phase !== 'ready' || formSteps.state === 'failed') {
+    const retry = formSteps.state === 'failed' ? formSteps.retry : () => sync.retryNow();
     return (
       <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
         <Stack gap="lg">
@@ -193,7 +249,7 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
             >
               <Stack gap="sm" align="flex-start">
                 <Text size="sm">{t('ui.unavailable.body')}</Text>
-                <Button variant="light" onClick={() => sync.retryNow()}>
+                <Button variant="light" onClick={retry}>
                   {t('ui.retry')}
                 </Button>
               </Stack>
@@ -204,16 +260,83 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     );
   }
 
-  const stepTitle = translate(step.title);
+  let main: ReactNode;
+  if (phase === 'submitted') {
+    main = (
+      <Alert
+        color="green"
+        icon={<IconCircleCheck aria-hidden="true" />}
+        title={t('review.submitted.title')}
+        role="status"
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('review.submitted.body')}</Text>
+          <Button onClick={() => navigate(destination)}>
+            {t(destination === paths.documents ? 'review.submitted.documents' : 'review.submitted.plans')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (phase === 'review') {
+    main = (
+      <WizardReview
+        steps={steps}
+        data={declaredFields(steps, sync.getState().data)}
+        formatters={formatters}
+        onEdit={(index) => {
+          setEditingFromReview(true);
+          goTo(index);
+        }}
+        onBack={() => goTo(lastStep)}
+        onSubmit={() => void submit()}
+        submitting={submitting}
+        error={submitError}
+      />
+    );
+  } else if (waitingForSteps) {
+    main = <PageLoader />;
+  } else {
+    main = (
+      <>
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed">
+            {t('ui.stepOf', { number: stepIndex + 1, total: wizardOutline.length })}
+          </Text>
+          <Title order={2} size="h3" ref={heading} tabIndex={-1}>
+            {translate(step.title)}
+          </Title>
+          {step.description ? <Text c="dimmed">{translate(step.description)}</Text> : null}
+        </Stack>
+        <SchemaForm
+          key={`${view.legalFormId ?? ''}/${step.id}`}
+          form={step.form}
+          formData={view.formData}
+          onChange={onChange}
+          onSubmit={() => (isLast || editingFromReview ? review() : goTo(stepIndex + 1))}
+          submitLabel={submitLabel}
+          submitting={submitting}
+          onFieldFocus={onFieldFocus}
+          handleRef={formHandle}
+          actions={actions}
+          widgets={wizardWidgets}
+        />
+        {submitError ? (
+          <Alert color="red" icon={<IconAlertTriangle aria-hidden="true" />} role="alert">
+            {t(SUBMIT_ERROR_KEYS[submitError])}
+          </Alert>
+        ) : null}
+      </>
+    );
+  }
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg" mb="lg">
         {intro}
         <WizardProgress
-          steps={wizardSteps}
-          active={stepIndex}
-          reachable={reached}
+          steps={formSteps.state === 'ready' ? steps : wizardOutline}
+          active={phase === 'steps' ? stepIndex : wizardOutline.length}
+          reachable={formSteps.state === 'ready' ? reached : 0}
           onSelect={(index) => goTo(index)}
           label={t('ui.progressLabel')}
         />
@@ -222,37 +345,15 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             <FileStatusNotice file={view.file} merged={view.mergedFromElsewhere} language={i18n.language} />
-            <Stack gap={2}>
-              <Text size="sm" c="dimmed">
-                {t('ui.stepOf', { number: stepIndex + 1, total: wizardSteps.length })}
-              </Text>
-              <Title order={2} size="h3" ref={heading} tabIndex={-1}>
-                {stepTitle}
-              </Title>
-              {step.description ? <Text c="dimmed">{translate(step.description)}</Text> : null}
-            </Stack>
-            <SchemaForm
-              key={step.id}
-              form={step.form}
-              formData={view.formData}
-              onChange={(values) => sync.update(values)}
-              onSubmit={(values) => (isLast ? complete(values) : goTo(stepIndex + 1))}
-              submitLabel={isLast ? t('ui.complete') : t('ui.next')}
-              submitting={submitting}
-              onFieldFocus={onFieldFocus}
-              handleRef={formHandle}
-              actions={actions}
-            />
-            {submitError ? (
-              <Alert color="red" icon={<IconAlertTriangle aria-hidden="true" />} role="alert">
-                {t(submitError === 'network' ? 'ui.submit.failed' : 'ui.submit.invalid')}
-              </Alert>
-            ) : null}
+            <SetAsideNotice setAside={view.setAside} />
+            {main}
             <DraftStatus status={view.sync} onRetry={() => sync.retryNow()} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          {Assistant ? <Assistant focusedField={focusedField} jumpToField={jumpToField} /> : null}
+          {Assistant ? (
+            <Assistant focusedField={focusedField} jumpToField={jumpToField} steps={steps} />
+          ) : null}
         </Grid.Col>
       </Grid>
     </Container>

@@ -1,12 +1,12 @@
 import { Stepper } from '@mantine/core';
 import { memo } from 'react';
-import type { StepDefinition } from '@/forms/form-definition';
+import type { StepIcon as StepIconName } from '@/forms/form-definition';
 import { useFormTranslate } from '@/forms/translation';
 import { StepIcon } from './step-icon';
 import classes from './wizard-progress.module.css';
 
 interface WizardProgressProps {
-  steps: readonly StepDefinition[];
+  steps: readonly { id: string; title: string; icon: StepIconName }[];
   active: number;
   /** Steps up to this one can be opened from the bar (those the user has reached). */
   reachable: number;

@@ -4,7 +4,7 @@ import enWizard from '../../../locales/en/wizard.json';
 import frWizard from '../../../locales/fr/wizard.json';
 import roWizard from '../../../locales/ro/wizard.json';
 import type { StepDefinition } from '@/forms/form-definition';
-import { wizardSteps } from '@/forms/generated/wizard-steps';
+import { loadLegalFormSteps } from '@/forms/generated/wizard-steps';
 import { errorMessageKey, toMessageTokens, translateMessage, type FormTranslate } from '@/forms/translation';
 import type { Language } from '@/lib/i18n/languages';
 import { fillTemplate } from '@/testing/fill-template';
@@ -26,6 +26,11 @@ afterAll(() => {
   vi.useRealTimers();
 });
 
+// The rules as a French SAS has them (other forms: tests/server/company-file.test.ts checks each one).
+const loadSas = loadLegalFormSteps['FR-SAS'];
+if (!loadSas) throw new Error('the wizard has no FR-SAS steps');
+const wizardSteps = await loadSas();
+
 function step(id: string): StepDefinition {
   const found = wizardSteps.find((candidate) => candidate.id === id);
   if (!found) throw new Error(`no step ${id} in the wizard`);
@@ -35,6 +40,9 @@ function step(id: string): StepDefinition {
 /** A company file that every step accepts: two subscribers sharing 100 shares and 1000 €. */
 function completeFile(): FileData {
   return {
+    jurisdiction: 'FR',
+    legalForm: 'SAS',
+    currency: 'EUR',
     fullName: 'Ion Popescu',
     dateOfBirth: '1985-11-30',
     placeOfBirth: 'Cluj-Napoca, România',
@@ -48,14 +56,23 @@ function completeFile(): FileData {
     shareCapital: 1000,
     numberOfShares: 100,
     durationYears: 99,
-    presidentName: 'Ion Popescu',
-    presidentAddress: 'Strada Memorandumului 1, Cluj-Napoca',
+    managers: [
+      {
+        name: 'Ion Popescu',
+        dateOfBirth: '1985-11-30',
+        placeOfBirth: 'Cluj-Napoca, România',
+        nationality: 'RO',
+        address: 'Strada Memorandumului 1, Cluj-Napoca',
+        fatherName: 'Vasile Popescu',
+        motherName: 'Maria Ionescu',
+      },
+    ],
     nonConvictionStatement: true,
     placeOfSignature: 'Cluj-Napoca',
     dateOfSignature: YESTERDAY,
     subscribers: [
       { name: 'Ion Popescu', address: 'Cluj-Napoca', shares: 70, subscription: 700, paidAmount: 700 },
-      { name: 'Ana Pop', address: 'București', shares: 30, subscription: 300, paidAmount: 0 },
+      { name: 'Ana Pop', address: 'București', shares: 30, subscription: 300, paidAmount: 150 },
     ],
   };
 }
@@ -114,7 +131,7 @@ describe('share capital', () => {
 
     expect(error.params).toMatchObject({ limit: 1 });
     expect(errorMessageKey(error, step('company-details').form.uiSchema)).toBe(
-      'wizard:errors.shareCapitalMinimum',
+      'wizard:errors.shareCapitalMinimum.EUR',
     );
   });
 
@@ -122,8 +139,11 @@ describe('share capital', () => {
     const data = {
       ...completeFile(),
       shareCapital: 1,
-      numberOfShares: 1,
-      subscribers: [{ name: 'Ion', address: 'Cluj', shares: 1, subscription: 1, paidAmount: 1 }],
+      numberOfShares: 2,
+      subscribers: [
+        { name: 'Ion', address: 'Cluj', shares: 1, subscription: 0.5, paidAmount: 0.5 },
+        { name: 'Ana', address: 'Cluj', shares: 1, subscription: 0.5, paidAmount: 0.25 },
+      ],
     };
     expect(errorsOf('company-details', data)).toEqual([]);
     expect(errorsOf('subscribers', data)).toEqual([]);
@@ -138,7 +158,7 @@ describe('share capital', () => {
     );
 
     expect(shownMessage('company-details', error, language)).toBe(
-      WIZARD[language].errors.shareCapitalMinimum,
+      fillTemplate(WIZARD[language].errors.shareCapitalMinimum.EUR, { limit: 1 }),
     );
   });
 });
@@ -188,7 +208,9 @@ describe("subscribers' subscriptions", () => {
     const error = errorOf('subscribers', data, 'sumMatches', '.subscribers');
 
     expect(error.params).toEqual({ property: 'subscription', sum: 900, expected: 1000 });
-    expect(errorMessageKey(error, step('subscribers').form.uiSchema)).toBe('wizard:errors.subscriptionsSum');
+    expect(errorMessageKey(error, step('subscribers').form.uiSchema)).toBe(
+      'wizard:errors.subscriptionsSum.EUR',
+    );
   });
 
   it('are compared in cents: 1000.1 € + 0.2 € is 1000.3 €', () => {
@@ -196,8 +218,8 @@ describe("subscribers' subscriptions", () => {
     expect(1000.1 + 0.2).not.toBe(1000.3);
     const data = withSubscribers(
       [
-        { subscription: 1000.1, paidAmount: 0 },
-        { subscription: 0.2, paidAmount: 0 },
+        { subscription: 1000.1, paidAmount: 1000.1 },
+        { subscription: 0.2, paidAmount: 0.2 },
       ],
       {
         ...completeFile(),
@@ -212,8 +234,8 @@ describe("subscribers' subscriptions", () => {
     expect(0.1 + 0.2).not.toBe(0.3);
     const data = withSubscribers(
       [
-        { subscription: 0.1, paidAmount: 0 },
-        { subscription: 0.2, paidAmount: 0 },
+        { subscription: 0.1, paidAmount: 0.1 },
+        { subscription: 0.2, paidAmount: 0.2 },
       ],
       {
         ...completeFile(),
@@ -225,7 +247,7 @@ describe("subscribers' subscriptions", () => {
   });
 
   it('differ by one cent is an error', () => {
-    const data = withSubscribers([{ subscription: 700 }, { subscription: 299.99, paidAmount: 0 }]);
+    const data = withSubscribers([{ subscription: 700 }, { subscription: 299.99, paidAmount: 150 }]);
 
     expect(errorOf('subscribers', data, 'sumMatches', '.subscribers').params).toMatchObject({
       property: 'subscription',
@@ -237,14 +259,14 @@ describe("subscribers' subscriptions", () => {
     const error = errorOf('subscribers', data, 'sumMatches', '.subscribers');
 
     expect(shownMessage('subscribers', error, language)).toBe(
-      fillTemplate(WIZARD[language].errors.subscriptionsSum, { sum: 900, expected: 1000 }),
+      fillTemplate(WIZARD[language].errors.subscriptionsSum.EUR, { sum: 900, expected: 1000 }),
     );
   });
 
   it('both sums are reported when both are wrong', () => {
     const data = withSubscribers([
-      { shares: 10, subscription: 10, paidAmount: 0 },
-      { shares: 10, subscription: 10, paidAmount: 0 },
+      { shares: 10, subscription: 10, paidAmount: 10 },
+      { shares: 10, subscription: 10, paidAmount: 10 },
     ]);
     const sums = errorsOf('subscribers', data).filter((error) => error.name === 'sumMatches');
 
@@ -259,12 +281,32 @@ describe('paid amount', () => {
 
     expect(error.params).toMatchObject({ limit: 700 });
     expect(errorMessageKey(error, step('subscribers').form.uiSchema)).toBe(
-      'wizard:errors.paidMoreThanSubscription',
+      'wizard:errors.paidMoreThanSubscription.EUR',
     );
   });
 
-  it('may equal the subscription, or be 0', () => {
-    expect(errorsOf('subscribers', withSubscribers([{ paidAmount: 700 }, { paidAmount: 0 }]))).toEqual([]);
+  it('may equal the subscription, or half of it: a SAS pays up at least half at formation (L. 225-3)', () => {
+    expect(errorsOf('subscribers', withSubscribers([{ paidAmount: 700 }, { paidAmount: 150 }]))).toEqual([]);
+  });
+
+  it('cannot be less than half of the subscription, compared in cents', () => {
+    const data = withSubscribers([{ paidAmount: 349.99 }, { paidAmount: 150 }]);
+    const error = errorOf('subscribers', data, 'atLeastTimes', '.subscribers.0.paidAmount');
+    expect(error.params).toMatchObject({ property: 'subscription', factor: 0.5, limit: 350 });
+    expect(errorMessageKey(error, step('subscribers').form.uiSchema)).toBe('wizard:errors.paidUpMinimum.SAS');
+  });
+
+  it.each(LANGS)('says how much must be paid up, citing the law (%s)', (language) => {
+    const error = errorOf(
+      'subscribers',
+      withSubscribers([{ paidAmount: 0 }]),
+      'atLeastTimes',
+      '.subscribers.0.paidAmount',
+    );
+    expect(shownMessage('subscribers', error, language)).toBe(
+      fillTemplate(WIZARD[language].errors.paidUpMinimum.SAS, { limit: 350 }),
+    );
+    expect(shownMessage('subscribers', error, language)).toContain('L. 225-3');
   });
 
   it("is compared with its own subscriber's subscription", () => {
@@ -286,7 +328,7 @@ describe('paid amount', () => {
     );
 
     expect(shownMessage('subscribers', error, language)).toBe(
-      fillTemplate(WIZARD[language].errors.paidMoreThanSubscription, { limit: 700 }),
+      fillTemplate(WIZARD[language].errors.paidMoreThanSubscription.EUR, { limit: 700 }),
     );
   });
 });

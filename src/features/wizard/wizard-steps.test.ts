@@ -2,15 +2,21 @@ import { configure, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import stepsFile from '../../../schemas/wizard/steps.json';
-import { wizardSteps } from '@/forms/generated/wizard-steps';
+import { chooserStep, legalForms, loadLegalFormSteps, wizardOutline } from '@/forms/generated/wizard-steps';
 import { SchemaForm } from '@/forms/schema-form';
 import { renderWithProviders } from '@/testing/render';
 import type { FileData } from './draft-merge';
 import { declaredFields, fieldHintPath, firstInvalidStep, stepAt, stepOfField } from './wizard-steps';
+import { wizardWidgets } from './wizard-widgets';
 
 // A whole form renders slowly in jsdom, and much more slowly on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
+
+// The steps of a French SAS; every legal form has the same steps in the same order.
+const loadSas = loadLegalFormSteps['FR-SAS'];
+if (!loadSas) throw new Error('the wizard has no FR-SAS steps');
+const wizardSteps = await loadSas();
 
 const indexOf = (id: string) => {
   const index = wizardSteps.findIndex((step) => step.id === id);
@@ -21,6 +27,9 @@ const indexOf = (id: string) => {
 /** A company file that every step accepts: one founder, two subscribers sharing 100 shares and 1000 €. */
 function completeFile(): FileData {
   return {
+    jurisdiction: 'FR',
+    legalForm: 'SAS',
+    currency: 'EUR',
     fullName: 'Élodie Dupont',
     dateOfBirth: '1990-03-12',
     placeOfBirth: 'Lyon, France',
@@ -34,8 +43,18 @@ function completeFile(): FileData {
     shareCapital: 1000,
     numberOfShares: 100,
     durationYears: 99,
-    presidentName: 'Élodie Dupont',
-    presidentAddress: '12 rue de la Paix, 75002 Paris, France',
+    managers: [
+      {
+        name: 'Élodie Dupont',
+        isAssociate: true,
+        dateOfBirth: '1990-03-12',
+        placeOfBirth: 'Lyon, France',
+        nationality: 'FR',
+        address: '12 rue de la Paix, 75002 Paris, France',
+        fatherName: 'Jean Dupont',
+        motherName: 'Marie Martin',
+      },
+    ],
     nonConvictionStatement: true,
     placeOfSignature: 'Paris',
     dateOfSignature: '2024-05-02',
@@ -71,26 +90,27 @@ describe('stepOfField', () => {
   it('finds a field of the company step and the id of its control', () => {
     expect(stepOfField(wizardSteps, 'shareCapital')).toEqual({
       index: indexOf('company-details'),
-      elementId: 'wizard-company-details_shareCapital',
+      elementId: 'wizard-fr-sas-company-details_shareCapital',
     });
   });
 
   it("points a list element's field at the first element of the list", () => {
     expect(stepOfField(wizardSteps, 'subscribers.name')).toEqual({
       index: indexOf('subscribers'),
-      elementId: 'wizard-subscribers_subscribers_0_name',
+      elementId: 'wizard-fr-sas-subscribers_subscribers_0_name',
     });
   });
 
   it('finds the fields of the first and of the other steps', () => {
     expect(stepOfField(wizardSteps, 'fullName')).toEqual({
-      index: 0,
-      elementId: 'wizard-personal-information_fullName',
+      index: 1,
+      elementId: 'wizard-fr-sas-personal-information_fullName',
     });
-    expect(stepOfField(wizardSteps, 'presidentName')?.index).toBe(indexOf('management'));
+    expect(stepOfField(wizardSteps, 'managers.name')?.index).toBe(indexOf('management'));
+    expect(stepOfField(wizardSteps, 'legalForm')?.index).toBe(0);
     expect(stepOfField(wizardSteps, 'dateOfSignature')).toEqual({
       index: indexOf('legal-declaration'),
-      elementId: 'wizard-legal-declaration_dateOfSignature',
+      elementId: 'wizard-fr-sas-legal-declaration_dateOfSignature',
     });
   });
 
@@ -122,6 +142,7 @@ describe('stepOfField', () => {
           onChange: () => {},
           onSubmit: () => {},
           submitLabel: 'Next',
+          widgets: wizardWidgets,
         }),
         { language: 'en' },
       );
@@ -158,10 +179,19 @@ describe('stepAt', () => {
   });
 });
 
-describe('wizardSteps', () => {
-  it('follows schemas/wizard/steps.json, each step with its own form', () => {
-    expect(wizardSteps.map((step) => step.id)).toEqual(stepsFile.steps);
-    expect(wizardSteps.map((step) => step.form.name)).toEqual(stepsFile.steps.map((id) => `wizard-${id}`));
+describe('the steps of each legal form', () => {
+  it('follow schemas/wizard/steps.json: the shared choice of the form, then its own steps', async () => {
+    expect(wizardOutline.map((step) => step.id)).toEqual(stepsFile.steps);
+    expect(Object.keys(loadLegalFormSteps)).toEqual(legalForms.map((form) => form.id));
+    for (const form of legalForms) {
+      const steps = await loadLegalFormSteps[form.id]?.();
+      expect(steps?.map((step) => step.id)).toEqual(stepsFile.steps);
+      expect(steps?.[0]).toBe(chooserStep);
+      const slug = form.id.toLowerCase().replace(/_/g, '-');
+      expect(steps?.slice(1).map((step) => step.form.name)).toEqual(
+        stepsFile.steps.slice(1).map((id) => `wizard-${slug}-${id}`),
+      );
+    }
   });
 });
 
@@ -183,7 +213,7 @@ describe('firstInvalidStep', () => {
 
   it('is the earliest step that breaks a rule when several do', () => {
     const file = completeFile();
-    file.presidentName = '   ';
+    file.managers = [{ ...(file.managers as FileData[])[0], name: '   ' }];
     file.nonConvictionStatement = false;
 
     expect(firstInvalidStep(wizardSteps, file)).toBe(indexOf('management'));

@@ -1,15 +1,25 @@
 import { NumberInput, TextInput } from '@mantine/core';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { currencySign } from '../currency';
 import { emptyToUndefined, useControlProps } from '../widgets/control-props';
 
 /**
  * Text-like fields: text, e-mail, telephone (`ui:options.inputType`) and numbers (schema type number or
- * integer, with the schema's minimum and maximum; `ui:options.unit` shows e.g. € after the value and
- * `decimalScale` limits the decimals).
+ * integer, with the schema's minimum and maximum; `ui:options.unit` shows e.g. € after the value,
+ * `ui:options.currency` (EUR, RON) the currency's sign in the user's language, and `decimalScale`
+ * limits the decimals).
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, value, placeholder, schema, options, onChange, onBlur, onFocus } = props;
   const common = useControlProps(props);
+  const { i18n } = useTranslation();
+  const unit =
+    typeof options.currency === 'string'
+      ? currencySign(options.currency, i18n.language)
+      : typeof options.unit === 'string'
+        ? options.unit
+        : undefined;
   const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : undefined;
 
   if (schema.type === 'number' || schema.type === 'integer') {
@@ -24,7 +34,8 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
         clampBehavior="none"
         allowDecimal={schema.type === 'number'}
         decimalScale={typeof options.decimalScale === 'number' ? options.decimalScale : undefined}
-        rightSection={typeof options.unit === 'string' ? options.unit : undefined}
+        rightSection={unit}
+        rightSectionWidth={unit && unit.length > 2 ? 48 : undefined}
         rightSectionPointerEvents="none"
         onChange={(next) => onChange(typeof next === 'number' ? next : undefined)}
         onBlur={() => onBlur(id, value)}

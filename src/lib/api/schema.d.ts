@@ -336,7 +336,8 @@ export interface paths {
          *
          *     A `step` past the wizard's last step is saved as the last step (the
          *     wizard may have lost a step since the client loaded it). Saving a
-         *     submitted file makes it `amended`.
+         *     submitted file makes it `amended`. Data of an older `version` is
+         *     migrated first; a version the server cannot migrate is refused (422).
          */
         post: operations["saveCompanyFileDraft"];
         delete?: never;
@@ -356,9 +357,13 @@ export interface paths {
         put?: never;
         /**
          * Submit the completed company file
-         * @description Checks `data` against every step of the wizard (the same schemas and
-         *     rules as the form in the browser, schemas/wizard/), plus one rule of its
-         *     own: every field must belong to a step. When it passes, `data` becomes
+         * @description Checks `data` against the steps of its legal form (the same schemas and
+         *     rules as the form in the browser: schemas/wizard/ with the figures of
+         *     schemas/jurisdictions/): the country, the legal form and the currency
+         *     first, then every step of that form, plus one rule of its own: every
+         *     field must belong to a step. Data of an older `version` is migrated
+         *     first; a version the server cannot migrate is refused (422, keyword
+         *     `version`). When it passes, `data` becomes
          *     both the submission and the current draft (a new revision, status
          *     `submitted`, step set to the last step), so the wizard reopens exactly as
          *     submitted. A submitted file can still be edited (saved drafts make it
@@ -580,6 +585,8 @@ export interface components {
             /** @description The wizard step (0-based) the user was on when saving. */
             step: number;
             data: components["schemas"]["CompanyFileData"];
+            version: components["schemas"]["WizardVersion"];
+            setAside: components["schemas"]["CompanyFileSetAside"];
             status: components["schemas"]["CompanyFileStatus"];
             /**
              * Format: date-time
@@ -598,9 +605,29 @@ export interface components {
             step: number;
             /** @description The revision the client's data started from (0 for a file never saved). */
             baseRevision: number;
+            version?: components["schemas"]["WizardVersion"];
+            setAside?: components["schemas"]["CompanyFileSetAside"];
         };
         CompanyFileSubmission: {
             data: components["schemas"]["CompanyFileData"];
+            version?: components["schemas"]["WizardVersion"];
+        };
+        /**
+         * @description The version of the wizard's steps (schemas/wizard/steps.json) the data
+         *     was written against. A client sends the version it was built with
+         *     (absent: 1, the version before jurisdictions); the server brings older
+         *     data to its own version (schemas/wizard/migrations.json) and answers 422
+         *     for a version it cannot migrate. Files are returned in the server's version.
+         */
+        WizardVersion: number;
+        /**
+         * @description Answers of an older version of the wizard that have no place in the
+         *     current one, by their old name: kept, never dropped, and shown to the
+         *     founder so they can copy them where they belong. In a draft, answers the
+         *     client set aside itself (its device's copy of an older version).
+         */
+        CompanyFileSetAside: {
+            [key: string]: unknown;
         };
         /** @description An `Error` body with the current company file. */
         CompanyFileConflict: {
@@ -1424,6 +1451,8 @@ export interface operations {
                      *         "nationality": "FR",
                      *         "companyName": "Boulangerie Dupont SAS"
                      *       },
+                     *       "version": 2,
+                     *       "setAside": {},
                      *       "status": "draft",
                      *       "updatedAt": "2026-03-14T09:26:53.589Z",
                      *       "submittedAt": null
@@ -1482,6 +1511,8 @@ export interface operations {
                      *         "nationality": "FR",
                      *         "companyName": "Boulangerie Dupont SAS"
                      *       },
+                     *       "version": 2,
+                     *       "setAside": {},
                      *       "status": "draft",
                      *       "updatedAt": "2026-03-14T09:26:53.589Z",
                      *       "submittedAt": null
@@ -1511,8 +1542,14 @@ export interface operations {
                      *         "data": {
                      *           "fullName": "Camille Dupont",
                      *           "companyName": "Boulangerie Dupont SAS",
-                     *           "presidentName": "Camille Dupont"
+                     *           "managers": [
+                     *             {
+                     *               "name": "Camille Dupont"
+                     *             }
+                     *           ]
                      *         },
+                     *         "version": 2,
+                     *         "setAside": {},
                      *         "status": "draft",
                      *         "updatedAt": "2026-03-14T09:27:10.002Z",
                      *         "submittedAt": null
@@ -1542,6 +1579,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "data": {
+                 *         "jurisdiction": "FR",
+                 *         "legalForm": "SAS",
+                 *         "currency": "EUR",
                  *         "fullName": "Camille Dupont",
                  *         "dateOfBirth": "1990-05-17",
                  *         "placeOfBirth": "Lyon, France",
@@ -1555,8 +1595,18 @@ export interface operations {
                  *         "shareCapital": 1000,
                  *         "numberOfShares": 100,
                  *         "durationYears": 99,
-                 *         "presidentName": "Camille Dupont",
-                 *         "presidentAddress": "12 rue de la Paix, 75002 Paris, France",
+                 *         "managers": [
+                 *           {
+                 *             "name": "Camille Dupont",
+                 *             "isAssociate": true,
+                 *             "dateOfBirth": "1990-05-17",
+                 *             "placeOfBirth": "Lyon, France",
+                 *             "nationality": "FR",
+                 *             "address": "12 rue de la Paix, 75002 Paris, France",
+                 *             "fatherName": "Jean Dupont",
+                 *             "motherName": "Marie Dupont née Martin"
+                 *           }
+                 *         ],
                  *         "nonConvictionStatement": true,
                  *         "placeOfSignature": "Paris",
                  *         "dateOfSignature": "2026-03-14",
@@ -1573,7 +1623,7 @@ export interface operations {
                  *             "address": "3 place Bellecour, 69002 Lyon, France",
                  *             "shares": 40,
                  *             "subscription": 400,
-                 *             "paidAmount": 100
+                 *             "paidAmount": 200
                  *           }
                  *         ]
                  *       }
@@ -1598,6 +1648,8 @@ export interface operations {
                      *         "companyName": "Boulangerie Dupont SAS",
                      *         "shareCapital": 1000
                      *       },
+                     *       "version": 2,
+                     *       "setAside": {},
                      *       "status": "submitted",
                      *       "updatedAt": "2026-03-14T09:30:00.000Z",
                      *       "submittedAt": "2026-03-14T09:30:00.000Z"

@@ -6,6 +6,7 @@ import type forms from '../../../locales/fr/forms.json';
 import type faq from '../../../locales/fr/faq.json';
 import type documents from '../../../locales/fr/documents.json';
 import type info from '../../../locales/fr/info.json';
+import type jurisdictions from '../../../locales/fr/jurisdictions.json';
 import type landing from '../../../locales/fr/landing.json';
 import type marketing from '../../../locales/fr/marketing.json';
 import type profile from '../../../locales/fr/profile.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       forms: typeof forms;
       assistant: typeof assistant;
       faq: typeof faq;
+      jurisdictions: typeof jurisdictions;
     };
   }
 }

@@ -12,5 +12,6 @@ export const NAMESPACES = [
   'forms',
   'assistant',
   'faq',
+  'jurisdictions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -1,0 +1,219 @@
+/**
+ * `check:forms` for the wizard: its steps, its jurisdictions and legal forms, its migrations and the
+ * CAEN list. Every step is checked as each legal form gets it (parameters filled in), so a key such
+ * as `wizard:errors.shareCapitalMinimum.{currency}` must exist for EUR and for RON.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { LEGAL_PARAMETER_NAMES, legalFormsOf, type JurisdictionJson } from '../../src/shared/jurisdictions';
+import { resolveStepForForm, StepResolutionError, type StepFileJson } from '../../src/shared/wizard-resolve';
+import type { MigrationsFileJson } from '../../src/shared/wizard-migrations';
+import {
+  CAEN_FILE,
+  JURISDICTIONS_DIR,
+  WIZARD_DIR,
+  jurisdictionFiles,
+  readCaenClasses,
+  type CaenClass,
+} from '../../src/shared/wizard-source.node';
+import { COUNTRY_CODES } from '../../src/forms/countries';
+import { isRecord, type ContentChecker } from './content-checker';
+
+const STEP_META = `${WIZARD_DIR}/step-definition.schema.json`;
+
+function checkJurisdiction(checker: ContentChecker, file: string, json: JurisdictionJson): void {
+  const where = `${JURISDICTIONS_DIR}/${file}`;
+  if (!checker.checkShape(where, json, `${JURISDICTIONS_DIR}/jurisdiction.schema.json`)) return;
+  if (file !== `${json.code.toLowerCase()}.json`)
+    checker.problems.push(`${where}: a file named after its code (${json.code.toLowerCase()}.json)`);
+  checker.checkKey(where, 'title', json.title);
+  if (json.registry !== undefined) checker.checkKey(where, 'registry', json.registry);
+  const codes = new Set<string>();
+  for (const form of json.legalForms) {
+    const place = `${where} legal form ${form.code}`;
+    if (codes.has(form.code)) checker.problems.push(`${place}: listed twice`);
+    codes.add(form.code);
+    checker.checkKey(place, 'title', form.title);
+    for (const [part, key] of Object.entries(form.explanation))
+      checker.checkKey(place, `explanation.${part}`, key);
+    const parameters = { ...json.parameters, ...form.parameters };
+    for (const name of LEGAL_PARAMETER_NAMES)
+      if (!parameters[name])
+        checker.problems.push(`${place}: parameter ${name} is missing (in the form or the jurisdiction)`);
+  }
+}
+
+/** The chooser step names exactly the jurisdictions, their forms and their currencies. */
+function checkChooser(
+  checker: ContentChecker,
+  file: string,
+  step: StepFileJson,
+  jurisdictions: JurisdictionJson[],
+): void {
+  const properties = isRecord(step.schema.properties) ? step.schema.properties : {};
+  const enumOf = (name: string) => {
+    const property = properties[name];
+    return isRecord(property) && Array.isArray(property.enum) ? property.enum.map(String).sort() : [];
+  };
+  const same = (a: string[], b: string[]) =>
+    a.length === b.length && a.every((value, index) => value === b[index]);
+  const countries = jurisdictions.map((jurisdiction) => jurisdiction.code).sort();
+  if (!same(enumOf('jurisdiction'), countries))
+    checker.problems.push(
+      `${file}: jurisdiction must list ${countries.join(', ')} (the files of ${JURISDICTIONS_DIR}/)`,
+    );
+  const allForms = jurisdictions
+    .flatMap((jurisdiction) => jurisdiction.legalForms.map((form) => form.code))
+    .sort();
+  if (!same(enumOf('legalForm'), [...new Set(allForms)]))
+    checker.problems.push(`${file}: legalForm must list ${allForms.join(', ')}`);
+  const rules = Array.isArray(step.schema.allOf) ? step.schema.allOf.filter(isRecord) : [];
+  for (const jurisdiction of jurisdictions) {
+    const rule = rules.find((candidate) => {
+      const test =
+        isRecord(candidate.if) && isRecord(candidate.if.properties)
+          ? candidate.if.properties.jurisdiction
+          : undefined;
+      return isRecord(test) && test.const === jurisdiction.code;
+    });
+    const then = isRecord(rule?.then) && isRecord(rule.then.properties) ? rule.then.properties : {};
+    const forms =
+      isRecord(then.legalForm) && Array.isArray(then.legalForm.enum)
+        ? then.legalForm.enum.map(String).sort()
+        : [];
+    const currency = isRecord(then.currency) ? then.currency.const : undefined;
+    const expected = jurisdiction.legalForms.map((form) => form.code).sort();
+    if (!same(forms, expected) || currency !== jurisdiction.currency)
+      checker.problems.push(
+        `${file}: allOf needs "if jurisdiction is ${jurisdiction.code}, then legalForm is one of ${expected.join(', ')} and currency is ${jurisdiction.currency}"`,
+      );
+  }
+}
+
+function checkCaen(checker: ContentChecker, root: string): CaenClass[] {
+  let classes: CaenClass[];
+  try {
+    classes = readCaenClasses(root);
+  } catch (error) {
+    checker.problems.push((error as Error).message);
+    return [];
+  }
+  const seen = new Set<string>();
+  for (const entry of classes) {
+    const code = String(entry.code);
+    if (!/^\d{4}$/.test(code)) checker.problems.push(`${CAEN_FILE}: "${code}" is not a 4-digit CAEN class`);
+    if (seen.has(code)) checker.problems.push(`${CAEN_FILE}: ${code} is listed twice`);
+    seen.add(code);
+    for (const language of ['ro', 'en', 'fr'] as const)
+      if (typeof entry[language] !== 'string' || entry[language].trim() === '')
+        checker.problems.push(`${CAEN_FILE}: ${code} has no ${language} name`);
+    if (/[şţŞŢ]/.test(entry.ro ?? ''))
+      checker.problems.push(`${CAEN_FILE}: ${code} writes ş/ţ with a cedilla (use ș ț)`);
+  }
+  return classes;
+}
+
+export function checkWizard(checker: ContentChecker, root: string): { steps: number; legalForms: number } {
+  const { problems } = checker;
+  const stepIndex = checker.readJson(`${WIZARD_DIR}/steps.json`);
+  if (!checker.checkShape(`${WIZARD_DIR}/steps.json`, stepIndex, `${WIZARD_DIR}/steps.schema.json`))
+    return { steps: 0, legalForms: 0 };
+  const stepIds = stepIndex.steps as string[];
+  const version = stepIndex.version as number;
+  const listed = new Set(stepIds);
+  for (const file of readdirSync(join(root, WIZARD_DIR))) {
+    if (
+      !file.endsWith('.json') ||
+      file.endsWith('.schema.json') ||
+      ['steps.json', 'migrations.json'].includes(file)
+    )
+      continue;
+    if (!listed.has(file.slice(0, -'.json'.length)))
+      problems.push(`${WIZARD_DIR}/${file} is not listed in ${WIZARD_DIR}/steps.json`);
+  }
+
+  const jurisdictions: JurisdictionJson[] = [];
+  for (const file of jurisdictionFiles(root)) {
+    const json = checker.readJson(`${JURISDICTIONS_DIR}/${file}`) as unknown as JurisdictionJson;
+    checkJurisdiction(checker, file, json);
+    jurisdictions.push(json);
+  }
+  const legalForms = problems.length === 0 ? legalFormsOf(jurisdictions) : [];
+  const caen = checkCaen(checker, root);
+  const lists = { caen: caen.map((entry) => entry.code), countries: COUNTRY_CODES };
+
+  const owners = new Map<string, string>();
+  const fieldsOfForm = new Map<string, Set<string>>();
+  stepIds.forEach((id, index) => {
+    const file = `${WIZARD_DIR}/${id}.json`;
+    if (!existsSync(join(root, file))) {
+      problems.push(`${file} is listed in steps.json but does not exist`);
+      return;
+    }
+    const step = checker.readJson(file) as unknown as StepFileJson;
+    if (!checker.checkShape(file, step, STEP_META)) return;
+    for (const field of Object.keys(isRecord(step.schema.properties) ? step.schema.properties : {})) {
+      const owner = owners.get(field);
+      if (owner) problems.push(`${file}: field "${field}" is already a field of ${owner}`);
+      else owners.set(field, file);
+    }
+    if (index === 0) {
+      checkChooser(checker, file, step, jurisdictions);
+      checker.checkKey(file, 'title', step.title);
+      if (step.description !== undefined) checker.checkKey(file, 'description', step.description);
+      checker.checkFormSchema(file, step as never);
+      return;
+    }
+    for (const form of legalForms) {
+      const where = `${file} (${form.id})`;
+      let resolved: StepFileJson;
+      try {
+        resolved = resolveStepForForm(step, form, lists, file);
+      } catch (error) {
+        if (error instanceof StepResolutionError) problems.push(`${where}: ${error.message}`);
+        else throw error;
+        continue;
+      }
+      checker.checkKey(where, 'title', resolved.title);
+      if (resolved.description !== undefined) checker.checkKey(where, 'description', resolved.description);
+      checker.checkFormSchema(where, resolved as never);
+      const fields = fieldsOfForm.get(form.id) ?? new Set<string>();
+      for (const field of Object.keys(isRecord(resolved.schema.properties) ? resolved.schema.properties : {}))
+        fields.add(field);
+      fieldsOfForm.set(form.id, fields);
+    }
+  });
+
+  // The law's required fields must be fields the form's steps declare.
+  for (const form of legalForms) {
+    const required = form.parameters.requiredFields?.value;
+    for (const field of Array.isArray(required) ? required : [])
+      if (!fieldsOfForm.get(form.id)?.has(String(field)))
+        problems.push(
+          `${JURISDICTIONS_DIR}: ${form.id} requires "${String(field)}", which no step of that form declares`,
+        );
+  }
+
+  // Migrations: a chain from the oldest version to this one, moving answers into fields that exist.
+  const migrationsPath = `${WIZARD_DIR}/migrations.json`;
+  const migrations = checker.readJson(migrationsPath) as unknown as MigrationsFileJson;
+  if (checker.checkShape(migrationsPath, migrations, `${WIZARD_DIR}/migrations.schema.json`)) {
+    const known = new Set([...owners.keys()]);
+    for (const migration of migrations.migrations) {
+      const place = `${migrationsPath} ${migration.from}→${migration.to}`;
+      if (migration.to !== migration.from + 1)
+        problems.push(`${place}: a migration goes from one version to the next`);
+      if (migration.to > version) problems.push(`${place}: goes past the current version ${version}`);
+      for (const target of Object.values(migration.moves ?? {})) {
+        const top = target.split('/')[1] ?? '';
+        if (migration.to === version && !known.has(top))
+          problems.push(`${place}: moves an answer to "${target}", which no step declares`);
+      }
+    }
+    if (version > 1 && !migrations.migrations.some((migration) => migration.to === version))
+      problems.push(
+        `${migrationsPath}: no migration leads to version ${version} (steps.json): older drafts would not open`,
+      );
+  }
+  return { steps: stepIds.length, legalForms: legalForms.length };
+}

@@ -1,0 +1,81 @@
+import { List } from '@mantine/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { legalForms } from '@/forms/generated/wizard-steps';
+import { ChoiceCards, type Choice } from '@/forms/widgets/choice-cards';
+
+const enumValues = (widget: WidgetProps) =>
+  Array.isArray(widget.schema.enum) ? widget.schema.enum.map(String) : [];
+
+function displayName(language: string, type: 'currency' | 'language', code: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** `ui:widget: "jurisdiction"`: the countries of schemas/jurisdictions/, with their currency and filing language. */
+export function JurisdictionWidget(props: WidgetProps) {
+  const { t, i18n } = useTranslation(['jurisdictions', 'wizard']);
+  // The enum is a new array at each render of the form; its contents are what matter.
+  const codes = enumValues(props).join();
+  const choices = useMemo<Choice[]>(
+    () =>
+      codes.split(',').flatMap((code) => {
+        const form = legalForms.find((candidate) => candidate.jurisdiction === code);
+        if (!form) return [];
+        return [
+          {
+            value: code,
+            title: t(form.jurisdictionTitle as never),
+            description: t('wizard:fields.jurisdiction.choice', {
+              currency: displayName(i18n.language, 'currency', form.currency),
+              language: displayName(i18n.language, 'language', form.filingLanguage),
+            }),
+          },
+        ];
+      }),
+    [codes, t, i18n.language],
+  );
+  return <ChoiceCards widget={props} choices={choices} />;
+}
+
+/**
+ * `ui:widget: "legalForm"`: the legal forms the chosen country offers (the step's if/then narrows the
+ * enum), each explained in plain words: liability, associates, management, capital.
+ */
+export function LegalFormWidget(props: WidgetProps) {
+  const { t } = useTranslation(['jurisdictions', 'wizard']);
+  const codes = enumValues(props).join();
+  const choices = useMemo<Choice[]>(
+    () =>
+      codes.split(',').flatMap((code) => {
+        const form = legalForms.find((candidate) => candidate.code === code);
+        if (!form) return [];
+        const { summary, ...points } = form.explanation;
+        return [
+          {
+            value: code,
+            title: t(form.title as never),
+            description: (
+              <>
+                {t(summary as never)}
+                <List size="sm" mt={6} spacing={2}>
+                  {Object.entries(points).map(([point, key]) => (
+                    <List.Item key={point}>
+                      <strong>{t(`wizard:fields.legalForm.points.${point}` as never)}</strong>{' '}
+                      {t(key as never)}
+                    </List.Item>
+                  ))}
+                </List>
+              </>
+            ),
+          },
+        ];
+      }),
+    [codes, t],
+  );
+  return <ChoiceCards widget={props} choices={choices} />;
+}

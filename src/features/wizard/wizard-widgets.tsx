@@ -1,0 +1,28 @@
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import type { SummaryFormatter } from '@/forms/schema-summary';
+import { legalForms } from '@/forms/generated/wizard-steps';
+import { CaenLabel, CaenWidget } from './widgets/caen-widget';
+import { JurisdictionWidget, LegalFormWidget } from './widgets/company-form-widgets';
+import type { TFunction } from 'i18next';
+
+/** The widgets the wizard's step files name beyond the renderer's own. */
+export const wizardWidgets: RegistryWidgetsType = {
+  jurisdiction: JurisdictionWidget,
+  legalForm: LegalFormWidget,
+  caen: CaenWidget,
+};
+
+/** How the review writes the values of those widgets. */
+export function wizardFormatters(t: TFunction<['jurisdictions']>): Record<string, SummaryFormatter> {
+  return {
+    jurisdiction: (value) => {
+      const form = legalForms.find((candidate) => candidate.jurisdiction === value);
+      return form ? t(form.jurisdictionTitle as never) : String(value);
+    },
+    legalForm: (value) => {
+      const form = legalForms.find((candidate) => candidate.code === value);
+      return form ? t(form.title as never) : String(value);
+    },
+    caen: (value, language) => <CaenLabel code={String(value)} language={language} />,
+  };
+}

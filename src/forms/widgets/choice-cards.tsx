@@ -1,0 +1,65 @@
+import { Group, Radio, Stack, Text } from '@mantine/core';
+import type { WidgetProps } from '@rjsf/utils';
+import type { ReactNode } from 'react';
+import { useControlProps } from './control-props';
+import classes from './choice-cards.module.css';
+
+export interface Choice {
+  value: string;
+  title: string;
+  /** What the choice means, under its title. */
+  description?: ReactNode;
+}
+
+/**
+ * A choice among a few options that each need explaining (a country, a legal form): one card per
+ * option, a radio group for assistive technologies (arrow keys move between the cards).
+ */
+export function ChoiceCards({ widget, choices }: { widget: WidgetProps; choices: Choice[] }) {
+  const { id, value, label, onChange, onBlur, onFocus } = widget;
+  const { error, errorProps, description, descriptionProps, required, name } = useControlProps(widget);
+  const selected = typeof value === 'string' ? value : null;
+  return (
+    <Radio.Group
+      id={id}
+      name={name}
+      value={selected}
+      onChange={(next) => onChange(next)}
+      error={error}
+      errorProps={errorProps}
+      description={description}
+      descriptionProps={descriptionProps}
+      required={required}
+      aria-label={label}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    >
+      <Stack gap="sm" mt={4}>
+        {choices.map((choice) => (
+          <Radio.Card
+            key={choice.value}
+            value={choice.value}
+            className={classes.card}
+            id={`${id}-${choice.value}`}
+            aria-labelledby={`${id}-${choice.value}-title`}
+            aria-describedby={choice.description ? `${id}-${choice.value}-description` : undefined}
+          >
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <Radio.Indicator mt={2} />
+              <Stack gap={4}>
+                <Text fw={600} id={`${id}-${choice.value}-title`}>
+                  {choice.title}
+                </Text>
+                {choice.description ? (
+                  <Text size="sm" c="dimmed" component="div" id={`${id}-${choice.value}-description`}>
+                    {choice.description}
+                  </Text>
+                ) : null}
+              </Stack>
+            </Group>
+          </Radio.Card>
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}

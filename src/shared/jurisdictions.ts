@@ -1,0 +1,132 @@
+/**
+ * Jurisdictions and their legal forms (schemas/jurisdictions/<code>.json), as the wizard, the
+ * validators and the documents read them. Run by both sides: the browser (through the generated
+ * modules), the server and the build scripts. The files are content; this only reads them.
+ */
+
+/** Where a figure comes from (see jurisdiction.schema.json). */
+export interface LegalSource {
+  law: string;
+  url?: string;
+  confirmed: boolean;
+  note?: string;
+}
+
+export interface LegalParameter<T = unknown> {
+  value: T;
+  source: LegalSource;
+}
+
+/** The parameters every legal form has (its own, or its jurisdiction's). */
+export const LEGAL_PARAMETER_NAMES = [
+  'minimumShareCapital',
+  'minimumAssociates',
+  'maximumAssociates',
+  'managerTitle',
+  'minimumManagers',
+  'maximumManagers',
+  'minimumNominalValue',
+  'minimumPaidUpFraction',
+  'maximumDurationYears',
+  'beneficialOwnerThresholdPercent',
+  'requiredFields',
+] as const;
+export type LegalParameterName = (typeof LEGAL_PARAMETER_NAMES)[number];
+
+export interface LegalFormJson {
+  code: string;
+  title: string;
+  explanation: Record<'summary' | 'liability' | 'associates' | 'management' | 'capital', string>;
+  parameters: Partial<Record<LegalParameterName, LegalParameter>>;
+}
+
+/** The shape of schemas/jurisdictions/<code>.json. */
+export interface JurisdictionJson {
+  code: string;
+  title: string;
+  currency: string;
+  filingLanguage: string;
+  registry?: string;
+  parameters: Partial<Record<LegalParameterName, LegalParameter>>;
+  legalForms: LegalFormJson[];
+}
+
+/** One legal form of one jurisdiction, with every parameter resolved (the form's own over its jurisdiction's). */
+export interface LegalForm {
+  /** `FR-SAS`, `RO-SRL`: unique across jurisdictions. */
+  id: string;
+  jurisdiction: string;
+  /** Translation key of the country's name. */
+  jurisdictionTitle: string;
+  code: string;
+  currency: string;
+  filingLanguage: string;
+  title: string;
+  explanation: LegalFormJson['explanation'];
+  parameters: Partial<Record<LegalParameterName, LegalParameter>>;
+}
+
+export const legalFormId = (jurisdiction: string, code: string) => `${jurisdiction}-${code}`;
+
+/** Every legal form of every jurisdiction, in the files' order. */
+export function legalFormsOf(jurisdictions: readonly JurisdictionJson[]): LegalForm[] {
+  return jurisdictions.flatMap((jurisdiction) =>
+    jurisdiction.legalForms.map((form) => ({
+      id: legalFormId(jurisdiction.code, form.code),
+      jurisdiction: jurisdiction.code,
+      jurisdictionTitle: jurisdiction.title,
+      code: form.code,
+      currency: jurisdiction.currency,
+      filingLanguage: jurisdiction.filingLanguage,
+      title: form.title,
+      explanation: form.explanation,
+      parameters: { ...jurisdiction.parameters, ...form.parameters },
+    })),
+  );
+}
+
+/**
+ * The values a step file can name with `{"$param": …}` or `{name}`: the legal parameters, plus the
+ * form's `jurisdiction`, `legalForm`, `currency` and `filingLanguage`.
+ */
+export function parameterValues(form: LegalForm): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    jurisdiction: form.jurisdiction,
+    legalForm: form.code,
+    currency: form.currency,
+    filingLanguage: form.filingLanguage,
+  };
+  for (const [name, parameter] of Object.entries(form.parameters)) values[name] = parameter?.value;
+  return values;
+}
+
+/** The legal form a company file names (its `jurisdiction` and `legalForm`), if it is one we know. */
+export function legalFormOfFile(
+  forms: readonly LegalForm[],
+  data: Record<string, unknown>,
+): LegalForm | undefined {
+  return forms.find((form) => form.jurisdiction === data.jurisdiction && form.code === data.legalForm);
+}
+
+/**
+ * The file after the founder chose a country or a form: the currency follows the country, and a form
+ * of another country is cleared (it would be refused).
+ */
+export function withCompanyForm(
+  forms: readonly LegalForm[],
+  data: Record<string, unknown>,
+): Record<string, unknown> {
+  const ofCountry = forms.filter((form) => form.jurisdiction === data.jurisdiction);
+  if (ofCountry.length === 0) return data;
+  const next = { ...data };
+  if (!ofCountry.some((form) => form.code === next.legalForm)) delete next.legalForm;
+  const currency = ofCountry[0]?.currency;
+  if (next.currency !== currency) next.currency = currency;
+  return jsonChanged(data, next) ? next : data;
+}
+
+function jsonChanged(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) if (a[key] !== b[key]) return true;
+  return false;
+}

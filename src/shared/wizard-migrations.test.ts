@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import migrationsJson from '../../schemas/wizard/migrations.json';
+import { versionOneCompanyFile } from '../../tests/fixtures/company-file';
+import { knownFields, wizardVersion } from '@/forms/generated/wizard-steps';
+import { migrateFile, migrateStep, oldestVersion, type MigrationsFileJson } from './wizard-migrations';
+
+const migrations = migrationsJson as MigrationsFileJson;
+const known = new Set(knownFields);
+
+describe('migrating a company file', () => {
+  it('opens a draft saved by the wizard before jurisdictions as a French SAS, every value in its new place', () => {
+    const old = versionOneCompanyFile();
+    const result = migrateFile(old, 1, wizardVersion, migrations, known);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.setAside).toEqual({});
+    expect(result.data).toMatchObject({ jurisdiction: 'FR', legalForm: 'SAS', currency: 'EUR' });
+    expect(result.data.managers).toEqual([{ name: old.presidentName, address: old.presidentAddress }]);
+    expect(result.data).not.toHaveProperty('presidentName');
+    expect(result.data).not.toHaveProperty('presidentAddress');
+    // Every other answer stays where it was, unchanged.
+    for (const [name, value] of Object.entries(old)) {
+      if (name === 'presidentName' || name === 'presidentAddress') continue;
+      expect(result.data[name], name).toEqual(value);
+    }
+    // The original is not modified.
+    expect(old).toHaveProperty('presidentName');
+  });
+
+  it('keeps aside, never drops, an answer that has no place any more', () => {
+    const result = migrateFile(
+      { ...versionOneCompanyFile(), favouriteColour: 'blue' },
+      1,
+      wizardVersion,
+      migrations,
+      known,
+    );
+    expect(result).toMatchObject({ ok: true, setAside: { favouriteColour: 'blue' } });
+    if (result.ok) expect(result.data).not.toHaveProperty('favouriteColour');
+  });
+
+  it('keeps a moved answer aside when its new place is already taken', () => {
+    const old = { ...versionOneCompanyFile(), managers: [{ name: 'Already There' }] };
+    const result = migrateFile(old, 1, wizardVersion, migrations, known);
+    expect(result).toMatchObject({ ok: true, setAside: { presidentName: 'Camille Dupont' } });
+    if (result.ok)
+      expect(result.data.managers).toEqual([{ name: 'Already There', address: old.presidentAddress }]);
+  });
+
+  it('does not overwrite a jurisdiction the file already has', () => {
+    const result = migrateFile({ jurisdiction: 'RO', legalForm: 'SRL' }, 1, wizardVersion, migrations, known);
+    expect(result).toMatchObject({
+      ok: true,
+      data: { jurisdiction: 'RO', legalForm: 'SRL', currency: 'EUR' },
+    });
+  });
+
+  it('leaves a file of the current version as it is', () => {
+    const data = { companyName: 'X', unknownField: 1 };
+    expect(migrateFile(data, wizardVersion, wizardVersion, migrations, known)).toEqual({
+      ok: true,
+      data,
+      setAside: {},
+    });
+  });
+
+  it('refuses a newer version, and a version no migration reaches', () => {
+    expect(migrateFile({}, wizardVersion + 1, wizardVersion, migrations, known)).toEqual({
+      ok: false,
+      reason: 'newer',
+    });
+    expect(migrateFile({}, 0, wizardVersion, migrations, known)).toEqual({ ok: false, reason: 'unknown' });
+    expect(oldestVersion(migrations, wizardVersion)).toBe(1);
+  });
+
+  it('moves a saved step past the steps inserted before it', () => {
+    // Version 1 had no first step (country and legal form): its step 2 (management) is step 3 now.
+    expect(migrateStep(2, 1, wizardVersion, migrations)).toBe(3);
+    expect(migrateStep(0, 1, wizardVersion, migrations)).toBe(1);
+    expect(migrateStep(2, wizardVersion, wizardVersion, migrations)).toBe(2);
+  });
+});
