@@ -7,19 +7,20 @@
  */
 import { chromium, devices, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { chromiumExecutable, chromiumArgs } from '../tests/e2e/chromium';
+import stepsFile from '../schemas/wizard/steps.json';
 import { completeCompanyFile } from '../tests/fixtures/company-file';
 import { startBenchServer } from './bench-server';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 20);
-/** The middle subscriber's name, the 10th of 20 (RJSF ids are the form's name then the path). */
-const FIELD_ID = `wizard-subscribers_subscribers_${Math.ceil(SUBSCRIBERS / 2) - 1}_name`;
+/** The middle subscriber's name, the 10th of 20, in a French SAS (RJSF ids are the form's name then the path). */
+const FIELD_ID = `wizard-fr-sas-subscribers_subscribers_${Math.ceil(SUBSCRIBERS / 2) - 1}_name`;
 /** Plain ASCII only: Playwright types other characters with insertText, which sends no key events. */
 const TEXT = 'the quick brown fox jumps over the lazy dog then types more.';
 const WARM_UP = 'abc ';
 /** Each key is held this long, then the next follows after the gap: about 10 keys a second, a fast typist. */
 const KEY_HOLD_MS = 30;
 const KEY_GAP_MS = 70;
-const SUBSCRIBERS_STEP = 4;
+const SUBSCRIBERS_STEP = stepsFile.steps.indexOf('subscribers');
 
 interface Run {
   title: string;
@@ -50,7 +51,12 @@ async function signUpWithDraft(page: Page, email: string) {
   const { accessToken } = (await signup.json()) as { accessToken: string };
   const draft = await page.request.post('/api/company-file/draft', {
     headers: { Authorization: `Bearer ${accessToken}` },
-    data: { data: completeCompanyFile(SUBSCRIBERS), step: SUBSCRIBERS_STEP, baseRevision: 0 },
+    data: {
+      data: completeCompanyFile(SUBSCRIBERS),
+      step: SUBSCRIBERS_STEP,
+      baseRevision: 0,
+      version: stepsFile.version,
+    },
   });
   if (!draft.ok()) throw new Error(`saving the draft failed: ${draft.status()} ${await draft.text()}`);
 }

@@ -10,12 +10,14 @@ import { resolveStepForForm, StepResolutionError, type StepFileJson } from '../.
 import type { MigrationsFileJson } from '../../src/shared/wizard-migrations';
 import {
   CAEN_FILE,
+  CAEN_RESTRICTIONS_FILE,
+  caenLists,
   JURISDICTIONS_DIR,
   WIZARD_DIR,
   jurisdictionFiles,
   readCaenClasses,
   type CaenClass,
-} from '../../src/shared/wizard-source.node';
+} from '../../src/shared/wizard-source.node.ts';
 import { COUNTRY_CODES } from '../../src/forms/countries';
 import { isRecord, type ContentChecker } from './content-checker';
 
@@ -140,7 +142,22 @@ export function checkWizard(checker: ContentChecker, root: string): { steps: num
   }
   const legalForms = problems.length === 0 ? legalFormsOf(jurisdictions) : [];
   const caen = checkCaen(checker, root);
-  const lists = { caen: caen.map((entry) => entry.code), countries: COUNTRY_CODES };
+  const known = new Set(caen.map((entry) => entry.code));
+  const restrictions = checker.readJson(CAEN_RESTRICTIONS_FILE);
+  for (const [name, list] of Object.entries(restrictions)) {
+    if (!isRecord(list)) continue;
+    for (const code of Array.isArray(list.codes) ? list.codes : [])
+      if (!known.has(String(code)))
+        problems.push(
+          `${CAEN_RESTRICTIONS_FILE}: ${name} names ${String(code)}, which ${CAEN_FILE} does not list`,
+        );
+  }
+  let lists: Record<string, readonly unknown[]> = { countries: COUNTRY_CODES };
+  try {
+    lists = { ...lists, ...caenLists(root) };
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
 
   const owners = new Map<string, string>();
   const fieldsOfForm = new Map<string, Set<string>>();

@@ -20,7 +20,7 @@ import {
   oldestVersion,
   type MigrationsFileJson,
 } from '../../src/shared/wizard-migrations';
-import { readWizardSource } from '../../src/shared/wizard-source.node';
+import { readWizardSource } from '../../src/shared/wizard-source.node.ts';
 import type { Database } from '../db/database';
 import { companyFiles } from '../db/schema';
 

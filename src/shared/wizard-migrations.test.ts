@@ -40,7 +40,10 @@ describe('migrating a company file', () => {
   });
 
   it('keeps a moved answer aside when its new place is already taken', () => {
-    const old = { ...versionOneCompanyFile(), managers: [{ name: 'Already There' }] };
+    const old: Record<string, unknown> = {
+      ...versionOneCompanyFile(),
+      managers: [{ name: 'Already There' }],
+    };
     const result = migrateFile(old, 1, wizardVersion, migrations, known);
     expect(result).toMatchObject({ ok: true, setAside: { presidentName: 'Camille Dupont' } });
     if (result.ok)

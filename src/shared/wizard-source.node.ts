@@ -13,6 +13,7 @@ import type { StepFileJson } from './wizard-resolve.ts';
 export const WIZARD_DIR = 'schemas/wizard';
 export const JURISDICTIONS_DIR = 'schemas/jurisdictions';
 export const CAEN_FILE = `${JURISDICTIONS_DIR}/caen.json`;
+export const CAEN_RESTRICTIONS_FILE = `${JURISDICTIONS_DIR}/caen-restrictions.json`;
 
 export class WizardContentError extends Error {}
 
@@ -66,6 +67,26 @@ export function readCaenClasses(root: string): CaenClass[] {
   return file.classes;
 }
 
+export interface CaenRestrictions {
+  notRegistrable: { codes: string[] };
+  notForSrl: { codes: string[] };
+  mainActivityOnly: { codes: string[] };
+}
+
+/**
+ * The CAEN classes a Romanian SRL may declare: as its main activity (`caen`), and as a secondary one
+ * (`caenSecondary`: not those the law allows only as the main activity).
+ */
+export function caenLists(root: string): { caen: string[]; caenSecondary: string[] } {
+  const restrictions = readJsonFile<CaenRestrictions>(join(root, CAEN_RESTRICTIONS_FILE));
+  const excluded = new Set([...restrictions.notRegistrable.codes, ...restrictions.notForSrl.codes]);
+  const mainOnly = new Set(restrictions.mainActivityOnly.codes);
+  const caen = readCaenClasses(root)
+    .map((entry) => entry.code)
+    .filter((code) => !excluded.has(code));
+  return { caen, caenSecondary: caen.filter((code) => !mainOnly.has(code)) };
+}
+
 export function readWizardSource(root: string): WizardSource {
   const { version, stepIds } = readStepIndex(root);
   const steps: Record<string, StepFileJson> = {};
@@ -78,9 +99,6 @@ export function readWizardSource(root: string): WizardSource {
     jurisdictions: jurisdictionFiles(root).map((file) =>
       readJsonFile<JurisdictionJson>(join(root, JURISDICTIONS_DIR, file)),
     ),
-    lists: {
-      caen: readCaenClasses(root).map((entry) => entry.code),
-      countries: COUNTRY_CODES,
-    },
+    lists: { ...caenLists(root), countries: COUNTRY_CODES },
   };
 }

@@ -1,6 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
 import { fillTemplate } from '../../src/testing/fill-template';
+import stepsFile from '../../schemas/wizard/steps.json';
 import { completeCompanyFile } from '../fixtures/company-file';
 import { useLanguage } from './fixtures';
 import { RAW_KEY_PATTERN, text } from './locale-text';
@@ -14,11 +15,12 @@ import {
   test,
   type Account,
 } from './real-server';
-import { wizardForm } from './wizard-form';
+import { wizardForm, type WizardForm } from './wizard-form';
 
-// /ai-powered-form against the real server and its database (spec sections 2, 3 and 4; issue 5):
-// five schema steps, their rules and messages, drafts that survive a reload and show in another
-// browser, Complete, and the assistant. Each language, on desktop and on a phone.
+// /ai-powered-form against the real server and its database (spec sections 2, 3 and 4; issues 5 and 13):
+// the country and legal form first, then that form's steps with their rules and messages, drafts that
+// survive a reload and show in another browser, the review with its Edit links, the submission, and the
+// assistant. A French SASU and a Romanian SRL (two associates, two administrators) in each language.
 
 // A whole company file, typed field by field, with several saves: generous limits for a busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -33,8 +35,27 @@ async function storedFile(page: Page) {
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(response.status()).toBe(200);
-  return (await response.json()) as { status: string; step: number; data: Record<string, unknown> };
+  return (await response.json()) as {
+    status: string;
+    step: number;
+    version: number;
+    data: Record<string, unknown>;
+  };
 }
+
+/** A draft saved through the API, as an earlier visit would have left it (the wizard opens on `step`). */
+async function savedDraft(page: Page, data: Record<string, unknown>, step: number) {
+  await page.goto('/home');
+  await expect.poll(() => storedAccessToken(page)).not.toBeNull();
+  const response = await page.request.post('/api/company-file/draft', {
+    headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
+    data: { data, step, baseRevision: 0, version: stepsFile.version },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** A French SAS chosen on the first step, nothing else yet. */
+const FRENCH_SAS = { jurisdiction: 'FR', legalForm: 'SAS', currency: 'EUR' };
 
 /** Another browser (its own cookies and storage), logged in as the same founder, on the wizard. */
 async function otherBrowser(browser: Browser, language: Language, founder: Account) {
@@ -56,9 +77,61 @@ function pastFifteenth(): string {
   return isoDate(new Date(today.getFullYear(), month, 15));
 }
 
+/** The founder's own information (step 2), the same for every form. */
+async function fillPersonalInformation(page: Page, form: WizardForm, language: Language) {
+  await expect(form.stepHeading).toHaveText(form.stepTitle('personalInformation'));
+  await form.fullName.fill('Camille Dupont');
+  await pickDateFromToday(page, form.dateOfBirth, '2020-05-15', language);
+  await form.placeOfBirth.fill('Lyon, France');
+  await chooseCountry(page, form.nationality, language, 'FR');
+  await form.address.fill('12 rue de la Paix\n75002 Paris, France');
+  await form.fatherName.fill('Jean Dupont');
+  await form.motherName.fill('Marie Dupont, née Martin');
+  await form.next.click();
+}
+
+async function chooseCountry(page: Page, field: Locator, language: Language, code: string) {
+  const name = new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  await field.fill(name.slice(0, 4));
+  await page.getByRole('option', { name, exact: true }).click();
+  await expect(field).toHaveValue(name);
+}
+
+/** One manager's card, filled in (French managers also give their parents' names). */
+async function fillManager(
+  page: Page,
+  form: WizardForm,
+  language: Language,
+  number: number,
+  name: string,
+  french: boolean,
+) {
+  const manager = form.manager(number);
+  await manager.name.fill(name);
+  await pickDateFromToday(page, manager.dateOfBirth, '2021-03-15', language);
+  await manager.placeOfBirth.fill('Cluj-Napoca, România');
+  await chooseCountry(page, manager.nationality, language, 'RO');
+  await manager.address.fill('Strada Florilor 3, Cluj-Napoca');
+  if (french) {
+    await manager.fatherName.fill('Vasile Pop');
+    await manager.motherName.fill('Maria Ionescu');
+  } else {
+    await expect(manager.fatherName).toHaveCount(0);
+  }
+}
+
+/** The legal declaration (step 5), the same for every form. */
+async function fillLegalDeclaration(page: Page, form: WizardForm, language: Language) {
+  await expect(form.stepHeading).toHaveText(form.stepTitle('legalDeclaration'));
+  await form.nonConviction.check();
+  await form.placeOfSignature.fill('Paris');
+  await pickDateFromToday(page, form.dateOfSignature, pastFifteenth(), language);
+  await form.next.click();
+}
+
 for (const language of LANGUAGES) {
   test.describe(`the wizard in ${language}`, () => {
-    test('five steps with their rules, a reload and another browser mid-way, then Complete stores the file', async ({
+    test('a French SASU: the form first, its rules, a reload mid-way, the review, an edit from it, then the submission', async ({
       page,
       context,
       browser,
@@ -66,179 +139,253 @@ for (const language of LANGUAGES) {
       await useLanguage(context, language);
       const founder = await signUp(page, language);
       await page.goto('/ai-powered-form');
-      const form = wizardForm(page, language);
+      const form = wizardForm(page, language, 'FR', 'SASU');
       const { t } = form;
       const required = text(language, 'forms', 'errors.required');
 
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('page.title'));
-      await expect(form.stepHeading).toHaveText(form.stepTitle('personalInformation'));
-      await expect(page.getByText(fillTemplate(t('ui.stepOf'), { number: 1, total: 5 }))).toBeVisible();
+      await expect(form.stepHeading).toHaveText(form.stepTitle('companyForm'));
+      await expect(page.getByText(fillTemplate(t('ui.stepOf'), { number: 1, total: 6 }))).toBeVisible();
       // Spec: Go Back only after step 1, Complete on the last step only.
       await expect(form.back).toHaveCount(0);
       await expect(form.complete).toHaveCount(0);
       await expect(page.locator('body')).not.toContainText(RAW_KEY_PATTERN);
 
-      // Step 1, empty: every field is required, and the cursor goes to the first one.
+      // Step 1: nothing chosen is refused; choosing France offers its four forms, explained.
       await form.next.click();
-      for (const field of [
-        form.fullName,
-        form.placeOfBirth,
-        form.address,
-        form.fatherName,
-        form.motherName,
-      ]) {
-        await expectFieldError(field, required);
-      }
-      await expect(form.fullName).toBeFocused();
-      await expect(form.stepHeading).toHaveText(form.stepTitle('personalInformation'));
-      // Spaces are no name.
-      await form.fullName.fill('   ');
-      await expectFieldError(form.fullName, required);
-
-      await form.fullName.fill('Camille Dupont');
-      await pickDateFromToday(page, form.dateOfBirth, '2020-05-15', language);
-      await form.placeOfBirth.fill('Lyon, France');
-      const france = new Intl.DisplayNames([language], { type: 'region' }).of('FR') ?? 'France';
-      await form.nationality.fill(france.slice(0, 4));
-      await page.getByRole('option', { name: france, exact: true }).click();
-      await expect(form.nationality).toHaveValue(france);
-      await form.address.fill('12 rue de la Paix\n75002 Paris, France');
-      await form.fatherName.fill('Jean Dupont');
-      await form.motherName.fill('Marie Dupont, née Martin');
+      await expect(page.getByText(t('errors.jurisdictionRequired'))).toBeVisible();
+      await form.country('FR').click();
+      for (const code of ['SAS', 'SASU', 'SARL', 'EURL'])
+        await expect(form.legalFormCard(code)).toBeVisible();
+      await expect(form.legalFormCard('SRL')).toHaveCount(0);
+      await expect(
+        page.getByText(text(language, 'jurisdictions', 'FR.forms.SASU.explanation.summary')),
+      ).toBeVisible();
+      await form.legalFormCard('SASU').click();
+      await expect(form.legalFormCard('SASU')).toBeChecked();
+      await page.screenshot({
+        path: `/tmp/e2e-shots/wizard-form-${language}-${testInfo.project.name}.png`,
+        fullPage: true,
+      });
       await form.next.click();
 
-      // Step 2: the share capital is at least 1 €; the duration starts at 99 years.
+      await fillPersonalInformation(page, form, language);
+
+      // Step 3: amounts in euros; a share capital of 0 is refused with the French minimum.
       await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
-      await expect(form.back).toBeVisible();
       await expect(form.durationYears).toHaveValue('99');
-      await form.companyName.fill('Boulangerie Dupont SAS');
+      await expect(form.caenMain).toHaveCount(0);
+      await form.companyName.fill('Boulangerie Dupont');
       await form.corporatePurpose.fill('Boulangerie, pâtisserie : fabrication et vente.');
       await form.registeredOffice.fill('12 rue de la Paix, 75002 Paris, France');
       await form.shareCapital.fill('0');
       await form.numberOfShares.fill('100');
       await form.next.click();
-      await expectFieldError(form.shareCapital, t('errors.shareCapitalMinimum'));
+      await expectFieldError(
+        form.shareCapital,
+        fillTemplate(t('errors.shareCapitalMinimum.EUR'), { limit: 1 }),
+      );
       await form.shareCapital.fill('1000');
       await expect(form.shareCapital).toHaveAttribute('aria-invalid', 'false');
-      await page.screenshot({ path: `/tmp/e2e-shots/wizard-step2-${language}-${testInfo.project.name}.png` });
+      await expect(page.getByText('€', { exact: true }).first()).toBeVisible();
 
       // Mid-way: the draft reaches the server, survives a reload, and another browser sees it.
       await expect(form.saved).toBeVisible();
       await page.reload();
       await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
-      await expect(form.companyName).toHaveValue('Boulangerie Dupont SAS');
+      await expect(form.companyName).toHaveValue('Boulangerie Dupont');
       await expect(form.shareCapital).toHaveValue(/^1\s?000/);
       const elsewhere = await otherBrowser(browser, language, founder);
-      const elsewhereForm = wizardForm(elsewhere.page, language);
+      const elsewhereForm = wizardForm(elsewhere.page, language, 'FR', 'SASU');
       await expect(elsewhereForm.stepHeading).toHaveText(form.stepTitle('companyDetails'));
-      await expect(elsewhereForm.companyName).toHaveValue('Boulangerie Dupont SAS');
-      await elsewhereForm.back.click();
-      await expect(elsewhereForm.fullName).toHaveValue('Camille Dupont');
-      await expect(elsewhereForm.nationality).toHaveValue(france);
+      await expect(elsewhereForm.companyName).toHaveValue('Boulangerie Dupont');
       await elsewhere.context.close();
-
-      // Go Back keeps what was typed.
-      await form.back.click();
-      await expect(form.stepHeading).toHaveText(form.stepTitle('personalInformation'));
-      await expect(form.fatherName).toHaveValue('Jean Dupont');
-      await form.next.click();
       await form.next.click();
 
-      // Step 3.
+      // Step 4: one president, no second one.
       await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
       await form.next.click();
-      await expectFieldError(form.presidentName, required);
-      await expectFieldError(form.presidentAddress, required);
-      await form.presidentName.fill('Camille Dupont');
-      await form.presidentAddress.fill('12 rue de la Paix, 75002 Paris, France');
+      await expectFieldError(form.manager(1).name, required);
+      await fillManager(page, form, language, 1, 'Ion Pop', true);
+      await expect(form.addManager).toHaveCount(0);
       await form.next.click();
 
-      // Step 4: the non-conviction statement must be ticked.
-      await expect(form.stepHeading).toHaveText(form.stepTitle('legalDeclaration'));
-      await form.next.click();
-      await expectFieldError(form.nonConviction, t('errors.nonConvictionRequired'));
-      await expectFieldError(form.placeOfSignature, required);
-      await form.nonConviction.check();
-      await form.placeOfSignature.fill('Paris');
-      await pickDateFromToday(page, form.dateOfSignature, pastFifteenth(), language);
-      await form.next.click();
+      await fillLegalDeclaration(page, form, language);
 
-      // Step 5: one subscriber to start with; the totals and the paid amount are checked.
+      // Step 6: the sole associate; half of the subscription is paid up at formation (L. 225-3).
       await expect(form.stepHeading).toHaveText(form.stepTitle('subscribers'));
-      await expect(form.next).toHaveCount(0);
-      // No subscriber at all is not a company.
-      await form.subscriber(1).remove.click();
-      await expect(form.subscriber(1).card).toHaveCount(0);
+      await expect(form.addSubscriber).toHaveCount(0);
+      const sole = form.subscriber(1);
+      await sole.name.fill('Camille Dupont');
+      await sole.address.fill('12 rue de la Paix, 75002 Paris, France');
+      await sole.shares.fill('100');
+      await sole.subscription.fill('1000');
+      await sole.paidAmount.fill('400');
       await form.complete.click();
-      await expect(page.getByText(t('errors.subscribersMinimum'))).toBeVisible();
-      await form.addSubscriber.click();
-      await expect(page.getByText(t('errors.subscribersMinimum'))).toHaveCount(0);
+      await expectFieldError(sole.paidAmount, fillTemplate(t('errors.paidUpMinimum.SASU'), { limit: 500 }));
+      await sole.paidAmount.fill('500');
+      await form.complete.click();
 
-      const first = form.subscriber(1);
-      await first.name.fill('Camille Dupont');
-      await first.address.fill('12 rue de la Paix, 75002 Paris, France');
-      await first.shares.fill('60');
-      await first.subscription.fill('0');
-      await expectFieldError(first.subscription, t('errors.subscriptionPositive'));
-      await first.subscription.fill('600');
-      await first.paidAmount.fill('700');
-      await form.complete.click();
-      await expectFieldError(
-        first.paidAmount,
-        fillTemplate(t('errors.paidMoreThanSubscription'), { limit: 600 }),
+      // The review: every section, written for the language, each with its Edit link.
+      await expect(form.review.heading).toBeVisible();
+      const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(1000);
+      await expect(form.review.section('companyDetails')).toContainText(
+        money.replace(/\s/g, ' ').trim().slice(0, 1),
       );
-      await expect(
-        page.getByText(fillTemplate(t('errors.sharesSum'), { sum: 60, expected: 100 })),
-      ).toBeVisible();
-      await expect(
-        page.getByText(fillTemplate(t('errors.subscriptionsSum'), { sum: 600, expected: 1000 })),
-      ).toBeVisible();
+      await expect(form.review.section('companyForm')).toContainText(
+        text(language, 'jurisdictions', 'FR.forms.SASU.title'),
+      );
+      await expect(form.review.section('management')).toContainText('Ion Pop');
       await page.screenshot({
-        path: `/tmp/e2e-shots/wizard-subscribers-errors-${language}-${testInfo.project.name}.png`,
+        path: `/tmp/e2e-shots/wizard-review-${language}-${testInfo.project.name}.png`,
         fullPage: true,
       });
+      await form.review.edit('companyDetails').click();
+      await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
+      await form.companyName.fill('Boulangerie Dupont & Fils');
+      await form.review.backToReview.click();
+      await expect(form.review.section('companyDetails')).toContainText('Boulangerie Dupont & Fils');
 
-      await first.paidAmount.fill('600');
-      await form.addSubscriber.click();
-      const second = form.subscriber(2);
-      await second.name.fill('Jean Dupont');
-      await second.address.fill('3 place Bellecour, 69002 Lyon, France');
-      await second.shares.fill('40');
-      await second.subscription.fill('400');
-      await second.paidAmount.fill('100');
-      await expect(
-        page.getByText(fillTemplate(t('errors.sharesSum'), { sum: 100, expected: 100 })),
-      ).toHaveCount(0);
-
-      // Complete: stored as submitted; without a package the next stop is the plans.
-      await form.complete.click();
-      await expect(page).toHaveURL(/\/plans$/);
+      await form.review.submit.click();
+      await expect(form.review.submitted).toBeVisible();
       const file = await storedFile(page);
       expect(file.status).toBe('submitted');
       expect(file.data).toMatchObject({
-        fullName: 'Camille Dupont',
-        nationality: 'FR',
-        dateOfBirth: '2020-05-15',
+        jurisdiction: 'FR',
+        legalForm: 'SASU',
+        currency: 'EUR',
+        companyName: 'Boulangerie Dupont & Fils',
         shareCapital: 1000,
-        numberOfShares: 100,
         durationYears: 99,
-        nonConvictionStatement: true,
-        dateOfSignature: pastFifteenth(),
-        subscribers: [
-          { name: 'Camille Dupont', shares: 60, subscription: 600, paidAmount: 600 },
-          { name: 'Jean Dupont', shares: 40, subscription: 400, paidAmount: 100 },
-        ],
+        managers: [{ name: 'Ion Pop', nationality: 'RO', fatherName: 'Vasile Pop' }],
+        subscribers: [{ name: 'Camille Dupont', shares: 100, subscription: 1000, paidAmount: 500 }],
       });
+      // Without a package, the next stop is the plans.
+      await page.getByRole('button', { name: t('review.submitted.plans') }).click();
+      await expect(page).toHaveURL(/\/plans$/);
 
       // The submitted file reopens as submitted, on its last step, and can be amended.
       await page.goto('/ai-powered-form');
       await expect(page.getByText(t('ui.submitted.title'))).toBeVisible();
       await expect(form.stepHeading).toHaveText(form.stepTitle('subscribers'));
-      await form.subscriber(2).remove.click();
-      await expect(form.subscriber(2).card).toHaveCount(0);
-      await expect(page.getByText(t('ui.amended.title'))).toBeVisible();
+    });
+
+    test('a Romanian SRL with two associates and two administrators, in lei, with its CAEN codes @desktop-only', async ({
+      page,
+      context,
+    }, testInfo) => {
+      await useLanguage(context, language);
+      await signUp(page, language);
+      await page.goto('/ai-powered-form');
+      const form = wizardForm(page, language, 'RO', 'SRL');
+      const { t } = form;
+
+      await form.country('RO').click();
+      await expect(form.legalFormCard('SAS')).toHaveCount(0);
+      await form.legalFormCard('SRL').click();
+      await form.next.click();
+      await fillPersonalInformation(page, form, language);
+
+      // Step 3: CAEN codes from a searchable list, amounts in lei, the Romanian minimum capital.
+      await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
+      await expect(form.durationYears).toHaveValue('');
+      await form.companyName.fill('Brutăria Dumitrescu');
+      await form.corporatePurpose.fill('Fabricarea pâinii și a produselor de patiserie.');
+      await form.next.click();
+      await expectFieldError(form.caenMain, t('errors.caenMainRequired'));
+      await form.caenMain.click();
+      await form.caenMain.fill('1071');
+      await page.getByRole('option', { name: /^1071 — / }).click();
+      await expect(form.caenMain).toHaveValue(/^1071 — /);
+      await form.caenSecondary.click();
+      await form.caenSecondary.fill('4724');
+      await page.getByRole('option', { name: /^4724 — / }).click();
+      await page.keyboard.press('Escape');
+      await form.registeredOffice.fill('Strada Florilor 3, 400000 Cluj-Napoca, România');
+      await form.shareCapital.fill('400');
+      await form.numberOfShares.fill('100');
+      await form.next.click();
+      await expectFieldError(
+        form.shareCapital,
+        fillTemplate(t('errors.shareCapitalMinimum.RON'), { limit: 500 }),
+      );
+      await form.shareCapital.fill('1000');
+      await page.screenshot({
+        path: `/tmp/e2e-shots/wizard-srl-company-${language}-${testInfo.project.name}.png`,
+        fullPage: true,
+      });
+      await form.next.click();
+
+      // Step 4: two administrators; a reload mid-way keeps both.
+      await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
+      await fillManager(page, form, language, 1, 'Ion Pop', false);
+      await form.addManager.click();
+      await fillManager(page, form, language, 2, 'Ana Ionescu', false);
       await expect(form.saved).toBeVisible();
-      expect((await storedFile(page)).status).toBe('amended');
+      await page.reload();
+      await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
+      await expect(form.manager(2).name).toHaveValue('Ana Ionescu');
+      await form.next.click();
+
+      await fillLegalDeclaration(page, form, language);
+
+      // Step 6: two associates at least.
+      await expect(form.stepHeading).toHaveText(form.stepTitle('subscribers'));
+      const first = form.subscriber(1);
+      await first.name.fill('Ion Pop');
+      await first.address.fill('Strada Florilor 3, Cluj-Napoca');
+      await first.shares.fill('60');
+      await first.subscription.fill('600');
+      await first.paidAmount.fill('0');
+      await form.complete.click();
+      await expect(page.getByText(fillTemplate(t('errors.subscribersMinimum'), { limit: 2 }))).toBeVisible();
+      await form.addSubscriber.click();
+      const second = form.subscriber(2);
+      await second.name.fill('Ana Ionescu');
+      await second.address.fill('Strada Lungă 5, Brașov');
+      await second.shares.fill('40');
+      await second.subscription.fill('400');
+      await second.paidAmount.fill('400');
+      await form.complete.click();
+
+      // The review: lei, the CAEN names, an unlimited duration; an administrator edited from it.
+      await expect(form.review.heading).toBeVisible();
+      const details = form.review.section('companyDetails');
+      await expect(details).toContainText('1071 — ');
+      await expect(details).toContainText(t('fields.durationYears.unlimited'));
+      await expect(details).toContainText(
+        new Intl.NumberFormat(language, { style: 'currency', currency: 'RON' })
+          .formatToParts(1)
+          .find((part) => part.type === 'currency')?.value ?? 'RON',
+      );
+      await page.screenshot({
+        path: `/tmp/e2e-shots/wizard-srl-review-${language}-${testInfo.project.name}.png`,
+        fullPage: true,
+      });
+      await form.review.edit('management').click();
+      await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
+      await form.manager(2).name.fill('Ana Maria Ionescu');
+      await form.review.backToReview.click();
+      await expect(form.review.section('management')).toContainText('Ana Maria Ionescu');
+      await form.review.submit.click();
+      await expect(form.review.submitted).toBeVisible();
+
+      const file = await storedFile(page);
+      expect(file).toMatchObject({ status: 'submitted' });
+      expect(file.data).toMatchObject({
+        jurisdiction: 'RO',
+        legalForm: 'SRL',
+        currency: 'RON',
+        caenMain: '1071',
+        caenSecondary: ['4724'],
+        shareCapital: 1000,
+        managers: [{ name: 'Ion Pop' }, { name: 'Ana Maria Ionescu' }],
+        subscribers: [
+          { name: 'Ion Pop', shares: 60, subscription: 600, paidAmount: 0 },
+          { name: 'Ana Ionescu', shares: 40, subscription: 400, paidAmount: 400 },
+        ],
+      });
+      expect(file.data).not.toHaveProperty('durationYears');
     });
 
     test('the assistant answers from the hints and the FAQ, and its link opens the field', async ({
@@ -248,6 +395,7 @@ for (const language of LANGUAGES) {
       const a = (key: string) => text(language, 'assistant', `chat.${key}`);
       await useLanguage(context, language);
       await signUp(page, language);
+      await savedDraft(page, FRENCH_SAS, 1);
       await page.goto('/ai-powered-form');
       const form = wizardForm(page, language);
       await expect(form.stepHeading).toHaveText(form.stepTitle('personalInformation'));
@@ -286,7 +434,7 @@ for (const language of LANGUAGES) {
       await question.fill(capital);
       await question.press('Enter');
       await expect(
-        panel.getByText(text(language, 'wizard', 'fields.shareCapital.tooltip')).last(),
+        panel.getByText(text(language, 'wizard', 'fields.shareCapital.tooltip.SAS')).last(),
       ).toBeVisible();
       await page.screenshot({
         path: `/tmp/e2e-shots/wizard-assistant-${language}-${testInfo.project.name}.png`,
@@ -328,6 +476,7 @@ test('offline, the answers stay on the device and reach the server when the conn
   const language = 'fr';
   await useLanguage(context, language);
   await signUp(page, language);
+  await savedDraft(page, FRENCH_SAS, 1);
   await page.goto('/ai-powered-form');
   const form = wizardForm(page, language);
   await expect(form.stepHeading).toHaveText(form.stepTitle('personalInformation'));
@@ -383,13 +532,21 @@ test('a founder who owns a package goes from Complete to the documents @desktop-
   // The whole file was typed earlier (saved as a draft on its last step): Complete sends it.
   const draft = await page.request.post('/api/company-file/draft', {
     headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
-    data: { data: completeCompanyFile(1, pastFifteenth()), step: 4, baseRevision: 0 },
+    data: {
+      data: completeCompanyFile(2, pastFifteenth()),
+      step: stepsFile.steps.length - 1,
+      baseRevision: 0,
+      version: stepsFile.version,
+    },
   });
   expect(draft.status()).toBe(200);
   await page.goto('/ai-powered-form');
   const form = wizardForm(page, language);
   await expect(form.stepHeading).toHaveText(form.stepTitle('subscribers'));
   await form.complete.click();
+  await form.review.submit.click();
+  await expect(form.review.submitted).toBeVisible();
+  await page.getByRole('button', { name: form.t('review.submitted.documents') }).click();
   await expect(page).toHaveURL(/\/documents$/);
   expect((await storedFile(page)).status).toBe('submitted');
 });

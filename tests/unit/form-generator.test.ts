@@ -1,5 +1,5 @@
 /** The build step that precompiles the form validators, and the check that catches a stale one. */
-import { mkdtemp, readFile, rm, mkdir, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -30,13 +30,9 @@ beforeEach(async () => {
   await mkdir(path.join(root, 'schemas/forms'), { recursive: true });
   await writeDefinition('sign-in', definition);
   await writeFile(path.join(root, 'schemas/forms/form-definition.schema.json'), '{}');
-  // A one-step wizard: its steps are forms too, listed in order by steps.json.
-  await mkdir(path.join(root, 'schemas/wizard'), { recursive: true });
-  await writeFile(path.join(root, 'schemas/wizard/steps.json'), JSON.stringify({ steps: ['identity'] }));
-  await writeFile(
-    path.join(root, 'schemas/wizard/identity.json'),
-    JSON.stringify({ ...definition, title: 'wizard:steps.identity.title', icon: 'user' }),
-  );
+  // The real wizard and jurisdictions: each step is compiled once per legal form.
+  await cp('schemas/wizard', path.join(root, 'schemas/wizard'), { recursive: true });
+  await cp('schemas/jurisdictions', path.join(root, 'schemas/jurisdictions'), { recursive: true });
 });
 
 afterEach(async () => {
@@ -61,18 +57,43 @@ describe('compileFormModule', () => {
   });
 });
 
+/** 1 form, the shared first step, then 5 steps for each of the 6 legal forms. */
+const MODULES = 1 + 1 + 5 * 6;
+
 describe('generateFormModules', () => {
-  it('writes one module per form, then finds nothing to report', async () => {
-    expect(generateFormModules(root)).toEqual({ forms: 2, problems: [] });
-    const written = await readFile(path.join(root, 'src/forms/generated/sign-in.ts'), 'utf8');
-    expect(written).toContain('signInForm');
-    const step = await readFile(path.join(root, 'src/forms/generated/wizard-identity.ts'), 'utf8');
-    expect(step).toContain(
-      "export const wizardIdentityForm = defineForm('wizard-identity', definition, validateFns);",
+  it('writes one module per form, and per step and legal form, then finds nothing to report', async () => {
+    expect(generateFormModules(root)).toEqual({ forms: MODULES, problems: [] });
+    const generated = (name: string) => readFile(path.join(root, 'src/forms/generated', name), 'utf8');
+    expect(await generated('sign-in.ts')).toContain('signInForm');
+    // A step resolved for a form carries that form's figures: one associate exactly for a SASU.
+    const sasu = await generated('wizard-fr-sasu-subscribers.ts');
+    expect(sasu).toContain(
+      "export const wizardFrSasuSubscribersForm = defineForm('wizard-fr-sasu-subscribers', definition, validateFns);",
     );
-    const steps = await readFile(path.join(root, 'src/forms/generated/wizard-steps.ts'), 'utf8');
-    expect(steps).toContain("defineStep('identity', wizardIdentityStep, wizardIdentityForm),");
+    expect(sasu).toContain('"minItems":1,"maxItems":1');
+    expect(await generated('wizard-fr-sas-subscribers.ts')).toContain('"minItems":2');
+    expect(await generated('wizard-form-fr-sasu.ts')).toContain("defineStep('subscribers'");
+    const index = await generated('wizard-steps.ts');
+    expect(index).toContain("'RO-SRL': () => import('./wizard-form-ro-srl')");
+    expect(index).toContain("export const chooserStep = defineStep('company-form'");
     expect(generateFormModules(root, { check: true }).problems).toEqual([]);
+  });
+
+  it("finds a legal form's modules stale when its jurisdiction's figures change", async () => {
+    generateFormModules(root);
+    const file = path.join(root, 'schemas/jurisdictions/ro.json');
+    const romania = JSON.parse(await readFile(file, 'utf8')) as {
+      parameters: Record<string, { value: unknown }>;
+    };
+    const capital = romania.parameters.minimumShareCapital;
+    if (!capital) throw new Error('ro.json has no minimumShareCapital');
+    capital.value = 5000;
+    await writeFile(file, JSON.stringify(romania));
+    expect(generateFormModules(root, { check: true }).problems.sort()).toEqual([
+      'src/forms/generated/wizard-ro-srl-company-details.ts is stale',
+      'src/forms/generated/wizard-ro-srl-sole-company-details.ts is stale',
+      'src/forms/generated/wizard-steps.ts is stale',
+    ]);
   });
 
   it('reports a module older than its edited schema, and writes nothing in check mode', async () => {

@@ -92,7 +92,7 @@ beforeAll(() => {
   const definition = extendedSignup(REFERRAL_MAX_LENGTH);
   const form = formFile('signup', definition, workDir);
   moduleSource = compileFormModule(form, workDir);
-  writeFileSync(form.path ?? join(workDir, "signup.json"), JSON.stringify(definition, null, 2));
+  writeFileSync(form.path ?? join(workDir, 'signup.json'), JSON.stringify(definition, null, 2));
   if (!moduleSource) throw new Error('the generator compiled none of the extended sign-up schemas');
   modulePath = join(workDir, 'signup.ts');
   writeFileSync(modulePath, moduleSource);

@@ -121,7 +121,11 @@ describe('stepOfField', () => {
 
   it("gives ids that the rendered steps' controls really have", async () => {
     for (const step of wizardSteps) {
-      const properties = Object.entries(step.form.schema.properties ?? {});
+      // A hidden field (the currency, set with the country) has no control to jump to.
+      const ui = step.form.uiSchema as Record<string, { 'ui:widget'?: string } | undefined>;
+      const properties = Object.entries(step.form.schema.properties ?? {}).filter(
+        ([name]) => ui[name]?.['ui:widget'] !== 'hidden',
+      );
       const fields = properties.flatMap(([name, schema]) => {
         const items = typeof schema === 'object' ? schema.items : undefined;
         const itemFields =

@@ -11,17 +11,17 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema28 = {"type":"object","required":["email"],"properties":{"email":{"type":"string","maxLength":254,"pattern":"^\\S+@\\S+\\.\\S+$"}},"$id":"473ac7a9"};
+const schema29 = {"type":"object","required":["email"],"properties":{"email":{"type":"string","maxLength":254,"pattern":"^\\S+@\\S+\\.\\S+$"}},"$id":"473ac7a9"};
 const func2 = cjs(runtime0).default;
 const pattern1 = new RegExp("^\\S+@\\S+\\.\\S+$", "u");
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="473ac7a9" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34,7 +34,7 @@ if(data.email !== undefined){
 let data0 = data.email;
 if(typeof data0 === "string"){
 if(func2(data0) > 254){
-const err1 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema28.properties.email,data:data0};
+const err1 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema29.properties.email,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -44,7 +44,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!pattern1.test(data0)){
-const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^\\S+@\\S+\\.\\S+$"},message:"must match pattern \""+"^\\S+@\\S+\\.\\S+$"+"\"",schema:"^\\S+@\\S+\\.\\S+$",parentSchema:schema28.properties.email,data:data0};
+const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^\\S+@\\S+\\.\\S+$"},message:"must match pattern \""+"^\\S+@\\S+\\.\\S+$"+"\"",schema:"^\\S+@\\S+\\.\\S+$",parentSchema:schema29.properties.email,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -55,7 +55,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.email.type,parentSchema:schema28.properties.email,data:data0};
+const err3 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.email.type,parentSchema:schema29.properties.email,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -67,7 +67,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -76,10 +76,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "473ac7a9": validate11 };
+const validateFns = { "473ac7a9": validate12 };
 
 export const forgotPasswordForm = defineForm('forgot-password', definition, validateFns);

@@ -12,19 +12,19 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema28 = {"type":"object","required":["firstname","lastname","email"],"properties":{"firstname":{"type":"string","maxLength":100,"pattern":"\\S"},"lastname":{"type":"string","maxLength":100,"pattern":"\\S"},"email":{"type":"string","maxLength":254,"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},"phoneNumber":{"type":"string","maxLength":32},"dateOfBirth":{"type":"string","format":"date"},"companyName":{"type":"string","maxLength":200}},"$id":"26542275"};
+const schema29 = {"type":"object","required":["firstname","lastname","email"],"properties":{"firstname":{"type":"string","maxLength":100,"pattern":"\\S"},"lastname":{"type":"string","maxLength":100,"pattern":"\\S"},"email":{"type":"string","maxLength":254,"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},"phoneNumber":{"type":"string","maxLength":32},"dateOfBirth":{"type":"string","format":"date"},"companyName":{"type":"string","maxLength":200}},"$id":"26542275"};
 const func2 = cjs(runtime0).default;
 const pattern1 = new RegExp("\\S", "u");
 const pattern3 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
 const formats0 = cjs(runtime1).fullFormats.date;
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="26542275" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.firstname === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34,7 +34,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.lastname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -44,7 +44,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.email === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -57,7 +57,7 @@ if(data.firstname !== undefined){
 let data0 = data.firstname;
 if(typeof data0 === "string"){
 if(func2(data0) > 100){
-const err3 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema28.properties.firstname,data:data0};
+const err3 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema29.properties.firstname,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -67,7 +67,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!pattern1.test(data0)){
-const err4 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema28.properties.firstname,data:data0};
+const err4 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.firstname,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -78,7 +78,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.firstname.type,parentSchema:schema28.properties.firstname,data:data0};
+const err5 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.firstname.type,parentSchema:schema29.properties.firstname,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -92,7 +92,7 @@ if(data.lastname !== undefined){
 let data1 = data.lastname;
 if(typeof data1 === "string"){
 if(func2(data1) > 100){
-const err6 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema28.properties.lastname,data:data1};
+const err6 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema29.properties.lastname,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -102,7 +102,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!pattern1.test(data1)){
-const err7 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema28.properties.lastname,data:data1};
+const err7 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.lastname,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -113,7 +113,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.lastname.type,parentSchema:schema28.properties.lastname,data:data1};
+const err8 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.lastname.type,parentSchema:schema29.properties.lastname,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -127,7 +127,7 @@ if(data.email !== undefined){
 let data2 = data.email;
 if(typeof data2 === "string"){
 if(func2(data2) > 254){
-const err9 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema28.properties.email,data:data2};
+const err9 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema29.properties.email,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -137,7 +137,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!pattern3.test(data2)){
-const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\"",schema:"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$",parentSchema:schema28.properties.email,data:data2};
+const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\"",schema:"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$",parentSchema:schema29.properties.email,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -148,7 +148,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.email.type,parentSchema:schema28.properties.email,data:data2};
+const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.email.type,parentSchema:schema29.properties.email,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -162,7 +162,7 @@ if(data.phoneNumber !== undefined){
 let data3 = data.phoneNumber;
 if(typeof data3 === "string"){
 if(func2(data3) > 32){
-const err12 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema28.properties.phoneNumber,data:data3};
+const err12 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema29.properties.phoneNumber,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -173,7 +173,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.phoneNumber.type,parentSchema:schema28.properties.phoneNumber,data:data3};
+const err13 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.phoneNumber.type,parentSchema:schema29.properties.phoneNumber,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -187,7 +187,7 @@ if(data.dateOfBirth !== undefined){
 let data4 = data.dateOfBirth;
 if(typeof data4 === "string"){
 if(!(formats0.validate(data4))){
-const err14 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema28.properties.dateOfBirth,data:data4};
+const err14 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema29.properties.dateOfBirth,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -198,7 +198,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.dateOfBirth.type,parentSchema:schema28.properties.dateOfBirth,data:data4};
+const err15 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.dateOfBirth.type,parentSchema:schema29.properties.dateOfBirth,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -212,7 +212,7 @@ if(data.companyName !== undefined){
 let data5 = data.companyName;
 if(typeof data5 === "string"){
 if(func2(data5) > 200){
-const err16 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema28.properties.companyName,data:data5};
+const err16 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.companyName,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -223,7 +223,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.companyName.type,parentSchema:schema28.properties.companyName,data:data5};
+const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.companyName.type,parentSchema:schema29.properties.companyName,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -235,7 +235,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -244,10 +244,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "26542275": validate11 };
+const validateFns = { "26542275": validate12 };
 
 export const profileEditForm = defineForm('profile-edit', definition, validateFns);

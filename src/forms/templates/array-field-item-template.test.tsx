@@ -4,7 +4,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
-import { wizardSubscribersForm } from '../generated/wizard-subscribers';
+import { wizardFrSasSubscribersForm as wizardSubscribersForm } from '../generated/wizard-fr-sas-subscribers';
 import { SchemaForm } from '../schema-form';
 
 // Counts the renders of the list's cards: Card is only used by the list element template here.

@@ -21,7 +21,6 @@ export function ChoiceCards({ widget, choices }: { widget: WidgetProps; choices:
   const selected = typeof value === 'string' ? value : null;
   return (
     <Radio.Group
-      id={id}
       name={name}
       value={selected}
       onChange={(next) => onChange(next)}
@@ -35,12 +34,13 @@ export function ChoiceCards({ widget, choices }: { widget: WidgetProps; choices:
       onFocus={() => onFocus(id, value)}
     >
       <Stack gap="sm" mt={4}>
-        {choices.map((choice) => (
+        {choices.map((choice, index) => (
           <Radio.Card
             key={choice.value}
             value={choice.value}
             className={classes.card}
-            id={`${id}-${choice.value}`}
+            // The field's own id goes to the first card: its label and the assistant's links reach it.
+            id={index === 0 ? id : `${id}-${choice.value}`}
             aria-labelledby={`${id}-${choice.value}-title`}
             aria-describedby={choice.description ? `${id}-${choice.value}-description` : undefined}
           >
