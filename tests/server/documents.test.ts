@@ -15,6 +15,9 @@ const COMPANY = 'Dupont <script>alert(1)</script> & Fils';
 const COMPANY_ESCAPED = 'Dupont &lt;script&gt;alert(1)&lt;/script&gt; &amp; Fils';
 const COMPANY_SLUG = 'dupont-script-alert-1-script-fils';
 
+/** The first manager of the sample file (the president of a SAS). */
+const firstManager = () => (completeCompanyFile().managers as Record<string, unknown>[])[0];
+
 /**
  * A complete file with values worth checking: markup in the names, a Romanian founder, 1 500 € in
  * 300 shares (5 € each) held 200 / 75 / 25 (66.67 %, 25 %, 8.33 %), 175 € not paid up yet.
@@ -30,7 +33,7 @@ function richFile(): Record<string, unknown> {
     companyName: COMPANY,
     shareCapital: 1500,
     numberOfShares: 300,
-    presidentName: 'Ioana Popescu',
+    managers: [{ ...firstManager(), name: 'Ioana Popescu' }],
     placeOfSignature: 'Lyon',
     subscribers: [
       {
@@ -449,7 +452,10 @@ describe('GET /api/documents/{sku}: the documents', () => {
     const user = await server.signup();
     await buy(user, STANDARD);
     // Five subscribers of 5 shares out of 25: 20 % each.
-    await submit(user, { ...completeCompanyFile(5, '2025-03-14'), presidentName: 'Paul Président' });
+    await submit(user, {
+      ...completeCompanyFile(5, '2025-03-14'),
+      managers: [{ ...firstManager(), name: 'Paul Président' }],
+    });
     const response = await download('LIST_OF_BENEFICIARIES', { token: user.accessToken, lang: 'fr' });
     expect(response.statusCode).toBe(200);
     const holders = bodyRows(response.body).slice(-5);
@@ -464,7 +470,7 @@ describe('GET /api/documents/{sku}: the documents', () => {
     await buy(user, STANDARD);
     // 100 € in 3 shares: a nominal value that is not whole cents keeps its decimals.
     await submit(user, {
-      ...completeCompanyFile(1, '2025-03-14'),
+      ...completeCompanyFile(1, '2025-03-14', 'FR-SASU'),
       shareCapital: 100,
       numberOfShares: 3,
       subscribers: [
@@ -474,7 +480,7 @@ describe('GET /api/documents/{sku}: the documents', () => {
     const response = await download('LEGAL_STATUSES', { token: user.accessToken });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe(
-      'attachment; filename="statut-boulangerie-dupont-sas.html"',
+      'attachment; filename="statut-boulangerie-dupont.html"',
     );
     expect(response.body).toContain('<html lang="ro">');
     // "3 acțiuni" but "300 de acțiuni" (above): Romanian's plural forms.

@@ -51,30 +51,32 @@ export function LegalFormWidget(props: WidgetProps) {
   const codes = enumValues(props).join();
   const choices = useMemo<Choice[]>(
     () =>
-      codes.split(',').flatMap((code) => {
-        const form = legalForms.find((candidate) => candidate.code === code);
-        if (!form) return [];
-        const { summary, ...points } = form.explanation;
-        return [
-          {
-            value: code,
-            title: t(form.title as never),
-            description: (
-              <>
-                {t(summary as never)}
-                <List size="sm" mt={6} spacing={2}>
-                  {Object.entries(points).map(([point, key]) => (
-                    <List.Item key={point}>
-                      <strong>{t(`wizard:fields.legalForm.points.${point}` as never)}</strong>{' '}
-                      {t(key as never)}
-                    </List.Item>
-                  ))}
-                </List>
-              </>
-            ),
-          },
-        ];
-      }),
+      // In the order of the jurisdiction files (SAS, SASU, SARL, EURL), whatever the enum's.
+      legalForms
+        .filter((form) => codes.split(',').includes(form.code))
+        .flatMap((form) => {
+          const code = form.code;
+          const { summary, ...points } = form.explanation;
+          return [
+            {
+              value: code,
+              title: t(form.title as never),
+              description: (
+                <>
+                  {t(summary as never)}
+                  <List size="sm" mt={6} spacing={2}>
+                    {Object.entries(points).map(([point, key]) => (
+                      <List.Item key={point}>
+                        <strong>{t(`wizard:fields.legalForm.points.${point}` as never)}</strong>{' '}
+                        {t(key as never)}
+                      </List.Item>
+                    ))}
+                  </List>
+                </>
+              ),
+            },
+          ];
+        }),
     [codes, t],
   );
   return <ChoiceCards widget={props} choices={choices} />;
