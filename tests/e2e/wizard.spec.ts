@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
 import { fillTemplate } from '../../src/testing/fill-template';
-import stepsFile from '../../schemas/wizard/steps.json';
 import { completeCompanyFile } from '../fixtures/company-file';
+import { expectNoViolations } from './axe';
 import { useLanguage } from './fixtures';
 import { RAW_KEY_PATTERN, text } from './locale-text';
 import {
@@ -24,6 +25,9 @@ import { wizardForm, type WizardForm } from './wizard-form';
 
 // A whole company file, typed field by field, with several saves: generous limits for a busy machine.
 test.describe.configure({ timeout: 180_000 });
+
+/** The wizard's steps and their version (schemas/wizard/steps.json). */
+const stepsFile = JSON.parse(readFileSync('schemas/wizard/steps.json', 'utf8')) as { version: number; steps: string[] };
 
 /** Signs up through the page's own request context, so the browser holds the refresh cookie the app starts from. */
 const signUp = (page: Page, language: Language) => createAccount(page.request, language, 'Camille');
@@ -108,7 +112,7 @@ async function fillManager(
 ) {
   const manager = form.manager(number);
   await manager.name.fill(name);
-  await pickDateFromToday(page, manager.dateOfBirth, '2021-03-15', language);
+  await pickDateFromToday(page, manager.dateOfBirth, '2020-05-15', language);
   await manager.placeOfBirth.fill('Cluj-Napoca, România');
   await chooseCountry(page, manager.nationality, language, 'RO');
   await manager.address.fill('Strada Florilor 3, Cluj-Napoca');
@@ -163,6 +167,7 @@ for (const language of LANGUAGES) {
       ).toBeVisible();
       await form.legalFormCard('SASU').click();
       await expect(form.legalFormCard('SASU')).toBeChecked();
+      await expectNoViolations(page);
       await page.screenshot({
         path: `/tmp/e2e-shots/wizard-form-${language}-${testInfo.project.name}.png`,
         fullPage: true,
@@ -187,7 +192,12 @@ for (const language of LANGUAGES) {
       );
       await form.shareCapital.fill('1000');
       await expect(form.shareCapital).toHaveAttribute('aria-invalid', 'false');
-      await expect(page.getByText('€', { exact: true }).first()).toBeVisible();
+      // The currency's sign as the language writes it (€, or EUR in Romanian) beside the amount.
+      const euro =
+        new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' })
+          .formatToParts(0)
+          .find((part) => part.type === 'currency')?.value ?? 'EUR';
+      await expect(page.getByText(euro, { exact: true }).first()).toBeVisible();
 
       // Mid-way: the draft reaches the server, survives a reload, and another browser sees it.
       await expect(form.saved).toBeVisible();
@@ -236,6 +246,7 @@ for (const language of LANGUAGES) {
         text(language, 'jurisdictions', 'FR.forms.SASU.title'),
       );
       await expect(form.review.section('management')).toContainText('Ion Pop');
+      await expectNoViolations(page);
       await page.screenshot({
         path: `/tmp/e2e-shots/wizard-review-${language}-${testInfo.project.name}.png`,
         fullPage: true,
@@ -337,6 +348,9 @@ for (const language of LANGUAGES) {
       await first.shares.fill('60');
       await first.subscription.fill('600');
       await first.paidAmount.fill('0');
+      // The form opens with the two associates an SRL needs; with one only, Complete says so.
+      await form.subscriber(2).remove.click();
+      await expect(form.subscriber(2).card).toHaveCount(0);
       await form.complete.click();
       await expect(page.getByText(fillTemplate(t('errors.subscribersMinimum'), { limit: 2 }))).toBeVisible();
       await form.addSubscriber.click();

@@ -308,7 +308,7 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
           {step.description ? <Text c="dimmed">{translate(step.description)}</Text> : null}
         </Stack>
         <SchemaForm
-          key={`${view.legalFormId ?? ''}/${step.id}`}
+          key={step.form.name}
           form={step.form}
           formData={view.formData}
           onChange={onChange}

@@ -24,8 +24,9 @@ export function FieldTemplate(props: FieldTemplateProps) {
   if (hidden) return <div hidden>{children}</div>;
   // The root object and nested objects lay out their own fields.
   if (schema.type === 'object') return children;
-  // A list titles itself (array-field-template); its own errors (how many, totals) follow it.
-  if (schema.type === 'array')
+  // A list titles itself (array-field-template); its own errors (how many, totals) follow it. A list
+  // shown as one control (a multiple choice, `ui:widget`) is framed like any other field.
+  if (schema.type === 'array' && !uiSchema?.['ui:widget'])
     return (
       <Stack gap={4} data-field={id}>
         {children}
