@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDependencies) {
   const checkout = createCheckoutService({ db, provider, publicUrl: config.publicUrl });
   // The wizard's schemas are read once, like the contract: a staff edit applies on restart.
   const companyFiles = createCompanyFileService({ db, wizard: loadWizard() });
-  const documents = createDocumentService(db);
+  const documents = createDocumentService({ db, submittedData: companyFiles.submittedData });
 
   // Routes: the API, validated by and bound to the contract.
   const contract = parse(readFileSync(contractPath, 'utf8')) as Record<string, unknown>;

@@ -183,6 +183,8 @@ export const companyFiles = pgTable('company_files', {
   /** Answers of an older version that have no place in the current one: kept, and shown to the founder. */
   setAside: jsonb('set_aside').$type<Record<string, unknown>>().notNull().default({}),
   submittedData: jsonb('submitted_data').$type<Record<string, unknown>>(),
+  /** The version of the wizard's steps `submittedData` is in (null before versions: 1). */
+  submittedVersion: integer('submitted_version'),
   /** The revision that was submitted: the file is "amended" once `revision` has moved past it. */
   submittedRevision: integer('submitted_revision'),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),

@@ -267,6 +267,26 @@ export function createCompanyFileService(deps: { db: Database; wizard: Wizard })
     get,
 
     /**
+     * The last submitted file, in the current version of the steps (a file submitted before they
+     * changed is migrated as it is read), or null when nothing was ever submitted.
+     */
+    async submittedData(userId: string): Promise<CompanyFileData | null> {
+      const [row] = await db
+        .select({ data: companyFiles.submittedData, version: companyFiles.submittedVersion })
+        .from(companyFiles)
+        .where(eq(companyFiles.userId, userId));
+      if (!row?.data) return null;
+      const result = migrateFile(
+        row.data,
+        row.version ?? 1,
+        wizard.version,
+        wizard.migrations,
+        wizard.knownFields,
+      );
+      return result.ok ? result.data : row.data;
+    },
+
+    /**
      * Compare-and-set on the revision, in one statement: of two saves from the same revision, exactly
      * one matches; the other gets the current file to merge with.
      */
@@ -336,6 +356,7 @@ export function createCompanyFileService(deps: { db: Database; wizard: Wizard })
           version: wizard.version,
           setAside,
           submittedData: data,
+          submittedVersion: wizard.version,
           submittedRevision: 1,
           submittedAt: sql`now()`,
         })
@@ -350,6 +371,7 @@ export function createCompanyFileService(deps: { db: Database; wizard: Wizard })
             version: wizard.version,
             setAside: sql`${companyFiles.setAside} || ${JSON.stringify(setAside)}::jsonb`,
             submittedData: data,
+            submittedVersion: wizard.version,
             submittedAt: sql`now()`,
             updatedAt: sql`now()`,
           },

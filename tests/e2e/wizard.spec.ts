@@ -27,7 +27,10 @@ import { wizardForm, type WizardForm } from './wizard-form';
 test.describe.configure({ timeout: 180_000 });
 
 /** The wizard's steps and their version (schemas/wizard/steps.json). */
-const stepsFile = JSON.parse(readFileSync('schemas/wizard/steps.json', 'utf8')) as { version: number; steps: string[] };
+const stepsFile = JSON.parse(readFileSync('schemas/wizard/steps.json', 'utf8')) as {
+  version: number;
+  steps: string[];
+};
 
 /** Signs up through the page's own request context, so the browser holds the refresh cookie the app starts from. */
 const signUp = (page: Page, language: Language) => createAccount(page.request, language, 'Camille');

@@ -1,8 +1,8 @@
 /** The legal documents generated from the submitted company file (openapi: downloadDocument). */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases } from '../../server/db/schema';
-import { completeCompanyFile } from '../fixtures/company-file';
+import { companyFiles, purchases } from '../../server/db/schema';
+import { completeCompanyFile, versionOneCompanyFile } from '../fixtures/company-file';
 import { claimsOf, htmlText, json, startTestServer, type SignedUpUser, type TestServer } from './harness';
 
 type Language = 'fr' | 'en' | 'ro';
@@ -447,6 +447,25 @@ describe('GET /api/documents/{sku}: the documents', () => {
       expect(text).toContain(lang === 'en' ? 'Total 300 100.00%' : 'Total 300 100,00 %');
     },
   );
+
+  it('writes a file submitted before jurisdictions (version 1) as it reads now, its president included', async () => {
+    const user = await server.signup();
+    await buy(user, STANDARD);
+    const old = versionOneCompanyFile();
+    await server.db.insert(companyFiles).values({
+      userId: user.userId,
+      revision: 1,
+      step: 4,
+      data: old,
+      version: 1,
+      submittedData: old,
+      submittedRevision: 1,
+      submittedAt: new Date(),
+    });
+    const response = await download('LIST_OF_BENEFICIARIES', { token: user.accessToken, lang: 'fr' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(plainText(response.body)).toContain('Représentant légal Camille Dupont');
+  });
 
   it('declares the president when no subscriber reaches 25 %', async () => {
     const user = await server.signup();

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { companyFiles, purchases, users } from '../../db/schema';
+import { purchases, users } from '../../db/schema';
 import { isServerLanguage, type ServerLanguage } from '../i18n';
 import { renderDocument, type DocumentSku, type RenderedDocument } from './render-document';
 
@@ -18,28 +18,31 @@ export class DocumentError extends Error {
   }
 }
 
-export function createDocumentService(db: Database) {
+export interface DocumentServiceDeps {
+  db: Database;
+  /** The last submitted company file, in the current version of the wizard's steps (null: none). */
+  submittedData: (userId: string) => Promise<Record<string, unknown> | null>;
+}
+
+export function createDocumentService({ db, submittedData }: DocumentServiceDeps) {
   return {
     /** The document in `language`, or else in the user's own language. */
     async render(userId: string, sku: DocumentSku, language?: ServerLanguage): Promise<RenderedDocument> {
-      const [[user], [purchase], [file]] = await Promise.all([
+      const [[user], [purchase], data] = await Promise.all([
         db.select({ language: users.language }).from(users).where(eq(users.id, userId)),
         db
           .select({ sku: purchases.productSku })
           .from(purchases)
           .where(and(eq(purchases.userId, userId), eq(purchases.productSku, sku))),
-        db
-          .select({ submittedData: companyFiles.submittedData })
-          .from(companyFiles)
-          .where(eq(companyFiles.userId, userId)),
+        submittedData(userId),
       ]);
       if (!user) throw new DocumentError(401, 'Unknown user');
       if (!purchase) throw new DocumentError(403, `This document is not included in your purchases (${sku})`);
-      if (!file?.submittedData) {
+      if (!data) {
         throw new DocumentError(409, 'Submit your company file before downloading your documents');
       }
       const chosen = language ?? (isServerLanguage(user.language) ? user.language : 'fr');
-      return renderDocument(sku, file.submittedData, chosen);
+      return renderDocument(sku, data, chosen);
     },
   };
 }
