@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LEGAL_PARAMETER_NAMES, legalFormsOf, type JurisdictionJson } from '../../src/shared/jurisdictions';
 import { resolveStepForForm, StepResolutionError, type StepFileJson } from '../../src/shared/wizard-resolve';
-import type { MigrationsFileJson } from '../../src/shared/wizard-migrations';
+import { migrationProblems, type MigrationsFileJson } from '../../src/shared/wizard-migrations';
 import {
   CAEN_FILE,
   CAEN_RESTRICTIONS_FILE,
@@ -215,6 +215,7 @@ export function checkWizard(checker: ContentChecker, root: string): { steps: num
   const migrationsPath = `${WIZARD_DIR}/migrations.json`;
   const migrations = checker.readJson(migrationsPath) as unknown as MigrationsFileJson;
   if (checker.checkShape(migrationsPath, migrations, `${WIZARD_DIR}/migrations.schema.json`)) {
+    for (const problem of migrationProblems(migrations)) problems.push(`${migrationsPath}: ${problem}`);
     const known = new Set([...owners.keys()]);
     for (const migration of migrations.migrations) {
       const place = `${migrationsPath} ${migration.from}→${migration.to}`;

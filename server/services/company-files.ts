@@ -17,6 +17,7 @@ import { resolveWizard, type ResolvedStep } from '../../src/shared/wizard-defini
 import {
   migrateFile,
   migrateStep,
+  migrationProblems,
   oldestVersion,
   type MigrationsFileJson,
 } from '../../src/shared/wizard-migrations';
@@ -97,6 +98,9 @@ export function loadWizard(root = repositoryRoot): Wizard {
   } catch (error) {
     throw new WizardDefinitionError((error as Error).message);
   }
+  const problems = migrationProblems(source.migrations);
+  if (problems.length > 0)
+    throw new WizardDefinitionError(`schemas/wizard/migrations.json: ${problems.join('; ')}`);
   const chooser = compileStep(resolved.chooser, `schemas/wizard/${resolved.chooser.id}.json`);
   const byForm = new Map<string, WizardStep[]>();
   for (const form of resolved.legalForms) {
@@ -181,6 +185,16 @@ function checkStorable(value: unknown, path = 'body/data', depth = 1): void {
 
 type Row = typeof companyFiles.$inferSelect;
 
+/** Answers kept aside at most: a client cannot grow a file without end by sending new leftovers. */
+const MAX_SET_ASIDE = 100;
+
+/** The stored leftovers with `added` joined to them, unless they already reach the bound. */
+function mergedSetAside(added: CompanyFileData) {
+  if (Object.keys(added).length === 0) return sql`${companyFiles.setAside}`;
+  return sql`CASE WHEN (SELECT count(*) FROM jsonb_object_keys(${companyFiles.setAside})) >= ${MAX_SET_ASIDE}
+    THEN ${companyFiles.setAside} ELSE ${companyFiles.setAside} || ${JSON.stringify(added)}::jsonb END`;
+}
+
 function statusOf(row: Row): CompanyFile['status'] {
   if (row.submittedRevision === null) return 'draft';
   return row.submittedRevision === row.revision ? 'submitted' : 'amended';
@@ -253,7 +267,23 @@ export function createCompanyFileService(deps: { db: Database; wizard: Wizard })
 
   async function get(userId: string): Promise<CompanyFile> {
     const [row] = await db.select().from(companyFiles).where(eq(companyFiles.userId, userId));
-    return toCompanyFile(wizard, row);
+    const file = toCompanyFile(wizard, row);
+    // A file of an older version is stored as migrated, with what was set aside, the first time it is
+    // read: a later save (which sends only the current answers) must not lose the leftovers. Same
+    // revision: the answers are the same, only their places changed. Skipped if saved meanwhile.
+    if (row && row.version < wizard.version && file.version === wizard.version) {
+      await db
+        .update(companyFiles)
+        .set({ data: file.data, setAside: file.setAside, version: file.version, step: file.step })
+        .where(
+          and(
+            eq(companyFiles.userId, userId),
+            eq(companyFiles.revision, row.revision),
+            eq(companyFiles.version, row.version),
+          ),
+        );
+    }
+    return file;
   }
 
   /** What a client sent, in the current version: migrated when it was written against an older one. */
@@ -305,9 +335,9 @@ export function createCompanyFileService(deps: { db: Database; wizard: Wizard })
       const { data, setAside } = current(input);
       // Clamped rather than refused: the wizard may have lost a step since the client loaded it.
       const step = Math.min(
-        input.version === undefined || input.version === wizard.version
+        (input.version ?? 1) === wizard.version
           ? input.step
-          : migratedStep(wizard, input.step, input.version),
+          : migratedStep(wizard, input.step, input.version ?? 1),
         lastStep,
       );
       const [row] =
@@ -324,8 +354,8 @@ export function createCompanyFileService(deps: { db: Database; wizard: Wizard })
                 step,
                 data,
                 version: wizard.version,
-                // What was set aside stays until the founder has seen it; new leftovers join it.
-                setAside: sql`${companyFiles.setAside} || ${JSON.stringify(setAside)}::jsonb`,
+                // What was set aside stays; new leftovers join it, up to a bound.
+                setAside: mergedSetAside(setAside),
                 updatedAt: sql`now()`,
               })
               .where(and(eq(companyFiles.userId, userId), eq(companyFiles.revision, input.baseRevision)))
@@ -369,7 +399,7 @@ export function createCompanyFileService(deps: { db: Database; wizard: Wizard })
             step: lastStep,
             data,
             version: wizard.version,
-            setAside: sql`${companyFiles.setAside} || ${JSON.stringify(setAside)}::jsonb`,
+            setAside: mergedSetAside(setAside),
             submittedData: data,
             submittedVersion: wizard.version,
             submittedAt: sql`now()`,

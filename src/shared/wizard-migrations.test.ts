@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import migrationsJson from '../../schemas/wizard/migrations.json';
 import { versionOneCompanyFile } from '../../tests/fixtures/company-file';
 import { knownFields, wizardVersion } from '@/forms/generated/wizard-steps';
-import { migrateFile, migrateStep, oldestVersion, type MigrationsFileJson } from './wizard-migrations';
+import {
+  migrateFile,
+  migrateStep,
+  migrationProblems,
+  oldestVersion,
+  type MigrationsFileJson,
+} from './wizard-migrations';
 
 const migrations = migrationsJson as MigrationsFileJson;
 const known = new Set(knownFields);
@@ -81,5 +87,25 @@ describe('migrating a company file', () => {
     expect(migrateStep(2, 1, wizardVersion, migrations)).toBe(3);
     expect(migrateStep(0, 1, wizardVersion, migrations)).toBe(1);
     expect(migrateStep(2, wizardVersion, wizardVersion, migrations)).toBe(2);
+  });
+
+  it('keeps aside an answer whose new place is of another kind (a name inside a list)', () => {
+    const file: MigrationsFileJson = { migrations: [{ from: 1, to: 2, moves: { '/a': '/list/name' } }] };
+    const result = migrateFile({ a: 'x', list: [] }, 1, 2, file, new Set(['list']));
+    expect(result).toEqual({ ok: true, data: { list: [] }, setAside: { a: 'x' } });
+  });
+
+  it("refuses pointers that would reach an object's prototype, and keeps a __proto__ answer as an answer", () => {
+    expect(
+      migrationProblems({ migrations: [{ from: 1, to: 2, moves: { '/a': '/__proto__/polluted' } }] }),
+    ).toEqual(['migration 1→2: "/__proto__/polluted" names a forbidden place']);
+    expect(migrationProblems(migrations)).toEqual([]);
+    const data = JSON.parse('{"__proto__": {"polluted": true}, "companyName": "X"}') as Record<
+      string,
+      unknown
+    >;
+    const result = migrateFile(data, 1, wizardVersion, migrations, known);
+    expect(result.ok && Object.keys(result.setAside)).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

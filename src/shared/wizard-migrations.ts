@@ -29,13 +29,26 @@ export type MigrationResult =
 const isRecord = (value: unknown): value is FileData =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Names that would reach an object's prototype rather than a field. */
+const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+
 function segmentsOf(pointer: string): string[] {
   if (!pointer.startsWith('/')) throw new Error(`"${pointer}" is not a JSON pointer (it starts with /)`);
-  return pointer
+  const segments = pointer
     .slice(1)
     .split('/')
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (segments.some((segment) => FORBIDDEN_SEGMENTS.has(segment)))
+    throw new Error(`"${pointer}" names a forbidden place`);
+  return segments;
 }
+
+/** Sets an own property, even one named `__proto__` (a key a parsed JSON object may have). */
+function setOwn(target: FileData, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+const isIndex = (segment: string) => /^\d+$/.test(segment);
 
 function read(data: unknown, segments: string[]): unknown {
   let node = data;
@@ -51,34 +64,42 @@ function remove(data: FileData, segments: string[]): void {
   const parent = read(data, segments.slice(0, -1));
   const last = segments.at(-1) ?? '';
   if (isRecord(parent)) Reflect.deleteProperty(parent, last);
+  // A list keeps its length: the element moved leaves an empty place, not a shifted list.
+  else if (Array.isArray(parent) && isIndex(last)) parent[Number(last)] = undefined;
 }
 
-/** Writes `value` at the pointer, creating objects (or arrays, for a numeric segment); false if taken. */
+/**
+ * Writes `value` at the pointer, creating objects (or arrays, for a numeric segment); false when the
+ * place is taken or the way there is not of the right kind (a name into a list, a position into an object).
+ */
 function write(data: FileData, segments: string[], value: unknown): boolean {
   let node: unknown = data;
-  segments.forEach((segment, index) => {
-    if (index === segments.length - 1 || node === undefined) return;
-    const nextIsIndex = /^\d+$/.test(segments[index + 1] ?? '');
+  for (const [index, segment] of segments.entries()) {
+    const last = index === segments.length - 1;
+    const fits = Array.isArray(node) ? isIndex(segment) : isRecord(node);
+    if (!fits) return false;
     const container = node as Record<string, unknown>;
+    if (last) {
+      if (container[segment] !== undefined) return false;
+      container[segment] = value;
+      return true;
+    }
     if (container[segment] === undefined || container[segment] === null)
-      container[segment] = nextIsIndex ? [] : {};
-    const next = container[segment];
-    node = typeof next === 'object' ? next : undefined;
-  });
-  const last = segments.at(-1) ?? '';
-  if (node === undefined || typeof node !== 'object' || node === null) return false;
-  const container = node as Record<string, unknown>;
-  if (container[last] !== undefined) return false;
-  container[last] = value;
-  return true;
+      container[segment] = isIndex(segments[index + 1] ?? '') ? [] : {};
+    node = container[segment];
+  }
+  return false;
 }
 
 /** The oldest version the migrations reach back to. */
 export function oldestVersion(file: MigrationsFileJson, current: number): number {
   let version = current;
+  const seen = new Set<number>();
   for (;;) {
     const step = file.migrations.find((migration) => migration.to === version);
-    if (!step) return version;
+    // A migration going back to a version already passed would loop: check:forms refuses it.
+    if (!step || seen.has(step.from)) return version;
+    seen.add(step.from);
     version = step.from;
   }
 }
@@ -107,15 +128,15 @@ export function migrateFile(
       if (value === undefined) continue;
       remove(migrated, source);
       // A place already filled keeps its value; the moved one is kept aside, under its old name.
-      if (!write(migrated, segmentsOf(to), value)) setAside[source.join('.')] = value;
+      if (!write(migrated, segmentsOf(to), value)) setOwn(setAside, source.join('.'), value);
     }
     for (const [name, value] of Object.entries(migration.defaults ?? {}))
-      if (migrated[name] === undefined) migrated[name] = structuredClone(value);
+      if (migrated[name] === undefined) setOwn(migrated, name, structuredClone(value));
     at = migration.to;
   }
   for (const key of Object.keys(migrated)) {
     if (knownFields.has(key)) continue;
-    setAside[key] = migrated[key];
+    setOwn(setAside, key, migrated[key]);
     Reflect.deleteProperty(migrated, key);
   }
   return { ok: true, data: migrated, setAside };
@@ -134,4 +155,18 @@ export function migrateStep(
     for (const inserted of migration.insertedSteps ?? []) if (inserted <= at) at += 1;
   }
   return at;
+}
+
+/** What is wrong with the migrations file (pointers that are not pointers, forbidden names), for start-up. */
+export function migrationProblems(file: MigrationsFileJson): string[] {
+  const problems: string[] = [];
+  for (const migration of file.migrations)
+    for (const pointer of Object.entries(migration.moves ?? {}).flat()) {
+      try {
+        segmentsOf(pointer);
+      } catch (error) {
+        problems.push(`migration ${migration.from}→${migration.to}: ${(error as Error).message}`);
+      }
+    }
+  return problems;
 }

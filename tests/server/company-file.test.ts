@@ -677,11 +677,23 @@ describe('files of an older version of the wizard', () => {
   it('opens a version 1 file from the database as a French SAS, each answer in its new place, on the same step', async () => {
     const user = await server.signup();
     const old = versionOneCompanyFile();
-    await server.db
-      .insert(companyFiles)
-      .values({ userId: user.userId, revision: 3, step: 2, data: old, version: 1 });
+    await server.db.insert(companyFiles).values({
+      userId: user.userId,
+      revision: 3,
+      step: 2,
+      data: { ...old, favouriteColour: 'vert' },
+      version: 1,
+    });
     const file = json<CompanyFile>(await getFile(user.accessToken));
-    expect(file).toMatchObject({ revision: 3, version: VERSION, setAside: {}, step: 3 });
+    expect(file).toMatchObject({
+      revision: 3,
+      version: VERSION,
+      setAside: { favouriteColour: 'vert' },
+      step: 3,
+    });
+    // What was set aside survives the next save, which sends only the current answers.
+    const next = await saved(user, file.data, file.revision, 3);
+    expect(next.setAside).toEqual({ favouriteColour: 'vert' });
     expect(file.data).toMatchObject({ jurisdiction: 'FR', legalForm: 'SAS', currency: 'EUR' });
     expect(file.data.managers).toEqual([{ name: old.presidentName, address: old.presidentAddress }]);
     for (const [name, value] of Object.entries(old))

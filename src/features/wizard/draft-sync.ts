@@ -1,3 +1,4 @@
+import { legalFormId } from '@/shared/jurisdictions';
 import { jsonEqual, mergeDrafts, type FileData } from './draft-merge';
 
 /** The company file as the server keeps it (contract: CompanyFile). */
@@ -99,7 +100,7 @@ export interface DraftSyncOptions {
 /** `FR-SAS` for a file whose country and legal form are chosen. */
 export function legalFormIdOf(data: FileData): string | null {
   return typeof data.jurisdiction === 'string' && typeof data.legalForm === 'string'
-    ? `${data.jurisdiction}-${data.legalForm}`
+    ? legalFormId(data.jurisdiction, data.legalForm)
     : null;
 }
 
@@ -404,7 +405,11 @@ export class DraftSync {
       if (written !== current) {
         // Written before the wizard's steps changed: brought to the current ones, leftovers kept aside.
         const migrated = this.options.migrate?.(data, written, step);
-        if (!migrated) return null;
+        if (!migrated) {
+          // Written by a newer version of the app (another tab): kept apart, never overwritten.
+          this.options.storage?.setItem(`${this.options.storageKey}.unread`, raw);
+          return null;
+        }
         data = migrated.data;
         step = migrated.step;
         setAside = { ...setAside, ...migrated.setAside };

@@ -20,7 +20,7 @@ import { readSessionUser } from '@/lib/session/access-token';
 import { getValidToken, sessionUserAtom } from '@/lib/session/session';
 import { withCompanyForm } from '@/shared/jurisdictions';
 import { companyFileApi } from './company-file-api';
-import type { FileData } from './draft-merge';
+import { jsonEqual, type FileData } from './draft-merge';
 import { DraftStatus } from './draft-status';
 import { FileStatusNotice } from './file-status-notice';
 import { SetAsideNotice } from './set-aside-notice';
@@ -157,7 +157,10 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
 
   async function submit() {
     setSubmitError(null);
-    const data = declaredFields(steps, sync.getState().data);
+    const current = sync.getState().data;
+    const data = declaredFields(steps, current);
+    // The draft becomes what is submitted, so that it does not read as amended right after.
+    if (!jsonEqual(data, current)) sync.replace(data);
     setSubmitting(true);
     try {
       const result = await companyFileApi.submit(data, wizardVersion);
@@ -233,28 +236,23 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     </Stack>
   );
 
-  if (view.phase !== 'ready' || formSteps.state === 'failed') {
-    const retry = formSteps.state === 'failed' ? formSteps.retry : () => sync.retryNow();
+  const unavailable = (retry: () => void) => (
+    <Alert color="red" icon={<IconAlertTriangle aria-hidden="true" />} title={t('ui.unavailable.title')}>
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{t('ui.unavailable.body')}</Text>
+        <Button variant="light" onClick={retry}>
+          {t('ui.retry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+
+  if (view.phase !== 'ready') {
     return (
       <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
         <Stack gap="lg">
           {intro}
-          {view.phase === 'loading' ? (
-            <PageLoader />
-          ) : (
-            <Alert
-              color="red"
-              icon={<IconAlertTriangle aria-hidden="true" />}
-              title={t('ui.unavailable.title')}
-            >
-              <Stack gap="sm" align="flex-start">
-                <Text size="sm">{t('ui.unavailable.body')}</Text>
-                <Button variant="light" onClick={retry}>
-                  {t('ui.retry')}
-                </Button>
-              </Stack>
-            </Alert>
-          )}
+          {view.phase === 'loading' ? <PageLoader /> : unavailable(() => sync.retryNow())}
         </Stack>
       </Container>
     );
@@ -294,7 +292,8 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
       />
     );
   } else if (waitingForSteps) {
-    main = <PageLoader />;
+    // The form's steps could not be loaded: the first step (the progress bar) stays open to choose again.
+    main = formSteps.state === 'failed' ? unavailable(formSteps.retry) : <PageLoader />;
   } else {
     main = (
       <>

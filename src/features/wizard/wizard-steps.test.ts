@@ -236,4 +236,12 @@ describe('declaredFields', () => {
     expect(declaredFields(wizardSteps, { ...file, industry: 'bakery' })).toEqual(file);
     expect(declaredFields(wizardSteps, {})).toEqual({});
   });
+
+  it("leaves out what a list's elements no longer have (a French manager's parents in a Romanian file)", async () => {
+    const romanian = (await loadLegalFormSteps['RO-SRL']?.()) ?? [];
+    const file = { ...completeFile(), jurisdiction: 'RO', legalForm: 'SRL', currency: 'RON' };
+    const [manager] = declaredFields(romanian, file).managers as FileData[];
+    expect(manager).not.toHaveProperty('fatherName');
+    expect(manager).toMatchObject({ name: 'Élodie Dupont', nationality: 'FR' });
+  });
 });

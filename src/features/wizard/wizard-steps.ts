@@ -39,10 +39,31 @@ export function stepAt(steps: readonly StepDefinition[], index: number): StepDef
 }
 
 /**
- * The file as the steps describe it: a field no step declares any more (removed from the schemas since
- * the draft was saved) is left out of a submission, which the server would otherwise refuse.
+ * The file as the steps describe it: a field no step declares (removed from the schemas since the
+ * draft was saved, or a field of another legal form the founder chose before) is left out of a
+ * submission, and so is a field of a list's elements that the list no longer has (a French manager's
+ * parents' names in a Romanian file).
  */
 export function declaredFields(steps: readonly StepDefinition[], data: FileData): FileData {
-  const declared = new Set(steps.flatMap((step) => Object.keys(step.form.schema.properties ?? {})));
-  return Object.fromEntries(Object.entries(data).filter(([key]) => declared.has(key)));
+  const properties = Object.assign({}, ...steps.map((step) => step.form.schema.properties ?? {})) as Record<
+    string,
+    unknown
+  >;
+  const result: FileData = {};
+  for (const [key, value] of Object.entries(data)) {
+    const schema = properties[key];
+    if (schema === undefined) continue;
+    result[key] = Array.isArray(value) ? value.map((item) => declaredItemFields(schema, item)) : value;
+  }
+  return result;
 }
+
+function declaredItemFields(listSchema: unknown, item: unknown): unknown {
+  const items = isRecord(listSchema) ? listSchema.items : undefined;
+  const itemProperties = isRecord(items) && isRecord(items.properties) ? items.properties : undefined;
+  if (!itemProperties || !isRecord(item)) return item;
+  return Object.fromEntries(Object.entries(item).filter(([key]) => key in itemProperties));
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

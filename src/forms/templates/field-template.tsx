@@ -43,7 +43,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
     <Stack gap={4} data-field={id}>
       {displayLabel && label && !isCheckbox ? (
         <Group gap={4} wrap="nowrap" align="center">
-          <Input.Label htmlFor={id} required={required}>
+          <Input.Label htmlFor={id} id={`${id}-label`} required={required}>
             {label}
           </Input.Label>
           {tooltipButton}

@@ -16,50 +16,54 @@ export interface Choice {
  * option, a radio group for assistive technologies (arrow keys move between the cards).
  */
 export function ChoiceCards({ widget, choices }: { widget: WidgetProps; choices: Choice[] }) {
-  const { id, value, label, onChange, onBlur, onFocus } = widget;
+  const { id, value, onChange, onBlur, onFocus } = widget;
   const { error, errorProps, description, descriptionProps, required, name } = useControlProps(widget);
   const selected = typeof value === 'string' ? value : null;
   return (
-    <Radio.Group
-      name={name}
-      value={selected}
-      onChange={(next) => onChange(next)}
-      error={error}
-      errorProps={errorProps}
-      description={description}
-      descriptionProps={descriptionProps}
-      required={required}
-      aria-label={label}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-    >
-      <Stack gap="sm" mt={4}>
-        {choices.map((choice, index) => (
-          <Radio.Card
-            key={choice.value}
-            value={choice.value}
-            className={classes.card}
-            // The field's own id goes to the first card: its label and the assistant's links reach it.
-            id={index === 0 ? id : `${id}-${choice.value}`}
-            aria-labelledby={`${id}-${choice.value}-title`}
-            aria-describedby={choice.description ? `${id}-${choice.value}-description` : undefined}
-          >
-            <Group wrap="nowrap" align="flex-start" gap="sm">
-              <Radio.Indicator mt={2} />
-              <Stack gap={4}>
-                <Text fw={600} id={`${id}-${choice.value}-title`}>
-                  {choice.title}
-                </Text>
-                {choice.description ? (
-                  <Text size="sm" c="dimmed" component="div" id={`${id}-${choice.value}-description`}>
-                    {choice.description}
+    // The field's id is on a group, not on a card: its title (a <label for>) does not pick an option
+    // when clicked, and the assistant's links can still focus the field.
+    <div id={id} tabIndex={-1}>
+      <Radio.Group
+        name={name}
+        value={selected}
+        onChange={(next) => onChange(next)}
+        error={error}
+        errorProps={errorProps}
+        description={description}
+        descriptionProps={descriptionProps}
+        required={required}
+        // The radio group is named by the field's title (field-template.tsx gives it this id).
+        labelProps={{ id: `${id}-label` }}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      >
+        <Stack gap="sm" mt={4}>
+          {choices.map((choice) => (
+            <Radio.Card
+              key={choice.value}
+              value={choice.value}
+              className={classes.card}
+              id={`${id}-${choice.value}`}
+              aria-labelledby={`${id}-${choice.value}-title`}
+              aria-describedby={choice.description ? `${id}-${choice.value}-description` : undefined}
+            >
+              <Group wrap="nowrap" align="flex-start" gap="sm">
+                <Radio.Indicator mt={2} />
+                <Stack gap={4}>
+                  <Text fw={600} id={`${id}-${choice.value}-title`}>
+                    {choice.title}
                   </Text>
-                ) : null}
-              </Stack>
-            </Group>
-          </Radio.Card>
-        ))}
-      </Stack>
-    </Radio.Group>
+                  {choice.description ? (
+                    <Text size="sm" c="dimmed" component="div" id={`${id}-${choice.value}-description`}>
+                      {choice.description}
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Group>
+            </Radio.Card>
+          ))}
+        </Stack>
+      </Radio.Group>
+    </div>
   );
 }
