@@ -282,15 +282,15 @@ for (const language of LANGUAGES) {
 
       const submitted = await page.request.post('/api/company-file/submit', {
         headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
-        data: { data: completeCompanyFile(2) },
+        data: { data: completeCompanyFile(2), version: 2 },
       });
       expect(submitted.status(), await submitted.text()).toBe(200);
       const saved = page.waitForEvent('download');
       await download.click();
       const file = await saved;
-      expect(file.suggestedFilename()).toMatch(/-boulangerie-dupont-sas\.html$/);
+      expect(file.suggestedFilename()).toMatch(/-boulangerie-dupont\.html$/);
       const html = readFileSync(await file.path(), 'utf8');
-      expect(html).toContain('Boulangerie Dupont SAS');
+      expect(html).toContain('Boulangerie Dupont');
       expect(html).toContain(`<html lang="${language}"`);
       await expect(statutesCard.getByRole('status')).toHaveText(
         text(language, 'documents', 'download.ready').replace(

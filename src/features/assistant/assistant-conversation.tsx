@@ -108,7 +108,8 @@ export function AssistantConversation({
 
   return (
     <div className={classes.body}>
-      <div ref={log} className={classes.log} role="log" aria-label={t('chat.conversationLabel')}>
+      {/* Focusable: the conversation scrolls, and a keyboard must be able to scroll it too. */}
+      <div ref={log} className={classes.log} role="log" aria-label={t('chat.conversationLabel')} tabIndex={0}>
         <Bubble from="assistant">
           <Text size="sm">{t('chat.sample.greeting')}</Text>
         </Bubble>

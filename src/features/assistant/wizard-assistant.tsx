@@ -26,7 +26,11 @@ function AssistantTitle() {
       <Text fw={700} component="span">
         {t('chat.title')}
       </Text>
-      <Badge color="green" variant="light" leftSection={<span className={classes.onlineDot} />}>
+      <Badge
+        variant="outline"
+        className={classes.onlineBadge}
+        leftSection={<span className={classes.onlineDot} />}
+      >
         {t('chat.status')}
       </Badge>
     </Group>

@@ -39,6 +39,8 @@ export const WizardProgress = memo(function WizardProgress({
           <Stepper.Step
             key={step.id}
             label={translate(step.title)}
+            // On phones only the icons show: the step's title still names its button.
+            aria-label={translate(step.title)}
             icon={<StepIcon name={step.icon} />}
             completedIcon={<StepIcon name={step.icon} />}
             allowStepSelect={index <= reachable && index !== active}
