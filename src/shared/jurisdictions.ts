@@ -118,15 +118,19 @@ export function withCompanyForm(
 ): Record<string, unknown> {
   const ofCountry = forms.filter((form) => form.jurisdiction === data.jurisdiction);
   if (ofCountry.length === 0) return data;
-  const next = { ...data };
-  if (!ofCountry.some((form) => form.code === next.legalForm)) delete next.legalForm;
   const currency = ofCountry[0]?.currency;
-  if (next.currency !== currency) next.currency = currency;
-  return jsonChanged(data, next) ? next : data;
+  const formFits = data.legalForm === undefined || ofCountry.some((form) => form.code === data.legalForm);
+  if (formFits && data.currency === currency) return data;
+  const next: Record<string, unknown> = { ...data, currency };
+  if (!formFits) delete next.legalForm;
+  return next;
 }
 
-function jsonChanged(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const key of keys) if (a[key] !== b[key]) return true;
-  return false;
+/** A CAEN class of schemas/jurisdictions/caen.json, named in the three languages. */
+export interface CaenClass {
+  code: string;
+  section?: string;
+  ro: string;
+  en: string;
+  fr: string;
 }

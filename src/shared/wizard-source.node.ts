@@ -5,7 +5,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COUNTRY_CODES } from '../forms/countries.ts';
-import type { JurisdictionJson } from './jurisdictions.ts';
+import type { CaenClass, JurisdictionJson } from './jurisdictions.ts';
+
+export type { CaenClass };
 import type { WizardSource } from './wizard-definition.ts';
 import type { MigrationsFileJson } from './wizard-migrations.ts';
 import type { StepFileJson } from './wizard-resolve.ts';
@@ -49,14 +51,6 @@ export function jurisdictionFiles(root: string): string[] {
   return readdirSync(join(root, JURISDICTIONS_DIR))
     .filter((file) => /^[a-z]{2}\.json$/.test(file))
     .sort();
-}
-
-export interface CaenClass {
-  code: string;
-  section?: string;
-  ro: string;
-  en: string;
-  fr: string;
 }
 
 export function readCaenClasses(root: string): CaenClass[] {

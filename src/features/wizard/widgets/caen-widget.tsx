@@ -3,13 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useControlProps } from '@/forms/widgets/control-props';
-
-interface CaenClass {
-  code: string;
-  ro: string;
-  en: string;
-  fr: string;
-}
+import type { CaenClass } from '@/shared/jurisdictions';
 
 let loading: Promise<CaenClass[]> | null = null;
 
