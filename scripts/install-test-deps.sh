@@ -2,12 +2,14 @@
 # Installs what the test command needs from the system, when it is missing:
 #   - Debian's Chromium, driven by Playwright (Playwright's own browser download cannot work here);
 #   - Debian's PostgreSQL, for the server tests against a real database server.
+#   - poppler-utils, whose pdffonts checks that the generated PDFs embed their fonts.
 set -euo pipefail
 
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 packages=()
 [ -x "$chromium_path" ] || packages+=(chromium fonts-dejavu-core)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || packages+=(postgresql)
+command -v pdffonts >/dev/null 2>&1 || packages+=(poppler-utils)
 [ "${#packages[@]}" -eq 0 ] && exit 0
 
 if [ "$(id -u)" -eq 0 ]; then

@@ -27,7 +27,9 @@ import { spaPlugin } from './plugins/spa';
 import { stripeWebhookPlugin } from './plugins/stripe-webhook';
 import { createAccountService } from './services/accounts';
 import { createCompanyFileService, loadWizard } from './services/company-files';
+import { createDocumentBuilder } from './services/documents/build-document';
 import { createDocumentService } from './services/documents/document-service';
+import { readCaenClasses } from '../src/shared/wizard-source.node.ts';
 import type { Mailer } from './services/mail/mailer';
 import { createCheckoutService } from './services/payments/checkout';
 import { createLocalProvider } from './services/payments/local-provider';
@@ -36,6 +38,7 @@ import { createStripeProvider } from './services/payments/stripe-provider';
 import { createSessionService } from './services/sessions';
 
 const contractPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url));
+const repositoryRoot = fileURLToPath(new URL('../', import.meta.url));
 
 /** The endpoints that guess-or-spam attacks go for; the contract documents their 429. */
 const RATE_LIMITED_PATHS = new Set([
@@ -115,8 +118,19 @@ export async function buildApp(deps: AppDependencies) {
   const provider = deps.paymentProvider ?? stripeProvider ?? createLocalProvider(config.publicUrl);
   const checkout = createCheckoutService({ db, provider, publicUrl: config.publicUrl });
   // The wizard's schemas are read once, like the contract: a staff edit applies on restart.
-  const companyFiles = createCompanyFileService({ db, wizard: loadWizard() });
-  const documents = createDocumentService({ db, submittedData: companyFiles.submittedData });
+  const wizard = loadWizard();
+  const companyFiles = createCompanyFileService({ db, wizard });
+  // Templates are read at start-up too; a template that fails to parse stops the server here.
+  const builder = createDocumentBuilder({
+    legalForms: wizard.legalForms,
+    caenClasses: readCaenClasses(repositoryRoot),
+  });
+  const documents = createDocumentService({
+    db,
+    builder,
+    submittedData: companyFiles.submittedData,
+    currentData: async (userId) => (await companyFiles.get(userId)).data,
+  });
 
   // Routes: the API, validated by and bound to the contract.
   const contract = parse(readFileSync(contractPath, 'utf8')) as Record<string, unknown>;

@@ -1,63 +1,96 @@
 /** The legal documents generated from the submitted company file (openapi: downloadDocument). */
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyFiles, purchases } from '../../server/db/schema';
-import { completeCompanyFile, versionOneCompanyFile } from '../fixtures/company-file';
-import { claimsOf, htmlText, json, startTestServer, type SignedUpUser, type TestServer } from './harness';
-
-type Language = 'fr' | 'en' | 'ro';
+import { purchases } from '../../server/db/schema';
+import { completeCompanyFile } from '../fixtures/company-file';
+import { claimsOf, json, startTestServer, type SignedUpUser, type TestServer } from './harness';
+import { docxText, pdfText, squeeze } from './document-text';
 
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', cardholder: 'C. Dupont' };
 const STANDARD = { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' };
 const STARTER = { offerSku: 'STARTER_PACKAGE', planSku: 'STARTER_PACKAGE_ONE_TIME' };
 
-const COMPANY = 'Dupont <script>alert(1)</script> & Fils';
-const COMPANY_ESCAPED = 'Dupont &lt;script&gt;alert(1)&lt;/script&gt; &amp; Fils';
-const COMPANY_SLUG = 'dupont-script-alert-1-script-fils';
+type FormId = Parameters<typeof completeCompanyFile>[2] & string;
+const FORMS: FormId[] = ['FR-SAS', 'FR-SASU', 'FR-SARL', 'FR-EURL', 'RO-SRL', 'RO-SRL_SOLE'];
+const SINGLE: FormId[] = ['FR-SASU', 'FR-EURL', 'RO-SRL_SOLE'];
+const SKUS = [
+  'LEGAL_STATUSES',
+  'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
+  'LIST_OF_BENEFICIARIES',
+] as const;
 
-/** The first manager of the sample file (the president of a SAS). */
-const firstManager = () => (completeCompanyFile().managers as Record<string, unknown>[])[0];
+const COMPANY = 'Ștefănescu & Œufs « Façon » <b>|#';
+const COMPANY_SLUG = 'stefanescu-oeufs-facon-b';
 
 /**
- * A complete file with values worth checking: markup in the names, a Romanian founder, 1 500 € in
- * 300 shares (5 € each) held 200 / 75 / 25 (66.67 %, 25 %, 8.33 %), 175 € not paid up yet.
+ * A complete file of `form` with values worth finding: diacritics and markup in the names, 1 500 (€ or
+ * lei) in 300 shares of 5, held 200 / 75 / 25 (66,67 %, 25,00 %, 8,33 %: only the first holds *more
+ * than* 25 %), 175 € not paid up yet in France; one associate with all 300 shares in a single-associate
+ * form; two managers where the form allows several.
  */
-function richFile(): Record<string, unknown> {
+function richFile(form: FormId = 'FR-SAS'): Record<string, unknown> {
+  const base = completeCompanyFile(3, '2025-03-14', form);
+  const romanian = form.startsWith('RO');
+  const several = !SINGLE.includes(form);
+  const manager = (name: string, address: string, isAssociate: boolean) => ({
+    name,
+    isAssociate,
+    dateOfBirth: '1990-05-17',
+    placeOfBirth: 'Cluj-Napoca, România',
+    nationality: 'RO',
+    address,
+    ...(romanian ? {} : { fatherName: 'Ion Popescu', motherName: 'Maria Popescu née Ionescu' }),
+  });
+  const managers = [manager('Ioana Popescu', '12 rue de la Paix\n75002 Paris', true)];
+  if (form === 'FR-SARL' || form === 'RO-SRL')
+    managers.push(manager('Țânțar Ștefan', 'Strada Mărășești 7, Iași', false));
   return {
-    ...completeCompanyFile(1, '2025-03-14'),
-    fullName: 'Ioana "Nana" Popescu',
+    ...base,
+    fullName: 'Ioana Popescu',
     nationality: 'RO',
     placeOfBirth: 'Cluj-Napoca, România',
-    fatherName: 'Ion Popescu',
-    motherName: 'Maria Popescu née Ionescu',
     companyName: COMPANY,
     shareCapital: 1500,
     numberOfShares: 300,
-    managers: [{ ...firstManager(), name: 'Ioana Popescu' }],
-    placeOfSignature: 'Lyon',
-    subscribers: [
-      {
-        name: 'Ioana Popescu',
-        address: '12 rue de la Paix\n75002 Paris',
-        shares: 200,
-        subscription: 1000,
-        paidAmount: 1000,
-      },
-      {
-        name: "Jean O'Neil",
-        address: '3 place Bellecour, Lyon',
-        shares: 75,
-        subscription: 375,
-        paidAmount: 200,
-      },
-      {
-        name: 'Marie Martin',
-        address: '8 quai Saint-Antoine, Lyon',
-        shares: 25,
-        subscription: 125,
-        paidAmount: 125,
-      },
-    ],
+    managers,
+    placeOfSignature: romanian ? 'Cluj-Napoca' : 'Lyon',
+    subscribers: several
+      ? [
+          {
+            name: 'Ioana Popescu',
+            address: '12 rue de la Paix\n75002 Paris',
+            shares: 200,
+            subscription: 1000,
+            paidAmount: 1000,
+          },
+          {
+            name: "Jean O'Neil",
+            address: '3 place Bellecour, Lyon',
+            shares: 75,
+            subscription: 375,
+            paidAmount: romanian ? 375 : 200,
+          },
+          {
+            name: 'Marie Martin',
+            address: '8 quai Saint-Antoine, Lyon',
+            shares: 25,
+            subscription: 125,
+            paidAmount: 125,
+          },
+        ]
+      : [
+          {
+            name: 'Ioana Popescu',
+            address: '12 rue de la Paix\n75002 Paris',
+            shares: 300,
+            subscription: 1500,
+            paidAmount: 1500,
+          },
+        ],
   };
 }
 
@@ -65,10 +98,15 @@ let server: TestServer;
 /** Bought the standard package (the three documents) and submitted `richFile()`. */
 let owner: SignedUpUser;
 
-const download = (sku: string, options: { token?: string; lang?: string } = {}) =>
-  server.request(`/api/documents/${sku}${options.lang === undefined ? '' : `?lang=${options.lang}`}`, {
+const download = (sku: string, options: { token?: string; lang?: string; format?: string } = {}) => {
+  const query = new URLSearchParams();
+  if (options.format !== undefined) query.set('format', options.format);
+  if (options.lang !== undefined) query.set('lang', options.lang);
+  const search = query.size > 0 ? `?${query.toString()}` : '';
+  return server.request(`/api/documents/${sku}${search}`, {
     ...(options.token === undefined ? {} : { token: options.token }),
   });
+};
 
 /** Pays an offer through the local provider's payment page. */
 async function buy(user: SignedUpUser, offer: { offerSku: string; planSku: string }) {
@@ -103,21 +141,6 @@ async function saveDraft(user: SignedUpUser, data: Record<string, unknown>, base
   });
   expect(response.statusCode, response.body).toBe(200);
   return json<{ revision: number; status: string }>(response);
-}
-
-/** The words of a document as a reader sees them: tags as spaces, entities decoded, spaces collapsed. */
-const plainText = (html: string) => htmlText(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
-
-/** The cells of the body rows of the document's table(s), as text. */
-function bodyRows(html: string): string[][] {
-  const tbodies = [...html.matchAll(/<tbody>([\s\S]*?)<\/tbody>/g)].map((match) => match[1] ?? '');
-  return tbodies.flatMap((tbody) =>
-    [...tbody.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((row) =>
-      [...(row[1] ?? '').matchAll(/<t[dh][^>]*>([\s\S]*?)<\/t[dh]>/g)].map((cell) =>
-        htmlText((cell[1] ?? '').replace(/<[^>]+>/g, '')).trim(),
-      ),
-    ),
-  );
 }
 
 beforeAll(async () => {
@@ -214,323 +237,219 @@ describe('GET /api/documents/{sku}: who may download', () => {
   });
 });
 
-describe('GET /api/documents/{sku}: the documents', () => {
-  it.each(['LEGAL_STATUSES', 'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION', 'LIST_OF_BENEFICIARIES'])(
-    'sends %s as a self-contained, printable HTML attachment that nothing may cache or run',
-    async (sku) => {
-      const response = await download(sku, { token: owner.accessToken });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="[a-z0-9-]+\.html"$/);
-      expect(response.headers['cache-control']).toBe('no-store');
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      const csp = String(response.headers['content-security-policy']);
-      expect(csp).toContain("default-src 'none'");
-      expect(csp).toContain("style-src 'unsafe-inline'");
-
-      const html = response.body;
-      expect(html).toMatch(/^<!doctype html>\n<html lang="fr">/);
-      expect(html).toContain('<meta charset="utf-8">');
-      expect(html).toContain('<meta name="robots" content="noindex">');
-      expect(html).toContain('@page{size:A4');
-      expect(html).toContain('serif');
-      expect(html.trimEnd().endsWith('</html>')).toBe(true);
-      // Nothing to load or run: no script, no link, no image, no external URL.
-      expect(html).not.toMatch(/<script|<link|<img|<iframe|src=|@import|url\(|https?:/i);
-      // The company name's markup is text.
-      expect(html).toContain(COMPANY_ESCAPED);
-    },
-  );
-
-  const STATUTES: Record<Language, { file: string; texts: string[] }> = {
-    fr: {
-      file: `statuts-${COMPANY_SLUG}.html`,
-      texts: [
-        `Statuts de ${COMPANY}`,
-        'Société par actions simplifiée au capital de 1 500,00 €',
-        'Article 1 – Forme et dénomination',
-        'Article 2 – Objet social',
-        'Bakery and pastry, production and retail.',
-        'Article 3 – Siège social',
-        'Article 4 – Durée',
-        'La durée de la société est fixée à 99 ans',
-        'Le capital social est fixé à la somme de 1 500,00 €.',
-        "Il est divisé en 300 actions nominatives d'une valeur nominale de 5,00 € chacune",
-        'Article 6 – Apports',
-        'La somme totale libérée, soit 1 325,00 €, a été déposée',
-        'Le solde, soit 175,00 €, sera libéré',
-        'Article 7 – Président',
-        'Le premier Président de la société, nommé pour une durée illimitée, est :',
-        'Article 8 – Exercice social',
-        'se termine le 31 décembre 2025.',
-        'Fait à Lyon, le 14 mars 2025,',
-      ],
-    },
-    en: {
-      file: `statutes-${COMPANY_SLUG}.html`,
-      texts: [
-        `Articles of association of ${COMPANY}`,
-        'Simplified joint-stock company (SAS) with a share capital of €1,500.00',
-        'Article 1 – Form and name',
-        'The company is formed for a term of 99 years',
-        'The share capital is set at €1,500.00.',
-        'It is divided into 300 registered shares with a nominal value of €5.00 each',
-        'The total amount paid up, namely €1,325.00, has been deposited',
-        'The balance, namely €175.00, shall be paid up',
-        "The company's first President, appointed for an unlimited term, is:",
-        'ends on 31 December 2025.',
-        'Done at Lyon, on 14 March 2025,',
-      ],
-    },
-    ro: {
-      file: `statut-${COMPANY_SLUG}.html`,
-      texts: [
-        `Statutul societății ${COMPANY}`,
-        'Societate pe acțiuni simplificată (SAS) cu un capital social de 1.500,00 €',
-        'Articolul 1 – Forma și denumirea',
-        'Durata societății este de 99 de ani',
-        'Capitalul social este stabilit la suma de 1.500,00 €.',
-        'Acesta este împărțit în 300 de acțiuni nominative, cu o valoare nominală de 5,00 € fiecare',
-        'Suma totală vărsată, respectiv 1.325,00 €, a fost depusă',
-        'Restul, respectiv 175,00 €, va fi vărsat',
-        'Primul Președinte al societății, numit pe durată nelimitată, este:',
-        'se încheie la 31 decembrie 2025.',
-        'Întocmit la Lyon, la data de 14 martie 2025,',
-      ],
-    },
+describe('GET /api/documents/{sku}: PDF/A and Word files for every legal form', () => {
+  /** Users who bought everything and submitted `richFile(form)`, by form. */
+  const owners = new Map<FormId, SignedUpUser>();
+  const ownerOf = (form: FormId): SignedUpUser => {
+    const user = owners.get(form);
+    if (!user) throw new Error(`No owner of a ${form} file`);
+    return user;
   };
+  beforeAll(async () => {
+    for (const form of FORMS) {
+      const user = await server.signup({ language: form.startsWith('RO') ? 'ro' : 'fr' });
+      await buy(user, STANDARD);
+      await submit(user, richFile(form));
+      owners.set(form, user);
+    }
+  }, 240_000);
 
-  it.each(['fr', 'en', 'ro'] as const)('writes the statutes in %s from the submitted file', async (lang) => {
-    const response = await download('LEGAL_STATUSES', { token: owner.accessToken, lang });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="${STATUTES[lang].file}"`);
-    expect(response.body).toContain(`<html lang="${lang}">`);
-    const text = plainText(response.body);
-    for (const expected of STATUTES[lang].texts) expect(text).toContain(expected);
+  /** What each document must show of `richFile(form)`, in the filing language. */
+  function expectedValues(form: FormId, sku: (typeof SKUS)[number]): string[] {
+    const romanian = form.startsWith('RO');
+    const several = !SINGLE.includes(form);
+    const money = (amount: string) => (romanian ? `${amount} lei` : `${amount} €`);
+    const thousands = romanian ? '1.500,00' : '1 500,00';
+    const date = romanian ? '14 martie 2025' : '14 mars 2025';
+    const place = romanian ? 'Cluj-Napoca' : 'Lyon';
+    const managers =
+      form === 'FR-SARL' || form === 'RO-SRL' ? ['Ioana Popescu', 'Țânțar Ștefan'] : ['Ioana Popescu'];
+    const associates = several ? ['Ioana Popescu', "Jean O'Neil", 'Marie Martin'] : ['Ioana Popescu'];
+    const percents = several ? ['66,67 %', '25,00 %', '8,33 %'] : ['100,00 %'];
+    switch (sku) {
+      case 'LEGAL_STATUSES':
+        return [
+          COMPANY,
+          money(thousands),
+          romanian ? 'o mie cinci sute de lei' : 'mille cinq cents euros',
+          '300',
+          money('5,00'),
+          ...associates,
+          '12 rue de la Paix',
+          '75002 Paris',
+          ...managers,
+          date,
+          place,
+          ...(romanian ? ['1071', 'Fabricarea pâinii', '4724'] : ['99 ans']),
+          ...(form === 'FR-SAS' || form === 'FR-SARL' ? [money('1 325,00'), money('175,00')] : []),
+        ];
+      case 'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION':
+        return [
+          COMPANY,
+          ...managers,
+          romanian ? '17 mai 1990' : '17 mai 1990',
+          'Cluj-Napoca, România',
+          'Roumanie'.replace('Roumanie', romanian ? 'România' : 'Roumanie'),
+          ...(romanian
+            ? ['Strada Mărășești 7, Iași'.slice(0, managers.length > 1 ? 99 : 0)]
+            : ['Ion Popescu', 'Maria Popescu née Ionescu']),
+          date,
+        ].filter(Boolean);
+      case 'LIST_OF_BENEFICIARIES':
+        return [COMPANY, ...associates, ...percents, '100,00 %', '17 mai 1990', date];
+    }
+  }
 
-    // The contributions, then the totals; the founder's markup-like name escaped.
-    const money = lang === 'en' ? (n: string) => `€${n}` : (n: string) => `${n} €`;
-    const [thousand, amount375, amount200, amount125] =
-      lang === 'en'
-        ? ['1,000.00', '375.00', '200.00', '125.00']
-        : lang === 'fr'
-          ? ['1 000,00', '375,00', '200,00', '125,00']
-          : ['1.000,00', '375,00', '200,00', '125,00'];
-    expect(bodyRows(response.body)).toEqual([
-      ['Ioana Popescu', '12 rue de la Paix\n75002 Paris', '200', money(thousand), money(thousand)],
-      ["Jean O'Neil", '3 place Bellecour, Lyon', '75', money(amount375), money(amount200)],
-      ['Marie Martin', '8 quai Saint-Antoine, Lyon', '25', money(amount125), money(amount125)],
-    ]);
-    expect(response.body).toContain('Jean O&#39;Neil');
-    // Every subscriber signs.
-    expect(response.body.match(/class="signature"/g)).toHaveLength(3);
-  });
-
-  const CERTIFICATES: Record<Language, { file: string; texts: string[] }> = {
-    fr: {
-      file: `declaration-non-condamnation-filiation-${COMPANY_SLUG}.html`,
-      texts: [
-        "Déclaration sur l'honneur de non-condamnation et de filiation",
-        `En vue de l'immatriculation de la société ${COMPANY}`,
-        'Je soussigné(e) :',
-        'Nom et prénoms Ioana "Nana" Popescu',
-        'Date de naissance 17 mai 1990',
-        'Lieu de naissance Cluj-Napoca, România',
-        'Nationalité Roumanie',
-        'Adresse 12 rue de la Paix, 75002 Paris, France',
-        'Nom et prénoms du père Ion Popescu',
-        'Nom de naissance et prénoms de la mère Maria Popescu née Ionescu',
-        "n'avoir fait l'objet d'aucune condamnation pénale ni de sanction civile ou administrative",
-        'Fait à Lyon, le 14 mars 2025.',
-      ],
-    },
-    en: {
-      file: `non-conviction-and-affiliation-declaration-${COMPANY_SLUG}.html`,
-      texts: [
-        'Sworn declaration of non-conviction and affiliation',
-        'Full name Ioana "Nana" Popescu',
-        'Date of birth 17 May 1990',
-        'Nationality Romania',
-        "Father's full name Ion Popescu",
-        'that I have not been subject to any criminal conviction',
-        'Done at Lyon, on 14 March 2025.',
-      ],
-    },
-    ro: {
-      file: `declaratie-necondamnare-filiatie-${COMPANY_SLUG}.html`,
-      texts: [
-        'Declarație pe propria răspundere de necondamnare și de filiație',
-        'Nume și prenume Ioana "Nana" Popescu',
-        'Data nașterii 17 mai 1990',
-        'Cetățenia România',
-        'Numele și prenumele tatălui Ion Popescu',
-        'că nu am făcut obiectul niciunei condamnări penale',
-        'Întocmit la Lyon, la data de 14 martie 2025.',
-      ],
-    },
-  };
-
-  it.each(['fr', 'en', 'ro'] as const)('writes the founder’s declaration in %s', async (lang) => {
-    const response = await download('CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION', {
-      token: owner.accessToken,
-      lang,
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="${CERTIFICATES[lang].file}"`);
-    expect(response.body).toContain(`<html lang="${lang}">`);
-    expect(response.body).toContain('Ioana &quot;Nana&quot; Popescu');
-    const text = plainText(response.body);
-    for (const expected of CERTIFICATES[lang].texts) expect(text).toContain(expected);
-  });
-
-  const BENEFICIARIES: Record<Language, { file: string; rows: string[][]; texts: string[] }> = {
-    fr: {
-      file: `beneficiaires-effectifs-${COMPANY_SLUG}.html`,
-      rows: [
-        ['Ioana Popescu', '12 rue de la Paix\n75002 Paris', '200', '66,67 %', 'Oui'],
-        ["Jean O'Neil", '3 place Bellecour, Lyon', '75', '25,00 %', 'Oui'],
-        ['Marie Martin', '8 quai Saint-Antoine, Lyon', '25', '8,33 %', 'Non'],
-      ],
-      texts: [
-        'Déclaration des bénéficiaires effectifs',
-        'Capital social 1 500,00 €',
-        'Représentant légal Ioana Popescu',
-        'au moins 25 % du capital ou des droits de vote',
-        'Fait à Lyon, le 14 mars 2025.',
-      ],
-    },
-    en: {
-      file: `beneficial-owners-${COMPANY_SLUG}.html`,
-      rows: [
-        ['Ioana Popescu', '12 rue de la Paix\n75002 Paris', '200', '66.67%', 'Yes'],
-        ["Jean O'Neil", '3 place Bellecour, Lyon', '75', '25.00%', 'Yes'],
-        ['Marie Martin', '8 quai Saint-Antoine, Lyon', '25', '8.33%', 'No'],
-      ],
-      texts: [
-        'Declaration of beneficial owners',
-        'Share capital €1,500.00',
-        "at least 25% of the company's capital or voting rights",
-        'Done at Lyon, on 14 March 2025.',
-      ],
-    },
-    ro: {
-      file: `beneficiari-reali-${COMPANY_SLUG}.html`,
-      rows: [
-        ['Ioana Popescu', '12 rue de la Paix\n75002 Paris', '200', '66,67 %', 'Da'],
-        ["Jean O'Neil", '3 place Bellecour, Lyon', '75', '25,00 %', 'Da'],
-        ['Marie Martin', '8 quai Saint-Antoine, Lyon', '25', '8,33 %', 'Nu'],
-      ],
-      texts: [
-        'Declarația privind beneficiarii reali',
-        'Capital social 1.500,00 €',
-        'cel puțin 25 % din capitalul sau din drepturile de vot',
-        'Întocmit la Lyon, la data de 14 martie 2025.',
-      ],
-    },
-  };
-
-  it.each(['fr', 'en', 'ro'] as const)(
-    'declares the beneficial owners in %s, with computed percentages',
-    async (lang) => {
-      const response = await download('LIST_OF_BENEFICIARIES', { token: owner.accessToken, lang });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-disposition']).toBe(
-        `attachment; filename="${BENEFICIARIES[lang].file}"`,
+  describe.each(FORMS)('%s', (form) => {
+    it.each(SKUS)('%s as PDF/A: the sample file’s values, fonts embedded, traceable', async (sku) => {
+      const user = ownerOf(form);
+      const response = await download(sku, { token: user.accessToken, format: 'pdf' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toMatch(
+        new RegExp(`^attachment; filename="[a-z-]+-${COMPANY_SLUG}\\.pdf"$`),
       );
-      expect(response.body).toContain(`<html lang="${lang}">`);
-      const rows = bodyRows(response.body);
-      // The company's identity table, then the holders.
-      expect(rows.slice(-3)).toEqual(BENEFICIARIES[lang].rows);
-      expect(response.body.match(/<tr class="owner">/g)).toHaveLength(2);
-      const text = plainText(response.body);
-      for (const expected of BENEFICIARIES[lang].texts) expect(text).toContain(expected);
-      expect(text).toContain(lang === 'en' ? 'Total 300 100.00%' : 'Total 300 100,00 %');
-    },
-  );
-
-  it('writes a file submitted before jurisdictions (version 1) as it reads now, its president included', async () => {
-    const user = await server.signup();
-    await buy(user, STANDARD);
-    const old = versionOneCompanyFile();
-    await server.db.insert(companyFiles).values({
-      userId: user.userId,
-      revision: 1,
-      step: 4,
-      data: old,
-      version: 1,
-      submittedData: old,
-      submittedRevision: 1,
-      submittedAt: new Date(),
+      expect(response.headers['cache-control']).toBe('no-store');
+      const pdf = response.rawPayload;
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      // The PDF/A-2b identification, in the XMP metadata.
+      expect(pdf.toString('latin1')).toMatch(
+        /<pdfaid:part>2<\/pdfaid:part>\s*<pdfaid:conformance>B<\/pdfaid:conformance>/,
+      );
+      const { text, pages, info } = await pdfText(pdf);
+      for (const value of expectedValues(form, sku)) expect(squeeze(text)).toContain(squeeze(value));
+      // Every page carries its number out of the total.
+      const pageWord = form.startsWith('RO') ? 'Pagina' : 'Page';
+      const between = form.startsWith('RO') ? 'din' : 'sur';
+      for (let page = 1; page <= pages; page += 1)
+        expect(squeeze(text)).toContain(squeeze(`${pageWord} ${page} ${between} ${pages}`));
+      expect(info.Custom).toMatchObject({
+        TemplateVersion: '1.0',
+        AnswersSHA256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
     });
-    const response = await download('LIST_OF_BENEFICIARIES', { token: user.accessToken, lang: 'fr' });
+
+    it.each(SKUS)('%s as Word: the same values, a footer with the page fields', async (sku) => {
+      const user = ownerOf(form);
+      const response = await download(sku, { token: user.accessToken, format: 'docx' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe(
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      );
+      expect(response.headers['content-disposition']).toMatch(/\.docx"$/);
+      const { body, footer, custom } = docxText(response.rawPayload);
+      for (const value of expectedValues(form, sku)) expect(squeeze(body)).toContain(squeeze(value));
+      expect(footer).toMatch(form.startsWith('RO') ? /Pagina .*din/ : /Page .*sur/);
+      expect(custom).toContain('AnswersSHA256');
+    });
+  });
+
+  it('writes one declaration per manager, on its own page', async () => {
+    const response = await download('CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION', {
+      token: ownerOf('FR-SARL').accessToken,
+    });
+    const { text, pages } = await pdfText(response.rawPayload);
+    // Each page shows the title once in its body and once in its footer.
+    expect(pages).toBe(2);
+    expect(squeeze(text).match(/Déclarationsurl.honneurdenon-condamnationetdefiliation/g)).toHaveLength(4);
+    expect(squeeze(text)).toContain(squeeze('Țânțar Ștefan'));
+  });
+
+  it('names as beneficial owners those holding more than 25 %, not exactly 25 %', async () => {
+    const response = await download('LIST_OF_BENEFICIARIES', { token: ownerOf('FR-SAS').accessToken });
+    const { text } = await pdfText(response.rawPayload);
+    expect(text).toContain('Bénéficiaire effectif n° 1');
+    expect(text).not.toContain('Bénéficiaire effectif n° 2');
+    expect(squeeze(text)).toContain(squeeze('plus de 25 %'));
+  });
+
+  it('calls a single associate "l’associé unique", never "les associés"', async () => {
+    const { text } = await pdfText(
+      (await download('LEGAL_STATUSES', { token: ownerOf('FR-SASU').accessToken })).rawPayload,
+    );
+    expect(text).toContain("l'associé unique");
+    expect(text).not.toMatch(/Les associés (décident|désignent|apportent)/);
+  });
+
+  it('cites no French article in a Romanian document', async () => {
+    for (const sku of SKUS) {
+      const { text } = await pdfText(
+        (await download(sku, { token: ownerOf('RO-SRL').accessToken })).rawPayload,
+      );
+      expect(text).not.toMatch(/Code de commerce|L\. 2\d\d-/);
+      expect(text).toContain('Legea nr.');
+    }
+  });
+
+  it('answers 422 when no template writes the document in the asked language (no courtesy translation yet)', async () => {
+    const response = await download('LEGAL_STATUSES', {
+      token: ownerOf('RO-SRL').accessToken,
+      lang: 'en',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(json(response)).toEqual({
+      message: 'No template for LEGAL_STATUSES of a RO-SRL company in en',
+      error: 'Unprocessable Entity',
+    });
+  });
+
+  it('embeds every font, subset, as PDF/A requires (pdffonts, from poppler-utils)', async () => {
+    const response = await download('LEGAL_STATUSES', { token: ownerOf('RO-SRL').accessToken });
+    const path = join(tmpdir(), `kreo-fonts-${process.pid}.pdf`);
+    writeFileSync(path, response.rawPayload);
+    try {
+      const lines = execFileSync('pdffonts', [path], { encoding: 'utf8' }).trim().split('\n').slice(2);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines)
+        expect(line).toMatch(/\+DejaVuSerif\S*\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
+    } finally {
+      rmSync(path, { force: true });
+    }
+  });
+
+  it('answers 400 for an unknown format', async () => {
+    const response = await download('LEGAL_STATUSES', { token: owner.accessToken, format: 'html' });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toContain('querystring/format');
+  });
+});
+
+describe('GET /api/documents/{sku}/preview', () => {
+  const preview = (sku: string, token?: string) =>
+    server.request(`/api/documents/${sku}/preview`, { ...(token === undefined ? {} : { token }) });
+
+  it('answers 401 without a token and 409 before any answer', async () => {
+    expect((await preview('LEGAL_STATUSES')).statusCode).toBe(401);
+    const user = await server.signup();
+    const response = await preview('LEGAL_STATUSES', user.accessToken);
+    expect(response.statusCode).toBe(409);
+    expect(json(response).message).toBe('Start your company file to preview your documents');
+  });
+
+  it('shows a draft to a user who bought nothing, from the current answers', async () => {
+    const user = await server.signup();
+    const data = { ...richFile('RO-SRL'), companyName: 'Ciornă Nouă' };
+    await saveDraft(user, data, 0);
+    const response = await preview('LEGAL_STATUSES', user.accessToken);
     expect(response.statusCode, response.body).toBe(200);
-    expect(plainText(response.body)).toContain('Représentant légal Camille Dupont');
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = json<{
+      title: string;
+      language: string;
+      translation: boolean;
+      blocks: { kind: string; text?: string }[];
+    }>(response);
+    expect(body.title).toBe('Actul constitutiv al societății Ciornă Nouă SRL');
+    expect(body.language).toBe('ro');
+    expect(body.translation).toBe(false);
+    expect(body.blocks.filter((block) => block.kind === 'heading').length).toBeGreaterThan(8);
   });
 
-  it('declares the president when no subscriber reaches 25 %', async () => {
+  it('prints a line to fill in where a draft has no answer yet', async () => {
     const user = await server.signup();
-    await buy(user, STANDARD);
-    // Five subscribers of 5 shares out of 25: 20 % each.
-    await submit(user, {
-      ...completeCompanyFile(5, '2025-03-14'),
-      managers: [{ ...firstManager(), name: 'Paul Président' }],
-    });
-    const response = await download('LIST_OF_BENEFICIARIES', { token: user.accessToken, lang: 'fr' });
-    expect(response.statusCode).toBe(200);
-    const holders = bodyRows(response.body).slice(-5);
-    expect(holders.map((row) => [row[3], row[4]])).toEqual(Array(5).fill(['20,00 %', 'Non']));
-    expect(plainText(response.body)).toContain(
-      'Aucun associé ne détient au moins 25 % du capital ou des droits de vote : le représentant légal, Paul Président, est déclaré bénéficiaire effectif.',
-    );
-  });
-
-  it('writes in the user’s own language when no lang is asked for', async () => {
-    const user = await server.signup({ language: 'ro' });
-    await buy(user, STANDARD);
-    // 100 € in 3 shares: a nominal value that is not whole cents keeps its decimals.
-    await submit(user, {
-      ...completeCompanyFile(1, '2025-03-14', 'FR-SASU'),
-      shareCapital: 100,
-      numberOfShares: 3,
-      subscribers: [
-        { name: 'Ana Pop', address: 'Str. Florilor 1, Cluj', shares: 3, subscription: 100, paidAmount: 100 },
-      ],
-    });
-    const response = await download('LEGAL_STATUSES', { token: user.accessToken });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toBe(
-      'attachment; filename="statut-boulangerie-dupont.html"',
-    );
-    expect(response.body).toContain('<html lang="ro">');
-    // "3 acțiuni" but "300 de acțiuni" (above): Romanian's plural forms.
-    expect(plainText(response.body)).toContain(
-      'Acesta este împărțit în 3 acțiuni nominative, cu o valoare nominală de 33,3333 € fiecare',
-    );
-  });
-
-  it('uses the last submitted data, not a draft saved since, and follows a new submission', async () => {
-    const user = await server.signup();
-    await buy(user, STANDARD);
-    const submitted = await submit(user, {
-      ...completeCompanyFile(1, '2025-03-14'),
-      companyName: 'Première SAS',
-    });
-    const draft = await saveDraft(
-      user,
-      { ...completeCompanyFile(1, '2025-03-14'), companyName: 'Brouillon SAS' },
-      submitted.revision,
-    );
-    expect(draft.status).toBe('amended');
-
-    const amended = await download('LEGAL_STATUSES', { token: user.accessToken, lang: 'fr' });
-    expect(amended.statusCode).toBe(200);
-    expect(amended.headers['content-disposition']).toBe('attachment; filename="statuts-premiere-sas.html"');
-    expect(amended.body).toContain('Première SAS');
-    expect(amended.body).not.toContain('Brouillon SAS');
-
-    await submit(user, { ...completeCompanyFile(1, '2025-03-14'), companyName: 'Seconde SAS' });
-    const resubmitted = await download('LEGAL_STATUSES', { token: user.accessToken, lang: 'fr' });
-    expect(resubmitted.body).toContain('Seconde SAS');
-    expect(resubmitted.body).not.toContain('Première SAS');
+    await saveDraft(user, { jurisdiction: 'FR', legalForm: 'SASU', currency: 'EUR' }, 0);
+    const response = await preview('LIST_OF_BENEFICIARIES', user.accessToken);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body).toContain('…………………');
   });
 });

@@ -19,4 +19,5 @@ export const operationSecurity = {
   'POST /api/company-file/draft': 'bearer', // saveCompanyFileDraft
   'POST /api/company-file/submit': 'bearer', // submitCompanyFile
   'GET /api/documents/{sku}': 'bearer', // downloadDocument
+  'GET /api/documents/{sku}/preview': 'bearer', // previewDocument
 } as const satisfies Record<string, 'bearer' | 'cookie' | 'public'>;

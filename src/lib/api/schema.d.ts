@@ -385,16 +385,43 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a purchased legal document
+         * Download a purchased legal document as PDF/A or Word
          * @description Generates the document `sku` from the user's last submitted company
-         *     file (a draft saved since is not used) and returns it as a complete,
-         *     self-contained HTML page, ready to print or save as PDF, as an
-         *     attachment named after the document and the company (e.g.
-         *     `statuts-boulangerie-dupont-sas.html`). The user must own the product,
-         *     as recorded by their purchases (not by the token's `products` claim,
-         *     which may be older).
+         *     file (a draft saved since is not used), in the jurisdiction and legal
+         *     form of that file, from the templates of `schemas/documents/`, and
+         *     returns it as a PDF/A-2b file or a Word (DOCX) file, as an attachment
+         *     named after the document and the company (e.g.
+         *     `statuts-boulangerie-dupont.pdf`). The filing copy is in the
+         *     jurisdiction's language (French for France, Romanian for Romania); a
+         *     `lang` other than that asks for a courtesy translation, marked on every
+         *     page. The user must own the product, as recorded by their purchases
+         *     (not by the token's `products` claim, which may be older).
          */
         get: operations["downloadDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{sku}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview a legal document before paying
+         * @description Builds the document `sku` from the user's current answers (the draft
+         *     being edited, else the last submitted file) with the same templates
+         *     as the download, and returns its structure for the browser to show
+         *     as a watermarked preview. Any logged-in user with a company file may
+         *     preview every document, bought or not.
+         */
+        get: operations["previewDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -517,6 +544,59 @@ export interface components {
          * @enum {string}
          */
         DocumentSku: "LEGAL_STATUSES" | "CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION" | "LIST_OF_BENEFICIARIES";
+        /**
+         * @description A downloadable document's file format.
+         * @enum {string}
+         */
+        DocumentFormat: "pdf" | "docx";
+        /** @description A document built from the current answers, to be shown as a preview. */
+        DocumentPreview: {
+            sku: components["schemas"]["DocumentSku"];
+            /** @description The document's title, in its language. */
+            title: string;
+            language: components["schemas"]["Language"];
+            filingLanguage: components["schemas"]["Language"];
+            /** @description A courtesy translation; the copy in the filing language prevails. */
+            translation: boolean;
+            /** @description The version of the template it was built from. */
+            templateVersion: string;
+            blocks: components["schemas"]["DocumentBlock"][];
+        };
+        /** @description One block of a document, in reading order. */
+        DocumentBlock: {
+            /** @enum {string} */
+            kind: "title" | "subtitle" | "paragraph" | "note";
+            text: string;
+        } | {
+            /** @constant */
+            kind: "heading";
+            /** @enum {integer} */
+            level: 2 | 3;
+            text: string;
+        } | {
+            /** @constant */
+            kind: "list";
+            items: string[];
+        } | {
+            /** @constant */
+            kind: "table";
+            align: ("left" | "right" | "center")[];
+            header: components["schemas"]["DocumentTableRows"];
+            rows: components["schemas"]["DocumentTableRows"];
+            footer: components["schemas"]["DocumentTableRows"];
+        } | {
+            /** @constant */
+            kind: "signatures";
+            signers: {
+                name: string;
+                role: string;
+                note: string;
+            }[];
+        } | {
+            /** @constant */
+            kind: "pageBreak";
+        };
+        DocumentTableRows: string[][];
         /** @description One way of paying for an offer. */
         Plan: {
             sku: string;
@@ -675,6 +755,24 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The company file's legal form has no template for this document in
+         *     this language (for example a courtesy translation not written yet).
+         */
+        NoDocumentTemplate: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "No template for LEGAL_STATUSES of a FR-SAS company in en",
+                 *       "error": "Unprocessable Entity"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request body or parameters are invalid. */
         BadRequest: {
             headers: {
@@ -737,6 +835,13 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The document. */
+        DocumentSkuPath: components["schemas"]["DocumentSku"];
+        /**
+         * @description The document's language. Absent or equal to the jurisdiction's filing
+         *     language: the filing copy. Another language: a courtesy translation.
+         */
+        DocumentLanguage: components["schemas"]["Language"];
         /**
          * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
          * @example true
@@ -1713,8 +1818,13 @@ export interface operations {
     downloadDocument: {
         parameters: {
             query?: {
-                /** @description The document's language; the user's stored language when absent. */
-                lang?: components["schemas"]["Language"];
+                /** @description The file format; PDF when absent. */
+                format?: components["schemas"]["DocumentFormat"];
+                /**
+                 * @description The document's language. Absent or equal to the jurisdiction's filing
+                 *     language: the filing copy. Another language: a courtesy translation.
+                 */
+                lang?: components["parameters"]["DocumentLanguage"];
             };
             header?: {
                 /**
@@ -1724,36 +1834,31 @@ export interface operations {
                 "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
             };
             path: {
-                /** @description The document to download. */
-                sku: components["schemas"]["DocumentSku"];
+                /** @description The document. */
+                sku: components["parameters"]["DocumentSkuPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The document, as a printable HTML page. */
+            /** @description The document. */
             200: {
                 headers: {
                     /**
                      * @description `attachment`, with a file name made of the document's name in the
                      *     document's language and the company name, in lowercase ASCII.
-                     * @example attachment; filename="statuts-boulangerie-dupont-sas.html"
+                     * @example attachment; filename="statuts-boulangerie-dupont.pdf"
                      */
                     "Content-Disposition"?: string;
                     /** @description The document holds personal data; it is never stored by caches. */
                     "Cache-Control"?: "no-store";
-                    /**
-                     * @description The page loads nothing and runs nothing; only its inline stylesheet applies.
-                     * @example default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'
-                     */
-                    "Content-Security-Policy"?: string;
-                    /** @description Browsers must not guess another type than `text/html`. */
+                    /** @description Browsers must not guess another type than the one sent. */
                     "X-Content-Type-Options"?: "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Statuts de Boulangerie Dupont SAS</title>… */
-                    "text/html": string;
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1791,6 +1896,62 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["NoDocumentTemplate"];
+        };
+    };
+    previewDocument: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The document's language. Absent or equal to the jurisdiction's filing
+                 *     language: the filing copy. Another language: a courtesy translation.
+                 */
+                lang?: components["parameters"]["DocumentLanguage"];
+            };
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description The document. */
+                sku: components["parameters"]["DocumentSkuPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document's structure. */
+            200: {
+                headers: {
+                    /** @description The preview holds personal data; it is never stored by caches. */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The user has no company file yet, not even a draft. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Start your company file to preview your documents",
+                     *       "error": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["NoDocumentTemplate"];
         };
     };
 }

@@ -1,0 +1,150 @@
+/**
+ * From a company file to a document's structure: pick the template of schemas/documents/templates.json
+ * for the document, the file's legal form and the language; fill it; parse its markup. The same
+ * structure becomes the PDF, the Word file and the browser's preview.
+ */
+import { createHash } from 'node:crypto';
+import type { Liquid } from 'liquidjs';
+import type { components } from '../../../src/lib/api/schema';
+import type { CaenClass, LegalForm } from '../../../src/shared/jurisdictions';
+import { buildDocumentContext } from './document-context';
+import { parseDocumentMarkup, type DocumentBlock } from './document-model';
+import type { DocumentLanguage } from './formats';
+import { createTemplateEngine, readTemplateManifest, templateDigest, type TemplateEntry } from './templates';
+
+export type DocumentSku = components['schemas']['DocumentSku'];
+
+export interface BuiltDocument {
+  sku: DocumentSku;
+  title: string;
+  company: string;
+  /** `JURISDICTION-FORM`. */
+  form: string;
+  language: DocumentLanguage;
+  filingLanguage: DocumentLanguage;
+  translation: boolean;
+  templateFile: string;
+  templateVersion: string;
+  templateDigest: string;
+  /** SHA-256 of the answers (keys sorted), in hex. */
+  answersDigest: string;
+  /** A short reference printed on every page, from the answers' digest. */
+  reference: string;
+  /** The first words of the file name ("statuts"). */
+  fileName: string;
+  createdAt: Date;
+  blocks: DocumentBlock[];
+}
+
+/** Thrown when no template writes this document for this form in this language (422). */
+export class NoTemplateError extends Error {}
+
+/** JSON with sorted keys: the same answers always give the same digest. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export interface DocumentBuilderOptions {
+  legalForms: readonly LegalForm[];
+  caenClasses: readonly CaenClass[];
+  /** The repository root (tests point it at a copy with other templates). */
+  root?: string;
+}
+
+export function createDocumentBuilder({ legalForms, caenClasses, root }: DocumentBuilderOptions) {
+  const manifest = readTemplateManifest(root);
+  const caen = new Map(caenClasses.map((entry) => [entry.code, entry]));
+  const engines = new Map<DocumentLanguage, Liquid>();
+  const engineFor = (language: DocumentLanguage) => {
+    let engine = engines.get(language);
+    if (!engine) {
+      engine = createTemplateEngine(language, root);
+      engines.set(language, engine);
+    }
+    return engine;
+  };
+  const digests = new Map<string, string>();
+  const digestOf = (entry: TemplateEntry) => {
+    let digest = digests.get(entry.file);
+    if (!digest) {
+      digest = templateDigest(entry, root);
+      digests.set(entry.file, digest);
+    }
+    return digest;
+  };
+
+  /** The template entry for a document, a form and a language, if staff wrote one. */
+  function templateFor(sku: DocumentSku, formId: string, language: string): TemplateEntry | undefined {
+    return manifest.templates.find(
+      (entry) => entry.sku === sku && entry.forms.includes(formId) && entry.language === language,
+    );
+  }
+
+  return {
+    manifest,
+    templateFor,
+
+    /** The file's legal form, or undefined when it names none this server knows. */
+    formOf(data: Record<string, unknown>): LegalForm | undefined {
+      return legalForms.find(
+        (form) => form.jurisdiction === data.jurisdiction && form.code === data.legalForm,
+      );
+    },
+
+    /**
+     * The document in `language` (the filing language when absent). Throws NoTemplateError when the
+     * form or that language has no template.
+     */
+    build(
+      sku: DocumentSku,
+      data: Record<string, unknown>,
+      options: { language?: DocumentLanguage; preview?: boolean; now?: Date } = {},
+    ): BuiltDocument {
+      const form = this.formOf(data);
+      if (!form) throw new NoTemplateError(`The company file has no legal form with templates for ${sku}`);
+      const formId = `${form.jurisdiction}-${form.code}`;
+      const filingLanguage = form.filingLanguage as DocumentLanguage;
+      const language = options.language ?? filingLanguage;
+      const entry = templateFor(sku, formId, language);
+      if (!entry) throw new NoTemplateError(`No template for ${sku} of a ${formId} company in ${language}`);
+      const answersDigest = createHash('sha256').update(canonicalJson(data)).digest('hex');
+      const reference = `KR-${answersDigest.slice(0, 4)}-${answersDigest.slice(4, 8)}`.toUpperCase();
+      const context = buildDocumentContext({
+        data,
+        form,
+        language,
+        caen,
+        reference,
+        preview: options.preview ?? false,
+      });
+      const markup = engineFor(language).renderFileSync(entry.file, context) as string;
+      const { title, blocks } = parseDocumentMarkup(markup);
+      return {
+        sku,
+        title,
+        company: context.company.name,
+        form: formId,
+        language,
+        filingLanguage,
+        translation: language !== filingLanguage,
+        templateFile: entry.file,
+        templateVersion: entry.version,
+        templateDigest: digestOf(entry),
+        answersDigest,
+        reference,
+        fileName: entry.fileName,
+        createdAt: options.now ?? new Date(),
+        blocks,
+      };
+    },
+  };
+}
+
+export type DocumentBuilder = ReturnType<typeof createDocumentBuilder>;

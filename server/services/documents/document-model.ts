@@ -1,0 +1,160 @@
+/**
+ * The one structure every document becomes before it is written as PDF, Word or an HTML preview:
+ * a title, then headings, paragraphs, lists, tables, signature blocks and page breaks.
+ *
+ * Templates (schemas/documents/templates/) print a small line-based markup, described in
+ * schemas/documents/README.md; `parseDocumentMarkup` turns it into blocks. The values of the company
+ * file never reach the markup as text: the template engine wraps each printed value in private-use
+ * delimiters (`encodeValue`), so a founder's "| # @sign" or line break stays text and cannot open a
+ * table or a heading.
+ */
+import type { components } from '../../../src/lib/api/schema';
+
+export type DocumentBlock = components['schemas']['DocumentBlock'];
+export type DocumentTable = Extract<DocumentBlock, { kind: 'table' }>;
+export type DocumentSigner = Extract<DocumentBlock, { kind: 'signatures' }>['signers'][number];
+
+const VALUE_START = '\uE000';
+const VALUE_END = '\uE001';
+const ENCODED_VALUE = /\uE000([A-Za-z0-9+/=]*)\uE001/g;
+
+/** A printed value, opaque to the markup until `decodeValues`. */
+export function encodeValue(value: unknown): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return `${VALUE_START}${Buffer.from(text, 'utf8').toString('base64')}${VALUE_END}`;
+}
+
+/** The text of a markup fragment with its values restored (line breaks in values kept as `\n`). */
+export function decodeValues(markup: string): string {
+  return markup.replace(ENCODED_VALUE, (_, encoded: string) =>
+    Buffer.from(encoded, 'base64').toString('utf8'),
+  );
+}
+
+export class DocumentMarkupError extends Error {}
+
+type Alignment = 'left' | 'right' | 'center';
+
+/** `|---|--:|` — a separator row; its cells give each column's alignment, as in Markdown. */
+const SEPARATOR_ROW = /^\|(\s*:?-{3,}:?\s*\|)+$/;
+
+function cellsOf(line: string): string[] {
+  return line
+    .slice(1, line.endsWith('|') ? -1 : undefined)
+    .split('|')
+    .map((cell) => decodeValues(cell.trim()));
+}
+
+function alignmentOf(cell: string): Alignment {
+  const trimmed = cell.trim();
+  if (trimmed.startsWith(':') && trimmed.endsWith(':')) return 'center';
+  return trimmed.endsWith(':') ? 'right' : 'left';
+}
+
+/**
+ * Rows before the first separator are the header, rows after a second separator the footer (totals).
+ * A table with no separator has only body rows.
+ */
+function tableOf(lines: string[]): DocumentTable {
+  const sections: string[][][] = [[]];
+  let alignments: Alignment[] = [];
+  for (const line of lines) {
+    if (SEPARATOR_ROW.test(line)) {
+      if (alignments.length === 0) alignments = line.slice(1, -1).split('|').map(alignmentOf);
+      sections.push([]);
+    } else sections.at(-1)?.push(cellsOf(line));
+  }
+  const [first = [], second, third] = sections;
+  const header = sections.length > 1 ? first : [];
+  const rows = sections.length > 1 ? (second ?? []) : first;
+  const footer = third ?? [];
+  const columns = Math.max(...[...header, ...rows, ...footer].map((row) => row.length), 1);
+  const pad = (row: string[]) => [...row, ...Array<string>(columns - row.length).fill('')];
+  return {
+    kind: 'table',
+    align: Array.from({ length: columns }, (_, index) => alignments[index] ?? 'left'),
+    header: header.map(pad),
+    rows: rows.map(pad),
+    footer: footer.map(pad),
+  };
+}
+
+/** The blocks of a rendered template; throws DocumentMarkupError when it has no `# title` line. */
+export function parseDocumentMarkup(markup: string): { title: string; blocks: DocumentBlock[] } {
+  const blocks: DocumentBlock[] = [];
+  let paragraph: string[] = [];
+  let table: string[] = [];
+  let list: string[] = [];
+  let signers: DocumentSigner[] = [];
+
+  const flush = () => {
+    if (paragraph.length > 0) blocks.push({ kind: 'paragraph', text: decodeValues(paragraph.join(' ')) });
+    if (table.length > 0) blocks.push(tableOf(table));
+    if (list.length > 0) blocks.push({ kind: 'list', items: list.map(decodeValues) });
+    if (signers.length > 0) blocks.push({ kind: 'signatures', signers });
+    paragraph = [];
+    table = [];
+    list = [];
+    signers = [];
+  };
+
+  for (const raw of markup.split('\n')) {
+    const line = raw.trim();
+    if (line === '') {
+      flush();
+      continue;
+    }
+    if (line.startsWith('|')) {
+      if (table.length === 0) flush();
+      table.push(line);
+      continue;
+    }
+    if (line.startsWith('- ')) {
+      if (list.length === 0) flush();
+      list.push(line.slice(2).trim());
+      continue;
+    }
+    if (line.startsWith('@sign ')) {
+      if (signers.length === 0) flush();
+      const [name = '', role = '', note = ''] = line
+        .slice('@sign '.length)
+        .split('|')
+        .map((part) => decodeValues(part.trim()));
+      signers.push({ name, role, note });
+      continue;
+    }
+    const marker = /^(#{1,3}|\^|>|===)(?:\s+|$)/.exec(line);
+    if (!marker) {
+      if (table.length > 0 || list.length > 0 || signers.length > 0) flush();
+      paragraph.push(line);
+      continue;
+    }
+    flush();
+    const text = decodeValues(line.slice(marker[0].length).trim());
+    switch (marker[1]) {
+      case '#':
+        blocks.push({ kind: 'title', text });
+        break;
+      case '##':
+        blocks.push({ kind: 'heading', level: 2, text });
+        break;
+      case '###':
+        blocks.push({ kind: 'heading', level: 3, text });
+        break;
+      case '^':
+        blocks.push({ kind: 'subtitle', text });
+        break;
+      case '>':
+        blocks.push({ kind: 'note', text });
+        break;
+      default:
+        blocks.push({ kind: 'pageBreak' });
+    }
+  }
+  flush();
+  while (blocks.at(-1)?.kind === 'pageBreak') blocks.pop();
+  const title = blocks.find((block) => block.kind === 'title');
+  if (!title || title.kind !== 'title')
+    throw new DocumentMarkupError('The template prints no "# title" line');
+  return { title: title.text, blocks };
+}
