@@ -9,6 +9,7 @@
  * - the wizard: steps.json lists every step file once, and no two steps declare the same field (together
  *   they are one company file).
  * - schemas/documents.json: valid, translated, SKUs of the catalog, download cards the server can write.
+ * - schemas/documents/templates.json: a template for each document and legal form, naming only known fields.
  * The freshness of the precompiled validators is checked by `gen:forms --check`.
  */
 /**
@@ -24,6 +25,7 @@
  *   has its source, the first step offers exactly the jurisdictions' forms, migrations lead to the
  *   current version, and the CAEN list is well formed (scripts/forms/check-wizard.ts).
  * - schemas/documents.json: valid, translated, SKUs of the catalog, download cards the server can write.
+ * - schemas/documents/templates.json: a template for each document and legal form, naming only known fields.
  * The freshness of the precompiled validators is checked by `gen:forms --check`.
  */
 import { readFileSync } from 'node:fs';
@@ -31,6 +33,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { LANGUAGES } from '../src/lib/i18n/languages';
 import { FORMS_DIR, readFormDefinitions } from './forms/compile-form';
+import { checkTemplates } from './forms/check-templates';
 import { checkWizard } from './forms/check-wizard';
 import { createContentChecker } from './forms/content-checker';
 
@@ -83,10 +86,18 @@ if (checker.checkShape(DOCUMENTS_FILE, documentsFile, 'schemas/documents.schema.
   }
 }
 
+// schemas/documents/templates.json: a template for each document, legal form and filing language.
+const contractSkus = (
+  parse(readFileSync(join(root, 'openapi/openapi.yaml'), 'utf8')) as {
+    components: { schemas: { DocumentSku: { enum: string[] } } };
+  }
+).components.schemas.DocumentSku.enum;
+const templateCount = checkTemplates(checker, root, contractSkus);
+
 if (problems.length > 0) {
   console.error(`Form definitions have problems:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
 console.log(
-  `Form definitions valid: ${forms.length} forms, ${wizard.steps} wizard steps for ${wizard.legalForms} legal forms and ${documentCardCount} document cards, every key translated in ${LANGUAGES.join(', ')}.`,
+  `Form definitions valid: ${forms.length} forms, ${wizard.steps} wizard steps for ${wizard.legalForms} legal forms and ${documentCardCount} document cards, ${templateCount} document templates, every key translated in ${LANGUAGES.join(', ')}.`,
 );

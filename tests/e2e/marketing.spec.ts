@@ -253,7 +253,7 @@ for (const language of LANGUAGES) {
         if (unlocked.includes(id)) {
           await expect(locked).toHaveCount(0);
           await expect(
-            card.getByRole('button', { name: text(language, 'documents', 'actions.download') }),
+            card.getByRole('button', { name: text(language, 'documents', 'actions.pdf') }),
           ).toBeEnabled();
         } else {
           await expect(locked).toBeDisabled();
@@ -270,7 +270,7 @@ for (const language of LANGUAGES) {
         name: text(language, 'documents', 'cards.statutes.title'),
       });
       const download = statutesCard.getByRole('button', {
-        name: text(language, 'documents', 'actions.download'),
+        name: text(language, 'documents', 'actions.pdf'),
       });
       await download.click();
       await expect(statutesCard.getByRole('alert')).toContainText(
@@ -288,10 +288,13 @@ for (const language of LANGUAGES) {
       const saved = page.waitForEvent('download');
       await download.click();
       const file = await saved;
-      expect(file.suggestedFilename()).toMatch(/-boulangerie-dupont\.html$/);
-      const html = readFileSync(await file.path(), 'utf8');
-      expect(html).toContain('Boulangerie Dupont');
-      expect(html).toContain(`<html lang="${language}"`);
+      // A French SAS: its statutes, in French whatever the interface language, as a PDF.
+      expect(file.suggestedFilename()).toBe('statuts-boulangerie-dupont.pdf');
+      expect(
+        readFileSync(await file.path())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
       await expect(statutesCard.getByRole('status')).toHaveText(
         text(language, 'documents', 'download.ready').replace(
           '{{document}}',

@@ -8,7 +8,7 @@ import type { Liquid } from 'liquidjs';
 import type { components } from '../../../src/lib/api/schema';
 import type { CaenClass, LegalForm } from '../../../src/shared/jurisdictions';
 import { buildDocumentContext } from './document-context';
-import { parseDocumentMarkup, type DocumentBlock } from './document-model';
+import { DocumentMarkupError, parseDocumentMarkup, type DocumentBlock } from './document-model';
 import type { DocumentLanguage } from './formats';
 import { createTemplateEngine, readTemplateManifest, templateDigest, type TemplateEntry } from './templates';
 
@@ -125,7 +125,15 @@ export function createDocumentBuilder({ legalForms, caenClasses, root }: Documen
         preview: options.preview ?? false,
       });
       const markup = engineFor(language).renderFileSync(entry.file, context) as string;
-      const { title, blocks } = parseDocumentMarkup(markup);
+      let parsed;
+      try {
+        parsed = parseDocumentMarkup(markup);
+      } catch (error) {
+        if (error instanceof DocumentMarkupError)
+          throw new NoTemplateError(`${entry.file}: ${error.message}`);
+        throw error;
+      }
+      const { title, blocks } = parsed;
       return {
         sku,
         title,

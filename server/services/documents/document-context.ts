@@ -67,6 +67,8 @@ export interface DocumentContext {
   associates: DocumentAssociate[];
   managers: DocumentManager[];
   beneficialOwners: DocumentAssociate[];
+  /** The managers, or one with empty fields while a draft has none: a declaration per manager still shows. */
+  managersOrBlank: DocumentManager[];
   /** The first manager (président, gérant, administrator), empty fields while a draft has none. */
   representative: DocumentManager;
   founder: Omit<DocumentManager, 'isAssociate'>;
@@ -104,6 +106,17 @@ export function sharePercentages(shares: number[]): number[] {
 
 const sameName = (a: string, b: string) =>
   a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0 && a.trim() !== '';
+
+const BLANK_MANAGER: DocumentManager = {
+  name: '',
+  address: '',
+  dateOfBirth: '',
+  placeOfBirth: '',
+  nationality: '',
+  fatherName: '',
+  motherName: '',
+  isAssociate: false,
+};
 
 export interface ContextOptions {
   data: Values;
@@ -213,16 +226,8 @@ export function buildDocumentContext({
     beneficialOwners: associates.filter(
       (_, index) => heldInAll > 0 && ((held[index] ?? 0) * 100) / heldInAll > threshold,
     ),
-    representative: managers[0] ?? {
-      name: '',
-      address: '',
-      dateOfBirth: '',
-      placeOfBirth: '',
-      nationality: '',
-      fatherName: '',
-      motherName: '',
-      isAssociate: false,
-    },
+    managersOrBlank: managers.length > 0 ? managers : [BLANK_MANAGER],
+    representative: managers[0] ?? BLANK_MANAGER,
     founder: {
       name: text(data, 'fullName'),
       address: text(data, 'address'),

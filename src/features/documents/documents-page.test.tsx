@@ -72,7 +72,10 @@ describe.each(LANGUAGES)('/documents in %s', (language) => {
     expect(screen.getByText(t('summary', { count: 2, total: 4 }))).toBeInTheDocument();
 
     const statutes = card(t, 'statutes');
-    expect(within(statutes).getByRole('button', { name: t('actions.download') })).toBeEnabled();
+    expect(within(statutes).getByRole('button', { name: t('actions.pdf') })).toBeEnabled();
+    expect(within(statutes).getByRole('button', { name: t('actions.docx') })).toBeEnabled();
+    // Locked or not, every document can be previewed.
+    expect(within(card(t, 'certificates')).getByRole('button', { name: t('actions.preview') })).toBeEnabled();
     const website = card(t, 'website');
     expect(within(website).getByRole('link', { name: t('actions.website') })).toHaveAttribute(
       'href',
@@ -92,30 +95,30 @@ describe.each(LANGUAGES)('/documents in %s', (language) => {
     expect(get).toHaveBeenCalledWith('/api/marketing/offers/list');
   });
 
-  it('downloads an unlocked document in the interface language, under the name the server gives', async () => {
+  it('downloads an unlocked document as Word, under the name the server gives', async () => {
     get.mockImplementation((async (path: string) => {
       if (path === '/api/marketing/offers/list') return { data: OFFERS, response: new Response() };
       return {
-        data: new Blob(['<html></html>'], { type: 'text/html' }),
+        data: new Blob(['PK'], { type: 'application/octet-stream' }),
         response: new Response(null, {
-          headers: { 'content-disposition': 'attachment; filename="statuts-boulangerie.html"' },
+          headers: { 'content-disposition': 'attachment; filename="statuts-boulangerie.docx"' },
         }),
       };
     }) as never);
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,
     ) {
-      expect(this.download).toBe('statuts-boulangerie.html');
+      expect(this.download).toBe('statuts-boulangerie.docx');
     });
     const { user, t } = renderDocuments(language, ['LEGAL_STATUSES']);
     const statutes = card(t, 'statutes');
-    await user.click(within(statutes).getByRole('button', { name: t('actions.download') }));
+    await user.click(within(statutes).getByRole('button', { name: t('actions.docx') }));
     expect(await within(statutes).findByRole('status')).toHaveTextContent(
       t('download.ready', { document: t('cards.statutes.title') }),
     );
     expect(click).toHaveBeenCalledTimes(1);
     expect(get).toHaveBeenCalledWith('/api/documents/{sku}', {
-      params: { path: { sku: 'LEGAL_STATUSES' }, query: { lang: language } },
+      params: { path: { sku: 'LEGAL_STATUSES' }, query: { format: 'docx' } },
       parseAs: 'blob',
     });
   });
@@ -127,7 +130,7 @@ describe.each(LANGUAGES)('/documents in %s', (language) => {
     }) as never);
     const { user, t } = renderDocuments(language, ['LEGAL_STATUSES']);
     const statutes = card(t, 'statutes');
-    await user.click(within(statutes).getByRole('button', { name: t('actions.download') }));
+    await user.click(within(statutes).getByRole('button', { name: t('actions.pdf') }));
     const alert = await within(statutes).findByRole('alert');
     expect(alert).toHaveTextContent(t('download.fileNotSubmitted'));
     expect(within(alert).getByRole('link', { name: t('download.openWizard') })).toHaveAttribute(
@@ -144,11 +147,56 @@ describe.each(LANGUAGES)('/documents in %s', (language) => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { user, t } = renderDocuments(language, ['LEGAL_STATUSES']);
     const statutes = card(t, 'statutes');
-    await user.click(within(statutes).getByRole('button', { name: t('actions.download') }));
+    await user.click(within(statutes).getByRole('button', { name: t('actions.pdf') }));
     expect(await within(statutes).findByRole('alert')).toHaveTextContent(t('download.failed'));
     await waitFor(() =>
-      expect(within(statutes).getByRole('button', { name: t('actions.download') })).toBeEnabled(),
+      expect(within(statutes).getByRole('button', { name: t('actions.pdf') })).toBeEnabled(),
     );
+  });
+});
+
+describe('the preview', () => {
+  it('shows the document the server built, under a watermark, with the plan that unlocks it', async () => {
+    get.mockImplementation((async (path: string) => {
+      if (path === '/api/marketing/offers/list') return { data: OFFERS, response: new Response() };
+      return {
+        data: {
+          sku: 'LIST_OF_BENEFICIARIES',
+          title: 'Document relatif au bénéficiaire effectif',
+          language: 'fr',
+          filingLanguage: 'fr',
+          translation: false,
+          templateVersion: '1.0',
+          blocks: [
+            { kind: 'title', text: 'Document relatif au bénéficiaire effectif' },
+            { kind: 'heading', level: 2, text: '1. La société' },
+            {
+              kind: 'table',
+              align: ['left', 'right'],
+              header: [['Associé', 'Capital']],
+              rows: [['Ioana', '66,67 %']],
+              footer: [],
+            },
+            { kind: 'signatures', signers: [{ name: 'Ioana', role: 'Président', note: '' }] },
+          ],
+        },
+        response: new Response(),
+      };
+    }) as never);
+    const { user, t } = renderDocuments('fr', []);
+    await user.click(within(card(t, 'beneficiaries')).getByRole('button', { name: t('actions.preview') }));
+    const dialog = await screen.findByRole('dialog');
+    const sheet = await within(dialog).findByRole('article', {
+      name: 'Document relatif au bénéficiaire effectif',
+    });
+    expect(sheet).toHaveAttribute('data-watermark', t('preview.watermark'));
+    expect(within(sheet).getByRole('heading', { name: '1. La société' })).toBeInTheDocument();
+    expect(within(sheet).getByRole('cell', { name: '66,67 %' })).toBeInTheDocument();
+    expect(within(dialog).getByText(t('preview.notice'))).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: t('locked.seePlans') })).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('/api/documents/{sku}/preview', {
+      params: { path: { sku: 'LIST_OF_BENEFICIARIES' } },
+    });
   });
 });
 

@@ -11,7 +11,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconExternalLink, IconLock, IconLockOpen } from '@tabler/icons-react';
+import { IconDownload, IconExternalLink, IconEye, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,11 +27,17 @@ import {
   type Offer,
 } from '@/lib/catalog/catalog';
 import { useRemoteList, type RemoteList } from '@/lib/catalog/use-remote-list';
-import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/i18n/languages';
 import { getValidToken, sessionUserAtom } from '@/lib/session/session';
 import { DEFAULT_DOCUMENT_ICON, DOCUMENT_CARDS, DOCUMENT_ICONS, type DocumentCard } from './document-cards';
 import classes from './documents.module.css';
-import { downloadDocument, type DownloadableSku, type DownloadOutcome } from './download-document';
+import { DocumentPreviewModal } from './document-preview';
+import {
+  DOCUMENT_FORMATS,
+  downloadDocument,
+  type DocumentFormat,
+  type DownloadableSku,
+  type DownloadOutcome,
+} from './download-document';
 
 /** Which package unlocks a locked card, from the catalog the pricing page shows. */
 function UnlockHint({ sku, offers }: { sku: string; offers: RemoteList<Offer> }) {
@@ -68,6 +74,7 @@ function DownloadMessage({ outcome, title }: { outcome: DownloadOutcome; title: 
   const message = {
     'not-submitted': t('download.fileNotSubmitted'),
     'not-owned': t('download.notOwned'),
+    'no-template': t('download.noTemplate'),
     failed: t('download.failed'),
   }[outcome];
   return (
@@ -91,20 +98,21 @@ function DocumentCardView({
   owned: boolean;
   offers: RemoteList<Offer>;
 }) {
-  const { t, i18n } = useTranslation('documents');
+  const { t } = useTranslation('documents');
   const titleId = useId();
-  const [pending, setPending] = useState(false);
+  const [pending, setPending] = useState<DocumentFormat | null>(null);
+  const [previewing, setPreviewing] = useState(false);
   const [outcome, setOutcome] = useState<DownloadOutcome | null>(null);
   const CardIcon = DOCUMENT_ICONS[card.icon] ?? DEFAULT_DOCUMENT_ICON;
   // Keys come from schemas/documents.json (checked by check:forms), hence not typed literals.
   const title = t(card.title as never);
 
-  const download = async () => {
-    setPending(true);
+  const isDocument = card.action === 'download';
+  const download = async (format: DocumentFormat) => {
+    setPending(format);
     setOutcome(null);
-    const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-    setOutcome(await downloadDocument(card.sku as DownloadableSku, language));
-    setPending(false);
+    setOutcome(await downloadDocument(card.sku as DownloadableSku, format));
+    setPending(null);
   };
 
   return (
@@ -168,17 +176,48 @@ function DocumentCardView({
           {t('actions.website')}
         </Button>
       ) : (
-        <Button
-          mt="lg"
-          fullWidth
-          loading={pending}
-          onClick={() => void download()}
-          leftSection={<IconDownload size={16} aria-hidden="true" />}
-          aria-describedby={titleId}
-        >
-          {t('actions.download')}
-        </Button>
+        <Group mt="lg" grow gap="xs">
+          {DOCUMENT_FORMATS.map((format) => (
+            <Button
+              key={format}
+              loading={pending === format}
+              disabled={pending !== null && pending !== format}
+              onClick={() => void download(format)}
+              leftSection={<IconDownload size={16} aria-hidden="true" />}
+              aria-describedby={titleId}
+            >
+              {t(`actions.${format}`)}
+            </Button>
+          ))}
+        </Group>
       )}
+      {isDocument ? (
+        <>
+          <Button
+            mt="xs"
+            fullWidth
+            variant="subtle"
+            onClick={() => setPreviewing(true)}
+            leftSection={<IconEye size={16} aria-hidden="true" />}
+            aria-describedby={titleId}
+          >
+            {t('actions.preview')}
+          </Button>
+          <DocumentPreviewModal
+            sku={card.sku as DownloadableSku}
+            title={title}
+            opened={previewing}
+            onClose={() => setPreviewing(false)}
+            unlock={
+              owned ? (
+                <Text size="sm">{t('preview.owned')}</Text>
+              ) : (
+                <UnlockHint sku={card.sku} offers={offers} />
+              )
+            }
+          />
+        </>
+      ) : null}
     </Card>
   );
 }
