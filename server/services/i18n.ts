@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import i18next, { type TFunction } from 'i18next';
+import i18next from 'i18next';
 
 export const SERVER_LANGUAGES = ['fr', 'en', 'ro'] as const;
 export type ServerLanguage = (typeof SERVER_LANGUAGES)[number];
@@ -54,9 +54,17 @@ export function isServerLanguage(value: unknown): value is ServerLanguage {
   return typeof value === 'string' && (SERVER_LANGUAGES as readonly string[]).includes(value);
 }
 
+/**
+ * The server's words are looked up by `namespace:key` strings. Typed loosely on purpose: the app's
+ * key types (src/lib/i18n/i18next.d.ts) know only the app's namespaces, and scripts compiled with
+ * the app (benches, checks) import server code; scripts/check-locales.ts checks the keys instead.
+ */
+export type ServerTranslator = (key: string, options?: Record<string, unknown>) => string;
+
 /** A translator fixed to one language. */
-export function translator(language: string): TFunction {
-  return instance.getFixedT(isServerLanguage(language) ? language : 'fr');
+export function translator(language: string): ServerTranslator {
+  const t = instance.getFixedT(isServerLanguage(language) ? language : 'fr');
+  return (key, options) => String(t(key as never, options as never));
 }
 
 /**
