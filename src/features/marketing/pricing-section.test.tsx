@@ -168,10 +168,14 @@ describe.each(LANGUAGES)('the pricing section in %s', (language) => {
 
   it('carries on with the plan chosen before logging in, and drops it from the address', async () => {
     logIn();
+    // The session is held back so that the message shown while it is created can be read.
+    let answer: (value: unknown) => void = () => undefined;
+    post.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const { t } = renderPlans(language, '/plans?offer=STARTER_PACKAGE');
     expect(
       await screen.findByText(t('pricing.resuming', { offer: OFFERS[2]?.name[language] ?? '' })),
     ).toBeInTheDocument();
+    answer({ data: { url: 'http://localhost/checkout/cs_1' }, response: new Response() });
     await waitFor(() => expect(goToPaymentPage).toHaveBeenCalledWith('http://localhost/checkout/cs_1'));
     expect(post).toHaveBeenCalledTimes(1);
     expect(post).toHaveBeenCalledWith('/api/checkout/create-session', {
