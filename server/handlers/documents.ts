@@ -1,8 +1,14 @@
-/** Operations tagged `documents`: downloadDocument, previewDocument. */
+/** Operations tagged `documents`: listDocuments, downloadDocument, previewDocument. */
+import { DOCUMENT_SKUS } from '../services/documents/build-document';
 import type { DocumentService } from '../services/documents/document-service';
 import { currentUserId, type Handler, type ParamsOf, type QueryOf } from './types';
 
 export function documentHandlers(documents: DocumentService) {
+  const listDocuments: Handler = async (request, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .send(await documents.list(currentUserId(request), DOCUMENT_SKUS));
+
   const downloadDocument: Handler<
     unknown,
     ParamsOf<'/api/documents/{sku}', 'get'>,
@@ -27,5 +33,5 @@ export function documentHandlers(documents: DocumentService) {
     return reply.header('cache-control', 'no-store').send(preview);
   };
 
-  return { downloadDocument, previewDocument };
+  return { listDocuments, downloadDocument, previewDocument };
 }

@@ -24,8 +24,14 @@ export async function pdfText(
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** The text runs of a DOCX's body, footer and properties, in order. */
-export function docxText(docx: Buffer): { body: string; footer: string; core: string; custom: string } {
+/** The text runs of a DOCX's body, header (repeated on every page), footer and properties, in order. */
+export function docxText(docx: Buffer): {
+  body: string;
+  header: string;
+  footer: string;
+  core: string;
+  custom: string;
+} {
   const files = unzipSync(new Uint8Array(docx));
   const read = (name: string) => (files[name] ? strFromU8(files[name]) : '');
   const runs = (xml: string) =>
@@ -35,10 +41,15 @@ export function docxText(docx: Buffer): { body: string; footer: string; core: st
       .replace(/<(?!\/?w:t[ >])[^>]+>/g, '')
       .replace(/<\/?w:t[^>]*>/g, '')
       .replace(/&(\w+);/g, (_, name: string) => XML_ENTITIES[name] ?? `&${name};`);
-  const footers = Object.keys(files).filter((name) => /^word\/footer\d*\.xml$/.test(name));
+  const parts = (kind: string) =>
+    Object.keys(files)
+      .filter((name) => new RegExp(`^word/${kind}\\d*\\.xml$`).test(name))
+      .map((name) => runs(read(name)))
+      .join('\n');
   return {
     body: runs(read('word/document.xml')),
-    footer: footers.map((name) => runs(read(name))).join('\n'),
+    header: parts('header'),
+    footer: parts('footer'),
     core: read('docProps/core.xml'),
     custom: read('docProps/custom.xml'),
   };

@@ -1,11 +1,15 @@
 /** The legal documents generated from the submitted company file (openapi: downloadDocument). */
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '../../server/db/schema';
+import { createDocumentBuilder } from '../../server/services/documents/build-document';
+import { createDocumentService } from '../../server/services/documents/document-service';
+import { resolveWizard } from '../../src/shared/wizard-definition.ts';
+import { readWizardSource } from '../../src/shared/wizard-source.node.ts';
 import { completeCompanyFile } from '../fixtures/company-file';
 import { claimsOf, json, startTestServer, type SignedUpUser, type TestServer } from './harness';
 import { docxText, pdfText, squeeze } from './document-text';
@@ -380,16 +384,90 @@ describe('GET /api/documents/{sku}: PDF/A and Word files for every legal form', 
     }
   });
 
-  it('answers 422 when no template writes the document in the asked language (no courtesy translation yet)', async () => {
-    const response = await download('LEGAL_STATUSES', {
-      token: ownerOf('RO-SRL').accessToken,
-      lang: 'en',
-    });
-    expect(response.statusCode).toBe(422);
-    expect(json(response)).toEqual({
-      message: 'No template for LEGAL_STATUSES of a RO-SRL company in en',
-      error: 'Unprocessable Entity',
-    });
+  it('writes a courtesy translation in the asked language, marked as such on every page', async () => {
+    const cases: { form: FormId; lang: string; banner: string; name: string }[] = [
+      {
+        form: 'FR-SAS',
+        lang: 'en',
+        banner: 'Courtesy translation: only the French version is authentic.',
+        name: `articles-of-association-translation-${COMPANY_SLUG}`,
+      },
+      {
+        form: 'FR-SARL',
+        lang: 'ro',
+        banner: 'Traducere de curtoazie: numai versiunea în limba franceză este autentică.',
+        name: `statut-traducere-${COMPANY_SLUG}`,
+      },
+      {
+        form: 'RO-SRL',
+        lang: 'fr',
+        banner: 'Traduction de courtoisie : seule la version en roumain fait foi.',
+        name: `acte-constitutif-traduction-${COMPANY_SLUG}`,
+      },
+      {
+        form: 'RO-SRL_SOLE',
+        lang: 'en',
+        banner: 'Courtesy translation: only the Romanian version is authentic.',
+        name: `articles-of-association-translation-${COMPANY_SLUG}`,
+      },
+    ];
+    for (const { form, lang, banner, name } of cases) {
+      const token = ownerOf(form).accessToken;
+      const filing = await pdfText((await download('LEGAL_STATUSES', { token })).rawPayload);
+      const pdf = await download('LEGAL_STATUSES', { token, lang });
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${name}.pdf"`);
+      const { text, pages, info } = await pdfText(pdf.rawPayload);
+      expect(text.split(banner).length - 1, `${form} in ${lang}`).toBe(pages);
+      expect(filing.text).not.toContain(banner);
+      expect(info.Custom).toMatchObject({ TemplateFile: expect.stringMatching(new RegExp(`/${lang}/`)) });
+      // The same facts as the filing copy: the company and every associate.
+      for (const value of ['Ioana Popescu', COMPANY]) expect(squeeze(text)).toContain(squeeze(value));
+      const docx = await download('LEGAL_STATUSES', { token, lang, format: 'docx' });
+      expect(docx.statusCode).toBe(200);
+      const word = docxText(docx.rawPayload);
+      expect(word.header).toContain(banner);
+      expect(word.body).not.toContain(banner);
+      expect(squeeze(word.body)).toContain(squeeze(COMPANY));
+    }
+  });
+
+  it('answers 422 when staff have written no template of the document in the asked language', async () => {
+    // A copy of the templates where the Romanian documents have no English translation.
+    const root = mkdtempSync(join(tmpdir(), 'kreo-templates-'));
+    try {
+      cpSync('schemas/documents', join(root, 'schemas/documents'), { recursive: true });
+      const manifestPath = join(root, 'schemas/documents/templates.json');
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+        templates: { file: string; language: string }[];
+      };
+      manifest.templates = manifest.templates.filter(
+        (entry) => !(entry.file.startsWith('ro/') && entry.language === 'en'),
+      );
+      writeFileSync(manifestPath, JSON.stringify(manifest));
+      const builder = createDocumentBuilder({
+        legalForms: resolveWizard(readWizardSource(process.cwd())).legalForms,
+        caenClasses: [],
+        root,
+      });
+      const documents = createDocumentService({
+        db: undefined as never, // neither call reads the database
+        builder,
+        submittedData: () => Promise.resolve(richFile('RO-SRL')),
+        currentData: () => Promise.resolve(richFile('RO-SRL')),
+      });
+      await expect(documents.preview('user', 'LEGAL_STATUSES', 'en')).rejects.toMatchObject({
+        statusCode: 422,
+        message: 'No template for LEGAL_STATUSES of a RO-SRL company in en',
+      });
+      const list = await documents.list('user', ['LEGAL_STATUSES']);
+      expect(list).toEqual({
+        filingLanguage: 'ro',
+        documents: [{ sku: 'LEGAL_STATUSES', languages: ['ro', 'fr'] }],
+      });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('embeds every font, subset, as PDF/A requires (pdffonts, from poppler-utils)', async () => {
@@ -450,5 +528,39 @@ describe('GET /api/documents/{sku}/preview', () => {
     const response = await preview('LIST_OF_BENEFICIARIES', user.accessToken);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.body).toContain('…………………');
+  });
+});
+
+describe('GET /api/documents', () => {
+  const list = (token?: string) =>
+    server.request('/api/documents', { ...(token === undefined ? {} : { token }) });
+
+  it('answers 401 without a token, and no language before a legal form is chosen', async () => {
+    expect((await list()).statusCode).toBe(401);
+    const user = await server.signup();
+    const response = await list(user.accessToken);
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({
+      filingLanguage: null,
+      documents: SKUS.map((sku) => ({ sku, languages: [] })),
+    });
+  });
+
+  it('names the filing language first, then the translations, from the current answers', async () => {
+    const user = await server.signup();
+    await saveDraft(user, { jurisdiction: 'RO', legalForm: 'SRL', currency: 'RON' }, 0);
+    const response = await list(user.accessToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = json<{ filingLanguage: string; documents: { sku: string; languages: string[] }[] }>(
+      response,
+    );
+    expect(body.filingLanguage).toBe('ro');
+    for (const document of body.documents) expect(document.languages).toEqual(['ro', 'fr', 'en']);
+    const french = json<{ filingLanguage: string; documents: { languages: string[] }[] }>(
+      await list(owner.accessToken),
+    );
+    expect(french.filingLanguage).toBe('fr');
+    for (const document of french.documents) expect(document.languages).toEqual(['fr', 'en', 'ro']);
   });
 });

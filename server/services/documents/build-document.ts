@@ -14,6 +14,13 @@ import { createTemplateEngine, readTemplateManifest, templateDigest, type Templa
 
 export type DocumentSku = components['schemas']['DocumentSku'];
 
+/** Every document the server writes, in the order of the documents page (openapi: DocumentSku). */
+export const DOCUMENT_SKUS = [
+  'LEGAL_STATUSES',
+  'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
+  'LIST_OF_BENEFICIARIES',
+] as const satisfies readonly DocumentSku[];
+
 export interface BuiltDocument {
   sku: DocumentSku;
   title: string;
@@ -90,6 +97,13 @@ export function createDocumentBuilder({ legalForms, caenClasses, root }: Documen
   return {
     manifest,
     templateFor,
+
+    /** The languages staff wrote a template of `sku` in for a form, in the manifest's order. */
+    languagesOf(sku: DocumentSku, formId: string): DocumentLanguage[] {
+      return manifest.templates
+        .filter((entry) => entry.sku === sku && entry.forms.includes(formId))
+        .map((entry) => entry.language);
+    },
 
     /** The file's legal form, or undefined when it names none this server knows. */
     formOf(data: Record<string, unknown>): LegalForm | undefined {

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { purchases, users } from '../../db/schema';
-import { translator, type ServerLanguage } from '../i18n';
+import { SERVER_LANGUAGES, translator, type ServerLanguage } from '../i18n';
 import {
   NoTemplateError,
   type BuiltDocument,
@@ -20,6 +20,7 @@ import type { components } from '../../../src/lib/api/schema';
 
 export type DocumentFormat = components['schemas']['DocumentFormat'];
 export type DocumentPreview = components['schemas']['DocumentPreview'];
+export type DocumentList = components['schemas']['DocumentList'];
 
 export class DocumentError extends Error {
   constructor(
@@ -125,9 +126,28 @@ export function createDocumentService({ db, builder, submittedData, currentData 
       if (!data) throw new DocumentError(409, 'Submit your company file before downloading your documents');
       const document = build(sku, data, language, false);
       const body = await writeDocument(document, format);
+      // A translation's file name says so in its own words (templates.json: "statut-traducere").
       const name = [document.fileName, slugify(document.company)].filter(Boolean).join('-');
-      const suffix = document.translation ? `-${document.language}` : '';
-      return { filename: `${name}${suffix}.${format}`, contentType: CONTENT_TYPES[format], body };
+      return { filename: `${name}.${format}`, contentType: CONTENT_TYPES[format], body };
+    },
+
+    /** The filing language of the user's legal form and, per document, the languages it exists in. */
+    async list(userId: string, skus: readonly DocumentSku[]): Promise<DocumentList> {
+      const form = builder.formOf(await currentData(userId));
+      if (!form) return { filingLanguage: null, documents: skus.map((sku) => ({ sku, languages: [] })) };
+      const filingLanguage = form.filingLanguage as ServerLanguage;
+      // The filing copy first, then the translations in the order of the language menu.
+      const rank = (language: ServerLanguage) =>
+        language === filingLanguage ? -1 : SERVER_LANGUAGES.indexOf(language);
+      return {
+        filingLanguage,
+        documents: skus.map((sku) => ({
+          sku,
+          languages: builder
+            .languagesOf(sku, `${form.jurisdiction}-${form.code}`)
+            .sort((a, b) => rank(a) - rank(b)),
+        })),
+      };
     },
 
     async preview(userId: string, sku: DocumentSku, language?: ServerLanguage): Promise<DocumentPreview> {

@@ -301,7 +301,7 @@ describe('errors (spec section 8)', () => {
 });
 
 describe('operations.gen.ts', () => {
-  it('covers the 12 calls of spec section 7 with their authentication, plus the seven we added', () => {
+  it('covers the 12 calls of spec section 7 with their authentication, plus the eight we added', () => {
     // Spec section 7: "yes" is a bearer token, "no" is public, "cookie" is the refresh cookie.
     const spec = {
       'GET /api/user/info': 'bearer',
@@ -325,11 +325,13 @@ describe('operations.gen.ts', () => {
       'POST /api/company-file/submit': 'bearer',
       // Ours: a purchased document, written from the submitted company file.
       'GET /api/documents/{sku}': 'bearer',
+      // Ours: the languages each document is written in, for the user's legal form.
+      'GET /api/documents': 'bearer',
       // Ours: the watermarked preview of a document, before or after buying it.
       'GET /api/documents/{sku}/preview': 'bearer',
     };
 
-    expect(Object.keys(operationSecurity)).toHaveLength(19);
+    expect(Object.keys(operationSecurity)).toHaveLength(20);
     expect(operationSecurity).toEqual(spec);
   });
 });

@@ -18,6 +18,7 @@ export const operationSecurity = {
   'GET /api/company-file': 'bearer', // getCompanyFile
   'POST /api/company-file/draft': 'bearer', // saveCompanyFileDraft
   'POST /api/company-file/submit': 'bearer', // submitCompanyFile
+  'GET /api/documents': 'bearer', // listDocuments
   'GET /api/documents/{sku}': 'bearer', // downloadDocument
   'GET /api/documents/{sku}/preview': 'bearer', // previewDocument
 } as const satisfies Record<string, 'bearer' | 'cookie' | 'public'>;

@@ -377,6 +377,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The languages each document can be had in, for the user's company
+         * @description For the legal form of the user's current answers (the draft being
+         *     edited, else the last submitted file): the jurisdiction's filing
+         *     language and, for each document, the languages its templates are
+         *     written in (the filing copy first, then courtesy translations). A
+         *     user who has not chosen a country and a legal form yet gets
+         *     `filingLanguage: null` and no languages.
+         */
+        get: operations["listDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/documents/{sku}": {
         parameters: {
             query?: never;
@@ -549,6 +574,16 @@ export interface components {
          * @enum {string}
          */
         DocumentFormat: "pdf" | "docx";
+        /** @description The languages in which each document is written for the user's legal form. */
+        DocumentList: {
+            /** @description The language of the copy filed with the registry; null before a legal form is chosen. */
+            filingLanguage: components["schemas"]["Language"] | null;
+            documents: {
+                sku: components["schemas"]["DocumentSku"];
+                /** @description The filing language first, then the courtesy translations. */
+                languages: components["schemas"]["Language"][];
+            }[];
+        };
         /** @description A document built from the current answers, to be shown as a preview. */
         DocumentPreview: {
             sku: components["schemas"]["DocumentSku"];
@@ -1813,6 +1848,33 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyFileInvalid"];
                 };
             };
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents and their languages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     downloadDocument: {
