@@ -3,13 +3,15 @@
  * templates as the PDF and Word files, under a "Preview" watermark. Copying and printing it are
  * discouraged (the watermark, no selection, nothing printed): the signed copy is the downloaded one.
  */
-import { Alert, Anchor, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { displayName } from '@/lib/i18n/display-name';
 import {
   fetchDocumentPreview,
+  type DocumentLanguage,
   type DocumentPreview,
   type DownloadableSku,
   type PreviewResult,
@@ -105,33 +107,45 @@ function BlockView({ block }: { block: Block }) {
   }
 }
 
-/** The preview of `sku` in a dialog; `unlock` says how to get the files (a plan, or the downloads). */
+/**
+ * The preview of `sku` in a dialog; `unlock` says how to get the files (a plan, or the downloads).
+ * With a courtesy translation in the interface language, it opens on the translation and switches
+ * to the official copy.
+ */
 export function DocumentPreviewModal({
   sku,
   title,
   opened,
   onClose,
   unlock,
+  filingLanguage,
+  translation,
 }: {
   sku: DownloadableSku;
   title: string;
   opened: boolean;
   onClose: () => void;
   unlock: ReactNode;
+  filingLanguage: DocumentLanguage | null;
+  translation: DocumentLanguage | null;
 }) {
-  const { t } = useTranslation('documents');
+  const { t, i18n } = useTranslation('documents');
   const [result, setResult] = useState<PreviewResult | null>(null);
+  const [showFiling, setShowFiling] = useState(false);
+  const language = translation && !showFiling ? translation : undefined;
 
   useEffect(() => {
     if (!opened) return;
     let current = true;
-    void fetchDocumentPreview(sku).then((next) => {
+    void fetchDocumentPreview(sku, language).then((next) => {
       if (current) setResult(next);
     });
     return () => {
       current = false;
     };
-  }, [opened, sku]);
+  }, [opened, sku, language]);
+
+  const languageName = (code: string) => displayName(i18n.language, 'language', code);
 
   return (
     <Modal
@@ -149,6 +163,23 @@ export function DocumentPreviewModal({
           <Text size="sm">{t('preview.notice')}</Text>
         </Alert>
         {unlock}
+        {translation && filingLanguage ? (
+          <SegmentedControl
+            aria-label={t('preview.languageChoice')}
+            value={showFiling ? 'filing' : 'translation'}
+            onChange={(value) => {
+              setResult(null);
+              setShowFiling(value === 'filing');
+            }}
+            data={[
+              {
+                value: 'translation',
+                label: t('preview.translation', { language: languageName(translation) }),
+              },
+              { value: 'filing', label: t('preview.filing', { language: languageName(filingLanguage) }) },
+            ]}
+          />
+        ) : null}
         {result === null ? (
           <Loader aria-label={t('preview.loading')} />
         ) : result.status === 'ready' ? (

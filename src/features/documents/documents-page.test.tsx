@@ -37,6 +37,23 @@ const OFFERS: Offer[] = [
 
 let get: MockInstance;
 
+/** GET /api/documents for a French company: the official copy in French, translations in English and Romanian. */
+const FRENCH_COMPANY_LANGUAGES = {
+  filingLanguage: 'fr',
+  documents: [
+    'LEGAL_STATUSES',
+    'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
+    'LIST_OF_BENEFICIARIES',
+  ].map((sku) => ({ sku, languages: ['fr', 'en', 'ro'] })),
+};
+
+/** The answers every test shares (the catalog, the documents' languages); undefined for the others. */
+function commonAnswer(path: string) {
+  if (path === '/api/marketing/offers/list') return { data: OFFERS, response: new Response() };
+  if (path === '/api/documents') return { data: FRENCH_COMPANY_LANGUAGES, response: new Response() };
+  return undefined;
+}
+
 function renderDocuments(language: Language, products: string[]) {
   sessionStore.set(accessTokenAtom, unsignedJwt({ sub: 'user-1', products, exp: epochSeconds(600) }));
   const i18n = createTestI18n(language);
@@ -51,7 +68,8 @@ function card(t: TFunction<'documents'>, id: 'statutes' | 'certificates' | 'bene
 beforeEach(() => {
   forgetCatalog();
   get = vi.spyOn(apiClient, 'GET').mockImplementation((async (path: string) => {
-    if (path === '/api/marketing/offers/list') return { data: OFFERS, response: new Response() };
+    const answer = commonAnswer(path);
+    if (answer) return answer;
     throw new Error(`unexpected GET ${path}`);
   }) as never);
   // The page asks for a fresh token on arrival: the same products come back.
@@ -97,7 +115,8 @@ describe.each(LANGUAGES)('/documents in %s', (language) => {
 
   it('downloads an unlocked document as Word, under the name the server gives', async () => {
     get.mockImplementation((async (path: string) => {
-      if (path === '/api/marketing/offers/list') return { data: OFFERS, response: new Response() };
+      const answer = commonAnswer(path);
+      if (answer) return answer;
       return {
         data: new Blob(['PK'], { type: 'application/octet-stream' }),
         response: new Response(null, {
@@ -123,9 +142,51 @@ describe.each(LANGUAGES)('/documents in %s', (language) => {
     });
   });
 
+  it('offers a courtesy translation in the interface language when it is not the filing language', async () => {
+    const { user, t } = renderDocuments(language, ['LEGAL_STATUSES']);
+    const statutes = card(t, 'statutes');
+    const translationPdf = t('actions.translationFormat', {
+      format: 'PDF',
+      language: new Intl.DisplayNames([language], { type: 'language' }).of(language),
+    });
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/api/documents'));
+    if (language === 'fr') {
+      // A French company's official copy is already in French: nothing to translate.
+      expect(within(statutes).queryByRole('button', { name: translationPdf })).toBeNull();
+      return;
+    }
+    get.mockImplementation((async (path: string) => {
+      const answer = commonAnswer(path);
+      if (answer) return answer;
+      return {
+        data: new Blob(['%PDF-'], { type: 'application/pdf' }),
+        response: new Response(null, {
+          headers: { 'content-disposition': 'attachment; filename="statuts-traduction.pdf"' },
+        }),
+      };
+    }) as never);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    expect(
+      within(statutes).getByText(
+        t('copies.translationNote', {
+          language: new Intl.DisplayNames([language], { type: 'language' }).of('fr'),
+        }),
+      ),
+    ).toBeInTheDocument();
+    await user.click(await within(statutes).findByRole('button', { name: translationPdf }));
+    expect(await within(statutes).findByRole('status')).toHaveTextContent(
+      t('download.ready', { document: t('cards.statutes.title') }),
+    );
+    expect(get).toHaveBeenCalledWith('/api/documents/{sku}', {
+      params: { path: { sku: 'LEGAL_STATUSES' }, query: { format: 'pdf', lang: language } },
+      parseAs: 'blob',
+    });
+  });
+
   it('sends the user to the form when no company file was submitted yet', async () => {
     get.mockImplementation((async (path: string) => {
-      if (path === '/api/marketing/offers/list') return { data: OFFERS, response: new Response() };
+      const answer = commonAnswer(path);
+      if (answer) return answer;
       throw new ApiError('Network response was not ok Conflict', 'http', 409);
     }) as never);
     const { user, t } = renderDocuments(language, ['LEGAL_STATUSES']);
@@ -141,7 +202,8 @@ describe.each(LANGUAGES)('/documents in %s', (language) => {
 
   it('says when the download failed, and lets the user try again', async () => {
     get.mockImplementation((async (path: string) => {
-      if (path === '/api/marketing/offers/list') return { data: OFFERS, response: new Response() };
+      const answer = commonAnswer(path);
+      if (answer) return answer;
       throw new ApiError('Network response was not ok', 'network');
     }) as never);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -158,7 +220,8 @@ describe.each(LANGUAGES)('/documents in %s', (language) => {
 describe('the preview', () => {
   it('shows the document the server built, under a watermark, with the plan that unlocks it', async () => {
     get.mockImplementation((async (path: string) => {
-      if (path === '/api/marketing/offers/list') return { data: OFFERS, response: new Response() };
+      const answer = commonAnswer(path);
+      if (answer) return answer;
       return {
         data: {
           sku: 'LIST_OF_BENEFICIARIES',
@@ -195,7 +258,40 @@ describe('the preview', () => {
     expect(within(dialog).getByText(t('preview.notice'))).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: t('locked.seePlans') })).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith('/api/documents/{sku}/preview', {
-      params: { path: { sku: 'LIST_OF_BENEFICIARIES' } },
+      params: { path: { sku: 'LIST_OF_BENEFICIARIES' }, query: {} },
+    });
+  });
+
+  it('opens on the translation in the interface language, and switches to the official copy', async () => {
+    const sheetOf = (language: string) => ({
+      sku: 'LEGAL_STATUSES',
+      title: language === 'en' ? 'Articles of association' : 'Statuts',
+      language,
+      filingLanguage: 'fr',
+      translation: language !== 'fr',
+      templateVersion: '1.0',
+      blocks: [{ kind: 'title', text: language === 'en' ? 'Articles of association' : 'Statuts' }],
+    });
+    get.mockImplementation((async (path: string, options?: { params?: { query?: { lang?: string } } }) => {
+      const answer = commonAnswer(path);
+      if (answer) return answer;
+      return { data: sheetOf(options?.params?.query?.lang ?? 'fr'), response: new Response() };
+    }) as never);
+    const { user, t } = renderDocuments('en', ['LEGAL_STATUSES']);
+    const statutes = card(t, 'statutes');
+    await within(statutes).findByText(t('copies.translation', { language: 'English' }));
+    await user.click(within(statutes).getByRole('button', { name: t('actions.preview') }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByRole('article', { name: 'Articles of association' }),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByText(t('preview.filing', { language: 'French' })));
+    expect(await within(dialog).findByRole('article', { name: 'Statuts' })).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('/api/documents/{sku}/preview', {
+      params: { path: { sku: 'LEGAL_STATUSES' }, query: { lang: 'en' } },
+    });
+    expect(get).toHaveBeenCalledWith('/api/documents/{sku}/preview', {
+      params: { path: { sku: 'LEGAL_STATUSES' }, query: {} },
     });
   });
 });

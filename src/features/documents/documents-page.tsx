@@ -11,7 +11,14 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconExternalLink, IconEye, IconLock, IconLockOpen } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconExternalLink,
+  IconEye,
+  IconLanguage,
+  IconLock,
+  IconLockOpen,
+} from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +34,7 @@ import {
   type Offer,
 } from '@/lib/catalog/catalog';
 import { useRemoteList, type RemoteList } from '@/lib/catalog/use-remote-list';
+import { displayName } from '@/lib/i18n/display-name';
 import { getValidToken, sessionUserAtom } from '@/lib/session/session';
 import { DEFAULT_DOCUMENT_ICON, DOCUMENT_CARDS, DOCUMENT_ICONS, type DocumentCard } from './document-cards';
 import classes from './documents.module.css';
@@ -34,10 +42,16 @@ import { DocumentPreviewModal } from './document-preview';
 import {
   DOCUMENT_FORMATS,
   downloadDocument,
+  fetchDocumentLanguages,
+  translationLanguage,
   type DocumentFormat,
+  type DocumentLanguage,
+  type DocumentList,
   type DownloadableSku,
   type DownloadOutcome,
 } from './download-document';
+
+const FORMAT_NAMES: Record<DocumentFormat, string> = { pdf: 'PDF', docx: 'Word' };
 
 /** Which package unlocks a locked card, from the catalog the pricing page shows. */
 function UnlockHint({ sku, offers }: { sku: string; offers: RemoteList<Offer> }) {
@@ -89,18 +103,27 @@ function DownloadMessage({ outcome, title }: { outcome: DownloadOutcome; title: 
   );
 }
 
+/** A download button's key: the format, and the language when it is a translation. */
+type PendingDownload = `${DocumentFormat}` | `${DocumentFormat}-translation`;
+
 function DocumentCardView({
   card,
   owned,
   offers,
+  filingLanguage,
+  translation,
 }: {
   card: DocumentCard;
   owned: boolean;
   offers: RemoteList<Offer>;
+  /** The language of the copy to file, once known. */
+  filingLanguage: DocumentLanguage | null;
+  /** The interface language, when the document has a courtesy translation in it. */
+  translation: DocumentLanguage | null;
 }) {
-  const { t } = useTranslation('documents');
+  const { t, i18n } = useTranslation('documents');
   const titleId = useId();
-  const [pending, setPending] = useState<DocumentFormat | null>(null);
+  const [pending, setPending] = useState<PendingDownload | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const [outcome, setOutcome] = useState<DownloadOutcome | null>(null);
   const CardIcon = DOCUMENT_ICONS[card.icon] ?? DEFAULT_DOCUMENT_ICON;
@@ -108,12 +131,13 @@ function DocumentCardView({
   const title = t(card.title as never);
 
   const isDocument = card.action === 'download';
-  const download = async (format: DocumentFormat) => {
-    setPending(format);
+  const download = async (format: DocumentFormat, language?: DocumentLanguage) => {
+    setPending(language ? `${format}-translation` : format);
     setOutcome(null);
-    setOutcome(await downloadDocument(card.sku as DownloadableSku, format));
+    setOutcome(await downloadDocument(card.sku as DownloadableSku, format, language));
     setPending(null);
   };
+  const languageName = (code: string) => displayName(i18n.language, 'language', code);
 
   return (
     <Card
@@ -176,20 +200,56 @@ function DocumentCardView({
           {t('actions.website')}
         </Button>
       ) : (
-        <Group mt="lg" grow gap="xs">
-          {DOCUMENT_FORMATS.map((format) => (
-            <Button
-              key={format}
-              loading={pending === format}
-              disabled={pending !== null && pending !== format}
-              onClick={() => void download(format)}
-              leftSection={<IconDownload size={16} aria-hidden="true" />}
-              aria-describedby={titleId}
-            >
-              {t(`actions.${format}`)}
-            </Button>
-          ))}
-        </Group>
+        <Stack mt="lg" gap="xs">
+          {translation && filingLanguage ? (
+            <Text size="xs" fw={600} c="dimmed">
+              {t('copies.filing', { language: languageName(filingLanguage) })}
+            </Text>
+          ) : null}
+          <Group grow gap="xs">
+            {DOCUMENT_FORMATS.map((format) => (
+              <Button
+                key={format}
+                loading={pending === format}
+                disabled={pending !== null && pending !== format}
+                onClick={() => void download(format)}
+                leftSection={<IconDownload size={16} aria-hidden="true" />}
+                aria-describedby={titleId}
+              >
+                {t(`actions.${format}`)}
+              </Button>
+            ))}
+          </Group>
+          {translation && filingLanguage ? (
+            <>
+              <Text size="xs" fw={600} c="dimmed" mt={4}>
+                {t('copies.translation', { language: languageName(translation) })}
+              </Text>
+              <Group grow gap="xs">
+                {DOCUMENT_FORMATS.map((format) => (
+                  <Button
+                    key={format}
+                    variant="light"
+                    loading={pending === `${format}-translation`}
+                    disabled={pending !== null && pending !== `${format}-translation`}
+                    onClick={() => void download(format, translation)}
+                    leftSection={<IconLanguage size={16} aria-hidden="true" />}
+                    aria-label={t('actions.translationFormat', {
+                      format: FORMAT_NAMES[format],
+                      language: languageName(translation),
+                    })}
+                    aria-describedby={titleId}
+                  >
+                    {t(`actions.${format}`)}
+                  </Button>
+                ))}
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('copies.translationNote', { language: languageName(filingLanguage) })}
+              </Text>
+            </>
+          ) : null}
+        </Stack>
       )}
       {isDocument ? (
         <>
@@ -205,6 +265,8 @@ function DocumentCardView({
           </Button>
           <DocumentPreviewModal
             sku={card.sku as DownloadableSku}
+            filingLanguage={filingLanguage}
+            translation={translation}
             title={title}
             opened={previewing}
             onClose={() => setPreviewing(false)}
@@ -224,15 +286,24 @@ function DocumentCardView({
 
 /** /documents: 'Download Your Documents', one card per entry of schemas/documents.json, unlocked by the token's products. */
 export function DocumentsPage() {
-  const { t } = useTranslation('documents');
+  const { t, i18n } = useTranslation('documents');
   const user = useAtomValue(sessionUserAtom);
   const offers = useRemoteList(fetchOffers);
+  const [languages, setLanguages] = useState<DocumentList | null>(null);
   const products = new Set(user?.products ?? []);
   const ownedCount = DOCUMENT_CARDS.filter((card) => products.has(card.sku)).length;
 
   // A purchase made since the token was issued (another tab, a late payment) shows without a new login.
   useEffect(() => {
-    void getValidToken({ force: true });
+    let current = true;
+    void getValidToken({ force: true })
+      .then(() => fetchDocumentLanguages())
+      .then((list) => {
+        if (current) setLanguages(list);
+      });
+    return () => {
+      current = false;
+    };
   }, []);
 
   return (
@@ -240,7 +311,14 @@ export function DocumentsPage() {
       <Text fw={600}>{t('summary', { count: ownedCount, total: DOCUMENT_CARDS.length })}</Text>
       <div className={classes.grid}>
         {DOCUMENT_CARDS.map((card) => (
-          <DocumentCardView key={card.id} card={card} owned={products.has(card.sku)} offers={offers} />
+          <DocumentCardView
+            key={card.id}
+            card={card}
+            owned={products.has(card.sku)}
+            offers={offers}
+            filingLanguage={languages?.filingLanguage ?? null}
+            translation={translationLanguage(languages, card.sku, i18n.language)}
+          />
         ))}
       </div>
     </PageIntro>

@@ -5,6 +5,8 @@ import type { components, paths } from '@/lib/api/schema';
 export type DownloadableSku = paths['/api/documents/{sku}']['get']['parameters']['path']['sku'];
 export type DocumentFormat = components['schemas']['DocumentFormat'];
 export type DocumentPreview = components['schemas']['DocumentPreview'];
+export type DocumentList = components['schemas']['DocumentList'];
+export type DocumentLanguage = components['schemas']['Language'];
 
 /** The formats offered for each unlocked document, in the order of their buttons. */
 export const DOCUMENT_FORMATS: readonly DocumentFormat[] = ['pdf', 'docx'];
@@ -42,16 +44,17 @@ function saveFile(file: Blob, name: string): void {
 
 /**
  * GET /api/documents/{sku}: the server writes the document from the submitted company file, in the
- * filing language of its country, as PDF or Word, and refuses products the user has not bought
- * (whatever the token says).
+ * filing language of its country (or, with `language`, a courtesy translation), as PDF or Word, and
+ * refuses products the user has not bought (whatever the token says).
  */
 export async function downloadDocument(
   sku: DownloadableSku,
   format: DocumentFormat,
+  language?: DocumentLanguage,
 ): Promise<DownloadOutcome> {
   try {
     const { data, response } = await apiClient.GET('/api/documents/{sku}', {
-      params: { path: { sku }, query: { format } },
+      params: { path: { sku }, query: language ? { format, lang: language } : { format } },
       parseAs: 'blob',
     });
     if (!data) return 'failed';
@@ -73,9 +76,14 @@ export type PreviewResult =
   { status: 'ready'; preview: DocumentPreview } | { status: 'not-started' | 'no-template' | 'failed' };
 
 /** GET /api/documents/{sku}/preview: the document built from the current answers, bought or not. */
-export async function fetchDocumentPreview(sku: DownloadableSku): Promise<PreviewResult> {
+export async function fetchDocumentPreview(
+  sku: DownloadableSku,
+  language?: DocumentLanguage,
+): Promise<PreviewResult> {
   try {
-    const { data } = await apiClient.GET('/api/documents/{sku}/preview', { params: { path: { sku } } });
+    const { data } = await apiClient.GET('/api/documents/{sku}/preview', {
+      params: { path: { sku }, query: language ? { lang: language } : {} },
+    });
     return data ? { status: 'ready', preview: data } : { status: 'failed' };
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) return { status: 'not-started' };
@@ -83,4 +91,29 @@ export async function fetchDocumentPreview(sku: DownloadableSku): Promise<Previe
     console.warn('The document preview failed.', error);
     return { status: 'failed' };
   }
+}
+
+/**
+ * GET /api/documents: the filing language of the user's legal form and the languages each document is
+ * written in; null when it cannot be had (the page then offers the filing copies only).
+ */
+export async function fetchDocumentLanguages(): Promise<DocumentList | null> {
+  try {
+    const { data } = await apiClient.GET('/api/documents');
+    return data ?? null;
+  } catch (error) {
+    console.warn('The documents’ languages could not be loaded.', error);
+    return null;
+  }
+}
+
+/** The courtesy translation to offer in the interface language, if the document has one. */
+export function translationLanguage(
+  list: DocumentList | null,
+  sku: string,
+  interfaceLanguage: string,
+): DocumentLanguage | null {
+  if (!list?.filingLanguage || list.filingLanguage === interfaceLanguage) return null;
+  const languages = list.documents.find((document) => document.sku === sku)?.languages ?? [];
+  return languages.find((language) => language === interfaceLanguage) ?? null;
 }

@@ -4,17 +4,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { legalForms } from '@/forms/generated/wizard-steps';
 import { ChoiceCards, type Choice } from '@/forms/widgets/choice-cards';
+import { displayName } from '@/lib/i18n/display-name';
 
 const enumValues = (widget: WidgetProps) =>
   Array.isArray(widget.schema.enum) ? widget.schema.enum.map(String) : [];
-
-function displayName(language: string, type: 'currency' | 'language', code: string): string {
-  try {
-    return new Intl.DisplayNames([language], { type }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** `ui:widget: "jurisdiction"`: the countries of schemas/jurisdictions/, with their currency and filing language. */
 export function JurisdictionWidget(props: WidgetProps) {
