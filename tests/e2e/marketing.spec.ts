@@ -253,7 +253,7 @@ for (const language of LANGUAGES) {
         if (unlocked.includes(id)) {
           await expect(locked).toHaveCount(0);
           await expect(
-            card.getByRole('button', { name: text(language, 'documents', 'actions.pdf') }),
+            card.getByRole('button', { name: text(language, 'documents', 'actions.pdf'), exact: true }),
           ).toBeEnabled();
         } else {
           await expect(locked).toBeDisabled();
@@ -271,6 +271,7 @@ for (const language of LANGUAGES) {
       });
       const download = statutesCard.getByRole('button', {
         name: text(language, 'documents', 'actions.pdf'),
+        exact: true,
       });
       await download.click();
       await expect(statutesCard.getByRole('alert')).toContainText(

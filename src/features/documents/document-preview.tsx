@@ -183,18 +183,25 @@ export function DocumentPreviewModal({
         {result === null ? (
           <Loader aria-label={t('preview.loading')} />
         ) : result.status === 'ready' ? (
-          <article
-            className={classes.sheet}
-            data-watermark={t('preview.watermark')}
-            lang={result.preview.language}
-            aria-label={result.preview.title}
-            onCopy={(event) => event.preventDefault()}
-            onContextMenu={(event) => event.preventDefault()}
-          >
-            {result.preview.blocks.map((block, index) => (
-              <BlockView key={index} block={block} />
-            ))}
-          </article>
+          <>
+            {result.preview.translation ? (
+              <Text size="sm" fw={500}>
+                {t('copies.translationNote', { language: languageName(result.preview.filingLanguage) })}
+              </Text>
+            ) : null}
+            <article
+              className={classes.sheet}
+              data-watermark={t('preview.watermark')}
+              lang={result.preview.language}
+              aria-label={result.preview.title}
+              onCopy={(event) => event.preventDefault()}
+              onContextMenu={(event) => event.preventDefault()}
+            >
+              {result.preview.blocks.map((block, index) => (
+                <BlockView key={index} block={block} />
+              ))}
+            </article>
+          </>
         ) : (
           <Alert color="red" variant="light" role="alert">
             <Text size="sm">{t(`preview.errors.${result.status}`)}</Text>

@@ -1,0 +1,151 @@
+/**
+ * What founders pay for: a document previewed before paying, then downloaded as PDF and Word once
+ * paid. A Romanian SRL founder in Romanian (the act constitutiv, the filing copy) and a French SASU
+ * founder in English (the statuts, and their English courtesy translation).
+ */
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import type { Language } from '../../src/lib/i18n/languages';
+import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file';
+import { useLanguage } from './fixtures';
+import { text } from './locale-text';
+import { createAccount, expect, storedAccessToken, test } from './real-server';
+
+/** Pays on the server's local checkout page with the test card, in the account's language. */
+async function payWithTestCard(page: Page, language: Language) {
+  await page.getByLabel(text(language, 'payment', 'cardNumber')).fill('4242 4242 4242 4242');
+  await page.getByLabel(text(language, 'payment', 'expiry')).fill('12/40');
+  await page.getByLabel(text(language, 'payment', 'cvc')).fill('123');
+  await page.getByLabel(text(language, 'payment', 'cardholder')).fill('Camille Dupont');
+  await page.getByRole('button', { name: text(language, 'payment', 'pay').split('{{')[0]?.trim() }).click();
+}
+
+/** Clicks a download button and returns the file's suggested name and first bytes. */
+async function downloadFrom(page: Page, button: Locator): Promise<{ name: string; head: string }> {
+  const saved = page.waitForEvent('download');
+  await button.click();
+  const file = await saved;
+  return {
+    name: file.suggestedFilename(),
+    head: readFileSync(await file.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  };
+}
+
+const catalog = JSON.parse(readFileSync('schemas/catalog.json', 'utf8')) as {
+  offers: { sku: string; name: Record<Language, string>; productSkus: string[] }[];
+};
+const STANDARD_PACKAGE = catalog.offers.find((offer) => offer.sku === 'STANDARD_PACKAGE');
+if (!STANDARD_PACKAGE) throw new Error('schemas/catalog.json has no STANDARD_PACKAGE');
+
+const language = (code: string, of: Language) => new Intl.DisplayNames([of], { type: 'language' }).of(code);
+
+const FOUNDERS: {
+  form: LegalFormId;
+  language: Language;
+  previewTitle: string;
+  fileName: string;
+  translation?: { fileName: string; title: string };
+}[] = [
+  {
+    form: 'RO-SRL',
+    language: 'ro',
+    previewTitle: 'Actul constitutiv al societății Brutăria Dumitrescu SRL',
+    fileName: 'act-constitutiv-brutaria-dumitrescu',
+  },
+  {
+    form: 'FR-SASU',
+    language: 'en',
+    previewTitle: 'Statuts de Boulangerie Dupont',
+    fileName: 'statuts-boulangerie-dupont',
+    translation: {
+      fileName: 'articles-of-association-translation-boulangerie-dupont',
+      title: 'Boulangerie Dupont',
+    },
+  },
+];
+
+for (const founder of FOUNDERS) {
+  const lang = founder.language;
+  const t = (key: string) => text(lang, 'documents', key);
+
+  test(`a ${founder.form} founder previews the statutes, pays, and downloads them as PDF and Word (${lang}) @desktop-only`, async ({
+    page,
+    context,
+  }) => {
+    await useLanguage(context, lang);
+    await createAccount(page.request, lang, 'Sorina');
+    await page.goto('/documents');
+    // The app logs in with the refresh cookie the sign-up set, then keeps the access token.
+    await expect.poll(() => storedAccessToken(page)).not.toBeNull();
+    const token = await storedAccessToken(page);
+    const submitted = await page.request.post('/api/company-file/submit', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { data: completeCompanyFile(2, '2026-01-15', founder.form), version: 2 },
+    });
+    expect(submitted.status(), await submitted.text()).toBe(200);
+
+    // Before paying: the card is locked, and the preview shows the document from the answers.
+    await page.reload();
+    const statutes = page.getByRole('article', { name: t('cards.statutes.title') });
+    await expect(statutes.getByRole('button', { name: t('actions.locked') })).toBeDisabled();
+    await statutes.getByRole('button', { name: t('actions.preview') }).click();
+    const dialog = page.getByRole('dialog');
+    if (founder.translation) {
+      // The interface is in English: the preview opens on the translation, then shows the official copy.
+      await expect(dialog.getByRole('article')).toContainText(founder.translation.title);
+      await dialog
+        .getByText(
+          text(lang, 'documents', 'preview.filing').replace('{{language}}', language('fr', lang) ?? ''),
+        )
+        .click();
+    }
+    const sheet = dialog.getByRole('article', { name: founder.previewTitle });
+    await expect(sheet).toBeVisible();
+    await expect(sheet).toHaveAttribute('data-watermark', t('preview.watermark'));
+    await expect(sheet).toContainText(founder.form.startsWith('RO') ? 'Legea nr. 31/1990' : 'L. 227-1');
+    await expect(dialog.getByRole('link', { name: t('locked.seePlans') })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // Pays the standard package, which includes the statutes.
+    await page.goto('/plans');
+    await page
+      .getByRole('article', { name: STANDARD_PACKAGE.name[lang] })
+      .getByRole('button', { name: text(lang, 'marketing', 'pricing.selectPlan') })
+      .click();
+    await expect(page).toHaveURL(/\/checkout\//);
+    await payWithTestCard(page, lang);
+    await expect(page).toHaveURL(/\/success\?session_id=/);
+
+    // Paid: the official copy as PDF/A and as Word.
+    await page.goto('/documents');
+    const pdf = statutes.getByRole('button', { name: t('actions.pdf'), exact: true });
+    await expect(pdf).toBeEnabled();
+    expect(await downloadFrom(page, pdf)).toEqual({ name: `${founder.fileName}.pdf`, head: '%PDF-' });
+    await expect(statutes.getByRole('status')).toHaveText(
+      t('download.ready').replace('{{document}}', t('cards.statutes.title')),
+    );
+    const word = statutes.getByRole('button', { name: t('actions.docx'), exact: true });
+    // A DOCX is a ZIP archive: "PK\x03\x04".
+    const docx = await downloadFrom(page, word);
+    expect(docx.name).toBe(`${founder.fileName}.docx`);
+    expect(docx.head.startsWith('PK\u0003\u0004')).toBe(true);
+
+    if (founder.translation) {
+      const translated = statutes.getByRole('button', {
+        name: t('actions.translationFormat')
+          .replace('{{format}}', 'PDF')
+          .replace('{{language}}', language(lang, lang) ?? ''),
+      });
+      expect(await downloadFrom(page, translated)).toEqual({
+        name: `${founder.translation.fileName}.pdf`,
+        head: '%PDF-',
+      });
+    } else {
+      // The interface speaks the filing language: no translation is offered.
+      await expect(statutes.getByText(t('copies.translation').split('{{')[0] ?? '')).toHaveCount(0);
+    }
+  });
+}
