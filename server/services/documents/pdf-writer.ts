@@ -26,6 +26,29 @@ const loadFonts = () =>
     italic: parse('DejaVuSerif-Italic.ttf'),
   });
 
+/**
+ * pdfkit lays out each word with the font's shaping tables and caches the result per document; most
+ * words of a statute are the same in every copy. The cache of each parsed font is shared by all
+ * documents (a run is in font units, whatever the size) and emptied now and then so that the names
+ * and addresses of many founders do not pile up in memory.
+ */
+const layoutCaches = new Map<string, Record<string, unknown>>();
+const DOCUMENTS_PER_CACHE = 500;
+let documentsSinceReset = 0;
+
+function shareLayoutCache(doc: PDFKit.PDFDocument, name: string): void {
+  doc.font(name);
+  // pdfkit's EmbeddedFont (internal): when its shape differs, each document keeps its own cache.
+  const font = (doc as unknown as { _font?: { layoutCache?: Record<string, unknown> } })._font;
+  if (!font?.layoutCache) return;
+  let cache = layoutCaches.get(name);
+  if (!cache) {
+    cache = Object.create(null) as Record<string, unknown>;
+    layoutCaches.set(name, cache);
+  }
+  font.layoutCache = cache;
+}
+
 const PAGE_MARGIN = { top: 64, bottom: 72, left: 64, right: 64 };
 const BODY_SIZE = 10;
 const INK = '#1a1a1a';
@@ -304,7 +327,12 @@ export function writePdf(document: BuiltDocument, chrome: PageChrome): Promise<B
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.font('regular');
+  documentsSinceReset += 1;
+  if (documentsSinceReset > DOCUMENTS_PER_CACHE) {
+    layoutCaches.clear();
+    documentsSinceReset = 0;
+  }
+  for (const name of ['bold', 'italic', 'regular']) shareLayoutCache(doc, name);
   for (const block of document.blocks) drawBlock(doc, block);
   drawPageChrome(doc, document, chrome);
   doc.end();
