@@ -280,7 +280,7 @@ describe('the preview', () => {
     const { user, t } = renderDocuments('en', ['LEGAL_STATUSES']);
     const statutes = card(t, 'statutes');
     await within(statutes).findByText(t('copies.translation', { language: 'English' }));
-    await user.click(within(statutes).getByRole('button', { name: t('actions.preview') }));
+    await user.click(within(statutes).getByRole('button', { name: t('actions.previewOwned') }));
     const dialog = await screen.findByRole('dialog');
     expect(
       await within(dialog).findByRole('article', { name: 'Articles of association' }),

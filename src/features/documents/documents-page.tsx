@@ -260,8 +260,12 @@ function DocumentCardView({
             onClick={() => setPreviewing(true)}
             leftSection={<IconEye size={16} aria-hidden="true" />}
             aria-describedby={titleId}
+            // Long labels (Romanian) wrap on a phone instead of being cut.
+            h="auto"
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
           >
-            {t('actions.preview')}
+            {owned ? t('actions.previewOwned') : t('actions.preview')}
           </Button>
           <DocumentPreviewModal
             sku={card.sku as DownloadableSku}
