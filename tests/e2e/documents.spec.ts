@@ -9,16 +9,8 @@ import type { Language } from '../../src/lib/i18n/languages';
 import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file';
 import { useLanguage } from './fixtures';
 import { text } from './locale-text';
+import { payWithTestCard } from './payment-page';
 import { createAccount, expect, storedAccessToken, test } from './real-server';
-
-/** Pays on the server's local checkout page with the test card, in the account's language. */
-async function payWithTestCard(page: Page, language: Language) {
-  await page.getByLabel(text(language, 'payment', 'cardNumber')).fill('4242 4242 4242 4242');
-  await page.getByLabel(text(language, 'payment', 'expiry')).fill('12/40');
-  await page.getByLabel(text(language, 'payment', 'cvc')).fill('123');
-  await page.getByLabel(text(language, 'payment', 'cardholder')).fill('Camille Dupont');
-  await page.getByRole('button', { name: text(language, 'payment', 'pay').split('{{')[0]?.trim() }).click();
-}
 
 /** Clicks a download button and returns the file's suggested name and first bytes. */
 async function downloadFrom(page: Page, button: Locator): Promise<{ name: string; head: string }> {

@@ -5,6 +5,7 @@ import { loginForm } from './account-forms';
 import { useLanguage } from './fixtures';
 import { readLandingToTheEnd } from './landing';
 import { text } from './locale-text';
+import { payWithTestCard } from './payment-page';
 import { completeCompanyFile } from '../fixtures/company-file';
 import { expectNoViolations } from './axe';
 import { createAccount, expect, storedAccessToken, test } from './real-server';
@@ -86,15 +87,6 @@ async function expectFaq(region: Locator, language: Language) {
   await expect(region.getByText(text(language, 'faq', `items.${FAQ_ITEMS[0]}.answer`))).toBeHidden();
   await second.click();
   await expect(second).toHaveAttribute('aria-expanded', 'false');
-}
-
-/** Pays on the server's local checkout page with the test card, in the account's language. */
-async function payWithTestCard(page: Page, language: Language) {
-  await page.getByLabel(text(language, 'payment', 'cardNumber')).fill('4242 4242 4242 4242');
-  await page.getByLabel(text(language, 'payment', 'expiry')).fill('12/40');
-  await page.getByLabel(text(language, 'payment', 'cvc')).fill('123');
-  await page.getByLabel(text(language, 'payment', 'cardholder')).fill('Camille Dupont');
-  await page.getByRole('button', { name: text(language, 'payment', 'pay').split('{{')[0]?.trim() }).click();
 }
 
 for (const language of LANGUAGES) {
