@@ -53,7 +53,7 @@ const FOUNDERS: {
     fileName: 'statuts-boulangerie-dupont',
     translation: {
       fileName: 'articles-of-association-translation-boulangerie-dupont',
-      title: 'Boulangerie Dupont',
+      title: 'Articles of association of Boulangerie Dupont',
     },
   },
 ];
@@ -86,7 +86,10 @@ for (const founder of FOUNDERS) {
     const dialog = page.getByRole('dialog');
     if (founder.translation) {
       // The interface is in English: the preview opens on the translation, then shows the official copy.
-      await expect(dialog.getByRole('article')).toContainText(founder.translation.title);
+      await expect(dialog.getByRole('article', { name: founder.translation.title })).toBeVisible();
+      await expect(dialog).toContainText(
+        t('copies.translationNote').replace('{{language}}', language('fr', lang) ?? ''),
+      );
       await dialog
         .getByText(
           text(lang, 'documents', 'preview.filing').replace('{{language}}', language('fr', lang) ?? ''),
