@@ -2,7 +2,9 @@
  * The translation check of the test command. For every namespace (the app's, listed in
  * src/lib/i18n/namespaces.ts, and the server's, the other files of locales/fr):
  * fr, en and ro each have the file, the same keys, non-empty strings and the same {{variables}}.
- * Romanian uses the comma-below letters (ș ț), not the cedilla look-alikes (ş ţ).
+ * Romanian uses the comma-below letters (ș ț), not the cedilla look-alikes (ş ţ). The terms of
+ * locales/GLOSSARY.md hold: locales/glossary.json lists the variants no string may use, and the English
+ * words a French or Romanian string must not leave untranslated.
  * Keys used in code are checked by the compiler, typed from the French files (i18next.d.ts).
  */
 import { readFile, readdir } from 'node:fs/promises';
@@ -60,6 +62,31 @@ const allNamespaces = [
   ]),
 ];
 
+interface Glossary {
+  forbidden: Record<string, { word: string; use: string }[]>;
+  englishWords: string[];
+}
+const glossary = JSON.parse(await readFile(`${localesDir}glossary.json`, 'utf8')) as Glossary;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+// A word match that knows accented letters (\b does not): "pack" is not in "package" or "packagé".
+const wordPattern = (word: string, flags: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${escape(word)}(?![\\p{L}\\p{N}])`, `u${flags}`);
+const glossaryRules = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    [
+      ...(glossary.forbidden[language] ?? []).map(({ word, use }) => ({
+        pattern: wordPattern(word, 'i'),
+        message: `uses "${word}": the glossary says "${use}"`,
+      })),
+      ...(language === 'en' ? [] : glossary.englishWords).map((word) => ({
+        pattern: wordPattern(word, ''),
+        message: `leaves the English word "${word}" untranslated`,
+      })),
+    ],
+  ]),
+);
+
 let keyCount = 0;
 for (const namespace of allNamespaces) {
   const byLanguage = new Map<string, Flat>();
@@ -87,6 +114,11 @@ for (const namespace of allNamespaces) {
       }
     }
   }
+  for (const [language, flat] of byLanguage)
+    for (const [key, text] of flat)
+      for (const rule of glossaryRules[language] ?? [])
+        if (rule.pattern.test(text))
+          problems.push(`locales/${language}/${namespace}.json "${key}" ${rule.message}`);
   for (const [key, text] of byLanguage.get('ro') ?? []) {
     if (/[şţŞŢ]/.test(text))
       problems.push(`locales/ro/${namespace}.json "${key}" uses ş/ţ (cedilla): write ș/ț`);

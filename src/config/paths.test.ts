@@ -55,6 +55,12 @@ describe('postLoginTarget', () => {
     expect(postLoginTarget(search)).toBe('/home');
   });
 
+  it('goes to the fallback asked for (the company form after sign-up) when no page was named', () => {
+    expect(postLoginTarget('', paths.wizard)).toBe(paths.wizard);
+    expect(postLoginTarget('?redirect=%2F%2Fevil.com', paths.wizard)).toBe(paths.wizard);
+    expect(postLoginTarget('?redirect=%2Fdocuments', paths.wizard)).toBe('/documents');
+  });
+
   it.each([
     ['an absolute URL', 'https://evil.com/documents'],
     ['an http URL', 'http://evil.com'],

@@ -45,24 +45,23 @@ export function loginHref(returnTo?: string): string {
 
 /**
  * Where to go after a successful login: the page asked for, if it is a page of this site, else
- * /home. The parameter is resolved as a URL against a placeholder origin and rejected when it
+ * `fallback` (/home). The parameter is resolved as a URL against a placeholder origin and rejected when it
  * leaves it (absolute or protocol-relative URLs, backslashes, tabs and newlines that browsers
  * strip), so it cannot send users to another site. /login and /logout are never targets.
  */
-export function postLoginTarget(search: string): string {
+export function postLoginTarget(search: string, fallback: string = paths.home): string {
   const requested = new URLSearchParams(search).get(REDIRECT_PARAM);
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (!requested || !requested.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(requested))
-    return paths.home;
+  if (!requested || !requested.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(requested)) return fallback;
   const base = 'https://same-site.invalid';
   let target: URL;
   try {
     target = new URL(requested, base);
   } catch {
-    return paths.home;
+    return fallback;
   }
-  if (target.origin !== base) return paths.home;
+  if (target.origin !== base) return fallback;
   const path = target.pathname.replace(/\/+$/, '') || '/';
-  if (path === paths.login || path === paths.logout) return paths.home;
+  if (path === paths.login || path === paths.logout) return fallback;
   return `${target.pathname}${target.search}${target.hash}`;
 }

@@ -108,7 +108,7 @@ for (const language of LANGUAGES) {
       await expect(
         page.getByRole('link', { name: text(language, 'landing', 'landing.secondaryCta') }),
       ).toHaveAttribute('href', '/services');
-      for (const stat of ['companies', 'price', 'speed']) {
+      for (const stat of ['countries', 'price', 'documents']) {
         await expect(page.getByRole('main')).toContainText(
           text(language, 'landing', `landing.stats.${stat}.value`),
         );

@@ -45,7 +45,8 @@ test('sign up, verify, log out, log in, pay the 10 € plan, and own its documen
   await signup.confirmPassword.fill(password);
   await signup.terms.check();
   await signup.submit.click();
-  await expect(page).toHaveURL('/home');
+  // A new account goes on to the company form.
+  await expect(page).toHaveURL('/ai-powered-form');
 
   // A new page load picks the session up again through the refresh cookie: the header greets the user.
   await page.goto('/documents');

@@ -127,12 +127,12 @@ test('after logging in, the visitor comes back to the page they asked for', asyn
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'documents', 'page.title'));
 });
 
-test('/login and /signup send someone with a session to /home', async ({ page, api }) => {
+test('/login sends someone with a session to /home, /signup to the company form', async ({ page, api }) => {
   api.loggedIn = true;
-  for (const path of ['/login', '/signup']) {
-    await page.goto(path);
-    await expect(page).toHaveURL('/home');
-  }
+  await page.goto('/login');
+  await expect(page).toHaveURL('/home');
+  await page.goto('/signup');
+  await expect(page).toHaveURL('/ai-powered-form');
 });
 
 test('the redirect parameter cannot send users to another site', async ({ page, api }) => {

@@ -109,8 +109,9 @@ for (const language of LANGUAGES) {
       await form.updates.check();
       await form.submit.click();
 
-      // Spec section 4: the session starts and the user lands on /home, greeted by first name.
-      await expect(page).toHaveURL('/home');
+      // The session starts and the new founder goes on to the company form (issue 15; the spec's
+      // /home only bounced them there), greeted by first name.
+      await expect(page).toHaveURL('/ai-powered-form');
       await expectGreeted(page, language, 'Camille');
       expect(await userInfoOf(page)).toMatchObject({
         firstname: 'Camille',
@@ -185,7 +186,7 @@ for (const language of LANGUAGES) {
       // Another address goes through.
       await form.email.fill(uniqueEmail('andrei'));
       await form.submit.click();
-      await expect(page).toHaveURL('/home');
+      await expect(page).toHaveURL('/ai-powered-form');
       await expectGreeted(page, language, 'Andrei');
     });
 
@@ -324,7 +325,7 @@ test.describe('from the keyboard alone @desktop-only', () => {
     await expect(form.submit).toBeFocused();
     await page.keyboard.press('Enter');
 
-    await expect(page).toHaveURL('/home');
+    await expect(page).toHaveURL('/ai-powered-form');
     await expectGreeted(page, 'fr', 'Radu');
     expect(await userInfoOf(page)).toMatchObject({ email, dateOfBirth: '2000-01-16', language: 'fr' });
   });

@@ -118,9 +118,9 @@ describe('GET /api/marketing/products/list', () => {
     }
     const aiForm = products.find((product) => product.sku === 'AI_FORM');
     expect(aiForm?.name).toEqual({
-      fr: 'Formulaire assisté par IA',
-      en: 'AI-powered form',
-      ro: 'Formular asistat de AI',
+      fr: 'Formulaire guidé',
+      en: 'Guided form',
+      ro: 'Formular ghidat',
     });
   });
 });

@@ -157,7 +157,7 @@ describe('the local payment page', () => {
     const text = htmlText(response.body);
     expect(text).toContain('<html lang="fr"');
     expect(text).toContain('Paiement sécurisé');
-    expect(text).toContain('Pack Standard');
+    expect(text).toContain('Offre Standard');
     expect(text).toContain('10,00 €');
     expect(text).toContain(`<form class="card" method="post" action="/checkout/local/${id}/pay"`);
     for (const field of ['cardNumber', 'expiry', 'cvc', 'cardholder']) {

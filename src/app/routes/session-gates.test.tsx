@@ -60,6 +60,7 @@ function renderApp(loaded: Loaded, route: string) {
         </Route>
         <Route path="/login" element={<h1>Login page</h1>} />
         <Route path="/home" element={<h1>Home page</h1>} />
+        <Route path="/ai-powered-form" element={<h1>Company form</h1>} />
         <Route path="*" element={<h1>Somewhere else</h1>} />
       </Routes>
       <Where />
@@ -139,13 +140,13 @@ describe('RequireSession', () => {
 });
 
 describe('RequireGuest', () => {
-  it('sends a logged-in user to /home', async () => {
+  it('sends a logged-in user from /signup on to the company form', async () => {
     const loaded = await loadGates();
     loaded.startSession(freshToken());
     renderApp(loaded, '/signup');
 
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-    expect(location()).toHaveTextContent(/^\/home$/);
+    expect(await screen.findByRole('heading', { name: 'Company form' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/ai-powered-form$/);
     expect(screen.queryByRole('heading', { name: 'Signup page' })).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -164,7 +165,7 @@ describe('RequireGuest', () => {
     loaded.startSession(freshToken());
     renderApp(loaded, '/signup?redirect=%2F%2Fevil.com');
 
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Company form' })).toBeInTheDocument();
   });
 
   it('shows the page to a visitor without a session', async () => {
@@ -175,11 +176,11 @@ describe('RequireGuest', () => {
     expect(location()).toHaveTextContent(/^\/signup$/);
   });
 
-  it('sends a visitor whose refresh cookie still holds a session to /home', async () => {
+  it('sends a visitor whose refresh cookie still holds a session on to the company form', async () => {
     const loaded = await loadGates(refreshGives(freshToken()));
     renderApp(loaded, '/signup');
 
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Company form' })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
-import { loginHref, postLoginTarget } from '@/config/paths';
+import { loginHref, paths, postLoginTarget } from '@/config/paths';
 import { isTokenExpired } from '@/lib/session/access-token';
 import { accessTokenAtom, getValidToken } from '@/lib/session/session';
 
@@ -52,12 +52,16 @@ export function RequireSession() {
 
 /**
  * /login and /signup: someone who already has a session goes on to the page they had asked for
- * (the `redirect` parameter), or to /home.
+ * (the `redirect` parameter), else from /signup to the wizard (a new account's next step), and from
+ * /login to /home.
  */
 export function RequireGuest() {
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const session = useSessionCheck();
   if (session === 'checking') return <PageLoader />;
-  if (session === 'present') return <Navigate to={postLoginTarget(search)} replace />;
+  if (session === 'present')
+    return (
+      <Navigate to={postLoginTarget(search, pathname === paths.signup ? paths.wizard : paths.home)} replace />
+    );
   return <Outlet />;
 }

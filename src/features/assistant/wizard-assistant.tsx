@@ -26,11 +26,8 @@ function AssistantTitle() {
       <Text fw={700} component="span">
         {t('chat.title')}
       </Text>
-      <Badge
-        variant="outline"
-        className={classes.onlineBadge}
-        leftSection={<span className={classes.onlineDot} />}
-      >
+      {/* An honest status: the assistant answers from the form's own help, offline, not from a live agent. */}
+      <Badge variant="outline" color="gray" className={classes.statusBadge}>
         {t('chat.status')}
       </Badge>
     </Group>

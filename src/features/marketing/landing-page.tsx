@@ -1,8 +1,10 @@
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBulb, IconCoin, IconRocket, IconTrendingUp } from '@tabler/icons-react';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ActionLink } from '@/components/action';
 import { paths } from '@/config/paths';
+import { isLoggedInAtom } from '@/lib/session/session';
 import { DeferredSections } from './deferred-sections';
 import classes from './landing-page.module.css';
 
@@ -16,6 +18,16 @@ export interface CallToActionProps {
   size?: 'md' | 'lg';
 }
 
+/**
+ * For a signed-in founder, "create my company" opens the wizard rather than the sign-up page
+ * (which would only bounce them), and no "Log in" is offered.
+ */
+function forSession(to: string, isLoggedIn: boolean): string | null {
+  if (!isLoggedIn) return to;
+  if (to === paths.signup) return paths.wizard;
+  return to === paths.login ? null : to;
+}
+
 /** The pair of buttons that closes a marketing block: a filled primary action and a plain secondary one. */
 export function CallToAction({
   primaryLabel,
@@ -24,22 +36,29 @@ export function CallToAction({
   secondaryTo = paths.login,
   size = 'lg',
 }: CallToActionProps) {
+  const isLoggedIn = useAtomValue(isLoggedInAtom);
+  const primary = forSession(primaryTo, isLoggedIn);
+  const secondary = forSession(secondaryTo, isLoggedIn);
   return (
     <Group gap="sm">
-      <ActionLink to={primaryTo} size={size}>
-        {primaryLabel}
-      </ActionLink>
-      <ActionLink to={secondaryTo} size={size} variant="default">
-        {secondaryLabel}
-      </ActionLink>
+      {primary ? (
+        <ActionLink to={primary} size={size}>
+          {primaryLabel}
+        </ActionLink>
+      ) : null}
+      {secondary ? (
+        <ActionLink to={secondary} size={size} variant="default">
+          {secondaryLabel}
+        </ActionLink>
+      ) : null}
     </Group>
   );
 }
 
 const STATS = [
-  { value: 'landing.stats.companies.value', label: 'landing.stats.companies.label' },
+  { value: 'landing.stats.countries.value', label: 'landing.stats.countries.label' },
   { value: 'landing.stats.price.value', label: 'landing.stats.price.label' },
-  { value: 'landing.stats.speed.value', label: 'landing.stats.speed.label' },
+  { value: 'landing.stats.documents.value', label: 'landing.stats.documents.label' },
 ] as const;
 
 const FLOATING_CARDS = [
