@@ -122,7 +122,7 @@ test('cancelling on the checkout page lands on /cancel @desktop-only', async ({ 
   await signup.confirmPassword.fill('parola123');
   await signup.terms.check();
   await signup.submit.click();
-  await expect(page).toHaveURL('/home');
+  await expect(page).toHaveURL('/ai-powered-form');
   const accessToken = await storedAccessToken(page);
   const checkout = await page.request.post('/api/checkout/create-session', {
     headers: { Authorization: `Bearer ${accessToken}` },
