@@ -3,7 +3,10 @@ import type { TFunction } from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { apiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
-import { forgetCatalog, type Offer } from '@/lib/catalog/catalog';
+import { forgetCatalog, formatPrice, type Offer } from '@/lib/catalog/catalog';
+
+/** A price as the page shows it to a reader: the DOM text's non-breaking space read as a space. */
+const shownPrice = (price: number, language: string) => formatPrice(price, language).replace(/\s/g, ' ');
 import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import { accessTokenAtom, endSession, sessionStore } from '@/lib/session/session';
 import { createTestI18n, epochSeconds, renderWithProviders, unsignedJwt } from '@/testing/render';
@@ -104,7 +107,9 @@ describe.each(LANGUAGES)('/documents in %s', (language) => {
     const certificates = card(t, 'certificates');
     expect(within(certificates).getByRole('button', { name: t('actions.locked') })).toBeDisabled();
     expect(
-      await within(certificates).findByText(t('locked.includedIn', { offer: 'Premium', price: '€50' })),
+      await within(certificates).findByText(
+        t('locked.includedIn', { offer: 'Premium', price: shownPrice(50, language) }),
+      ),
     ).toBeInTheDocument();
     expect(within(certificates).getByRole('link', { name: t('locked.seePlans') })).toHaveAttribute(
       'href',

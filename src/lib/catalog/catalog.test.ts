@@ -57,8 +57,11 @@ describe('the catalog helpers', () => {
 
   it('puts the euro sign first, with the language’s number format', () => {
     expect(formatPrice(10, 'en')).toBe('€10');
-    expect(formatPrice(9.5, 'fr')).toBe('€9,5');
+    expect(formatPrice(10, 'fr')).toBe('10\u00a0€');
+    expect(formatPrice(10, 'ro')).toBe('10\u00a0€');
+    expect(formatPrice(9.5, 'fr')).toBe('9,50\u00a0€');
     expect(formatPrice(1250, 'en')).toBe('€1,250');
+    expect(formatPrice(1250, 'ro')).toBe('1.250\u00a0€');
   });
 });
 

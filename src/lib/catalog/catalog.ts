@@ -1,6 +1,7 @@
 import { apiClient } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/i18n/languages';
+export { formatPrice } from './format-price';
 
 export type Offer = components['schemas']['Offer'];
 export type Plan = components['schemas']['Plan'];
@@ -14,11 +15,6 @@ export const MOST_POPULAR_OFFER_SKU = 'STANDARD_PACKAGE';
 /** A catalog text in the interface language (the server always sends all three; French if not). */
 export function localized<T extends LocalizedText | LocalizedTextList>(text: T, language: string): T['fr'] {
   return isLanguage(language) ? text[language] : text[DEFAULT_LANGUAGE];
-}
-
-/** '€10' in the interface language's number format (the spec puts the euro sign first). */
-export function formatPrice(price: number, language: string): string {
-  return `€${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(price)}`;
 }
 
 /** The plan a card sells: the first one (spec section 3). */
