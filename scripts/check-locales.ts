@@ -3,14 +3,18 @@
  * src/lib/i18n/namespaces.ts, and the server's, the other files of locales/fr):
  * fr, en and ro each have the file, the same keys, non-empty strings and the same {{variables}}.
  * Romanian uses the comma-below letters (ș ț), not the cedilla look-alikes (ş ţ). The terms of
- * locales/GLOSSARY.md hold: locales/glossary.json lists the variants no string may use, and the English
- * words a French or Romanian string must not leave untranslated.
+ * locales/GLOSSARY.md hold: locales/glossary.json lists the variants no string may use (Romanian's
+ * list includes the tu-forms: the register is dumneavoastră), and the English words a French or
+ * Romanian string must not leave untranslated. Both rules also cover the strings of schemas/catalog.json.
  * Keys used in code are checked by the compiler, typed from the French files (i18next.d.ts).
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES } from '../src/lib/i18n/languages';
+import { LANGUAGES, isLanguage } from '../src/lib/i18n/languages';
 import { NAMESPACES } from '../src/lib/i18n/namespaces';
+import { CONTENT_PAGE_SLUGS } from '../src/config/content-pages';
+import { isSafeHref, markdownVariables, parseMarkdown } from '../src/shared/markdown';
+import { SITE_INFO_FIELDS } from '../src/shared/site-info';
 
 const localesDir = fileURLToPath(new URL('../locales/', import.meta.url));
 const problems: string[] = [];
@@ -125,9 +129,68 @@ for (const namespace of allNamespaces) {
   }
 }
 
+// The catalog's names, descriptions and features reach the screen as written, outside locales/:
+// the glossary (and so the Romanian register) and the comma-below letters hold for them too.
+const catalogPath = fileURLToPath(new URL('../schemas/catalog.json', import.meta.url));
+const catalogTexts: [string, string, string][] = [];
+function collectCatalog(value: unknown, path: string, language: string | null) {
+  if (typeof value === 'string') {
+    if (language) catalogTexts.push([language, path, value]);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => collectCatalog(item, `${path}[${index}]`, language));
+  } else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value))
+      collectCatalog(child, path ? `${path}.${key}` : key, isLanguage(key) ? key : language);
+  }
+}
+collectCatalog(JSON.parse(await readFile(catalogPath, 'utf8')) as unknown, '', null);
+for (const [language, path, text] of catalogTexts) {
+  for (const rule of glossaryRules[language] ?? [])
+    if (rule.pattern.test(text)) problems.push(`schemas/catalog.json "${path}" ${rule.message}`);
+  if (language === 'ro' && /[şţŞŢ]/.test(text))
+    problems.push(`schemas/catalog.json "${path}" uses ş/ţ (cedilla): write ș/ț`);
+}
+
+// The content pages (locales/<lang>/pages/<slug>.md): every page in every language, dated, with the same
+// sections and the same {{variables}} (each one a field the server knows), and the glossary's words.
+let pageCount = 0;
+for (const slug of CONTENT_PAGE_SLUGS) {
+  const shapes = new Map<string, string>();
+  for (const language of LANGUAGES) {
+    const where = `locales/${language}/pages/${slug}.md`;
+    const source = await readFile(`${localesDir}${language}/pages/${slug}.md`, 'utf8').catch(() => null);
+    if (source === null) {
+      problems.push(`${where} is missing`);
+      continue;
+    }
+    pageCount += 1;
+    const page = parseMarkdown(source);
+    if (!page.updated) problems.push(`${where} has no "updated: YYYY-MM-DD" front matter`);
+    const used = markdownVariables(source);
+    for (const name of used)
+      if (!(SITE_INFO_FIELDS as string[]).includes(name))
+        problems.push(
+          `${where} uses {{${name}}}, which is not a site field (${SITE_INFO_FIELDS.join(', ')})`,
+        );
+    const links = [...source.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1] ?? '');
+    for (const href of links)
+      if (!isSafeHref(href)) problems.push(`${where} links to "${href}": use a /path, https:// or mailto:`);
+    const sections = page.blocks.filter((block) => block.kind === 'heading' && block.level === 2).length;
+    shapes.set(language, `${sections} sections, variables {{${used.join(',')}}}`);
+    for (const rule of glossaryRules[language] ?? [])
+      if (rule.pattern.test(source)) problems.push(`${where} ${rule.message}`);
+    if (language === 'ro' && /[şţŞŢ]/.test(source)) problems.push(`${where} uses ş/ţ (cedilla): write ș/ț`);
+  }
+  const french = shapes.get('fr');
+  for (const [language, shape] of shapes)
+    if (french && shape !== french)
+      problems.push(`locales/${language}/pages/${slug}.md has ${shape}, the French page ${french}`);
+}
+
 for (const language of LANGUAGES) {
   const files = await readdir(`${localesDir}${language}`).catch(() => []);
   for (const file of files) {
+    if (file === 'pages') continue;
     const namespace = file.replace(/\.json$/, '');
     if (!allNamespaces.includes(namespace))
       problems.push(`locales/${language}/${file} has no French original`);
@@ -139,5 +202,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `Translations complete: ${allNamespaces.length} namespaces, ${keyCount} keys, in ${LANGUAGES.join(', ')}.`,
+  `Translations complete: ${allNamespaces.length} namespaces, ${keyCount} keys, ${pageCount} content pages, in ${LANGUAGES.join(', ')}.`,
 );

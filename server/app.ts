@@ -20,13 +20,18 @@ import { checkoutHandlers } from './handlers/checkout';
 import { companyFileHandlers } from './handlers/company-file';
 import { documentHandlers } from './handlers/documents';
 import { marketingHandlers } from './handlers/marketing';
+import { siteHandlers } from './handlers/site';
 import { userHandlers } from './handlers/user';
 import { installErrorHandler, parseJsonBody } from './plugins/error-handler';
+import { contactFormPlugin } from './plugins/contact-form';
 import { localCheckoutPlugin } from './plugins/local-checkout';
 import { spaPlugin } from './plugins/spa';
 import { stripeWebhookPlugin } from './plugins/stripe-webhook';
 import { createAccountService } from './services/accounts';
+import { createAppPages } from './services/app-pages';
+import { createStaticPages } from './services/static-pages';
 import { createCompanyFileService, loadWizard } from './services/company-files';
+import { createContactService } from './services/contact';
 import { createDocumentBuilder } from './services/documents/build-document';
 import { createDocumentService } from './services/documents/document-service';
 import { readCaenClasses } from '../src/shared/wizard-source.node.ts';
@@ -110,12 +115,20 @@ export async function buildApp(deps: AppDependencies) {
   // The app's own plugins.
   installErrorHandler(app);
   const sessions = createSessionService(db, signingKey);
-  const accounts = createAccountService({ db, sessions, mailer, publicUrl: config.publicUrl });
+  const mailBrand = { siteUrl: config.publicUrl, supportEmail: config.site.values.supportEmail };
+  const accounts = createAccountService({ db, sessions, mailer, publicUrl: config.publicUrl, mailBrand });
   const stripeProvider =
     config.payments.provider === 'stripe' && !deps.paymentProvider
       ? createStripeProvider(config.payments.secretKey)
       : null;
   const provider = deps.paymentProvider ?? stripeProvider ?? createLocalProvider(config.publicUrl);
+  const contact = createContactService({
+    db,
+    mailer,
+    brand: mailBrand,
+    perHour: config.contactRateLimitPerHour,
+    logger: app.log,
+  });
   const checkout = createCheckoutService({ db, provider, publicUrl: config.publicUrl });
   // The wizard's schemas are read once, like the contract: a staff edit applies on restart.
   const wizard = loadWizard();
@@ -143,6 +156,7 @@ export async function buildApp(deps: AppDependencies) {
       ...checkoutHandlers(checkout),
       ...companyFileHandlers(companyFiles),
       ...documentHandlers(documents),
+      ...siteHandlers(config.site, contact),
     },
     securityHandlers: {
       async bearerAuth(request: { headers: Record<string, unknown>; userId: string | null }) {
@@ -166,11 +180,17 @@ export async function buildApp(deps: AppDependencies) {
     checkout,
   });
   await app.register(localCheckoutPlugin, { db, checkout, publicUrl: config.publicUrl });
+  const pages = createAppPages({
+    spaDir: config.spaDir,
+    publicUrl: config.publicUrl,
+    staticPages: createStaticPages(config.site),
+  });
+  await app.register(contactFormPlugin, { contact, pages });
 
   // The API reference, from the same document.
   await app.register(swagger, { mode: 'static', specification: { document: contract as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(spaPlugin, { spaDir: config.spaDir, publicUrl: config.publicUrl });
+  await app.register(spaPlugin, { spaDir: config.spaDir, pages });
   return app;
 }

@@ -3,6 +3,7 @@
  * is reported in one line each, so a typo in DATABASE_URL or PORT never becomes a stack trace.
  */
 import path from 'node:path';
+import { readSiteInfo, type SiteInfo } from '../src/shared/site-info';
 
 export interface ServerConfig {
   port: number;
@@ -21,6 +22,10 @@ export interface ServerConfig {
   trustProxy?: boolean;
   /** Requests per minute and address on the account endpoints (login, sign-up, reset…); 0 turns it off. */
   authRateLimitPerMinute?: number;
+  /** Messages per hour and address through the contact form; 0 turns the limit off. */
+  contactRateLimitPerHour: number;
+  /** Who runs the site (legal notice, terms, support address): see src/shared/site-info.ts. */
+  site: SiteInfo;
   logLevel: string;
   spaDir: string;
 }
@@ -96,6 +101,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       `AUTH_RATE_LIMIT must be a whole number of requests per minute (0: off), got "${rateText}"`,
     );
 
+  const contactText = text('CONTACT_RATE_LIMIT') ?? '5';
+  const contactRateLimitPerHour = Number(contactText);
+  if (!/^\d+$/.test(contactText))
+    problems.push(
+      `CONTACT_RATE_LIMIT must be a whole number of messages per hour (0: off), got "${contactText}"`,
+    );
+
+  const site = readSiteInfo(env, problems);
+
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -136,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     payments,
     cookieSecure: cookieSecureText ? cookieSecureText === 'true' : publicUrl.startsWith('https:'),
     authRateLimitPerMinute,
+    contactRateLimitPerHour,
+    site,
     trustProxy: trustProxyText === 'true',
     corsOrigins,
     logLevel,

@@ -191,3 +191,23 @@ export const companyFiles = pgTable('company_files', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Messages sent through the contact form (/contact), kept so that none is lost when mail fails. The
+ * sender's address (`ip`) serves the hourly limit against floods; `mailedAt` says the support team was told.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    language: text('language').notNull(),
+    ip: text('ip').notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('contact_messages_ip_created').on(table.ip, table.createdAt)],
+);

@@ -1,10 +1,9 @@
 /** Serves the built app from dist/ with history fallback: a GET outside /api that is not a file gets index.html. */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { AppPages } from '../services/app-pages';
 import { languageFromHeader } from '../services/i18n';
-import { pageHead, renderIndexHtml } from '../services/page-meta';
 
 /**
  * The app's pages allow scripts from this origin only: no inline script, no eval (the form validators are
@@ -23,11 +22,8 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export async function spaPlugin(app: FastifyInstance, options: { spaDir: string; publicUrl: string }) {
-  const indexPath = path.join(options.spaDir, 'index.html');
-  const hasSpa = existsSync(indexPath);
-  // Read once: the build does not change while the server runs.
-  const indexHtml = hasSpa ? readFileSync(indexPath, 'utf8') : '';
+export async function spaPlugin(app: FastifyInstance, options: { spaDir: string; pages: AppPages }) {
+  const hasSpa = options.pages.hasSpa;
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: options.spaDir,
@@ -54,17 +50,12 @@ export async function spaPlugin(app: FastifyInstance, options: { spaDir: string;
         .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, error: 'Not Found' });
     }
     // Each route gets its own title, description and link-preview tags, in the visitor's language.
-    const pathname = request.url.split('?')[0] ?? '/';
-    const head = pageHead(
-      pathname,
-      languageFromHeader(request.headers['accept-language']),
-      options.publicUrl,
-    );
+    const language = languageFromHeader(request.headers['accept-language']);
     return reply
       .header('cache-control', 'no-cache')
       .header('content-security-policy', CONTENT_SECURITY_POLICY)
       .header('vary', 'Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(renderIndexHtml(indexHtml, head));
+      .send(options.pages.render(request.url, language));
   });
 }

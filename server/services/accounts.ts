@@ -7,7 +7,7 @@ import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { consumeEmailToken, createEmailToken } from './email-tokens';
 import type { Mailer } from './mail/mailer';
-import { passwordResetEmail, verificationEmail } from './mail/messages';
+import { passwordResetEmail, verificationEmail, type MailBrand } from './mail/messages';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import type { SessionService } from './sessions';
 
@@ -92,8 +92,10 @@ export function createAccountService(deps: {
   sessions: SessionService;
   mailer: Mailer;
   publicUrl: string;
+  /** The footer of every e-mail: the support address and the site. */
+  mailBrand: MailBrand;
 }) {
-  const { db, sessions, mailer, publicUrl } = deps;
+  const { db, sessions, mailer, publicUrl, mailBrand } = deps;
 
   async function findByEmail(email: string) {
     const [user] = await db
@@ -111,7 +113,7 @@ export function createAccountService(deps: {
   async function sendVerification(user: User) {
     const token = await createEmailToken(db, user.id, 'verify_email', user.email);
     const link = `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    await mailer.send(verificationEmail(user.email, user.language, user.firstname, link));
+    await mailer.send(verificationEmail(user.email, user.language, user.firstname, link, mailBrand));
   }
 
   /** A fresh session: the access token for the response and the refresh token for the cookie. */
@@ -204,7 +206,7 @@ export function createAccountService(deps: {
       if (user) {
         const token = await createEmailToken(db, user.id, 'reset_password', user.email);
         const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(passwordResetEmail(user.email, user.language, user.firstname, link));
+        await mailer.send(passwordResetEmail(user.email, user.language, user.firstname, link, mailBrand));
       }
       return { message: 'If this email exists in our system, you will receive a reset link.' };
     },

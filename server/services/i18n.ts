@@ -19,6 +19,7 @@ const NAMESPACES = [
   'wizard',
   'documents',
   'info',
+  'forms',
   'auth',
   'profile',
   'checkout',

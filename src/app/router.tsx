@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { CONTENT_PAGES } from '@/config/content-pages';
 import { paths } from '@/config/paths';
 import { MainLayout } from './layouts/main-layout';
 import { RouteMeta } from './route-meta';
@@ -42,9 +43,13 @@ const CreateWebsitePage = page(
   () => import('@/features/info/create-website-page'),
   (m) => m.CreateWebsitePage,
 );
-const AboutPage = page(
-  () => import('@/features/info/about-page'),
-  (m) => m.AboutPage,
+const ContentPage = page(
+  () => import('@/features/info/content-page'),
+  (m) => m.ContentPage,
+);
+const HelpPage = page(
+  () => import('@/features/info/help-page'),
+  (m) => m.HelpPage,
 );
 const ContactPage = page(
   () => import('@/features/info/contact-page'),
@@ -114,7 +119,10 @@ export function AppRoutes() {
         <Route path={paths.plans} element={<PlansPage />} />
         <Route path={paths.faq} element={<FaqPage />} />
         <Route path={paths.createWebsite} element={<CreateWebsitePage />} />
-        <Route path={paths.about} element={<AboutPage />} />
+        {Object.keys(CONTENT_PAGES).map((path) => (
+          <Route key={path} path={path} element={<ContentPage />} />
+        ))}
+        <Route path={paths.help} element={<HelpPage />} />
         <Route path={paths.contact} element={<ContactPage />} />
         <Route path={paths.paymentSuccess} element={<PaymentSuccessPage />} />
         <Route path={paths.paymentCancel} element={<PaymentCancelPage />} />

@@ -24,12 +24,13 @@ export const paths = {
   profile: '/user-profile',
   paymentSuccess: '/success',
   paymentCancel: '/cancel',
-  // Linked from the footer and the signup terms; the product has no page for them yet (404).
-  careers: '/careers',
-  blog: '/blog',
   help: '/help',
-  privacy: '/privacy',
+  // Content pages: their words are locales/<lang>/pages/<slug>.md (src/config/content-pages.ts).
   terms: '/terms',
+  salesTerms: '/sales-terms',
+  privacy: '/privacy',
+  cookies: '/cookies',
+  legalNotice: '/legal-notice',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -12,6 +12,7 @@ import { decodeJwt } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
+import { readSiteInfo } from '../../src/shared/site-info';
 import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/database';
 import { loadCatalog, seedCatalog } from '../../server/services/catalog';
 import type { MailMessage, Mailer } from '../../server/services/mail/mailer';
@@ -193,6 +194,8 @@ export function testConfig(dataDir: string, payments: ServerConfig['payments'] =
     cookieSecure: false,
     logLevel: 'silent',
     spaDir: path.join(dataDir, 'no-spa-here'),
+    contactRateLimitPerHour: 5,
+    site: readSiteInfo({ SUPPORT_EMAIL: 'support@kreo.test' }, []),
   };
   return config;
 }

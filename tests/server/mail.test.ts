@@ -11,6 +11,7 @@ import { json, startTestServer, uniqueEmail, type TestServer } from './harness';
 
 const FROM = 'Kreo <no-reply@kreo.test>';
 const LINK = 'http://kreo.test/verify-email?token=abcDEF123_-xyz';
+const BRAND = { siteUrl: 'http://kreo.test', supportEmail: 'support@kreo.test' };
 
 /** The message as a reader sees it: quoted-printable soft breaks and escapes undone. */
 function decodeQuotedPrintable(raw: string): string {
@@ -36,7 +37,7 @@ describe('the outbox mailer (no SMTP_URL)', () => {
     const mailer = createMailer({ smtpUrl: null, from: FROM, dataDir, logger });
     expect(mailer.outboxDir).toBe(path.join(dataDir, 'outbox'));
 
-    await mailer.send(verificationEmail('camille@example.test', 'en', 'Camille', LINK));
+    await mailer.send(verificationEmail('camille@example.test', 'en', 'Camille', LINK, BRAND));
     mailer.close();
 
     const files = await readdir(path.join(dataDir, 'outbox'));
@@ -61,7 +62,7 @@ describe('the outbox mailer (no SMTP_URL)', () => {
   it('keeps a strange recipient address out of the file name', async () => {
     const logger = { info: vi.fn() };
     const mailer = createMailer({ smtpUrl: null, from: FROM, dataDir, logger });
-    await mailer.send(verificationEmail('../../evil/"x"@example.test', 'fr', 'X', LINK));
+    await mailer.send(verificationEmail('../../evil/"x"@example.test', 'fr', 'X', LINK, BRAND));
     const files = await readdir(path.join(dataDir, 'outbox'));
     expect(files.every((file) => !file.includes('/') && !file.includes('"'))).toBe(true);
     expect(files).toHaveLength(2);
@@ -131,7 +132,7 @@ describe('the SMTP mailer', () => {
 
   it('delivers a message to the SMTP server', async () => {
     const before = received.length;
-    await smtpMailer.send(verificationEmail('ion@example.test', 'en', 'Ion', LINK));
+    await smtpMailer.send(verificationEmail('ion@example.test', 'en', 'Ion', LINK, BRAND));
     await waitForMessages(before + 1);
 
     const message = received[before];

@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes (the sender of a contact message, for the support team's copy). */
+  replyTo?: string;
   /** The link the message is about (verification, reset): logged when mail goes to the outbox. */
   link?: string;
 }
@@ -42,6 +44,7 @@ export function createMailer(options: {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         });
       },
       close: () => transport.close(),
@@ -59,6 +62,7 @@ export function createMailer(options: {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
       });
       await mkdir(outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');

@@ -1,38 +1,101 @@
-/** The product's e-mails, in the recipient's language, as plain text and simple HTML. */
+/**
+ * The product's e-mails, in the recipient's language, as plain text and HTML in one branded frame:
+ * the brand's header, then the letter, then a footer with the support address and the site.
+ */
 import { escapeHtml } from '../html';
-import { translator } from '../i18n';
+import { translator, type ServerTranslator } from '../i18n';
 import type { MailMessage } from './mailer';
 
-function compose(
+/** What every e-mail's footer names: where to get help, and the site. */
+export interface MailBrand {
+  siteUrl: string;
+  supportEmail: string;
+}
+
+interface Letter {
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Lines shown after the action, smaller (expiry, "ignore this message"). */
+  notes?: string[];
+  /** A quoted block: the sender's own message in an acknowledgement. */
+  quote?: string;
+}
+
+const GREEN = '#1f7d40';
+
+function frame(t: ServerTranslator, language: string, letter: Letter, brand: MailBrand) {
+  const name = t('common:brand.name');
+  const signature = t('emails:signature', { brand: name });
+  const footer = [
+    t('common:footer.tagline'),
+    t('emails:footer.help', { email: brand.supportEmail }),
+    t('emails:footer.why', { brand: name }),
+  ];
+  const text = [
+    letter.greeting,
+    ...letter.paragraphs,
+    ...(letter.quote ? [letter.quote.replace(/^/gm, '> ')] : []),
+    ...(letter.action ? [letter.action.label, letter.action.url] : []),
+    ...(letter.notes ?? []),
+    signature,
+    '—',
+    ...footer,
+    brand.siteUrl,
+  ].join('\n\n');
+
+  const paragraph = (words: string, style = '') =>
+    `<p style="margin:0 0 16px;${style}">${escapeHtml(words)}</p>`;
+  const action = letter.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(letter.action.url)}" style="display:inline-block;padding:12px 20px;background:${GREEN};color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(letter.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#495057;word-break:break-all">${escapeHtml(letter.action.url)}</p>`
+    : '';
+  const quote = letter.quote
+    ? `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #dee2e6;background:#f8f9fa;white-space:pre-wrap">${escapeHtml(letter.quote)}</blockquote>`
+    : '';
+  const html = `<!doctype html><html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
+<body style="margin:0;padding:0;background:#f1f3f5;font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;line-height:1.5">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f3f5;padding:24px 0"><tr><td align="center">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:${GREEN};padding:20px 32px;color:#ffffff;font-size:22px;font-weight:bold;letter-spacing:0.5px">${escapeHtml(name)}</td></tr>
+<tr><td style="padding:32px">
+${paragraph(letter.greeting)}
+${letter.paragraphs.map((words) => paragraph(words)).join('\n')}
+${quote}
+${action}
+${(letter.notes ?? []).map((words) => paragraph(words, 'font-size:13px;color:#495057')).join('\n')}
+${paragraph(signature)}
+</td></tr>
+<tr><td style="padding:20px 32px;background:#f8f9fa;border-top:1px solid #e9ecef;font-size:12px;color:#495057">
+${footer.map((words) => `<p style="margin:0 0 8px">${escapeHtml(words)}</p>`).join('\n')}
+<p style="margin:0"><a href="${escapeHtml(brand.siteUrl)}" style="color:${GREEN}">${escapeHtml(brand.siteUrl.replace(/^https?:\/\//, ''))}</a> · <a href="mailto:${escapeHtml(brand.supportEmail)}" style="color:${GREEN}">${escapeHtml(brand.supportEmail)}</a></p>
+</td></tr>
+</table></td></tr></table></body></html>`;
+  return { text, html };
+}
+
+function accountEmail(
+  kind: 'verifyEmail' | 'resetPassword',
   to: string,
   language: string,
-  kind: 'verifyEmail' | 'resetPassword',
   firstname: string,
   link: string,
+  brand: MailBrand,
 ): MailMessage {
   const t = translator(language);
-  const brand = t('common:brand.name');
-  const subject = t(`emails:${kind}.subject`, { brand });
-  const lines = [
-    t('emails:greeting', { firstname }),
-    t(`emails:${kind}.body`, { brand }),
-    t(`emails:${kind}.action`),
-    link,
-    t(`emails:${kind}.expiry`),
-    t(`emails:${kind}.ignore`),
-    t('emails:signature', { brand }),
-  ];
-  const text = lines.join('\n\n');
-  const html = `<!doctype html><html lang="${escapeHtml(language)}"><body style="font-family:Arial,sans-serif;color:#1a1b1e;line-height:1.5">
-<p>${escapeHtml(lines[0] ?? '')}</p>
-<p>${escapeHtml(lines[1] ?? '')}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1f7d40;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(lines[2] ?? '')}</a></p>
-<p style="font-size:13px;color:#495057">${escapeHtml(link)}</p>
-<p>${escapeHtml(lines[4] ?? '')}</p>
-<p style="font-size:13px;color:#495057">${escapeHtml(lines[5] ?? '')}</p>
-<p>${escapeHtml(lines[6] ?? '')}</p>
-</body></html>`;
-  return { to, subject, text, html, link };
+  const name = t('common:brand.name');
+  const { text, html } = frame(
+    t,
+    language,
+    {
+      greeting: t('emails:greeting', { firstname }),
+      paragraphs: [t(`emails:${kind}.body`, { brand: name })],
+      action: { label: t(`emails:${kind}.action`), url: link },
+      notes: [t(`emails:${kind}.expiry`), t(`emails:${kind}.ignore`)],
+    },
+    brand,
+  );
+  return { to, subject: t(`emails:${kind}.subject`, { brand: name }), text, html, link };
 }
 
 export function verificationEmail(
@@ -40,8 +103,9 @@ export function verificationEmail(
   language: string,
   firstname: string,
   link: string,
+  brand: MailBrand,
 ): MailMessage {
-  return compose(to, language, 'verifyEmail', firstname, link);
+  return accountEmail('verifyEmail', to, language, firstname, link, brand);
 }
 
 export function passwordResetEmail(
@@ -49,6 +113,73 @@ export function passwordResetEmail(
   language: string,
   firstname: string,
   link: string,
+  brand: MailBrand,
 ): MailMessage {
-  return compose(to, language, 'resetPassword', firstname, link);
+  return accountEmail('resetPassword', to, language, firstname, link, brand);
+}
+
+export interface ContactMessageMail {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  language: string;
+  reference: string;
+}
+
+/** The support team's copy of a contact message, in French (the operator's language); replying answers the sender. */
+export function contactToSupport(contact: ContactMessageMail, brand: MailBrand): MailMessage {
+  const t = translator('fr');
+  const { text, html } = frame(
+    t,
+    'fr',
+    {
+      greeting: t('emails:contactSupport.greeting'),
+      paragraphs: [
+        t('emails:contactSupport.from', { name: contact.name, email: contact.email }),
+        t('emails:contactSupport.language', {
+          language:
+            new Intl.DisplayNames(['fr'], { type: 'language' }).of(contact.language) ?? contact.language,
+        }),
+        t('emails:contactSupport.reference', { reference: contact.reference }),
+      ],
+      quote: `${contact.subject}\n\n${contact.message}`,
+    },
+    brand,
+  );
+  return {
+    to: brand.supportEmail,
+    replyTo: contact.email,
+    subject: t('emails:contactSupport.subject', { subject: contact.subject, reference: contact.reference }),
+    text,
+    html,
+  };
+}
+
+/** The sender's acknowledgement, in the language they wrote in, with a copy of their message. */
+export function contactAcknowledgement(contact: ContactMessageMail, brand: MailBrand): MailMessage {
+  const t = translator(contact.language);
+  const name = t('common:brand.name');
+  const { text, html } = frame(
+    t,
+    contact.language,
+    {
+      greeting: t('emails:greeting', { firstname: contact.name }),
+      paragraphs: [
+        t('emails:contactAcknowledgement.body', { brand: name, subject: contact.subject }),
+        t('emails:contactAcknowledgement.next'),
+        t('emails:contactAcknowledgement.copy', { reference: contact.reference }),
+      ],
+      quote: contact.message,
+      notes: [t('emails:contactAcknowledgement.ignore')],
+    },
+    brand,
+  );
+  return {
+    to: contact.email,
+    replyTo: brand.supportEmail,
+    subject: t('emails:contactAcknowledgement.subject', { brand: name, reference: contact.reference }),
+    text,
+    html,
+  };
 }

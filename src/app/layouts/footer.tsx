@@ -5,7 +5,10 @@ import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 import classes from './footer.module.css';
 
-/** The footer's three columns (spec section 1). Some targets have no page yet and show the 404 page. */
+/**
+ * The footer's three columns (spec section 1). The spec's careers and blog links are left out: the
+ * product has neither, and a footer should not promise pages that do not exist.
+ */
 const FOOTER_COLUMNS = [
   {
     titleKey: 'footer.services.title',
@@ -20,9 +23,9 @@ const FOOTER_COLUMNS = [
     titleKey: 'footer.company.title',
     links: [
       { to: paths.about, labelKey: 'footer.company.about' },
-      { to: paths.careers, labelKey: 'footer.company.careers' },
-      { to: paths.blog, labelKey: 'footer.company.blog' },
       { to: paths.contact, labelKey: 'footer.company.contact' },
+      { to: paths.legalNotice, labelKey: 'footer.company.legalNotice' },
+      { to: paths.salesTerms, labelKey: 'footer.company.salesTerms' },
     ],
   },
   {
@@ -30,8 +33,9 @@ const FOOTER_COLUMNS = [
     links: [
       { to: paths.help, labelKey: 'footer.support.help' },
       { to: paths.faq, labelKey: 'footer.support.faq' },
-      { to: paths.privacy, labelKey: 'footer.support.privacy' },
       { to: paths.terms, labelKey: 'footer.support.terms' },
+      { to: paths.privacy, labelKey: 'footer.support.privacy' },
+      { to: paths.cookies, labelKey: 'footer.support.cookies' },
     ],
   },
 ] as const;

@@ -1,0 +1,46 @@
+/**
+ * The contact form without JavaScript: the page's <noscript> form posts here (urlencoded). A valid
+ * message is sent like the API's and the browser is sent on to /contact?sent=<reference>; otherwise
+ * the page comes back with each field's problem and everything typed still in place.
+ */
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import { paths } from '../../src/config/paths';
+import type { AppPages } from '../services/app-pages';
+import { checkContact, ContactRefused, HONEYPOT_FIELD, type ContactService } from '../services/contact';
+import { isServerLanguage, languageFromHeader, translator } from '../services/i18n';
+import { CONTENT_SECURITY_POLICY } from './spa';
+
+export async function contactFormPlugin(
+  app: FastifyInstance,
+  options: { contact: ContactService; pages: AppPages },
+) {
+  // A 5,000-character message in Romanian, percent-encoded, is about 30 kB.
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+
+  app.post<{ Body: Record<string, unknown> | undefined }>(paths.contact, async (request, reply) => {
+    const body = request.body && typeof request.body === 'object' ? request.body : {};
+    const language = isServerLanguage(body.language)
+      ? body.language
+      : languageFromHeader(request.headers['accept-language']);
+    const page = (status: number, state: Parameters<AppPages['render']>[2]) =>
+      reply
+        .code(status)
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', CONTENT_SECURITY_POLICY)
+        .type('text/html; charset=utf-8')
+        .send(options.pages.render(paths.contact, language, state));
+
+    const { values, errors } = checkContact(body, language);
+    if (Object.keys(errors).length > 0)
+      return page(400, { values, errors, failure: translator(language)('info:contact.errors.fields') });
+    try {
+      const honeypot = typeof body[HONEYPOT_FIELD] === 'string' ? body[HONEYPOT_FIELD] : '';
+      const sent = await options.contact.send({ ...values, language, honeypot }, request.ip);
+      return await reply.redirect(`${paths.contact}?sent=${encodeURIComponent(sent.reference)}`, 303);
+    } catch (error) {
+      if (!(error instanceof ContactRefused)) throw error;
+      return page(error.statusCode, { values, failure: error.message });
+    }
+  });
+}
