@@ -26,6 +26,7 @@
  *   current version, and the CAEN list is well formed (scripts/forms/check-wizard.ts).
  * - schemas/documents.json: valid, translated, SKUs of the catalog, download cards the server can write.
  * - schemas/documents/templates.json: a template for each document and legal form, naming only known fields.
+ * - schemas/help.json: the help topics name existing FAQ entries, each once, and are translated.
  * The freshness of the precompiled validators is checked by `gen:forms --check`.
  */
 import { readFileSync } from 'node:fs';
@@ -94,10 +95,26 @@ const contractSkus = (
 ).components.schemas.DocumentSku.enum;
 const templateCount = checkTemplates(checker, root, contractSkus);
 
+// schemas/help.json: the topics of /help. Each names FAQ entries that exist (locales/fr/faq.json), none
+// twice, and its title is translated; entries no topic names are shown under "Other questions".
+const HELP_FILE = 'schemas/help.json';
+const help = readJson(HELP_FILE) as { topics: { id: string; items: string[] }[] };
+const faqEntries = Object.keys((readJson('locales/fr/faq.json') as { items: object }).items);
+const placed = new Map<string, string>();
+for (const topic of help.topics) {
+  checkKey(`${HELP_FILE} topic "${topic.id}"`, 'title', `info:help.topics.${topic.id}`);
+  for (const item of topic.items) {
+    if (!faqEntries.includes(item)) problems.push(`${HELP_FILE} topic "${topic.id}": no FAQ entry "${item}"`);
+    const other = placed.get(item);
+    if (other) problems.push(`${HELP_FILE}: "${item}" is in topics "${other}" and "${topic.id}"`);
+    placed.set(item, topic.id);
+  }
+}
+
 if (problems.length > 0) {
   console.error(`Form definitions have problems:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
 console.log(
-  `Form definitions valid: ${forms.length} forms, ${wizard.steps} wizard steps for ${wizard.legalForms} legal forms and ${documentCardCount} document cards, ${templateCount} document templates, every key translated in ${LANGUAGES.join(', ')}.`,
+  `Form definitions valid: ${forms.length} forms, ${wizard.steps} wizard steps for ${wizard.legalForms} legal forms and ${documentCardCount} document cards, ${templateCount} document templates, ${help.topics.length} help topics, every key translated in ${LANGUAGES.join(', ')}.`,
 );

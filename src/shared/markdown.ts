@@ -61,7 +61,13 @@ export function parseInline(text: string): Inline[] {
     last = match.index + whole.length;
   }
   if (last < text.length) textWithVariables(text.slice(last), out);
-  return out;
+  // Neighbouring text pieces (a refused link, a lone bracket) read as one.
+  return out.reduce<Inline[]>((merged, node) => {
+    const previous = merged.at(-1);
+    if (node.kind === 'text' && previous?.kind === 'text') previous.text += node.text;
+    else merged.push(node);
+    return merged;
+  }, []);
 }
 
 /** A heading's anchor: its words in lower case without accents, joined by dashes ("1-objet", "vos-droits"). */

@@ -31,7 +31,9 @@ test('the chosen language applies at once, survives a reload and reaches other t
   expect(await page.evaluate((key) => window.localStorage.getItem(key), LANGUAGE_STORAGE_KEY)).toBe('ro');
 
   // The tab that was already open follows without a reload.
-  await expect(otherTab.getByRole('heading', { level: 1 })).toHaveText(text('ro', 'info', 'about.title'));
+  await expect(otherTab.getByRole('heading', { level: 1 })).toHaveText(
+    text('ro', 'info', 'meta.about.title'),
+  );
   await expect(otherTab.locator('html')).toHaveAttribute('lang', 'ro');
 
   await page.reload();
@@ -109,7 +111,7 @@ test.describe('on a phone', () => {
   }
 });
 
-test('the footer has its three columns and its links go somewhere real @desktop-only', async ({ page }) => {
+test('the footer has its three columns and every link opens a real page @desktop-only', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   for (const key of ['services', 'company', 'support'] as const) {
@@ -117,8 +119,20 @@ test('the footer has its three columns and its links go somewhere real @desktop-
       footer.getByRole('heading', { name: text('fr', 'common', `footer.${key}.title`) }),
     ).toBeVisible();
   }
-  await footer.getByRole('link', { name: text('fr', 'common', 'footer.company.careers') }).click();
-  await expect(page).toHaveURL('/careers');
+  // Every footer link opens a page of the product, never the 404 page.
+  const links = footer.getByRole('navigation').getByRole('link');
+  const targets = await links.evaluateAll((anchors) =>
+    anchors.map((anchor) => anchor.getAttribute('href') ?? ''),
+  );
+  expect(targets).toHaveLength(13);
+  for (const target of targets) {
+    await page.goto(target);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(
+      text('fr', 'common', 'notFound.title'),
+    );
+  }
+  await page.goto('/careers');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'common', 'notFound.title'));
   await page
     .getByRole('main')

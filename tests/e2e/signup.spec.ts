@@ -206,15 +206,16 @@ for (const language of LANGUAGES) {
       await expectFieldError(before.email, text(start, 'auth', 'signup.errors.emailInvalid'));
 
       // The links of the terms checkbox open in a new tab; the form keeps its values.
-      for (const [name, path] of [
-        [/<terms>(.*)<\/terms>/, '/terms'],
-        [/<privacy>(.*)<\/privacy>/, '/privacy'],
+      for (const [name, path, titleKey] of [
+        [/<terms>(.*)<\/terms>/, '/terms', 'meta.terms.title'],
+        [/<privacy>(.*)<\/privacy>/, '/privacy', 'meta.privacy.title'],
       ] as const) {
         const linkText = name.exec(text(start, 'auth', 'signup.fields.agreeToTerms'))?.[1] ?? '';
         const link = page.getByRole('link', { name: linkText, exact: true });
         await expect(link).toHaveAttribute('target', '_blank');
         const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
         await expect(tab).toHaveURL(path);
+        await expect(tab.getByRole('heading', { level: 1 })).toHaveText(text(start, 'info', titleKey));
         await tab.close();
       }
       await expect(before.firstname).toHaveValue('Maria');

@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
+import { expectNoViolations } from './axe';
+import { layoutProblems, unnamedControls } from './phone-pass';
+import { createAccount, expect, test } from './real-server';
+import { useLanguage } from './fixtures';
+
+/**
+ * Every route, as a visitor and as a founder, in every language, on the three phone widths most sold
+ * (360, 390 and 412 px): nothing scrolls sideways, every control has a name, every touch target is at
+ * least 24 px (or spaced as WCAG 2.2 allows). axe-core checks each page once per language.
+ */
+const VISITOR_ROUTES = [
+  '/',
+  '/services',
+  '/plans',
+  '/faq',
+  '/help',
+  '/about',
+  '/contact',
+  '/terms',
+  '/sales-terms',
+  '/privacy',
+  '/cookies',
+  '/legal-notice',
+  '/create-your-website',
+  '/success?session_id=cs_test_phone',
+  '/cancel',
+  '/no/such/page',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password?token=abc',
+  '/verify-email?token=not-a-real-token',
+];
+const FOUNDER_ROUTES = ['/ai-powered-form', '/documents', '/user-profile', '/home'];
+const WIDTHS = [360, 390, 412] as const;
+
+// Each test reads some twenty pages, each downloaded afresh: room for a busy machine.
+test.describe.configure({ timeout: 240_000 });
+
+/** Opens a page and waits for what a person waits for: its heading, and no loader left. */
+async function open(page: Page, route: string) {
+  await page.goto(route);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('[role="status"] [class*="spinner"]')).toHaveCount(0);
+}
+
+async function sweep(page: Page, route: string, withAxe: boolean) {
+  await open(page, route);
+  const { overflow, smallTargets } = await layoutProblems(page);
+  expect(overflow, `horizontal overflow on ${route}`).toEqual([]);
+  expect(await unnamedControls(page), `controls without a name on ${route}`).toEqual([]);
+  expect(smallTargets, `targets under 24 px on ${route}`).toEqual([]);
+  if (withAxe) await expectNoViolations(page);
+}
+
+for (const language of LANGUAGES) {
+  for (const width of WIDTHS) {
+    test.describe(`${language} at ${width} px`, () => {
+      test.use({ viewport: { width, height: 800 } });
+      // Once, on the phone project: the desktop project has its own size.
+      test.skip(({ isMobile }) => !isMobile, 'phone widths are checked in the mobile project');
+
+      test('every route: no sideways scroll, every control named, targets of 24 px', async ({
+        page,
+        context,
+      }) => {
+        await useLanguage(context, language as Language);
+        // axe once per language (at 390 px): the rules do not depend on the width.
+        const withAxe = width === 390;
+        for (const route of VISITOR_ROUTES) await sweep(page, route, withAxe);
+        await createAccount(page.request, language, 'Maria');
+        for (const route of FOUNDER_ROUTES) await sweep(page, route, withAxe);
+      });
+    });
+  }
+}
