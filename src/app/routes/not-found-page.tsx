@@ -9,7 +9,7 @@ export function NotFoundPage() {
   return (
     <Container size="sm" py={80}>
       <Stack align="center" ta="center" gap="md">
-        <Text fz={72} fw={900} c="gray.4" lh={1} aria-hidden="true">
+        <Text fz={72} fw={900} c="gray.6" lh={1} aria-hidden="true">
           404
         </Text>
         <Title order={1}>{t('notFound.title')}</Title>

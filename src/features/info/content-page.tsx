@@ -85,7 +85,7 @@ export function ContentPage() {
           </Alert>
         ) : null}
         {showsExamples ? (
-          <Alert color="orange" title={t('content.examplesTitle')}>
+          <Alert color="orange" title={t('content.examplesTitle')} classNames={{ title: classes.alertTitle }}>
             {t('content.examplesText')}
           </Alert>
         ) : null}

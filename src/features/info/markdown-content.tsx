@@ -1,4 +1,4 @@
-import { Anchor, Badge, List, Text, Title } from '@mantine/core';
+import { Anchor, List, Text, Title } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -28,10 +28,7 @@ function Variable({ name, site }: { name: string; site: SiteInfo | null }) {
   );
   return isExample ? (
     <span className={classes.example}>
-      {shown}{' '}
-      <Badge component="span" size="xs" variant="light" color="orange">
-        {t('content.example')}
-      </Badge>
+      {shown} <span className={classes.exampleMark}>({t('content.example')})</span>
     </span>
   ) : (
     <>{shown}</>

@@ -167,24 +167,25 @@ export function ProfilePage() {
             <InfoRow label={t('fields.firstname')}>{user.firstname}</InfoRow>
             <InfoRow label={t('fields.lastname')}>{user.lastname}</InfoRow>
             <InfoRow label={t('fields.email')}>{user.email}</InfoRow>
-            <Stack gap={6}>
-              <InfoRow label={t('info.emailStatus')}>
+            <InfoRow label={t('info.emailStatus')}>
+              {/* The resend button sits inside the <dd>: a <dl> holds only its terms and descriptions. */}
+              <Stack gap={6} align="flex-start" component="span">
                 <Badge color={user.isEmailVerified ? 'brand' : 'gray.7'} variant="filled" component="span">
                   {user.isEmailVerified ? t('info.verified') : t('info.notVerified')}
                 </Badge>
-              </InfoRow>
-              {user.isEmailVerified ? null : (
-                <Button
-                  size="xs"
-                  variant="outline"
-                  w="fit-content"
-                  loading={busy === 'resend'}
-                  onClick={() => void resendVerification()}
-                >
-                  {t('info.resendVerification')}
-                </Button>
-              )}
-            </Stack>
+                {user.isEmailVerified ? null : (
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    w="fit-content"
+                    loading={busy === 'resend'}
+                    onClick={() => void resendVerification()}
+                  >
+                    {t('info.resendVerification')}
+                  </Button>
+                )}
+              </Stack>
+            </InfoRow>
             <InfoRow label={t('fields.phoneNumber')}>{user.phoneNumber || notAvailable}</InfoRow>
             <InfoRow label={t('fields.dateOfBirth')}>
               {user.dateOfBirth ? formatDate(user.dateOfBirth, i18n.language) : notAvailable}
