@@ -5,7 +5,13 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LEGAL_PARAMETER_NAMES, legalFormsOf, type JurisdictionJson } from '../../src/shared/jurisdictions';
+import {
+  LEGAL_PARAMETER_NAMES,
+  legalFormsOf,
+  legalFormShortNameKey,
+  type FeeAmount,
+  type JurisdictionJson,
+} from '../../src/shared/jurisdictions';
 import { resolveStepForForm, StepResolutionError, type StepFileJson } from '../../src/shared/wizard-resolve';
 import { migrationProblems, type MigrationsFileJson } from '../../src/shared/wizard-migrations';
 import {
@@ -23,6 +29,41 @@ import { isRecord, type ContentChecker } from './content-checker';
 
 const STEP_META = `${WIZARD_DIR}/step-definition.schema.json`;
 
+/** A range the page would print upside down ("from 200 to 100"). */
+const invertedRange = (amount: FeeAmount) =>
+  amount.min !== undefined && amount.max !== undefined && amount.min > amount.max;
+
+/**
+ * The fees still paid outside Kreo (shown on /plans): each named in three languages, in the country's
+ * currency, per-form amounts only for forms the country has. The shape (a source on every fee, a law
+ * and a note when unconfirmed) is jurisdiction.schema.json's.
+ */
+function checkFees(checker: ContentChecker, where: string, json: JurisdictionJson): void {
+  const forms = new Set(json.legalForms.map((form) => form.code));
+  const ids = new Set<string>();
+  for (const fee of json.fees ?? []) {
+    const place = `${where} fee ${fee.id}`;
+    if (ids.has(fee.id)) checker.problems.push(`${place}: listed twice`);
+    ids.add(fee.id);
+    checker.checkKey(place, 'label', fee.label);
+    if (fee.detail !== undefined) checker.checkKey(place, 'detail', fee.detail);
+    if (fee.currency !== json.currency)
+      checker.problems.push(
+        `${place}: amounts in ${fee.currency}, but the country's currency is ${json.currency}`,
+      );
+    if (invertedRange(fee.amount)) checker.problems.push(`${place}: min is above max`);
+    for (const [code, amount] of Object.entries(fee.perForm ?? {})) {
+      if (!forms.has(code)) {
+        checker.problems.push(`${place}: perForm names ${code}, which is not a legal form of ${json.code}`);
+        continue;
+      }
+      // The page names the form by this key (it does not load the forms themselves).
+      checker.checkKey(place, `perForm.${code}`, legalFormShortNameKey(json.code, code));
+      if (invertedRange(amount)) checker.problems.push(`${place}: perForm.${code} min is above max`);
+    }
+  }
+}
+
 function checkJurisdiction(checker: ContentChecker, file: string, json: JurisdictionJson): void {
   const where = `${JURISDICTIONS_DIR}/${file}`;
   if (!checker.checkShape(where, json, `${JURISDICTIONS_DIR}/jurisdiction.schema.json`)) return;
@@ -30,6 +71,7 @@ function checkJurisdiction(checker: ContentChecker, file: string, json: Jurisdic
     checker.problems.push(`${where}: a file named after its code (${json.code.toLowerCase()}.json)`);
   checker.checkKey(where, 'title', json.title);
   if (json.registry !== undefined) checker.checkKey(where, 'registry', json.registry);
+  checkFees(checker, where, json);
   const codes = new Set<string>();
   for (const form of json.legalForms) {
     const place = `${where} legal form ${form.code}`;

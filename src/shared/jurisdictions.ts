@@ -33,6 +33,52 @@ export const LEGAL_PARAMETER_NAMES = [
 ] as const;
 export type LegalParameterName = (typeof LEGAL_PARAMETER_NAMES)[number];
 
+/**
+ * What a fee costs, in its currency: one value, or null when it varies (min and max may bound it).
+ * `estimate`: taken from practice or guides, not from a text fixing it.
+ */
+export interface FeeAmount {
+  value: number | null;
+  min?: number;
+  max?: number;
+  estimate?: boolean;
+}
+
+/** Who a fee is paid to (marketing:outsideFees.payee.<payee>). */
+export const FEE_PAYEES = [
+  'registry',
+  'legalNoticePublisher',
+  'officialGazette',
+  'bank',
+  'bankOrNotary',
+  'lawyerOrNotary',
+] as const;
+export type FeePayee = (typeof FEE_PAYEES)[number];
+
+/** A cost the founder still pays outside Kreo to create the company (a jurisdiction's `fees`). */
+export interface LegalFee {
+  id: string;
+  /** Translation key of the fee's name. */
+  label: string;
+  /** Translation key of a sentence on what the amount covers or depends on. */
+  detail?: string;
+  amount: FeeAmount;
+  /** Amounts that differ by legal form, by the form's code; the other forms pay `amount`. */
+  perForm?: Record<string, FeeAmount>;
+  currency: string;
+  payee: FeePayee;
+  optional?: boolean;
+  source: LegalSource;
+}
+
+/**
+ * The translation key of a legal form's short name (SAS, SRL…), for places too narrow for its title,
+ * such as the per-form amounts of a fee on /plans (which does not load the forms themselves).
+ * check:forms makes sure the key exists for every form a fee names.
+ */
+export const legalFormShortNameKey = (jurisdiction: string, code: string) =>
+  `jurisdictions:${jurisdiction}.forms.${code}.short`;
+
 export interface LegalFormJson {
   code: string;
   title: string;
@@ -48,6 +94,8 @@ export interface JurisdictionJson {
   filingLanguage: string;
   registry?: string;
   parameters: Partial<Record<LegalParameterName, LegalParameter>>;
+  /** What is still paid outside Kreo; required by the schema, optional here for older test fixtures. */
+  fees?: LegalFee[];
   legalForms: LegalFormJson[];
 }
 

@@ -17,3 +17,23 @@ export async function lastMailedLink(to: string, pathPrefix: string): Promise<st
   if (!match) throw new Error(`No ${pathPrefix} link in the mail to ${to}`);
   return match[0];
 }
+
+/** Quoted-printable undone (soft breaks, =XX bytes read as UTF-8), as a mail reader shows the text. */
+function decodeQuotedPrintable(raw: string): string {
+  const bytes = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** Every message in the outbox to an address, oldest first, decoded for reading. */
+export async function mailsTo(to: string): Promise<string[]> {
+  const outbox = path.join(E2E_DATA_DIR, 'outbox');
+  const safeTo = to.replace(/[^a-z0-9@._-]/gi, '_');
+  const files = (await readdir(outbox).catch(() => [] as string[]))
+    .filter((file) => file.endsWith(`-${safeTo}.eml`))
+    .sort();
+  return Promise.all(
+    files.map(async (file) => decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'))),
+  );
+}

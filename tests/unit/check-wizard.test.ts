@@ -86,6 +86,51 @@ describe('checkWizard', () => {
     );
   });
 
+  it('refuses a fee without its source or with an untranslated name, and per-form amounts for unknown forms', async () => {
+    await edit('schemas/jurisdictions/fr.json', (json) => delete json.fees[0].source);
+    expect(problems()).toContainEqual(
+      expect.stringMatching(/fr\.json: \/fees\/0 must have required property 'source'/),
+    );
+    await cp('schemas/jurisdictions/fr.json', path.join(root, 'schemas/jurisdictions/fr.json'));
+    await edit(
+      'schemas/jurisdictions/ro.json',
+      (json) => (json.fees[0].label = 'jurisdictions:RO.fees.nope.label'),
+    );
+    await edit('locales/en/jurisdictions.json', (json) => delete json.FR.forms.EURL.short);
+    const found = problems();
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /ro\.json fee registration: label names "jurisdictions:RO\.fees\.nope\.label", missing in locales\/fr, en, ro/,
+      ),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /fr\.json fee legalNotice: perForm\.EURL names "jurisdictions:FR\.forms\.EURL\.short", missing in locales\/en/,
+      ),
+    );
+    await edit('schemas/jurisdictions/ro.json', (json) => (json.fees[1].perForm = { SA: { value: 1 } }));
+    expect(problems()).toContainEqual(
+      expect.stringMatching(/ro\.json: \/fees\/1\/perForm must be equal to one of the allowed values/),
+    );
+  });
+
+  it('asks an unconfirmed fee to say why, and refuses a range upside down', async () => {
+    await edit('schemas/jurisdictions/ro.json', (json) => {
+      json.fees[1].source = { law: 'Legea nr. 202/1998, art. 20', confirmed: false };
+    });
+    expect(problems()).toContainEqual(
+      expect.stringMatching(/ro\.json: \/fees\/1\/source must have required property 'note'/),
+    );
+    await cp('schemas/jurisdictions/ro.json', path.join(root, 'schemas/jurisdictions/ro.json'));
+    await edit(
+      'schemas/jurisdictions/ro.json',
+      (json) => (json.fees[1].amount = { value: null, min: 152, max: 138 }),
+    );
+    expect(problems()).toContainEqual(
+      expect.stringMatching(/ro\.json fee officialGazette: min is above max/),
+    );
+  });
+
   it('refuses a first step that does not offer exactly the legal forms of the jurisdictions', async () => {
     await edit(
       'schemas/wizard/company-form.json',
