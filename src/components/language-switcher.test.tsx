@@ -23,7 +23,7 @@ function renderSwitcher() {
 }
 
 const switcherButton = () =>
-  screen.getByRole('button', { name: /Changer de langue|Change language|Schimbă limba/ });
+  screen.getByRole('button', { name: /Changer de langue|Change language|Schimbați limba/ });
 
 async function openMenu() {
   const view = renderSwitcher();
@@ -86,7 +86,7 @@ describe('LanguageSwitcher', () => {
     expect(i18n.language).toBe('ro');
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ro');
     expect(document.documentElement.lang).toBe('ro');
-    expect(screen.getByRole('button', { name: 'Limbă: Română. Schimbă limba' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Limbă: Română. Schimbați limba' })).toHaveFocus();
   });
 
   it('just closes when the current language is chosen', async () => {
@@ -197,7 +197,7 @@ describe('LanguageSwitcher', () => {
     await act(() => i18n.changeLanguage('ro'));
     renderSwitcher();
 
-    const button = screen.getByRole('button', { name: 'Limbă: Română. Schimbă limba' });
+    const button = screen.getByRole('button', { name: 'Limbă: Română. Schimbați limba' });
     expect(button).toHaveTextContent('RO');
   });
 });

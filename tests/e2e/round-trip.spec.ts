@@ -130,6 +130,6 @@ test('cancelling on the checkout page lands on /cancel @desktop-only', async ({ 
   });
   await page.goto(((await checkout.json()) as { url: string }).url);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
-  await page.getByRole('button', { name: 'Anulează și revino la pachete' }).click();
+  await page.getByRole('button', { name: 'Anulați și reveniți la pachete' }).click();
   await expect(page).toHaveURL('/cancel');
 });

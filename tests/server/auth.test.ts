@@ -86,7 +86,7 @@ describe('POST /api/auth/register', () => {
   it.each([
     ['fr', 'Confirmez votre adresse e-mail sur Kreo', 'Bonjour Camille,'],
     ['en', 'Confirm your e-mail address on Kreo', 'Hello Camille,'],
-    ['ro', 'Confirmă-ți adresa de e-mail pe Kreo', 'Bună ziua, Camille,'],
+    ['ro', 'Confirmați-vă adresa de e-mail pe Kreo', 'Bună ziua, Camille,'],
   ] as const)(
     'sends the verification mail in the user language (%s)',
     async (language, subject, greeting) => {

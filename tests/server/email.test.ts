@@ -187,7 +187,7 @@ describe('POST /api/auth/forgot-password', () => {
   it.each([
     ['fr', 'Réinitialisez votre mot de passe Kreo'],
     ['en', 'Reset your Kreo password'],
-    ['ro', 'Resetează-ți parola Kreo'],
+    ['ro', 'Resetați-vă parola Kreo'],
   ] as const)('writes in the user language (%s)', async (language, subject) => {
     const user = await server.signup({ language });
     await forgot(user.email);
