@@ -17,7 +17,8 @@ export function FaqSection(props: Omit<SectionFrameProps, 'children' | 'title'> 
         radius="md"
         maw={820}
         w="100%"
-        mx="auto"
+        // On its own page the list starts at the heading's left edge; on the landing it sits under a centred one.
+        mx={props.headingOrder === 1 ? 0 : 'auto'}
         order={props.headingOrder === 1 ? 2 : 3}
         classNames={{ item: classes.faqItem }}
       >

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, List, Notification, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, List, Notification, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useId } from 'react';
@@ -52,6 +52,8 @@ function OfferCard({ offer, headingOrder, pending, disabled, onSelect }: OfferCa
   const plan = firstPlan(offer);
   const popular = offer.sku === MOST_POPULAR_OFFER_SKU;
   const name = localized(offer.name, i18n.language);
+  // The card's rows (mark, name, price, features, button) line up with the other cards' rows (CSS
+  // subgrid), and every card keeps a row for the mark: the prices sit at one height, badge or not.
   return (
     <Card
       withBorder
@@ -60,42 +62,43 @@ function OfferCard({ offer, headingOrder, pending, disabled, onSelect }: OfferCa
       component="article"
       aria-labelledby={titleId}
       data-sku={offer.sku}
-      className={`${classes.card} ${popular ? classes.popular : ''}`}
+      className={`${classes.offerCard} ${popular ? classes.popular : ''}`}
     >
-      <Stack gap="md" className={classes.features}>
+      <div className={classes.badgeSlot}>
         {popular ? (
           <Badge variant="filled" size="lg" radius="sm" className={classes.popularBadge}>
             {t('pricing.mostPopular')}
           </Badge>
         ) : null}
-        <Title order={headingOrder} fz="xl" id={titleId}>
-          {name}
-        </Title>
+      </div>
+      <Title order={headingOrder} fz="xl" id={titleId}>
+        {name}
+      </Title>
+      <div>
         {plan ? (
-          <div>
+          <>
             <span className={classes.price}>{formatPrice(plan.price, i18n.language)}</span>
             <Text c="dimmed" fw={500} mt={4}>
               {periodLabel(plan)}
             </Text>
-          </div>
+          </>
         ) : null}
-        <List
-          aria-label={t('pricing.features', { offer: name })}
-          spacing="xs"
-          className={classes.features}
-          icon={
-            <ThemeIcon size={20} radius="xl" variant="light">
-              <IconCheck size={13} aria-hidden="true" />
-            </ThemeIcon>
-          }
-        >
-          {localized(offer.features, i18n.language).map((feature) => (
-            <List.Item key={feature}>{feature}</List.Item>
-          ))}
-        </List>
-      </Stack>
+      </div>
+      <List
+        aria-label={t('pricing.features', { offer: name })}
+        spacing="xs"
+        className={classes.features}
+        icon={
+          <ThemeIcon size={20} radius="xl" variant="light">
+            <IconCheck size={13} aria-hidden="true" />
+          </ThemeIcon>
+        }
+      >
+        {localized(offer.features, i18n.language).map((feature) => (
+          <List.Item key={feature}>{feature}</List.Item>
+        ))}
+      </List>
       <Button
-        mt="xl"
         fullWidth
         size="md"
         variant={popular ? 'filled' : 'outline'}

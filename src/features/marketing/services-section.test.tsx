@@ -31,7 +31,7 @@ beforeEach(() => {
 afterEach(() => forgetCatalog());
 
 describe.each(LANGUAGES)('the services section in %s', (language) => {
-  it('shows one card per product, in the server’s order, with the icon of the spec’s table', async () => {
+  it('shows one card per product, in the server’s order, each product with an icon of its own', async () => {
     get.mockResolvedValue({ data: PRODUCTS, response: new Response() });
     renderWithProviders(<ServicesSection headingOrder={2} />, { i18n: createTestI18n(language) });
     const cards = await screen.findAllByRole('article');
@@ -39,11 +39,11 @@ describe.each(LANGUAGES)('the services section in %s', (language) => {
       PRODUCTS.map((item) => item.name[language]),
     );
     expect(cards.map((card) => card.querySelector('[data-icon]')?.getAttribute('data-icon'))).toEqual([
-      'files',
-      'files',
-      'files',
-      'monitor',
-      'bot',
+      'file-description',
+      'signature',
+      'users-group',
+      'world-www',
+      'forms',
       'file',
     ]);
   });

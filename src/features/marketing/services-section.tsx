@@ -1,5 +1,13 @@
 import { Card, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconDeviceDesktop, IconFile, IconFiles, IconRobot, type Icon } from '@tabler/icons-react';
+import {
+  IconFile,
+  IconFileDescription,
+  IconForms,
+  IconSignature,
+  IconUsersGroup,
+  IconWorldWww,
+  type Icon,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { fetchProducts, localized, type Product } from '@/lib/catalog/catalog';
 import { useRemoteList } from '@/lib/catalog/use-remote-list';
@@ -8,13 +16,18 @@ import { CatalogSkeletons } from './catalog-skeletons';
 import { SectionFrame, type SectionFrameProps } from './section-frame';
 import classes from './sections.module.css';
 
-/** The icon of a product card, by SKU (spec section 2); a product staff add later gets the file icon. */
+/**
+ * The icon of a product card, by SKU: one of its own for each product, so that the cards tell apart at a
+ * glance. Icons no other chunk uses stay inside this section's chunk: a shared one would become a file of
+ * its own, and one more name in the list the landing's first screen carries. A product staff add later
+ * gets the file icon.
+ */
 const PRODUCT_ICONS: Record<string, { icon: Icon; name: string }> = {
-  LEGAL_STATUSES: { icon: IconFiles, name: 'files' },
-  CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION: { icon: IconFiles, name: 'files' },
-  LIST_OF_BENEFICIARIES: { icon: IconFiles, name: 'files' },
-  PROFESSIONAL_PROMOTIONAL_WEBSITE: { icon: IconDeviceDesktop, name: 'monitor' },
-  AI_FORM: { icon: IconRobot, name: 'bot' },
+  LEGAL_STATUSES: { icon: IconFileDescription, name: 'file-description' },
+  CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION: { icon: IconSignature, name: 'signature' },
+  LIST_OF_BENEFICIARIES: { icon: IconUsersGroup, name: 'users-group' },
+  PROFESSIONAL_PROMOTIONAL_WEBSITE: { icon: IconWorldWww, name: 'world-www' },
+  AI_FORM: { icon: IconForms, name: 'forms' },
 };
 const DEFAULT_PRODUCT_ICON = { icon: IconFile, name: 'file' };
 
