@@ -51,7 +51,13 @@ function FeeRow({ fee, country }: FeeRowProps) {
       <Table.Td>
         {/* The law's own name, in its own language: a citation is not translated. */}
         <Text size="sm">
-          {fee.source.url ? <Anchor href={fee.source.url}>{fee.source.law}</Anchor> : fee.source.law}
+          {fee.source.url ? (
+            <Anchor href={fee.source.url} className={classes.sourceLink}>
+              {fee.source.law}
+            </Anchor>
+          ) : (
+            fee.source.law
+          )}
         </Text>
       </Table.Td>
     </Table.Tr>
@@ -100,6 +106,7 @@ function OutsideFees() {
   return (
     <SectionFrame
       headingOrder={2}
+      align="start"
       id="outside-fees"
       title={t('outsideFees.title')}
       lead={t('outsideFees.lead')}

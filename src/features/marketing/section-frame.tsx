@@ -9,21 +9,20 @@ export interface SectionFrameProps {
   headingOrder: TitleOrder;
   /** Anchor for links such as /#pricing. */
   id?: string;
+  /** Where the heading sits: a page's own heading starts at the left, a landing section is centred. */
+  align?: 'start' | 'center';
   children: ReactNode;
 }
 
 /** A landing section or a full page built from one: heading, lead, content; named by its heading. */
-export function SectionFrame({ title, lead, headingOrder, id, children }: SectionFrameProps) {
+export function SectionFrame({ title, lead, headingOrder, id, align, children }: SectionFrameProps) {
   const headingId = useId();
+  const centred = (align ?? (headingOrder === 1 ? 'start' : 'center')) === 'center';
   return (
     <section className={classes.section} aria-labelledby={headingId} id={id}>
       <Container size="lg" py={{ base: 40, sm: 64 }}>
         <Stack gap="xl">
-          <Stack
-            gap="sm"
-            align={headingOrder === 1 ? 'flex-start' : 'center'}
-            ta={headingOrder === 1 ? 'left' : 'center'}
-          >
+          <Stack gap="sm" align={centred ? 'center' : 'flex-start'} ta={centred ? 'center' : 'left'}>
             <Title
               order={headingOrder}
               id={headingId}
