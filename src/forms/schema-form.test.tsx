@@ -1,4 +1,5 @@
 import { customizeValidator } from '@rjsf/validator-ajv8';
+import dayjs from 'dayjs';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -222,10 +223,12 @@ describe('with the generated sign-up form', () => {
       ]) {
         expect(errorsOf(control(title)), title).toEqual([FORMS[language].errors.required]);
       }
-      // Optional fields stay quiet; the date of birth has its default.
+      // No date of birth is pre-filled: it is asked for like the others. Optional fields stay quiet.
+      expect(errorsOf(screen.getByRole('button', { name: fields.dateOfBirth }))).toEqual([
+        FORMS[language].errors.required,
+      ]);
       expect(errorsOf(control(fields.phoneNumber))).toEqual([]);
       expect(errorsOf(control(fields.companyName))).toEqual([]);
-      expect(errorsOf(screen.getByRole('button', { name: fields.dateOfBirth }))).toEqual([]);
       expect(screen.getByText(AUTH[language].signup.errors.termsRequired)).toBeInTheDocument();
     },
   );
@@ -260,39 +263,29 @@ describe('with the generated sign-up form', () => {
     }
   });
 
-  it.each([
-    ['fr', '1 janvier 2000', 'janvier 2000'],
-    ['en', 'January 1, 2000', 'January 2000'],
-    ['ro', '1 ianuarie 2000', 'ianuarie 2000'],
-  ] as const)(
-    'shows the default date of birth, %s: "%s", on a button that cannot be typed into',
-    async (language, shown, month) => {
+  it.each(LANGS)(
+    'pre-fills no date of birth, and shows it on a button that cannot be typed into (%s)',
+    async (language) => {
       const { user } = renderWithProviders(<Harness form={signupForm} />, { language });
       const title = AUTH[language].signup.fields.dateOfBirth;
 
       const date = screen.getByRole('button', { name: title });
-      expect(date).toHaveTextContent(new RegExp(`^${shown}$`));
+      const placeholder = new RegExp(`^${escapeRegExp(FORMS[language].date.placeholder)}$`);
+      expect(date).toHaveTextContent(placeholder);
       expect(screen.queryByRole('textbox', { name: title })).not.toBeInTheDocument();
-      expect(document.querySelector('input[type="hidden"][name="signup_dateOfBirth"]')).toHaveValue(
-        '2000-01-01',
-      );
+      expect(document.querySelector('input[type="hidden"][name="signup_dateOfBirth"]')).toHaveValue('');
 
       date.focus();
       await user.keyboard('1999');
-      expect(date).toHaveTextContent(new RegExp(`^${shown}$`));
-
-      // A click opens the calendar instead (found regardless of visibility: see findOpenListbox below).
-      expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument();
-      await user.click(date);
-      const calendar = await screen.findByRole('dialog', { hidden: true });
-      expect(date).toHaveAttribute('aria-expanded', 'true');
-      // The calendar opens on the chosen month, named as the language writes it.
-      expect(within(calendar).getByText(month)).toBeInTheDocument();
+      expect(date).toHaveTextContent(placeholder);
     },
   );
 
   it('re-writes the chosen date when the language changes', async () => {
-    const { i18n } = renderWithProviders(<Harness form={signupForm} />, { language: 'fr' });
+    const { i18n } = renderWithProviders(
+      <Harness form={signupForm} initial={{ dateOfBirth: '2000-01-01' }} />,
+      { language: 'fr' },
+    );
     expect(screen.getByRole('button', { name: AUTH.fr.signup.fields.dateOfBirth })).toHaveTextContent(
       '1 janvier 2000',
     );
@@ -536,6 +529,104 @@ describe('country field', () => {
 
     await user.click(submit());
     expect(onSubmit).toHaveBeenCalledWith({ country: 'DE' });
+  });
+});
+
+describe('date field', () => {
+  /** How the calendar heads a month, as the language writes it ("décembre 2000"). */
+  const monthHeading = (language: Language, year: number, month: number) =>
+    new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(year, month - 1, 1)),
+    );
+  /** The calendar (jsdom lays nothing out: it is found regardless of visibility, like its buttons). */
+  const openCalendar = async (user: ReturnType<typeof renderWithProviders>['user'], title: string) => {
+    await user.click(screen.getByRole('button', { name: title }));
+    return screen.findByRole('dialog', { hidden: true });
+  };
+  const button = (calendar: HTMLElement, name: string | RegExp) =>
+    within(calendar).getByRole('button', { name, hidden: true });
+
+  it.each(LANGS)(
+    'opens empty on December 2000, with named arrows, and reaches the years in two clicks (%s)',
+    async (language) => {
+      const { user } = renderWithProviders(<Harness form={signupForm} />, { language });
+      const title = AUTH[language].signup.fields.dateOfBirth;
+      const date = FORMS[language].date;
+      const calendar = await openCalendar(user, title);
+      expect(screen.getByRole('button', { name: title })).toHaveAttribute('aria-expanded', 'true');
+
+      // The spec's display default (section 9), not today's month.
+      const heading = button(calendar, monthHeading(language, 2000, 12));
+      expect(heading.tagName).toBe('BUTTON');
+      expect(heading).toHaveAttribute('title', date.monthLevel);
+      await user.click(button(calendar, date.previousMonth));
+      expect(button(calendar, monthHeading(language, 2000, 11))).toBeInTheDocument();
+      await user.click(button(calendar, date.nextMonth));
+      await user.click(button(calendar, date.nextMonth));
+      expect(button(calendar, monthHeading(language, 2001, 1))).toBeInTheDocument();
+
+      // First click: the months of the year, with its own named arrows.
+      await user.click(button(calendar, monthHeading(language, 2001, 1)));
+      expect(button(calendar, date.previousYear)).toBeInTheDocument();
+      expect(button(calendar, date.nextYear)).toBeInTheDocument();
+      const yearHeading = button(calendar, '2001');
+      expect(yearHeading).toHaveAttribute('title', date.yearLevel);
+
+      // Second click: the years of the decade; the previous decade holds a birth year of the 1990s.
+      await user.click(yearHeading);
+      expect(button(calendar, date.nextDecade)).toBeInTheDocument();
+      await user.click(button(calendar, date.previousDecade));
+      await user.click(button(calendar, '1995'));
+      await user.click(button(calendar, dayjs('1995-03-01').locale(language).format('MMM')));
+      await user.click(button(calendar, /^12 \S+ 1995$/));
+
+      expect(screen.getByRole('button', { name: title })).toHaveTextContent(
+        new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+          new Date(Date.UTC(1995, 2, 12)),
+        ),
+      );
+      expect(document.querySelector('input[type="hidden"][name="signup_dateOfBirth"]')).toHaveValue(
+        '1995-03-12',
+      );
+    },
+  );
+
+  it('opens on the chosen date when there is one, and on the days again at each opening', async () => {
+    const { user } = renderWithProviders(
+      <Harness form={signupForm} initial={{ dateOfBirth: '1990-03-12' }} />,
+      { language: 'en' },
+    );
+    const title = AUTH.en.signup.fields.dateOfBirth;
+    let calendar = await openCalendar(user, title);
+    await user.click(button(calendar, 'March 1990'));
+    expect(button(calendar, '1990')).toBeInTheDocument();
+
+    // A second click on the field closes the calendar.
+    await user.click(screen.getByRole('button', { name: title }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument());
+    calendar = await openCalendar(user, title);
+    expect(button(calendar, 'March 1990')).toHaveAttribute('title', FORMS.en.date.monthLevel);
+  });
+
+  it('opens on the month ui:options.openOn names ("today" for a signature)', async () => {
+    const signatureForm = defineForm(
+      'signature',
+      {
+        schema: { type: 'object', properties: { signedOn: { type: 'string', format: 'date' } } },
+        uiSchema: {
+          signedOn: {
+            'ui:title': 'auth:signup.fields.dateOfBirth',
+            'ui:widget': 'date',
+            'ui:options': { maxDate: 'today', openOn: 'today' },
+          },
+        },
+      },
+      liveValidator(),
+    );
+    const { user } = renderWithProviders(<Harness form={signatureForm} />, { language: 'fr' });
+    const now = new Date();
+    const calendar = await openCalendar(user, AUTH.fr.signup.fields.dateOfBirth);
+    expect(button(calendar, monthHeading('fr', now.getFullYear(), now.getMonth() + 1))).toBeInTheDocument();
   });
 });
 

@@ -4,9 +4,19 @@ import Form from '@rjsf/core';
 import type { RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/ro';
-import { useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import '@mantine/dates/styles.css';
+import { FILL_CONTEXT_KEY, fillDetailsOf, fillSourceOf, withListItem, type FillContext } from './fill';
 import type { FormDefinition, FormValues } from './form-definition';
 import { formTemplates, formWidgets } from './theme';
 import { namespacesOf, toMessageTokens, translateUiSchema, useFormTranslate } from './translation';
@@ -37,6 +47,11 @@ export interface SchemaFormProps {
   handleRef?: Ref<SchemaFormHandle>;
   /** Widgets of a page's own (the wizard's legal-form cards), beside the renderer's. */
   widgets?: RegistryWidgetsType;
+  /**
+   * The user's details a list's "It's me" shortcut may copy (`ui:options.fillFrom`, see fill.ts) when
+   * the form's own values lack them: the founder's account in the wizard.
+   */
+  fillSource?: FormValues;
 }
 
 export interface SchemaFormHandle {
@@ -68,6 +83,7 @@ export function SchemaForm({
   onFieldFocus,
   handleRef,
   widgets,
+  fillSource,
 }: SchemaFormProps) {
   const namespaces = useMemo(() => namespacesOf([form.schema, form.uiSchema]), [form]);
   const translate = useFormTranslate(namespaces);
@@ -88,6 +104,31 @@ export function SchemaForm({
     setValues(formData);
   }
   const rjsfForm = useRef<Form<FormValues>>(null);
+  // The latest values and onChange, for the shortcut's click (read then, not while rendering).
+  const latest = useRef({ values, onChange });
+  useEffect(() => {
+    latest.current = { values, onChange };
+  }, [values, onChange]);
+  // The details come from the values the page gave (other steps of the wizard's file do not change
+  // while this one is on screen). The context, and every field with it, changes only when the details
+  // themselves do: compared as text, since the sign-up page gives new but equal values at each key.
+  const fillDetails = useMemo(() => fillDetailsOf(form.uiSchema), [form]);
+  const sourceText = useMemo(
+    () => JSON.stringify(fillSourceOf(fillDetails, formData, fillSource)),
+    [fillDetails, formData, fillSource],
+  );
+  const formContext = useMemo(() => {
+    const fill: FillContext = {
+      source: JSON.parse(sourceText) as FormValues,
+      apply: (path, index, item) => {
+        const next = withListItem(latest.current.values, path, index, item);
+        latest.current = { ...latest.current, values: next };
+        setValues(next);
+        latest.current.onChange(next);
+      },
+    };
+    return { [FILL_CONTEXT_KEY]: fill };
+  }, [sourceText]);
   const allWidgets = useMemo(() => (widgets ? { ...formWidgets, ...widgets } : formWidgets), [widgets]);
   useImperativeHandle(handleRef, () => ({ validate: () => rjsfForm.current?.validateForm() ?? false }), []);
 
@@ -102,6 +143,7 @@ export function SchemaForm({
         idPrefix={form.name}
         templates={formTemplates}
         widgets={allWidgets}
+        formContext={formContext}
         transformErrors={transformErrors}
         experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
         showErrorList={false}

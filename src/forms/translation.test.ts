@@ -2,6 +2,8 @@ import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { describe, expect, it, vi } from 'vitest';
 import {
   errorMessageKey,
+  formatNumber,
+  localizedParams,
   messageToken,
   namespacesOf,
   toMessageTokens,
@@ -288,5 +290,25 @@ describe('namespacesOf', () => {
   it('always includes forms, the namespace of the default messages', () => {
     expect(namespacesOf({})).toEqual(['forms']);
     expect(namespacesOf(undefined)).toEqual(['forms']);
+  });
+});
+
+describe('numbers in messages', () => {
+  it('are written as the language writes them, with non-breaking spaces', () => {
+    expect(formatNumber(1000, 'fr')).toBe('1\u202f000');
+    expect(formatNumber(1000, 'en')).toBe('1,000');
+    expect(formatNumber(1000, 'ro')).toBe('1.000');
+    // Amounts keep their cents, two of them.
+    expect(formatNumber(166.7, 'fr')).toBe('166,70');
+  });
+
+  it("fill a message's parameters, except the count a plural is chosen by", () => {
+    expect(localizedParams({ limit: 5000, sum: 1000.5, property: 'shares', count: 1000 }, 'fr')).toEqual({
+      limit: '5\u202f000',
+      sum: '1\u202f000,50',
+      property: 'shares',
+      count: 1000,
+    });
+    expect(localizedParams(undefined, 'fr')).toBeUndefined();
   });
 });

@@ -15,8 +15,17 @@ export const TRANSLATED_UI_TEXTS = [
   // What the review shows for a field left empty, where empty means something (an unlimited duration).
   'ui:summaryEmpty',
 ] as const;
-/** uiSchema entries whose key is translated where it shows, with parameters (`{{number}}` of a list's element). */
-export const TRANSLATED_UI_TEMPLATES = ['ui:itemTitle', 'ui:addLabel', 'ui:removeLabel'] as const;
+/**
+ * uiSchema entries whose key is translated where it shows, with parameters (`{{number}}` of a list's
+ * element). `ui:fillLabel` names a list's shortcut that copies the user's own details into it
+ * (`ui:options.fillFrom`).
+ */
+export const TRANSLATED_UI_TEMPLATES = [
+  'ui:itemTitle',
+  'ui:addLabel',
+  'ui:removeLabel',
+  'ui:fillLabel',
+] as const;
 /** uiSchema entries holding a list of keys (one per enum value). */
 export const TRANSLATED_UI_LISTS = ['ui:enumNames'] as const;
 /** uiSchema entry mapping a validation keyword (required, minLength, …) to the key of its message. */
@@ -55,8 +64,39 @@ export function namespacesOf(definition: unknown): string[] {
 }
 
 /**
+ * A number as `language` writes it: "1 000" in French, "1,000" in English, "1.000" in Romanian (with
+ * Intl's non-breaking spaces, so that a figure never wraps), with cents only when there are some.
+ */
+export function formatNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(language, {
+    minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+}
+
+/**
+ * Parameters with their numbers written in `language` (a limit of 1000 € reads "1 000 €"), except
+ * `count`, which i18next needs as a number to choose a plural.
+ */
+export function localizedParams(
+  params: Record<string, unknown> | undefined,
+  language: string,
+): Record<string, unknown> | undefined {
+  if (!params) return params;
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === 'number' && name !== 'count' && Number.isFinite(value)
+        ? formatNumber(value, language)
+        : value,
+    ]),
+  );
+}
+
+/**
  * The translate function of the current language, once `namespaces` are loaded (it suspends until
- * then); it changes identity when the language changes, which re-renders the form in place.
+ * then); it changes identity when the language changes, which re-renders the form in place. Numbers
+ * given as parameters are written as the language writes them.
  */
 export function useFormTranslate(namespaces: readonly string[] = ['forms']): FormTranslate {
   const { t, i18n } = useTranslation(namespaces as never);
@@ -64,7 +104,7 @@ export function useFormTranslate(namespaces: readonly string[] = ['forms']): For
   return useCallback(
     // Keys come from JSON files, not from code, so they cannot be typed: check:forms verifies them instead.
     (key: string, params?: Record<string, unknown>) =>
-      language ? String(t(key as never, params as never)) : key,
+      language ? String(t(key as never, localizedParams(params, language) as never)) : key,
     [t, language],
   );
 }

@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RJSFSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
-import { configure, screen } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import {
   afterAll,
   afterEach,
@@ -262,6 +262,10 @@ describe('a field added to schemas/forms/signup.json', () => {
       await user.type(control(words.fields.password), 'secret1');
       await user.type(control(words.fields.confirmPassword), 'secret1');
       await user.type(control(REFERRAL_TITLE[language]), 'FRIEND-2024');
+      // No date of birth is pre-filled: one is picked in the calendar, which opens on December 2000.
+      await user.click(screen.getByRole('button', { name: words.fields.dateOfBirth }));
+      const calendar = await screen.findByRole('dialog', { hidden: true });
+      await user.click(within(calendar).getByRole('button', { name: /^15 \S+ 2000$/, hidden: true }));
       await user.click(
         screen.getByRole('checkbox', { name: words.fields.agreeToTerms.replace(/<\/?\w+>/g, '') }),
       );
@@ -269,7 +273,12 @@ describe('a field added to schemas/forms/signup.json', () => {
 
       expect(post).toHaveBeenCalledTimes(1);
       const init = post.mock.calls[0]?.[1] as unknown as { body: Record<string, unknown> } | undefined;
-      expect(init?.body).toMatchObject({ firstname: 'Camille', email: 'camille@example.com', language });
+      expect(init?.body).toMatchObject({
+        firstname: 'Camille',
+        email: 'camille@example.com',
+        dateOfBirth: '2000-12-15',
+        language,
+      });
       expect(init?.body).not.toHaveProperty('referralCode');
     });
   });

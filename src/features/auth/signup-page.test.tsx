@@ -74,12 +74,24 @@ function renderSignup(language: Language) {
 
 type SignupView = ReturnType<typeof renderSignup>;
 
-async function fillValidForm({ user, words, language }: SignupView) {
+/**
+ * Picks 15 December 2000 as the date of birth: nothing is pre-filled, and the calendar opens on
+ * December 2000. (jsdom lays nothing out, so the calendar is found regardless of visibility.)
+ */
+async function pickBirthDate({ user }: Pick<SignupView, 'user'>, language: Language) {
+  await user.click(screen.getByRole('button', { name: AUTH[language].signup.fields.dateOfBirth }));
+  const calendar = await screen.findByRole('dialog', { hidden: true });
+  await user.click(within(calendar).getByRole('button', { name: /^15 \S+ 2000$/, hidden: true }));
+}
+
+async function fillValidForm(view: SignupView) {
+  const { user, words, language } = view;
   await user.type(control(words.fields.firstname), 'Camille');
   await user.type(control(words.fields.lastname), 'Martin');
   await user.type(control(words.fields.email), 'camille@example.com');
   await user.type(control(words.fields.password), 'secret1');
   await user.type(control(words.fields.confirmPassword), 'secret1');
+  await pickBirthDate(view, language);
   await user.click(screen.getByRole('checkbox', { name: termsName(language) }));
 }
 
@@ -111,7 +123,10 @@ describe.each(LANGS)('SignupPage in %s', (language) => {
     ]) {
       expect(control(title)).toBeInTheDocument();
     }
-    expect(screen.getByRole('button', { name: words.fields.dateOfBirth })).toBeInTheDocument();
+    // No date of birth is chosen for the visitor: the field shows its placeholder.
+    expect(screen.getByRole('button', { name: words.fields.dateOfBirth })).toHaveTextContent(
+      new RegExp(`^${escapeRegExp(FORMS[language].date.placeholder)}$`),
+    );
     expect(screen.getByRole('combobox', { name: AUTH[language].fields.language })).toHaveValue(language);
     expect(screen.getByRole('checkbox', { name: termsName(language) })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: words.fields.receiveUpdates })).not.toBeChecked();
@@ -133,6 +148,8 @@ describe.each(LANGS)('SignupPage in %s', (language) => {
     ]) {
       expect(errorsOf(control(title)), title).toEqual([required]);
     }
+    // No date of birth is pre-filled (it would end up in the profile): it is asked for like the others.
+    expect(errorsOf(screen.getByRole('button', { name: words.fields.dateOfBirth }))).toEqual([required]);
     expect(errorsOf(control(words.fields.phoneNumber))).toEqual([]);
     expect(errorsOf(control(words.fields.companyName))).toEqual([]);
     expect(errorsOf(screen.getByRole('checkbox', { name: termsName(language) }))).toEqual([
@@ -203,7 +220,7 @@ describe.each(LANGS)('SignupPage in %s', (language) => {
       email: 'camille@example.com',
       password: 'secret1',
       confirmPassword: 'secret1',
-      dateOfBirth: '2000-01-01',
+      dateOfBirth: '2000-12-15',
       phoneNumber: '+33 6 12 34 56 78',
       companyName: 'Kreo SAS',
       language,
@@ -231,7 +248,7 @@ describe.each(LANGS)('SignupPage in %s', (language) => {
       email: 'camille@example.com',
       password: 'secret1',
       confirmPassword: 'secret1',
-      dateOfBirth: '2000-01-01',
+      dateOfBirth: '2000-12-15',
       language,
     });
   });
@@ -287,6 +304,7 @@ describe.each(LANGS)('SignupPage in %s', (language) => {
     await user.type(control(otherWords.fields.lastname), 'Martin');
     await user.type(control(otherWords.fields.password), 'secret1');
     await user.type(control(otherWords.fields.confirmPassword), 'secret1');
+    await pickBirthDate(view, other);
     await user.click(screen.getByRole('checkbox', { name: termsName(other) }));
     await user.click(screen.getByRole('button', { name: otherWords.submit }));
 

@@ -23,8 +23,10 @@ import { companyFileApi } from './company-file-api';
 import { jsonEqual, type FileData } from './draft-merge';
 import { DraftStatus } from './draft-status';
 import { FileStatusNotice } from './file-status-notice';
+import { accountValues } from './founder-details';
 import { SetAsideNotice } from './set-aside-notice';
 import { useCompanyFileDraft } from './use-company-file-draft';
+import { useAccountPrefill, useFounderAccount } from './use-founder-account';
 import { useLegalFormSteps } from './use-legal-form-steps';
 import { WizardProgress } from './wizard-progress';
 import { SUBMIT_ERROR_KEYS, type SubmitError } from './submit-errors';
@@ -56,6 +58,8 @@ export function WizardPage({ assistant }: WizardPageProps) {
   ) : null;
 }
 
+const NO_VALUES: FileData = {};
+
 interface ShowAction {
   validate?: boolean;
   focusId?: string;
@@ -76,6 +80,14 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
   // Before a form is chosen (or while its steps load) only the first step can show.
   const loadedSteps = formSteps.state === 'ready' ? formSteps.steps : null;
   const steps: readonly StepDefinition[] = useMemo(() => loadedSteps ?? [chooserStep], [loadedSteps]);
+  // The founder's name and birth date from their account: they pre-fill a new draft, and the
+  // associates' and managers' "It's me" shortcuts copy them when the file has none yet.
+  const account = useFounderAccount();
+  const fromAccount = useMemo(
+    () => (account && loadedSteps ? accountValues(loadedSteps, account) : NO_VALUES),
+    [account, loadedSteps],
+  );
+  useAccountPrefill(view, sync, fromAccount);
   const lastStep = wizardOutline.length - 1;
   const savedStep = Math.min(Math.max(view.step, 0), lastStep);
   const stepIndex = formSteps.state === 'none' ? 0 : savedStep;
@@ -318,6 +330,7 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
           handleRef={formHandle}
           actions={actions}
           widgets={wizardWidgets}
+          fillSource={fromAccount}
         />
         {submitError ? (
           <Alert color="red" icon={<IconAlertTriangle aria-hidden="true" />} role="alert">

@@ -13,7 +13,7 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema29 = {"type":"object","required":["firstname","lastname","email","password","confirmPassword","dateOfBirth","agreeToTerms"],"properties":{"firstname":{"type":"string","maxLength":100,"pattern":"\\S"},"lastname":{"type":"string","maxLength":100,"pattern":"\\S"},"email":{"type":"string","maxLength":254,"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},"password":{"type":"string","minLength":6,"maxLength":128},"confirmPassword":{"type":"string","const":{"$data":"1/password"}},"dateOfBirth":{"type":"string","format":"date","default":"2000-01-01"},"phoneNumber":{"type":"string","maxLength":32},"companyName":{"type":"string","maxLength":200},"language":{"type":"string","enum":["fr","en","ro"]},"agreeToTerms":{"type":"boolean","const":true,"default":false},"receiveUpdates":{"type":"boolean","default":false}},"$id":"-3ba77d4f"};
+const schema29 = {"type":"object","required":["firstname","lastname","email","password","confirmPassword","dateOfBirth","agreeToTerms"],"properties":{"firstname":{"type":"string","maxLength":100,"pattern":"\\S"},"lastname":{"type":"string","maxLength":100,"pattern":"\\S"},"email":{"type":"string","maxLength":254,"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},"password":{"type":"string","minLength":6,"maxLength":128},"confirmPassword":{"type":"string","const":{"$data":"1/password"}},"dateOfBirth":{"type":"string","format":"date"},"phoneNumber":{"type":"string","maxLength":32},"companyName":{"type":"string","maxLength":200},"language":{"type":"string","enum":["fr","en","ro"]},"agreeToTerms":{"type":"boolean","const":true,"default":false},"receiveUpdates":{"type":"boolean","default":false}},"$id":"-77f60f0c"};
 const func2 = cjs(runtime0).default;
 const func0 = cjs(runtime1).default;
 const pattern1 = new RegExp("\\S", "u");
@@ -21,7 +21,7 @@ const pattern3 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
 const formats0 = cjs(runtime2).fullFormats.date;
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="-3ba77d4f" */;
+/*# sourceURL="-77f60f0c" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -408,6 +408,6 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-3ba77d4f": validate12 };
+const validateFns = { "-77f60f0c": validate12 };
 
 export const signupForm = defineForm('signup', definition, validateFns);

@@ -1,6 +1,7 @@
 import { ariaDescribedByIds, descriptionId, errorId, type WidgetProps } from '@rjsf/utils';
 import { createElement } from 'react';
 import { translateMessage, useFormTranslate } from '../translation';
+import classes from './inputs.module.css';
 
 type ControlSource = Pick<
   WidgetProps,
@@ -37,6 +38,13 @@ export function useControlProps(props: ControlSource) {
         ? messages.map((message, index) => createElement('div', { key: index }, message))
         : undefined,
     errorProps: { id: errorId(props.id), component: 'div' },
+    // Placeholders stay visibly placeholders, in error too (inputs.module.css).
+    classNames: {
+      input: classes.input,
+      innerInput: classes.input,
+      inputField: classes.input,
+      placeholder: classes.placeholder,
+    },
   };
 }
 

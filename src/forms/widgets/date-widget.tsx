@@ -1,8 +1,16 @@
-import { DatePickerInput, type DateFormatter } from '@mantine/dates';
+import { DatePickerInput, type CalendarLevel, type DateFormatter } from '@mantine/dates';
 import type { WidgetProps } from '@rjsf/utils';
 import { IconCalendar } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useControlProps } from './control-props';
+
+/**
+ * Where an empty calendar opens: the spec's display default (section 9), December 2000, so that a
+ * birth year is a few clicks away instead of a scroll back from today. `ui:options.openOn` changes it
+ * per field ("today" for a signature date).
+ */
+export const DISPLAY_DEFAULT_DATE = '2000-12-31';
 
 function today(): string {
   const now = new Date();
@@ -36,14 +44,30 @@ function dateBound(option: unknown): string | undefined {
   return typeof option === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(option) ? option : undefined;
 }
 
+/** The month an empty calendar shows, kept within the field's bounds (ISO dates compare as text). */
+function openingDate(option: unknown, minDate: string | undefined, maxDate: string | undefined): string {
+  const wanted = dateBound(option) ?? DISPLAY_DEFAULT_DATE;
+  if (minDate && wanted < minDate) return minDate;
+  if (maxDate && wanted > maxDate) return maxDate;
+  return wanted;
+}
+
 /**
  * A date chosen in a calendar, never typed (spec: the date input blocks typing); the value is an ISO
  * YYYY-MM-DD string and the button shows it in the user's language. `ui:options`: minDate, maxDate
- * ("today" or a date), clearable.
+ * ("today" or a date), openOn (the month shown while empty: "today" or a date, December 2000 by
+ * default), clearable. The calendar's heading switches to the months of a year, then to the years of a
+ * decade; every arrow is named for screen readers.
  */
 export function DateWidget(props: WidgetProps) {
   const { t, i18n } = useTranslation('forms');
   const { id, value, placeholder, options, onChange, onBlur, onFocus } = props;
+  // The calendar's view (days, months or years): the heading's hint says where a click on it leads.
+  const [level, setLevel] = useState<CalendarLevel>('month');
+  const minDate = dateBound(options.minDate);
+  const maxDate = dateBound(options.maxDate);
+  const levelHint =
+    level === 'month' ? t('date.monthLevel') : level === 'year' ? t('date.yearLevel') : undefined;
   return (
     <DatePickerInput
       {...useControlProps(props)}
@@ -51,13 +75,29 @@ export function DateWidget(props: WidgetProps) {
       placeholder={placeholder || t('date.placeholder')}
       valueFormatter={formatLongDate}
       monthLabelFormat={monthLabel(i18n.language)}
-      minDate={dateBound(options.minDate)}
-      maxDate={dateBound(options.maxDate)}
+      minDate={minDate}
+      maxDate={maxDate}
+      defaultDate={openingDate(options.openOn, minDate, maxDate)}
+      level={level}
+      onLevelChange={setLevel}
+      ariaLabels={{
+        previousMonth: t('date.previousMonth'),
+        nextMonth: t('date.nextMonth'),
+        previousYear: t('date.previousYear'),
+        nextYear: t('date.nextYear'),
+        previousDecade: t('date.previousDecade'),
+        nextDecade: t('date.nextDecade'),
+      }}
+      // The heading keeps its visible text ("décembre 2000") as its name, so speech input and the
+      // e2e tests find it by what it shows; the title says what it does.
+      attributes={{ calendarHeaderLevel: levelHint ? { title: levelHint } : {} }}
       clearable={options.clearable === true}
       clearButtonProps={{ 'aria-label': t('date.clear') }}
       leftSection={<IconCalendar size={16} aria-hidden="true" />}
       leftSectionPointerEvents="none"
       popoverProps={{ onClose: () => onBlur(id, value), returnFocus: true }}
+      // Each opening starts on the days of the chosen month (or of openOn).
+      onClick={() => setLevel('month')}
       onChange={(next) => onChange(next ?? undefined)}
       onFocus={() => onFocus(id, value)}
     />
