@@ -89,9 +89,10 @@ export const WizardAssistant = memo(function WizardAssistant({
 
   return (
     <>
-      <Affix position={{ bottom: 20, right: 20 }} hidden={opened}>
+      {/* Inside the wizard's bottom bar on phones (its right end is kept free), never over a field. */}
+      <Affix position={{ bottom: 10, right: 16 }} hidden={opened} zIndex={160}>
         <ActionIcon
-          size={56}
+          size={48}
           radius="xl"
           variant="filled"
           aria-label={t('chat.open')}
@@ -102,7 +103,7 @@ export const WizardAssistant = memo(function WizardAssistant({
           }}
           className={classes.fab}
         >
-          <IconMessageChatbot size={28} aria-hidden="true" />
+          <IconMessageChatbot size={26} aria-hidden="true" />
         </ActionIcon>
       </Affix>
       <Drawer

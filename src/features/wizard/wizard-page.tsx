@@ -22,6 +22,7 @@ import { withCompanyForm } from '@/shared/jurisdictions';
 import { companyFileApi } from './company-file-api';
 import { jsonEqual, type FileData } from './draft-merge';
 import { DraftStatus } from './draft-status';
+import classes from './wizard-page.module.css';
 import { FileStatusNotice } from './file-status-notice';
 import { accountValues } from './founder-details';
 import { SetAsideNotice } from './set-aside-notice';
@@ -359,7 +360,9 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
             <FileStatusNotice file={view.file} merged={view.mergedFromElsewhere} language={i18n.language} />
             <SetAsideNotice setAside={view.setAside} />
             {main}
-            <DraftStatus status={view.sync} onRetry={() => sync.retryNow()} />
+            <div className={classes.statusBar}>
+              <DraftStatus status={view.sync} onRetry={() => sync.retryNow()} />
+            </div>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
