@@ -85,7 +85,12 @@ export function ContentPage() {
           </Alert>
         ) : null}
         {showsExamples ? (
-          <Alert color="orange" title={t('content.examplesTitle')} classNames={{ title: classes.alertTitle }}>
+          <Alert
+            color="orange"
+            title={t('content.examplesTitle')}
+            className={classes.examples}
+            classNames={{ title: classes.alertTitle }}
+          >
             {t('content.examplesText')}
           </Alert>
         ) : null}
