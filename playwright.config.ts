@@ -39,6 +39,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The account tests sign up and log in far more than 30 times a minute, all from 127.0.0.1.
       AUTH_RATE_LIMIT: '0',
+      // Likewise the contact tests, all from one address (the limit itself has a server test).
+      CONTACT_RATE_LIMIT: '0',
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -35,8 +35,10 @@ export async function contactFormPlugin(
     if (Object.keys(errors).length > 0)
       return page(400, { values, errors, failure: translator(language)('info:contact.errors.fields') });
     try {
-      const honeypot = typeof body[HONEYPOT_FIELD] === 'string' ? body[HONEYPOT_FIELD] : '';
-      const sent = await options.contact.send({ ...values, language, honeypot }, request.ip);
+      const sent = await options.contact.send(
+        { ...values, language, honeypot: body[HONEYPOT_FIELD] },
+        request.ip,
+      );
       return await reply.redirect(`${paths.contact}?sent=${encodeURIComponent(sent.reference)}`, 303);
     } catch (error) {
       if (!(error instanceof ContactRefused)) throw error;

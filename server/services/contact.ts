@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv, { type ErrorObject } from 'ajv';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { FORM_AJV_OPTIONS } from '../../src/forms/ajv-options';
+export { HONEYPOT_FIELD } from '../../src/shared/contact';
 import type { Database } from '../db/database';
 import { contactMessages } from '../db/schema';
 import { isServerLanguage, translator, type ServerLanguage } from './i18n';
@@ -18,9 +19,6 @@ import { contactAcknowledgement, contactToSupport, type MailBrand } from './mail
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactInput = Record<ContactField, string>;
-
-/** The name of the field bots fill and people do not see. */
-export const HONEYPOT_FIELD = 'website';
 
 interface FieldUi {
   'ui:title'?: string;
@@ -69,6 +67,11 @@ export function checkContact(raw: Record<string, unknown>, language: ServerLangu
   // Empty fields are left out, so that they fail `required` and say "Champ obligatoire".
   const present = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
   const errors: ContactErrors = {};
+  // PostgreSQL refuses NUL in text, and no person types control characters (tabs and newlines aside).
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+  for (const field of CONTACT_FIELDS)
+    if (control.test(values[field])) errors[field] = translator(language)('forms:errors.invalid');
   if (!validateForm(present)) {
     for (const error of validateForm.errors ?? []) {
       const problem = messageOf(error, language);
@@ -77,6 +80,9 @@ export function checkContact(raw: Record<string, unknown>, language: ServerLangu
   }
   return { values, errors };
 }
+
+/** Acknowledgements one address receives in an hour, whoever sends the messages. */
+const ACKNOWLEDGEMENTS_PER_HOUR = 3;
 
 export class ContactRefused extends Error {
   constructor(
@@ -107,32 +113,47 @@ export function createContactService(deps: {
      * Stores and mails a message already checked by `checkContact` (or by the API contract). Refused
      * (nothing stored or sent) when the honeypot is filled or the address has sent too many.
      */
-    async send(input: ContactInput & { language: string; honeypot?: string }, ip: string) {
+    async send(input: ContactInput & { language: string; honeypot?: unknown }, ip: string) {
       const language = isServerLanguage(input.language) ? input.language : 'fr';
       const t = translator(language);
-      if (input.honeypot && input.honeypot.trim() !== '') {
+      // Anything but an empty trap is a bot's doing (a repeated field arrives as a list).
+      if (input.honeypot !== undefined && input.honeypot !== '') {
         throw new ContactRefused(400, t('info:contact.errors.spam'));
       }
-      if (perHour > 0) {
-        const [row] = await db
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      // Counted and stored under a lock per address, so that simultaneous posts cannot all pass the count.
+      const { stored, earlierToSender } = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${ip}`}))`);
+        if (perHour > 0) {
+          const [fromAddress] = await tx
+            .select({ count: sql<number>`count(*)::int` })
+            .from(contactMessages)
+            .where(and(eq(contactMessages.ip, ip), gt(contactMessages.createdAt, hourAgo)));
+          if ((fromAddress?.count ?? 0) >= perHour)
+            throw new ContactRefused(429, t('info:contact.errors.tooMany'));
+        }
+        const [toSender] = await tx
           .select({ count: sql<number>`count(*)::int` })
           .from(contactMessages)
           .where(
-            and(eq(contactMessages.ip, ip), gt(contactMessages.createdAt, new Date(Date.now() - 3_600_000))),
+            and(
+              sql`lower(${contactMessages.email}) = lower(${input.email})`,
+              gt(contactMessages.createdAt, hourAgo),
+            ),
           );
-        if ((row?.count ?? 0) >= perHour) throw new ContactRefused(429, t('info:contact.errors.tooMany'));
-      }
-      const [stored] = await db
-        .insert(contactMessages)
-        .values({
-          name: input.name,
-          email: input.email,
-          subject: input.subject,
-          message: input.message,
-          language,
-          ip,
-        })
-        .returning({ id: contactMessages.id });
+        const [row] = await tx
+          .insert(contactMessages)
+          .values({
+            name: input.name,
+            email: input.email,
+            subject: input.subject,
+            message: input.message,
+            language,
+            ip,
+          })
+          .returning({ id: contactMessages.id });
+        return { stored: row, earlierToSender: toSender?.count ?? 0 };
+      });
       if (!stored) throw new Error('The contact message was not stored');
       const reference = contactReference(stored.id);
       const mail = { ...input, language, reference };
@@ -146,8 +167,11 @@ export function createContactService(deps: {
       } catch (error) {
         logger.error({ err: error, reference }, 'The contact message could not be mailed to support');
       }
+      // Anyone can type any address: an address gets a few acknowledgements an hour at most, and they
+      // repeat none of the sender's words, so the form cannot relay text to strangers under our name.
       try {
-        await mailer.send(contactAcknowledgement(mail, brand));
+        if (earlierToSender < ACKNOWLEDGEMENTS_PER_HOUR)
+          await mailer.send(contactAcknowledgement(mail, brand));
       } catch (error) {
         logger.error({ err: error, reference }, 'The contact acknowledgement could not be mailed');
       }

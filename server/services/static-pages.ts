@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CONTENT_PAGES, contentPageFor } from '../../src/config/content-pages';
 import { paths } from '../../src/config/paths';
+import { CONTACT_REFERENCE } from '../../src/shared/contact';
 import { parseMarkdown, type Block, type Inline, type MarkdownPage } from '../../src/shared/markdown';
 import type { SiteInfo } from '../../src/shared/site-info';
 import {
@@ -132,7 +133,7 @@ export function createStaticPages(site: SiteInfo) {
       let body: string | null = null;
       if (path === paths.contact) {
         const sent = query.get('sent');
-        body = contactFormHtml(language, contact, sent && /^C-[0-9A-F]{8}$/.test(sent) ? sent : null);
+        body = contactFormHtml(language, contact, sent && CONTACT_REFERENCE.test(sent) ? sent : null);
       } else {
         const content = contentPageFor(path);
         const page = content

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { inlineText, isSafeHref, markdownVariables, parseInline, parseMarkdown } from './markdown';
+import {
+  inlineText,
+  isSafeHref,
+  markdownVariables,
+  parseInline,
+  parseMarkdown,
+  usesVariables,
+} from './markdown';
 
 describe('parseMarkdown', () => {
   it('reads the front matter, headings with anchors, paragraphs and both kinds of list', () => {
@@ -92,6 +99,11 @@ describe('isSafeHref and markdownVariables', () => {
       ['/terms', '/privacy#droits', 'https://www.cnil.fr', 'mailto:privacy@kreo.example'].every(isSafeHref),
     ).toBe(true);
     expect(['//evil.example', 'http://x.example', 'javascript:x', '/\\evil'].some(isSafeHref)).toBe(false);
+  });
+
+  it('tells whether blocks name a variable, in lists and links too', () => {
+    expect(usesVariables(parseMarkdown('Rien ici.').blocks)).toBe(false);
+    expect(usesVariables(parseMarkdown('- [écrire à {{supportEmail}}](/contact)').blocks)).toBe(true);
   });
 
   it('lists each variable once, sorted', () => {

@@ -93,7 +93,7 @@ export function parseMarkdown(source: string): MarkdownPage {
   }
 
   const blocks: Block[] = [];
-  const usedIds = new Map<string, number>();
+  const usedIds = new Set<string>();
   let paragraph: string[] = [];
   let list: { ordered: boolean; items: string[] } | null = null;
 
@@ -115,15 +115,12 @@ export function parseMarkdown(source: string): MarkdownPage {
       flush();
       const words = heading[2] ?? '';
       const base = slugify(words);
-      const seen = usedIds.get(base) ?? 0;
-      usedIds.set(base, seen + 1);
-      blocks.push({
-        kind: 'heading',
-        level: heading[1] === '##' ? 2 : 3,
-        id: seen === 0 ? base : `${base}-${seen + 1}`,
-        children: parseInline(words),
-      });
-    } else if (bullet || numbered) {
+      let id = base;
+      for (let count = 2; usedIds.has(id); count += 1) id = `${base}-${count}`;
+      usedIds.add(id);
+      blocks.push({ kind: 'heading', level: heading[1] === '##' ? 2 : 3, id, children: parseInline(words) });
+    } else if (bullet || (numbered && paragraph.length === 0)) {
+      // A numbered line inside a paragraph ("1978. La loi…") continues the paragraph.
       const ordered = !bullet;
       if (paragraph.length > 0 || (list && list.ordered !== ordered)) flush();
       list ??= { ordered, items: [] };
@@ -138,6 +135,13 @@ export function parseMarkdown(source: string): MarkdownPage {
   }
   flush();
   return { updated, blocks };
+}
+
+/** Whether the blocks name a {{variable}} (the page then needs the site's identity). */
+export function usesVariables(blocks: Block[]): boolean {
+  const inline = (nodes: Inline[]): boolean =>
+    nodes.some((node) => node.kind === 'variable' || (node.kind !== 'text' && inline(node.children)));
+  return blocks.some((block) => (block.kind === 'list' ? block.items.some(inline) : inline(block.children)));
 }
 
 /** Plain words of inline content (for search, titles and tests), variables filled by `values`. */

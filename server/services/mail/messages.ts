@@ -156,7 +156,10 @@ export function contactToSupport(contact: ContactMessageMail, brand: MailBrand):
   };
 }
 
-/** The sender's acknowledgement, in the language they wrote in, with a copy of their message. */
+/**
+ * The sender's acknowledgement, in the language they wrote in. It repeats none of their words (name,
+ * subject, message): whoever types a stranger's address must not be able to mail them text of their own.
+ */
 export function contactAcknowledgement(contact: ContactMessageMail, brand: MailBrand): MailMessage {
   const t = translator(contact.language);
   const name = t('common:brand.name');
@@ -164,13 +167,12 @@ export function contactAcknowledgement(contact: ContactMessageMail, brand: MailB
     t,
     contact.language,
     {
-      greeting: t('emails:greeting', { firstname: contact.name }),
+      greeting: t('emails:contactAcknowledgement.greeting'),
       paragraphs: [
-        t('emails:contactAcknowledgement.body', { brand: name, subject: contact.subject }),
+        t('emails:contactAcknowledgement.body', { brand: name }),
         t('emails:contactAcknowledgement.next'),
-        t('emails:contactAcknowledgement.copy', { reference: contact.reference }),
+        t('emails:contactAcknowledgement.reference', { reference: contact.reference }),
       ],
-      quote: contact.message,
       notes: [t('emails:contactAcknowledgement.ignore')],
     },
     brand,

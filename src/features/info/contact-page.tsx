@@ -10,15 +10,12 @@ import { SchemaForm } from '@/forms/schema-form';
 import { ApiError } from '@/lib/api/errors';
 import { apiClient } from '@/lib/api/client';
 import type { Language } from '@/lib/i18n/languages';
+import { CONTACT_REFERENCE, HONEYPOT_FIELD } from '@/shared/contact';
 import classes from './contact.module.css';
 import { useSiteInfo } from './use-site-info';
 
-/** The form's hidden trap for bots (the server refuses a message that fills it). */
-const HONEYPOT = 'website';
-/** The reference the server gives a sent message ("C-1A2B3C4D"); also in /contact?sent=… after a post without JavaScript. */
-const REFERENCE = /^C-[0-9A-F]{8}$/;
-
-type Failure = { message: string; fields: string[] } | null;
+type ContactField = 'name' | 'email' | 'subject' | 'message';
+type Failure = { message: string; fields: [ContactField, string][] } | null;
 
 function failureOf(error: unknown, fallback: string): Failure {
   if (
@@ -27,8 +24,8 @@ function failureOf(error: unknown, fallback: string): Failure {
     error.status !== undefined &&
     error.status < 500
   ) {
-    const body = error.body as { fields?: Record<string, string> } | undefined;
-    return { message: error.message, fields: Object.values(body?.fields ?? {}) };
+    const body = error.body as { fields?: Partial<Record<ContactField, string>> } | undefined;
+    return { message: error.message, fields: Object.entries(body?.fields ?? {}) as [ContactField, string][] };
   }
   return { message: fallback, fields: [] };
 }
@@ -47,7 +44,7 @@ export function ContactPage() {
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<Failure>(null);
   const [reference, setReference] = useState<string | null>(
-    sentParam && REFERENCE.test(sentParam) ? sentParam : null,
+    sentParam && CONTACT_REFERENCE.test(sentParam) ? sentParam : null,
   );
   const site = useSiteInfo();
   const supportEmail =
@@ -66,7 +63,7 @@ export function ContactPage() {
           subject: String(data.subject ?? '').trim(),
           message: String(data.message ?? '').trim(),
           language: i18n.language as Language,
-          ...(trap ? { [HONEYPOT]: trap } : {}),
+          ...(trap ? { [HONEYPOT_FIELD]: trap } : {}),
         },
       });
       setReference(sent?.reference ?? '');
@@ -116,7 +113,7 @@ export function ContactPage() {
                 <label htmlFor="contact-website">{t('contact.fields.website')}</label>
                 <input
                   id="contact-website"
-                  name={HONEYPOT}
+                  name={HONEYPOT_FIELD}
                   type="text"
                   tabIndex={-1}
                   autoComplete="off"
@@ -132,9 +129,9 @@ export function ContactPage() {
                   icon={<IconAlertTriangle aria-hidden="true" />}
                 >
                   <Text size="sm">{failure.message}</Text>
-                  {failure.fields.map((field) => (
+                  {failure.fields.map(([field, problem]) => (
                     <Text size="sm" key={field}>
-                      {field}
+                      {t(`contact.fields.${field}`)} : {problem}
                     </Text>
                   ))}
                 </Alert>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
 import { contentPageFor } from '@/config/content-pages';
-import { inlineText, parseMarkdown, type MarkdownPage } from '@/shared/markdown';
+import { inlineText, parseMarkdown, usesVariables, type MarkdownPage } from '@/shared/markdown';
 import { MarkdownContent } from './markdown-content';
 import classes from './content.module.css';
 import { useSiteInfo } from './use-site-info';
@@ -35,7 +35,13 @@ function usePageText(language: string, slug: string) {
       current = false;
     };
   }, [key, language, slug]);
-  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  // A failed chunk stays failed in the browser's module map: the page is loaded afresh, unless it was
+  // only a missing file (then asking again is enough).
+  const retry = useCallback(() => {
+    if (result?.state.status === 'error' && PAGE_FILES[`/locales/fr/pages/${slug}.md`])
+      window.location.reload();
+    else setAttempt((count) => count + 1);
+  }, [result, slug]);
   const state: PageState = result?.key === key ? result.state : { status: 'loading' };
   return { state, retry };
 }
@@ -58,11 +64,11 @@ export function ContentPage() {
   const slug = content?.slug ?? 'about';
   const { state, retry } = usePageText(i18n.language, slug);
   const page = state.status === 'ready' ? state.page : null;
-  const usesVariables = useMemo(() => JSON.stringify(page?.blocks ?? []).includes('"variable"'), [page]);
-  const site = useSiteInfo(usesVariables);
+  const needsSite = useMemo(() => usesVariables(page?.blocks ?? []), [page]);
+  const site = useSiteInfo(needsSite);
   const siteInfo = site.status === 'ready' ? site.info : null;
   const sections = (page?.blocks ?? []).filter((block) => block.kind === 'heading' && block.level === 2);
-  const showsExamples = usesVariables && siteInfo !== null && siteInfo.examples.length > 0;
+  const showsExamples = needsSite && siteInfo !== null && siteInfo.examples.length > 0;
   const metaKey = content?.metaKey ?? 'about';
 
   return (
@@ -80,6 +86,13 @@ export function ContentPage() {
         {state.status === 'error' ? (
           <Alert color="red" role="alert" title={t('content.loadFailed')}>
             <Button variant="light" color="red" mt="sm" onClick={retry}>
+              {t('content.retry')}
+            </Button>
+          </Alert>
+        ) : null}
+        {needsSite && site.status === 'error' ? (
+          <Alert color="red" role="alert" title={t('content.siteFailed')}>
+            <Button variant="light" color="red" mt="sm" onClick={() => window.location.reload()}>
               {t('content.retry')}
             </Button>
           </Alert>
