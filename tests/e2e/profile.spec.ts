@@ -205,7 +205,10 @@ for (const language of LANGUAGES) {
       await expect(p.value(p.t('fields.firstname'))).toHaveText(account.firstname);
       await expect(p.value(p.t('fields.lastname'))).toHaveText(account.lastname);
       await expect(p.value(p.t('fields.email'))).toHaveText(account.email);
-      await expect(p.value(p.t('info.emailStatus'))).toHaveText(p.t('info.notVerified'));
+      // The status, and under it (in the same description of the list) the button that resends the mail.
+      const emailStatus = p.value(p.t('info.emailStatus'));
+      await expect(emailStatus).toContainText(p.t('info.notVerified'));
+      await expect(emailStatus.getByRole('button', { name: p.t('info.resendVerification') })).toBeVisible();
       await expect(p.value(p.t('fields.phoneNumber'))).toHaveText(account.phoneNumber);
       await expect(p.value(p.t('fields.dateOfBirth'))).toHaveText(BIRTHDAY[language]);
       await expect(p.value(p.t('fields.companyName'))).toHaveText(account.companyName);
@@ -224,7 +227,7 @@ for (const language of LANGUAGES) {
       await expect.poll(() => mailsTo(account.email)).toBe(2);
       const secondLink = await lastMailedLink(account.email, '/verify-email?token=');
       expect(secondLink).not.toBe(firstLink);
-      await expect(p.value(p.t('info.emailStatus'))).toHaveText(p.t('info.notVerified'));
+      await expect(emailStatus).toContainText(p.t('info.notVerified'));
 
       // Edit: the modal opens with the current values.
       await p.edit.click();

@@ -51,6 +51,8 @@ export interface Account {
   email: string;
   password: string;
   language: Language;
+  /** YYYY-MM-DD. */
+  dateOfBirth: string;
 }
 
 /** An existing account, made through the API (the sign-up form has its own tests). */
@@ -65,9 +67,10 @@ export async function createAccount(
     email: uniqueEmail(firstname.toLowerCase()),
     password: 'parola-veche-1',
     language,
+    dateOfBirth: '1990-03-12',
   };
   const response = await request.post('/api/auth/register', {
-    data: { ...account, confirmPassword: account.password, dateOfBirth: '1990-03-12' },
+    data: { ...account, confirmPassword: account.password },
   });
   expect(response.status(), await response.text()).toBe(200);
   return account;
@@ -143,69 +146,109 @@ function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** The page's language, as the app sets it on <html lang> (the calendar speaks it). */
+async function pageLanguage(page: Page): Promise<Language> {
+  const lang = await page.locator('html').getAttribute('lang');
+  if (lang !== 'fr' && lang !== 'en' && lang !== 'ro') throw new Error(`The page speaks ${lang}`);
+  return lang;
+}
+
+/** A YYYY-MM-DD date's year, month (1-12) and day. */
+function partsOf(isoDate: string): [number, number, number] {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  if (!year || !month || !day) throw new Error(`${isoDate} is not YYYY-MM-DD`);
+  return [year, month, day];
+}
+
+/** A month's name as `language` writes it in full ("décembre", "December", "decembrie"). */
+function monthName(isoDate: string, language: Language): string {
+  const [year, month] = partsOf(isoDate);
+  return new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
+}
+
+/** The calendar's month heading: the month in full and the year ("décembre 2000"). */
+export function shownMonth(isoDate: string, language: Language): string {
+  const [year, month] = partsOf(isoDate);
+  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
+}
+
+/** How the date field writes a chosen date: as the language writes a long date ("15 mai 2004", "May 15, 2004"). */
+export function shownDate(isoDate: string, language: Language): string {
+  const [year, month, day] = partsOf(isoDate);
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
 /**
- * Chooses a date in the calendar of a date field (typing is not possible), from the date it shows:
- * month heading → year → decade, then the year, the month and the day. Names are matched loosely
- * (any capitals, any order of day and month), so that the test follows what a user reads rather than
- * one date library's spelling. Both dates must be in the same decade (the decade arrows have no name).
+ * Chooses `isoDate` in the calendar of a date field (typing is not possible) as a user picks a birth
+ * year, whatever month the calendar opens on: the month heading leads to the months of its year, the
+ * year heading to the years of its decade; the named decade arrows reach the decade, then the year,
+ * the month and the day are chosen. `opensOn` (YYYY-MM) is the month the calendar must show first.
+ * Months and days are matched loosely (any capitals, "mars" or "mart."), so that the test follows
+ * what a user reads rather than one date library's spelling.
  */
 export async function pickDate(
   page: Page,
   field: Locator,
-  dates: { from: string; to: string },
-  language: Language,
+  isoDate: string,
+  options: { opensOn?: string } = {},
 ) {
-  await expect(field).toHaveText(shownDate(dates.from, language));
-  await chooseInCalendar(page, field, dates.from, dates.to, language);
-  await expect(field).toHaveText(shownDate(dates.to, language));
-}
+  const language = await pageLanguage(page);
+  const words = (key: string) => text(language, 'forms', `date.${key}`);
+  const [year, monthNumber, day] = partsOf(isoDate);
+  const month = monthName(isoDate, language);
+  // "déc." or "décembre": the language's short name, or any start of the full name of three letters
+  // or more ("mart." for "martie"), with or without a dot.
+  const shortMonth = new Intl.DateTimeFormat(language, { month: 'short', timeZone: 'UTC' })
+    .format(new Date(Date.UTC(year, monthNumber - 1, 1)))
+    .replace(/\.$/, '');
+  const monthNames = [
+    escapeRegExp(shortMonth),
+    ...Array.from({ length: month.length - 2 }, (_, index) => escapeRegExp(month.slice(0, index + 3))),
+  ];
 
-/**
- * Chooses a date in the calendar of an empty date field, which opens on the current month: `to` must
- * be in the current decade (the decade arrows have no name).
- */
-export async function pickDateFromToday(page: Page, field: Locator, to: string, language: Language) {
-  await chooseInCalendar(page, field, isoDate(new Date()), to, language);
+  await field.click();
+  const calendar = page.getByRole('dialog');
+  // The days of a month: its heading ("décembre 2000") says a click on it shows the months of the year.
+  const monthHeading = calendar.getByRole('button', { name: /^\D+ \d{4}$/ });
+  if (options.opensOn) await expect(monthHeading).toHaveText(shownMonth(`${options.opensOn}-01`, language));
+  await expect(monthHeading).toHaveAttribute('title', words('monthLevel'));
+  await monthHeading.click();
+  // The months of a year: its heading ("2000") shows the years of the decade.
+  const yearHeading = calendar.getByRole('button', { name: /^\d{4}$/ });
+  await expect(yearHeading).toHaveAttribute('title', words('yearLevel'));
+  await yearHeading.click();
+  // The years of a decade, under their heading ("2000 – 2009", the last level: no button); its arrows
+  // are named and go a decade back or forth.
+  const decadeHeading = calendar.getByText(/^\d{4} – \d{4}$/);
+  const shownDecade = Number((await decadeHeading.innerText()).slice(0, 4));
+  if (!Number.isInteger(shownDecade)) throw new Error('The calendar shows no decade');
+  const decade = year - (year % 10);
+  const step = decade < shownDecade ? -10 : 10;
+  const arrow = calendar.getByRole('button', {
+    name: words(step < 0 ? 'previousDecade' : 'nextDecade'),
+    exact: true,
+  });
+  for (let shown = shownDecade; shown !== decade; shown += step) {
+    await arrow.click();
+    await expect(decadeHeading).toHaveText(`${shown + step} – ${shown + step + 9}`);
+  }
+  await calendar.getByRole('button', { name: String(year), exact: true }).click();
+  await calendar.getByRole('button', { name: new RegExp(`^(${monthNames.join('|')})\\.?$`, 'i') }).click();
+  // A day's name holds its month, so that the 1st of the next month, shown greyed, is not taken.
+  const dayName = `(${day} ${escapeRegExp(month)}|${escapeRegExp(month)} ${day},?) ${year}`;
+  await calendar.getByRole('button', { name: new RegExp(`^${dayName}$`, 'i') }).click();
+  await expect(calendar).toHaveCount(0);
+  await expect(field).toHaveText(shownDate(isoDate, language));
 }
 
 /** A date as YYYY-MM-DD in the local time zone, as the calendar shows days. */
 export function isoDate(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-async function chooseInCalendar(page: Page, field: Locator, from: string, to: string, language: Language) {
-  const [fromYear] = from.split('-').map(Number);
-  const [year, month, day] = to.split('-').map(Number);
-  if (!fromYear || !year || !month || !day) throw new Error('Dates are YYYY-MM-DD');
-  expect(Math.floor(fromYear / 10), 'same decade').toBe(Math.floor(year / 10));
-  const monthNames = (['short', 'long'] as const).map((style) =>
-    escapeRegExp(
-      new Intl.DateTimeFormat(language, { month: style, timeZone: 'UTC' }).format(
-        new Date(Date.UTC(year, month - 1, 1)),
-      ),
-    ).replace(/\\\.$/, ''),
-  );
-
-  await field.click();
-  const calendar = page.getByRole('dialog');
-  // The month heading: a month name and the year ("janvier 2000", "January 2000"), no day number.
-  await calendar.getByRole('button', { name: new RegExp(`^\\D+ ${fromYear}$`) }).click();
-  await calendar.getByRole('button', { name: String(fromYear), exact: true }).click();
-  await calendar.getByRole('button', { name: String(year), exact: true }).click();
-  await calendar.getByRole('button', { name: new RegExp(`^(${monthNames.join('|')})\\.?$`, 'i') }).click();
-  await calendar.getByRole('button', { name: new RegExp(`^\\D*\\b${day}\\b\\D*${year}$`) }).click();
-  await expect(calendar).toHaveCount(0);
-}
-
-/** How the date field writes the dates these tests use: as each language writes a long date. */
-const LONG_DATES: Record<string, Record<Language, string>> = {
-  '2000-01-01': { fr: '1 janvier 2000', en: 'January 1, 2000', ro: '1 ianuarie 2000' },
-  '2004-05-15': { fr: '15 mai 2004', en: 'May 15, 2004', ro: '15 mai 2004' },
-};
-
-export function shownDate(isoDate: string, language: Language): string {
-  const shown = LONG_DATES[isoDate]?.[language];
-  if (!shown) throw new Error(`Add ${isoDate} to LONG_DATES`);
-  return shown;
 }

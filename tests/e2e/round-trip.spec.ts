@@ -1,6 +1,6 @@
 import { loginForm, signupForm } from './account-forms';
 import { text } from './locale-text';
-import { expect, expectGreeted, storedAccessToken, test, uniqueEmail } from './real-server';
+import { expect, expectGreeted, pickDate, storedAccessToken, test, uniqueEmail } from './real-server';
 import { lastMailedLink } from './server-data';
 
 // Against the real server and its embedded database: no route is mocked here. Sign-up and login go
@@ -43,6 +43,7 @@ test('sign up, verify, log out, log in, pay the 10 € plan, and own its documen
   await signup.email.fill(email);
   await signup.password.fill(password);
   await signup.confirmPassword.fill(password);
+  await pickDate(page, signup.dateOfBirth, '1991-04-26');
   await signup.terms.check();
   await signup.submit.click();
   // A new account goes on to the company form.
@@ -120,6 +121,7 @@ test('cancelling on the checkout page lands on /cancel @desktop-only', async ({ 
   await signup.email.fill(uniqueEmail('dana'));
   await signup.password.fill('parola123');
   await signup.confirmPassword.fill('parola123');
+  await pickDate(page, signup.dateOfBirth, '1983-10-02');
   await signup.terms.check();
   await signup.submit.click();
   await expect(page).toHaveURL('/ai-powered-form');

@@ -38,17 +38,25 @@ for (const language of LANGUAGES) {
         text(language, 'auth', 'signup.title'),
       );
       await expect(form.language).toHaveValue(language);
-      // Spec section 9: the date of birth starts at 2000-01-01.
-      await expect(form.dateOfBirth).toHaveText(shownDate('2000-01-01', language));
+      // No birth date is chosen for the founder: the field shows its placeholder, not a date.
+      const noDate = text(language, 'forms', 'date.placeholder');
+      await expect(form.dateOfBirth).toHaveText(noDate);
 
       // Nothing filled in: every required field says so, and the cursor goes to the first one.
       await form.submit.click();
       const required = text(language, 'forms', 'errors.required');
-      for (const field of [form.firstname, form.lastname, form.email, form.password, form.confirmPassword]) {
+      for (const field of [
+        form.firstname,
+        form.lastname,
+        form.email,
+        form.password,
+        form.confirmPassword,
+        form.dateOfBirth,
+      ]) {
         await expectFieldError(field, required);
       }
       await expectFieldError(form.terms, error('termsRequired'));
-      for (const field of [form.dateOfBirth, form.phoneNumber, form.companyName]) {
+      for (const field of [form.phoneNumber, form.companyName]) {
         await expectNoFieldError(field);
       }
       await expect(form.firstname).toBeFocused();
@@ -97,10 +105,13 @@ for (const language of LANGUAGES) {
       await hide.click();
       await expect(form.password).toHaveAttribute('type', 'password');
 
-      // The date of birth cannot be typed: it is chosen in the calendar.
+      // The date of birth cannot be typed: it is chosen in the calendar, which opens on December 2000,
+      // a birth year a few clicks away (the heading shows the months, then the years of a decade).
       await form.dateOfBirth.press('5');
-      await expect(form.dateOfBirth).toHaveText(shownDate('2000-01-01', language));
-      await pickDate(page, form.dateOfBirth, { from: '2000-01-01', to: '2004-05-15' }, language);
+      await expect(form.dateOfBirth).toHaveText(noDate);
+      await expectFieldError(form.dateOfBirth, required);
+      await pickDate(page, form.dateOfBirth, '1994-05-15', { opensOn: '2000-12' });
+      await expectNoFieldError(form.dateOfBirth);
 
       await form.phoneNumber.fill('+33 6 12 34 56 78');
       await form.companyName.fill('Dupont Conseil');
@@ -117,7 +128,7 @@ for (const language of LANGUAGES) {
         firstname: 'Camille',
         lastname: 'Dupont',
         email,
-        dateOfBirth: '2004-05-15',
+        dateOfBirth: '1994-05-15',
         phoneNumber: '+33 6 12 34 56 78',
         companyName: 'Dupont Conseil',
         language,
@@ -170,6 +181,7 @@ for (const language of LANGUAGES) {
       await form.email.fill(existing.email.toUpperCase());
       await form.password.fill('parola-noua-1');
       await form.confirmPassword.fill('parola-noua-1');
+      await pickDate(page, form.dateOfBirth, '1988-07-09');
       await form.terms.check();
       await form.submit.click();
 
@@ -181,6 +193,7 @@ for (const language of LANGUAGES) {
       // What was typed stays, so that only the address needs changing.
       await expect(form.firstname).toHaveValue('Andrei');
       await expect(form.password).toHaveValue('parola-noua-1');
+      await expect(form.dateOfBirth).toHaveText(shownDate('1988-07-09', language));
       await page.screenshot({ path: `/tmp/e2e-shots/signup-taken-${language}-${testInfo.project.name}.png` });
 
       // Another address goes through.
@@ -204,6 +217,7 @@ for (const language of LANGUAGES) {
       await before.submit.click();
       await expectFieldError(before.lastname, text(start, 'forms', 'errors.required'));
       await expectFieldError(before.email, text(start, 'auth', 'signup.errors.emailInvalid'));
+      await expectFieldError(before.dateOfBirth, text(start, 'forms', 'errors.required'));
 
       // The links of the terms checkbox open in a new tab; the form keeps its values.
       for (const [name, path, titleKey] of [
@@ -220,6 +234,7 @@ for (const language of LANGUAGES) {
       }
       await expect(before.firstname).toHaveValue('Maria');
       await expect(before.terms).not.toBeChecked();
+      await pickDate(page, before.dateOfBirth, '2003-11-23');
 
       // The language field is the page's language.
       await before.language.selectOption(language);
@@ -235,7 +250,9 @@ for (const language of LANGUAGES) {
       await expect(after.firstname).toHaveValue('Maria');
       await expect(after.email).toHaveValue('maria@example');
       await expect(after.password).toHaveValue('secret-1');
-      await expect(after.dateOfBirth).toHaveText(shownDate('2000-01-01', language));
+      // The chosen date is written as the new language writes dates.
+      await expect(after.dateOfBirth).toHaveText(shownDate('2003-11-23', language));
+      await expectNoFieldError(after.dateOfBirth);
       // The messages already shown are told again in the new language.
       await expectFieldError(after.lastname, text(language, 'forms', 'errors.required'));
       await expectFieldError(after.email, text(language, 'auth', 'signup.errors.emailInvalid'));
@@ -290,20 +307,69 @@ test.describe('from the keyboard alone @desktop-only', () => {
     await tab();
     await expect(form.dateOfBirth).toBeFocused();
 
-    // Enter opens the calendar on the current date; arrows move by week and day; Enter chooses.
+    // Enter opens the calendar on December 2000, the focus on its first control; every control of its
+    // heading is named, and the month heading says that it leads to the months of the year.
+    const calendar = page.getByRole('dialog');
+    const words = (key: string) => text('fr', 'forms', `date.${key}`);
     await page.keyboard.press('Enter');
-    await expect(
-      page.getByRole('dialog').getByRole('button', { name: '1 janvier 2000', exact: true }),
-    ).toBeFocused();
+    await expect(focused).toHaveAccessibleName(words('previousMonth'));
+    await tab();
+    await expect(focused).toHaveAccessibleName('décembre 2000');
+    await expect(focused).toHaveAttribute('title', words('monthLevel'));
+    await tab();
+    await expect(focused).toHaveAccessibleName(words('nextMonth'));
+
+    // Enter on the heading: the months of 2000. The view changes under the focus, and Tab brings it
+    // back to the calendar's first control.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(calendar.getByRole('button', { name: '2000', exact: true })).toBeVisible();
+    await tab();
+    await expect(focused).toHaveAccessibleName(words('previousYear'));
+    await tab();
+    await expect(focused).toHaveAccessibleName('2000');
+    await expect(focused).toHaveAttribute('title', words('yearLevel'));
+    await tab();
+    await expect(focused).toHaveAccessibleName(words('nextYear'));
+
+    // Enter on the year: the years of its decade; the arrow goes a decade back.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(calendar.getByText('2000 – 2009', { exact: true })).toBeVisible();
+    await tab();
+    await expect(focused).toHaveAccessibleName(words('previousDecade'));
+    await page.keyboard.press('Enter');
+    await expect(calendar.getByText('1990 – 1999', { exact: true })).toBeVisible();
+    await tab();
+    await expect(focused).toHaveAccessibleName(words('nextDecade'));
+
+    // The arrow keys move in the years (three a row), in the months (three a row), then in the days (a
+    // week a row); Enter chooses each.
+    await tab();
+    await expect(focused).toHaveAccessibleName('1990');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
-    await expect(
-      page.getByRole('dialog').getByRole('button', { name: '16 janvier 2000', exact: true }),
-    ).toBeFocused();
+    await expect(focused).toHaveAccessibleName('1997');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(form.dateOfBirth).toHaveText('16 janvier 2000');
+    await expect(calendar.getByRole('button', { name: '1997', exact: true })).toBeVisible();
+    for (let control = 0; control < 4; control++) await tab();
+    await expect(focused).toHaveAccessibleName('janv.');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await expect(focused).toHaveAccessibleName('mai');
+    await page.keyboard.press('Enter');
+    await expect(calendar.getByRole('button', { name: 'mai 1997', exact: true })).toBeVisible();
+    for (let control = 0; control < 4; control++) await tab();
+    // The first day on show takes the focus: Monday 28 April, the week of 1 May.
+    await expect(focused).toHaveAccessibleName('28 avril 1997');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await expect(focused).toHaveAccessibleName('13 mai 1997');
+    await page.keyboard.press('Enter');
+    await expect(calendar).toHaveCount(0);
+    await expect(form.dateOfBirth).toHaveText('13 mai 1997');
 
     // The focus is back on the date field: Tab goes on to the phone number.
     await expect(form.dateOfBirth).toBeFocused();
@@ -328,17 +394,22 @@ test.describe('from the keyboard alone @desktop-only', () => {
 
     await expect(page).toHaveURL('/ai-powered-form');
     await expectGreeted(page, 'fr', 'Radu');
-    expect(await userInfoOf(page)).toMatchObject({ email, dateOfBirth: '2000-01-16', language: 'fr' });
+    expect(await userInfoOf(page)).toMatchObject({ email, dateOfBirth: '1997-05-13', language: 'fr' });
   });
 
   test('after a date is chosen with the keyboard, the focus is back on the date field', async ({ page }) => {
     await page.goto('/signup');
     const date = signupForm(page, 'fr').dateOfBirth;
+    const focused = page.locator(':focus');
     await date.focus();
     await page.keyboard.press('Enter');
-    await page.keyboard.press('ArrowRight');
+    await expect(focused).toHaveAccessibleName(text('fr', 'forms', 'date.previousMonth'));
+    // Past the heading's three controls, the days of December 2000 (from Monday 27 November).
+    for (let control = 0; control < 3; control++) await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await expect(focused).toHaveAccessibleName('4 décembre 2000');
     await page.keyboard.press('Enter');
-    await expect(date).toHaveText('2 janvier 2000');
+    await expect(date).toHaveText('4 décembre 2000');
     await expect(date).toBeFocused();
   });
 });
@@ -355,11 +426,12 @@ test('the fields in error are marked invalid for assistive technology, the other
     form.email,
     form.password,
     form.confirmPassword,
+    form.dateOfBirth,
     form.terms,
   ]) {
     await expect(field).toHaveAttribute('aria-invalid', 'true');
   }
-  for (const field of [form.dateOfBirth, form.phoneNumber, form.companyName, form.updates]) {
+  for (const field of [form.phoneNumber, form.companyName, form.updates]) {
     await expect(field).not.toHaveAttribute('aria-invalid', 'true');
   }
 });

@@ -11,7 +11,8 @@ import {
   expect,
   expectFieldError,
   isoDate,
-  pickDateFromToday,
+  pickDate,
+  shownDate,
   storedAccessToken,
   test,
   type Account,
@@ -84,11 +85,17 @@ function pastFifteenth(): string {
   return isoDate(new Date(today.getFullYear(), month, 15));
 }
 
-/** The founder's own information (step 2), the same for every form. */
-async function fillPersonalInformation(page: Page, form: WizardForm, language: Language) {
+/**
+ * The founder's own information (step 2), the same for every form. A new draft starts with the name
+ * and the birth date of the founder's account; the founder writes the name as on their ID and picks
+ * another date in the calendar, which opens on the one shown.
+ */
+async function fillPersonalInformation(page: Page, form: WizardForm, language: Language, founder: Account) {
   await expect(form.stepHeading).toHaveText(form.stepTitle('personalInformation'));
+  await expect(form.fullName).toHaveValue(`${founder.firstname} ${founder.lastname}`);
+  await expect(form.dateOfBirth).toHaveText(shownDate(founder.dateOfBirth, language));
   await form.fullName.fill('Camille Dupont');
-  await pickDateFromToday(page, form.dateOfBirth, '2020-05-15', language);
+  await pickDate(page, form.dateOfBirth, '1987-05-15', { opensOn: founder.dateOfBirth.slice(0, 7) });
   await form.placeOfBirth.fill('Lyon, France');
   await chooseCountry(page, form.nationality, language, 'FR');
   await form.address.fill('12 rue de la Paix\n75002 Paris, France');
@@ -104,18 +111,22 @@ async function chooseCountry(page: Page, field: Locator, language: Language, cod
   await expect(field).toHaveValue(name);
 }
 
-/** One manager's card, filled in (French managers also give their parents' names). */
+/**
+ * One manager's card, filled in (French managers also give their parents' names); an empty birth date
+ * opens on December 2000.
+ */
 async function fillManager(
   page: Page,
   form: WizardForm,
   language: Language,
   number: number,
-  name: string,
+  person: { name: string; dateOfBirth: string },
   french: boolean,
 ) {
   const manager = form.manager(number);
-  await manager.name.fill(name);
-  await pickDateFromToday(page, manager.dateOfBirth, '2020-05-15', language);
+  await manager.name.fill(person.name);
+  await expect(manager.dateOfBirth).toHaveText(text(language, 'forms', 'date.placeholder'));
+  await pickDate(page, manager.dateOfBirth, person.dateOfBirth, { opensOn: '2000-12' });
   await manager.placeOfBirth.fill('Cluj-Napoca, România');
   await chooseCountry(page, manager.nationality, language, 'RO');
   await manager.address.fill('Strada Florilor 3, Cluj-Napoca');
@@ -127,12 +138,12 @@ async function fillManager(
   }
 }
 
-/** The legal declaration (step 5), the same for every form. */
-async function fillLegalDeclaration(page: Page, form: WizardForm, language: Language) {
+/** The legal declaration (step 5), the same for every form; the date of signature opens on this month. */
+async function fillLegalDeclaration(page: Page, form: WizardForm) {
   await expect(form.stepHeading).toHaveText(form.stepTitle('legalDeclaration'));
   await form.nonConviction.check();
   await form.placeOfSignature.fill('Paris');
-  await pickDateFromToday(page, form.dateOfSignature, pastFifteenth(), language);
+  await pickDate(page, form.dateOfSignature, pastFifteenth(), { opensOn: isoDate(new Date()).slice(0, 7) });
   await form.next.click();
 }
 
@@ -177,7 +188,7 @@ for (const language of LANGUAGES) {
       });
       await form.next.click();
 
-      await fillPersonalInformation(page, form, language);
+      await fillPersonalInformation(page, form, language, founder);
 
       // Step 3: amounts in euros; a share capital of 0 is refused with the French minimum.
       await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
@@ -219,18 +230,23 @@ for (const language of LANGUAGES) {
       await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
       await form.next.click();
       await expectFieldError(form.manager(1).name, required);
-      await fillManager(page, form, language, 1, 'Ion Pop', true);
+      await fillManager(page, form, language, 1, { name: 'Ion Pop', dateOfBirth: '1978-11-23' }, true);
       await expect(form.addManager).toHaveCount(0);
       await form.next.click();
 
-      await fillLegalDeclaration(page, form, language);
+      await fillLegalDeclaration(page, form);
 
-      // Step 6: the sole associate; half of the subscription is paid up at formation (L. 225-3).
+      // Step 6: the sole associate is the founder ("It's me" copies their name and address); half of
+      // the subscription is paid up at formation (L. 225-3).
       await expect(form.stepHeading).toHaveText(form.stepTitle('subscribers'));
       await expect(form.addSubscriber).toHaveCount(0);
       const sole = form.subscriber(1);
-      await sole.name.fill('Camille Dupont');
-      await sole.address.fill('12 rue de la Paix, 75002 Paris, France');
+      const itsMe = page.getByRole('button', { name: t('fields.subscriber.fillFromFounder'), exact: true });
+      await itsMe.click();
+      await expect(sole.name).toHaveValue('Camille Dupont');
+      await expect(sole.name).toBeFocused();
+      await expect(sole.address).toHaveValue('12 rue de la Paix\n75002 Paris, France');
+      await expect(itsMe).toHaveCount(0);
       await sole.shares.fill('100');
       await sole.subscription.fill('1000');
       await sole.paidAmount.fill('400');
@@ -268,11 +284,23 @@ for (const language of LANGUAGES) {
         jurisdiction: 'FR',
         legalForm: 'SASU',
         currency: 'EUR',
+        fullName: 'Camille Dupont',
+        dateOfBirth: '1987-05-15',
         companyName: 'Boulangerie Dupont & Fils',
         shareCapital: 1000,
         durationYears: 99,
-        managers: [{ name: 'Ion Pop', nationality: 'RO', fatherName: 'Vasile Pop' }],
-        subscribers: [{ name: 'Camille Dupont', shares: 100, subscription: 1000, paidAmount: 500 }],
+        managers: [
+          { name: 'Ion Pop', dateOfBirth: '1978-11-23', nationality: 'RO', fatherName: 'Vasile Pop' },
+        ],
+        subscribers: [
+          {
+            name: 'Camille Dupont',
+            address: '12 rue de la Paix\n75002 Paris, France',
+            shares: 100,
+            subscription: 1000,
+            paidAmount: 500,
+          },
+        ],
       });
       // Without a package, the next stop is the plans.
       await page.getByRole('button', { name: t('review.submitted.plans') }).click();
@@ -289,7 +317,7 @@ for (const language of LANGUAGES) {
       context,
     }, testInfo) => {
       await useLanguage(context, language);
-      await signUp(page, language);
+      const founder = await signUp(page, language);
       await page.goto('/ai-powered-form');
       const form = wizardForm(page, language, 'RO', 'SRL');
       const { t } = form;
@@ -298,7 +326,7 @@ for (const language of LANGUAGES) {
       await expect(form.legalFormCard('SAS')).toHaveCount(0);
       await form.legalFormCard('SRL').click();
       await form.next.click();
-      await fillPersonalInformation(page, form, language);
+      await fillPersonalInformation(page, form, language, founder);
 
       // Step 3: CAEN codes from a searchable list, amounts in lei, the Romanian minimum capital.
       await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
@@ -332,16 +360,17 @@ for (const language of LANGUAGES) {
 
       // Step 4: two administrators; a reload mid-way keeps both.
       await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
-      await fillManager(page, form, language, 1, 'Ion Pop', false);
+      await fillManager(page, form, language, 1, { name: 'Ion Pop', dateOfBirth: '1978-11-23' }, false);
       await form.addManager.click();
-      await fillManager(page, form, language, 2, 'Ana Ionescu', false);
+      // The 1st of February: the calendar also shows the 1st of March, greyed, in its last week.
+      await fillManager(page, form, language, 2, { name: 'Ana Ionescu', dateOfBirth: '1985-02-01' }, false);
       await expect(form.saved).toBeVisible();
       await page.reload();
       await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
       await expect(form.manager(2).name).toHaveValue('Ana Ionescu');
       await form.next.click();
 
-      await fillLegalDeclaration(page, form, language);
+      await fillLegalDeclaration(page, form);
 
       // Step 6: two associates at least.
       await expect(form.stepHeading).toHaveText(form.stepTitle('subscribers'));
@@ -396,7 +425,10 @@ for (const language of LANGUAGES) {
         caenMain: '1071',
         caenSecondary: ['4724'],
         shareCapital: 1000,
-        managers: [{ name: 'Ion Pop' }, { name: 'Ana Maria Ionescu' }],
+        managers: [
+          { name: 'Ion Pop', dateOfBirth: '1978-11-23' },
+          { name: 'Ana Maria Ionescu', dateOfBirth: '1985-02-01' },
+        ],
         subscribers: [
           { name: 'Ion Pop', shares: 60, subscription: 600, paidAmount: 0 },
           { name: 'Ana Ionescu', shares: 40, subscription: 400, paidAmount: 400 },
@@ -485,6 +517,56 @@ for (const language of LANGUAGES) {
     });
   });
 }
+
+test('"I am the president" copies the founder\'s information into the president\'s card', async ({
+  page,
+  context,
+}) => {
+  const language = 'fr';
+  await useLanguage(context, language);
+  await signUp(page, language);
+  // The founder's information typed earlier (step 2); the file opens on the management step.
+  const founder = {
+    fullName: 'Camille Dupont',
+    dateOfBirth: '1990-05-17',
+    placeOfBirth: 'Lyon, France',
+    nationality: 'FR',
+    address: '12 rue de la Paix, 75002 Paris, France',
+    fatherName: 'Jean Dupont',
+    motherName: 'Marie Dupont, née Martin',
+  };
+  await savedDraft(page, { ...FRENCH_SAS, ...founder }, stepsFile.steps.indexOf('management'));
+  await page.goto('/ai-powered-form');
+  const form = wizardForm(page, language);
+  await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
+  const president = form.manager(1);
+  await expect(president.name).toHaveValue('');
+
+  const itsMe = page.getByRole('button', {
+    name: form.t('fields.manager.fillFromFounder.president'),
+    exact: true,
+  });
+  await itsMe.click();
+  // The card holds the founder's information and the focus is on its first field; the shortcut,
+  // its work done, goes.
+  await expect(president.name).toHaveValue(founder.fullName);
+  await expect(president.name).toBeFocused();
+  await expect(president.dateOfBirth).toHaveText(shownDate(founder.dateOfBirth, language));
+  await expect(president.placeOfBirth).toHaveValue(founder.placeOfBirth);
+  await expect(president.nationality).toHaveValue('France');
+  await expect(president.address).toHaveValue(founder.address);
+  await expect(president.fatherName).toHaveValue(founder.fatherName);
+  await expect(president.motherName).toHaveValue(founder.motherName);
+  await expect(itsMe).toHaveCount(0);
+  const { fullName, ...details } = founder;
+  await expect
+    .poll(async () => (await storedFile(page)).data.managers)
+    .toMatchObject([{ name: fullName, ...details }]);
+
+  // The card is complete: the next step opens.
+  await form.next.click();
+  await expect(form.stepHeading).toHaveText(form.stepTitle('legalDeclaration'));
+});
 
 test('offline, the answers stay on the device and reach the server when the connection returns @desktop-only', async ({
   page,
