@@ -27,13 +27,13 @@ const FAQ_ITEMS = Object.keys(
   (JSON.parse(readFileSync('locales/fr/faq.json', 'utf8')) as { items: Record<string, unknown> }).items,
 );
 
-/** The spec's icon table: three document products share the files icon. */
+/** One icon per service (issue 15 replaced the spec's shared files icon): no two cards look alike. */
 const EXPECTED_ICON: Record<string, string> = {
-  LEGAL_STATUSES: 'files',
-  CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION: 'files',
-  LIST_OF_BENEFICIARIES: 'files',
-  PROFESSIONAL_PROMOTIONAL_WEBSITE: 'monitor',
-  AI_FORM: 'bot',
+  LEGAL_STATUSES: 'file-description',
+  CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION: 'signature',
+  LIST_OF_BENEFICIARIES: 'users-group',
+  PROFESSIONAL_PROMOTIONAL_WEBSITE: 'world-www',
+  AI_FORM: 'forms',
 };
 
 function section(page: Page, title: string): Locator {
