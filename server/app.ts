@@ -4,6 +4,7 @@
  * operationId, the payment pages, the API reference, the SPA).
  */
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -13,6 +14,7 @@ import Fastify, { errorCodes, type FastifyServerOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
+import { constants as zlibConstants } from 'node:zlib';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { authHandlers } from './handlers/auth';
@@ -89,6 +91,12 @@ export async function buildApp(deps: AppDependencies) {
   );
 
   // External plugins.
+  // Answers built at request time (pages, JSON) are compressed here; the build's files have
+  // their .br/.gz copies already (spaPlugin). Brotli at quality 5: most of the gain for little CPU.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(cookie);
   if (config.corsOrigins && config.corsOrigins.length > 0) {
     await app.register(cors, {

@@ -1,14 +1,58 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { initI18n } from '@/lib/i18n/i18n';
+import { preloadRoute } from '@/app/route-table';
+import type { PrerenderData } from '@/app/prerender-data';
+import { PRERENDER_DATA_ELEMENT_ID } from '@/config/prerendered-pages';
+import { seedContentPageText } from '@/features/info/page-texts';
+import { seedCatalogSnapshot } from '@/lib/catalog/catalog';
+import { i18n, initI18n, storedLanguageChoice } from '@/lib/i18n/i18n';
+import { hideSessionWhileHydrating } from '@/lib/session/session';
+import { isLanguage } from '@/lib/i18n/languages';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-void initI18n();
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+/** The data a prerendered page carries, or null when the server sent an empty page for the app to render. */
+function prerenderData(): PrerenderData | null {
+  const element = document.getElementById(PRERENDER_DATA_ELEMENT_ID);
+  if (!element?.textContent || !container?.firstElementChild) return null;
+  try {
+    return JSON.parse(element.textContent) as PrerenderData;
+  } catch {
+    return null;
+  }
+}
+
+const prerendered = prerenderData();
+if (prerendered) {
+  // The server chose the page's language by the shared rule and said which in <html lang>: hydrate in it.
+  const pageLanguage = document.documentElement.lang;
+  seedCatalogSnapshot(prerendered.catalog);
+  seedContentPageText(prerendered.pageText);
+  // The server rendered the page as a guest sees it: hydrate it so, then show the session (router.tsx).
+  hideSessionWhileHydrating();
+  // Read before i18next starts: starting records the page's language as the choice.
+  const chosen = storedLanguageChoice();
+  // The page's code and words first: hydration then finds everything the server rendered, suspends
+  // nowhere, and early state changes (the session check) cannot make React throw the markup away.
+  void Promise.all([
+    initI18n(isLanguage(pageLanguage) ? pageLanguage : undefined).then(() =>
+      i18n.loadNamespaces(prerendered.namespaces),
+    ),
+    preloadRoute(window.location.pathname),
+  ]).then(() => {
+    hydrateRoot(container, app);
+    // A choice this browser kept only in its storage (before the cookie existed) takes over once the page is live.
+    if (chosen && chosen !== i18n.language) void i18n.changeLanguage(chosen);
+  });
+} else {
+  void initI18n();
+  createRoot(container).render(app);
+}

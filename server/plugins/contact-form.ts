@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { paths } from '../../src/config/paths';
 import type { AppPages } from '../services/app-pages';
 import { checkContact, ContactRefused, HONEYPOT_FIELD, type ContactService } from '../services/contact';
-import { isServerLanguage, languageFromHeader, translator } from '../services/i18n';
+import { isServerLanguage, pageLanguage, translator } from '../services/i18n';
 import { CONTENT_SECURITY_POLICY } from './spa';
 
 export async function contactFormPlugin(
@@ -22,7 +22,7 @@ export async function contactFormPlugin(
     const body = request.body && typeof request.body === 'object' ? request.body : {};
     const language = isServerLanguage(body.language)
       ? body.language
-      : languageFromHeader(request.headers['accept-language']);
+      : pageLanguage(request.headers);
     const page = (status: number, state: Parameters<AppPages['render']>[2]) =>
       reply
         .code(status)

@@ -7,7 +7,7 @@ import { users } from '../db/schema';
 import { DECLINED_TEST_CARDS, checkCard, type CardForm } from '../services/payments/card';
 import { renderCheckoutPage, renderMessagePage } from '../services/payments/checkout-page';
 import { describeOrder, type CheckoutService } from '../services/payments/checkout';
-import { languageFromHeader } from '../services/i18n';
+import { pageLanguage } from '../services/i18n';
 
 interface Options {
   db: Database;
@@ -51,7 +51,7 @@ export async function localCheckoutPlugin(app: FastifyInstance, options: Options
       reply,
       404,
       renderMessagePage(
-        languageFromHeader(request.headers['accept-language']),
+        pageLanguage(request.headers),
         'notFound',
         `${publicUrl}/plans`,
       ),

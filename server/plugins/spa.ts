@@ -1,9 +1,10 @@
 /** Serves the built app from dist/ with history fallback: a GET outside /api that is not a file gets index.html. */
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppPages } from '../services/app-pages';
-import { languageFromHeader } from '../services/i18n';
+import { pageLanguage } from '../services/i18n';
 
 /**
  * The app's pages allow scripts from this origin only: no inline script, no eval (the form validators are
@@ -22,12 +23,28 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** br when the browser takes it, else gzip, else nothing (a q=0 refuses an encoding). */
+export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.find((param) => param.trim().startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.trim().slice(2)) : 1);
+  }
+  const takes = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (takes('br')) return 'br';
+  if (takes('gzip')) return 'gzip';
+  return null;
+}
+
 export async function spaPlugin(app: FastifyInstance, options: { spaDir: string; pages: AppPages }) {
   const hasSpa = options.pages.hasSpa;
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: options.spaDir,
       index: false,
+      // The build writes .br and .gz copies of its text files: each browser gets the smallest it accepts.
+      preCompressed: true,
       // One route per built file (the build is fixed once started); every other path falls to the app.
       wildcard: false,
       // Hashed assets never change; everything else is revalidated.
@@ -49,13 +66,25 @@ export async function spaPlugin(app: FastifyInstance, options: { spaDir: string;
         .code(404)
         .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, error: 'Not Found' });
     }
-    // Each route gets its own title, description and link-preview tags, in the visitor's language.
-    const language = languageFromHeader(request.headers['accept-language']);
-    return reply
+    // Each route gets its own title, description and link-preview tags, in the visitor's language,
+    // and the public pages their prerendered HTML; the language follows the rule the app hydrates with.
+    const language = pageLanguage(request.headers);
+    reply
       .header('cache-control', 'no-cache')
       .header('content-security-policy', CONTENT_SECURITY_POLICY)
-      .header('vary', 'Accept-Language')
-      .type('text/html; charset=utf-8')
-      .send(options.pages.render(request.url, language));
+      .header('vary', 'Accept-Language, Cookie')
+      .type('text/html; charset=utf-8');
+    // The not-found handler is no route, so @fastify/compress's per-route hook does not reach it.
+    const html = options.pages.render(request.url, language);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply
+      .header('content-encoding', encoding)
+      .header('vary', 'Accept-Language, Cookie, Accept-Encoding')
+      .send(
+        encoding === 'br'
+          ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(html, { level: 6 }),
+      );
   });
 }

@@ -224,3 +224,28 @@ export async function findPlan(db: Database, offerSku: string, planSku: string) 
     .where(eq(offerProducts.offerSku, offerSku));
   return { ...row.plan, productSkus: productRows.map((product) => product.sku) };
 }
+
+/**
+ * The lists the API serves, computed from the file alone (same order, same shapes, inactive parts
+ * absent): the build prerenders the public pages with them. A server test keeps both in step.
+ */
+export function catalogLists(catalog: CatalogFile): { offers: Offer[]; products: Product[] } {
+  return {
+    products: catalog.products.map(({ sku, name, description }) => ({ sku, name, description })),
+    offers: catalog.offers
+      .map((offer) => ({
+        sku: offer.sku,
+        name: offer.name,
+        features: offer.features,
+        plans: offer.plans.map((plan) => ({
+          sku: plan.sku,
+          price: Math.round(plan.price * 100) / 100,
+          currency: 'EUR' as const,
+          planType: plan.planType,
+          billingCycle: plan.billingCycle,
+        })),
+        productSkus: offer.productSkus,
+      }))
+      .filter((offer) => offer.plans.length > 0),
+  };
+}

@@ -5,6 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import i18next from 'i18next';
+import {
+  LANGUAGE_COOKIE,
+  choosePageLanguage,
+  parseAcceptLanguage,
+  readCookie,
+} from '../../src/shared/language-rule';
 
 export const SERVER_LANGUAGES = ['fr', 'en', 'ro'] as const;
 export type ServerLanguage = (typeof SERVER_LANGUAGES)[number];
@@ -73,14 +79,16 @@ export function translator(language: string): ServerTranslator {
  * has no account language to go by), French by default.
  */
 export function languageFromHeader(header: string | undefined): ServerLanguage {
-  const ranked = (header ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.find((param) => param.trim().startsWith('q='));
-      return { language: tag.slice(0, 2).toLowerCase(), q: q ? Number(q.trim().slice(2)) : 1 };
-    })
-    .filter((entry) => Number.isFinite(entry.q))
-    .sort((a, b) => b.q - a.q);
-  return ranked.map((entry) => entry.language).find(isServerLanguage) ?? 'fr';
+  return choosePageLanguage({ preferred: parseAcceptLanguage(header) });
+}
+
+/**
+ * The language of a page the server sends: the same rule the app applies when it hydrates it
+ * (src/shared/language-rule.ts): the visitor's choice cookie, then Accept-Language, then French.
+ */
+export function pageLanguage(headers: { cookie?: string | undefined; 'accept-language'?: string | undefined }) {
+  return choosePageLanguage({
+    chosen: readCookie(headers.cookie, LANGUAGE_COOKIE),
+    preferred: parseAcceptLanguage(headers['accept-language']),
+  });
 }

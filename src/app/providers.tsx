@@ -1,4 +1,6 @@
-import '@mantine/core/styles.css';
+// In the "mantine" cascade layer: the theme's variables and our own styles win wherever they load,
+// which lets the server put the full stylesheet after a prerendered page's content.
+import '@mantine/core/styles.layer.css';
 import { MantineProvider } from '@mantine/core';
 import { Provider as JotaiProvider } from 'jotai';
 import { Suspense, useEffect, type ReactNode } from 'react';
@@ -6,15 +8,14 @@ import { I18nextProvider } from 'react-i18next';
 import { PageLoader } from '@/components/page-loader';
 import { i18n, syncLanguageAcrossTabs } from '@/lib/i18n/i18n';
 import { sessionStore } from '@/lib/session/session';
-import { cssVariablesResolver, themeForPixelRatio } from './theme';
-
-const theme = themeForPixelRatio(typeof window === 'undefined' ? 1 : window.devicePixelRatio);
+import './compact-sizes.css';
+import { baseTheme, cssVariablesResolver } from './theme';
 
 /** Everything a page needs around it: theme, session store, translations. */
 export function AppProviders({ children }: { children: ReactNode }) {
   useEffect(() => syncLanguageAcrossTabs(), []);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={baseTheme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <JotaiProvider store={sessionStore}>
         <I18nextProvider i18n={i18n}>
           <Suspense fallback={<PageLoader />}>{children}</Suspense>

@@ -1,12 +1,7 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import {
-  COMPACT_PIXEL_RATIO,
-  baseTheme,
-  compactTheme,
-  cssVariablesResolver,
-  themeForPixelRatio,
-} from './theme';
+import { readFileSync } from 'node:fs';
+import { baseTheme, cssVariablesResolver } from './theme';
 
 /** WCAG relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {
@@ -17,28 +12,34 @@ function luminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
+/** "calc(0.75rem * var(--mantine-scale))" → 0.75 */
+const remOf = (value: string) => parseFloat(/([\d.]+)rem/.exec(value)?.[1] ?? 'NaN');
+
 const contrastWithWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
 
-describe('themeForPixelRatio', () => {
-  it.each([0.5, 1, 1.2])('uses the base theme at a pixel ratio of %s', (ratio) => {
-    expect(themeForPixelRatio(ratio)).toBe(baseTheme);
+describe('the compact sizes of dense screens (compact-sizes.css)', () => {
+  const css = readFileSync('src/app/compact-sizes.css', 'utf8');
+  const declared = (name: string) =>
+    parseFloat(new RegExp(`--mantine-${name}:\\s*([\\d.]+)rem`).exec(css)?.[1] ?? 'NaN');
+
+  it('apply above a pixel ratio of 1.2 (the spec threshold), in CSS so that one prerendered page serves every screen', () => {
+    expect(css).toContain('(min-resolution: 1.201dppx)');
   });
 
-  it.each([1.25, 1.5, 2, 3])('uses the compact theme above 1.2, e.g. %s', (ratio) => {
-    expect(themeForPixelRatio(ratio)).toBe(compactTheme);
-  });
-
-  it('switches at the spec threshold of 1.2', () => {
-    expect(COMPACT_PIXEL_RATIO).toBe(1.2);
-  });
+  it.each(['xs', 'sm', 'md', 'lg', 'xl'])(
+    'make font size and spacing %s smaller than the base theme',
+    (size) => {
+      const base = mergeMantineTheme(DEFAULT_THEME, baseTheme);
+      expect(declared(`font-size-${size}`)).toBeLessThan(remOf(base.fontSizes[size as 'md']));
+      expect(declared(`spacing-${size}`)).toBeLessThan(remOf(base.spacing[size as 'md']));
+    },
+  );
 });
 
 describe('themes', () => {
   it('have a green primary colour', () => {
-    for (const theme of [baseTheme, compactTheme]) {
-      expect(theme.primaryColor).toBe('brand');
-      expect(theme.primaryShade).toBe(7);
-    }
+    expect(baseTheme.primaryColor).toBe('brand');
+    expect(baseTheme.primaryShade).toBe(7);
     const brand = baseTheme.colors?.brand;
     expect(brand).toHaveLength(10);
     const shade = brand?.[7] ?? '';
@@ -59,16 +60,6 @@ describe('themes', () => {
 
   it('keep white as the secondary surface', () => {
     expect(baseTheme.white).toBe('#ffffff');
-    expect(compactTheme.white).toBe('#ffffff');
-  });
-
-  it('make the compact theme denser than the base one', () => {
-    const rem = (value: string | undefined) => parseFloat(value ?? 'NaN');
-    expect(compactTheme.fontSizes?.md).toBeDefined();
-    expect(rem(compactTheme.fontSizes?.md)).toBeLessThan(1);
-    expect(rem(compactTheme.spacing?.md)).toBeLessThan(1);
-    expect(compactTheme.components?.Button?.defaultProps).toMatchObject({ size: 'sm' });
-    expect(baseTheme.components?.Button).toBeUndefined();
   });
 
   it('darken the "dimmed" text colour to a readable grey', () => {

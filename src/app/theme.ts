@@ -1,6 +1,5 @@
 import {
   createTheme,
-  mergeThemeOverrides,
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
@@ -32,30 +31,6 @@ export const baseTheme = createTheme({
   headings: { fontWeight: '700' },
   other: { secondaryVariant: 'default' },
 });
-
-/**
- * The compact size set for dense screens (devicePixelRatio above 1.2, spec section 9): smaller
- * type and spacing, and controls one size down, so phones show more of each page.
- */
-export const compactTheme = mergeThemeOverrides(
-  baseTheme,
-  createTheme({
-    fontSizes: { xs: '0.6875rem', sm: '0.8125rem', md: '0.9375rem', lg: '1.0625rem', xl: '1.1875rem' },
-    spacing: { xs: '0.5rem', sm: '0.625rem', md: '0.875rem', lg: '1.125rem', xl: '1.5rem' },
-    // Plain objects, not Button.extend(): .extend would pull each component's code into every page.
-    components: {
-      Button: { defaultProps: { size: 'sm' } },
-      Input: { defaultProps: { size: 'sm' } },
-      InputWrapper: { defaultProps: { size: 'sm' } },
-    },
-  }),
-);
-
-export const COMPACT_PIXEL_RATIO = 1.2;
-
-export function themeForPixelRatio(devicePixelRatio: number) {
-  return devicePixelRatio > COMPACT_PIXEL_RATIO ? compactTheme : baseTheme;
-}
 
 /** Mantine's "dimmed" grey (gray.6) is 3.3:1 on white; gray.7 meets WCAG AA for body text. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

@@ -1,5 +1,6 @@
 import { test as base, expect as baseExpect, type BrowserContext, type Page } from '@playwright/test';
 import { LANGUAGE_STORAGE_KEY, type Language } from '../../src/lib/i18n/languages';
+import { LANGUAGE_COOKIE } from '../../src/shared/language-rule';
 
 /**
  * Each test's first visit of a page downloads its chunks in a fresh browser context: on a busy CI
@@ -56,6 +57,8 @@ export async function fakeApi(context: BrowserContext, initial: Partial<FakeApi>
 }
 
 export async function useLanguage(context: BrowserContext, language: Language) {
+  // The cookie makes the server send pages in that language (the rule the app hydrates with).
+  await context.addCookies([{ name: LANGUAGE_COOKIE, value: language, domain: '127.0.0.1', path: '/' }]);
   await context.addInitScript(
     ([key, value]) => {
       // Only on the first page load of the test: later switches by the user must persist.

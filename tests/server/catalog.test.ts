@@ -5,7 +5,13 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, offerProducts, offers, plans, products } from '../../server/db/schema';
-import { CatalogError, loadCatalog, seedCatalog, type CatalogFile } from '../../server/services/catalog';
+import {
+  CatalogError,
+  catalogLists,
+  loadCatalog,
+  seedCatalog,
+  type CatalogFile,
+} from '../../server/services/catalog';
 import { json, startTestServer, type TestServer } from './harness';
 
 interface Offer {
@@ -47,6 +53,14 @@ const productsOf = async (target: TestServer) => {
   expect(response.statusCode).toBe(200);
   return json<Product[]>(response);
 };
+
+describe('the catalog the build prerenders the public pages with', () => {
+  it('is exactly what the API serves, so that hydration and the refresh show the same prices', async () => {
+    const lists = catalogLists(await loadCatalog());
+    expect(lists.offers).toEqual(await offersOf(server));
+    expect(lists.products).toEqual(await productsOf(server));
+  });
+});
 
 describe('GET /api/marketing/offers/list', () => {
   it('lists the three packages at 1, 10 and 50 euros, without a token', async () => {

@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { paths } from '../../src/config/paths';
+import { PRERENDER_DATA_ELEMENT_ID, prerenderedFile } from '../../src/config/prerendered-pages';
+import { LANGUAGE_COOKIE } from '../../src/shared/language-rule';
 import { json, startTestServer, type TestServer } from './harness';
 
 const locale = (language: string, namespace: string) =>
@@ -22,6 +26,18 @@ beforeAll(async () => {
     '<!doctype html><html lang="fr"><head><title>Kreo</title></head><body><div id="root"></div></body></html>',
   );
   await writeFile(path.join(spaDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  // A build's compressed copies (scripts/build/compress-assets.ts) and its prerendered pages (scripts/build.ts).
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  await writeFile(path.join(spaDir, 'assets', 'big-5678.js'), script);
+  await writeFile(path.join(spaDir, 'assets', 'big-5678.js.br'), brotliCompressSync(script));
+  await writeFile(path.join(spaDir, 'assets', 'big-5678.js.gz'), gzipSync(script));
+  for (const language of ['fr', 'ro']) {
+    const file = path.join(spaDir, prerenderedFile(paths.plans, language));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, `<main><h1>plans-${language}</h1></main>`);
+    await writeFile(file.replace(/\.html$/, '.json'), JSON.stringify({ note: '</script><!-- ' + language }));
+    await writeFile(file.replace(/\.html$/, '.css'), `.plans-${language}{color:green}`);
+  }
   server = await startTestServer({ seed: false, config: { spaDir } });
 });
 
@@ -55,6 +71,61 @@ describe('the single-page app', () => {
     const response = await server.request('/api/nothing-here');
     expect(response.statusCode).toBe(404);
     expect(json(response).message).toContain('/api/nothing-here');
+  });
+});
+
+describe('compression', () => {
+  it('sends the brotli copy of a built file to a browser that accepts it, and gzip to one that takes only gzip', async () => {
+    const brotli = await server.request('/assets/big-5678.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('console.log');
+    const gzip = await server.request('/assets/big-5678.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('console.log');
+    const plain = await server.request('/assets/big-5678.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('console.log');
+  });
+
+  it('compresses the pages it composes and the API answers', async () => {
+    const page = await server.request('/plans', { headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
+    const refused = await server.request('/plans', { headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('prerendered pages', () => {
+  const get = (url: string, headers: Record<string, string> = {}) => server.request(url, { headers });
+
+  it("sends the page in the visitor's language, with its data and its own CSS inline", async () => {
+    const response = await get('/plans', { 'accept-language': 'ro-RO,ro;q=0.9' });
+    expect(response.body).toContain('<html lang="ro"');
+    expect(response.body).toContain('<div id="root"><main><h1>plans-ro</h1></main></div>');
+    expect(response.body).toContain('<style>.plans-ro{color:green}</style>');
+    // The data cannot end its <script> element early.
+    expect(response.body).toContain(`<script type="application/json" id="${PRERENDER_DATA_ELEMENT_ID}">`);
+    expect(response.body).not.toContain('</script><!-- ro');
+    expect(response.body).toContain('\\u003c/script>\\u003c!-- ro');
+  });
+
+  it('follows the choice cookie before Accept-Language, as the app does', async () => {
+    const response = await get('/plans', { 'accept-language': 'en', cookie: `${LANGUAGE_COOKIE}=ro` });
+    expect(response.body).toContain('plans-ro');
+    expect(response.headers.vary).toContain('Cookie');
+    const invalid = await get('/plans', { 'accept-language': 'fr', cookie: `${LANGUAGE_COOKIE}=de` });
+    expect(invalid.body).toContain('plans-fr');
+  });
+
+  it('sends an empty page for the app to render when the language was not prerendered', async () => {
+    const response = await get('/plans', { 'accept-language': 'en' });
+    expect(response.body).toContain('<html lang="en"');
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain(PRERENDER_DATA_ELEMENT_ID);
   });
 });
 

@@ -1,16 +1,15 @@
-import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { PageLoader } from '@/components/page-loader';
 import { PageErrorBoundary } from '../routes/page-error-boundary';
 
-/** Where a layout shows its page: a loader while the page's code and words arrive, an error page if they fail. */
+/**
+ * Where a layout shows its page, or an error page if the page fails. The loader shown while a page's
+ * code arrives is the page's own (app/router.tsx); the words' (i18n) is the app's (providers.tsx).
+ */
 export function PageOutlet() {
   const { pathname } = useLocation();
   return (
     <PageErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
+      <Outlet />
     </PageErrorBoundary>
   );
 }

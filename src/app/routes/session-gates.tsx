@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
 import { loginHref, paths, postLoginTarget } from '@/config/paths';
@@ -28,7 +28,9 @@ function useSessionCheck(): SessionCheck {
     if (fresh) return undefined;
     let mounted = true;
     void getValidToken().then((valid) => {
-      if (mounted) setChecked(valid !== null);
+      // A transition: on a prerendered page the answer may come while React is still hydrating the
+      // page below; an urgent update would make it throw that markup away and render it again.
+      if (mounted) startTransition(() => setChecked(valid !== null));
     });
     return () => {
       mounted = false;
@@ -58,10 +60,14 @@ export function RequireSession() {
 export function RequireGuest() {
   const { pathname, search } = useLocation();
   const session = useSessionCheck();
-  if (session === 'checking') return <PageLoader />;
+  // One element for the life of the gate: when the check ends (no session), React sees the same child
+  // and leaves the page below alone, even while it is still hydrating the prerendered markup.
+  const page = useMemo(() => <Outlet />, []);
+  // While the refresh cookie is asked about, the form shows: most visitors here have no session, and the
+  // server prerenders this page as a guest sees it (a loader would replace the form it sent).
   if (session === 'present')
     return (
       <Navigate to={postLoginTarget(search, pathname === paths.signup ? paths.wizard : paths.home)} replace />
     );
-  return <Outlet />;
+  return page;
 }

@@ -31,6 +31,7 @@ import {
   firstPlan,
   formatPrice,
   localized,
+  peekOffers,
   type Offer,
 } from '@/lib/catalog/catalog';
 import { useRemoteList, type RemoteList } from '@/lib/catalog/use-remote-list';
@@ -292,7 +293,7 @@ function DocumentCardView({
 export function DocumentsPage() {
   const { t, i18n } = useTranslation('documents');
   const user = useAtomValue(sessionUserAtom);
-  const offers = useRemoteList(fetchOffers);
+  const offers = useRemoteList(fetchOffers, peekOffers);
   const [languages, setLanguages] = useState<DocumentList | null>(null);
   const products = new Set(user?.products ?? []);
   const ownedCount = DOCUMENT_CARDS.filter((card) => products.has(card.sku)).length;

@@ -7,6 +7,7 @@ import { contentPageFor } from '@/config/content-pages';
 import { inlineText, parseMarkdown, usesVariables, type MarkdownPage } from '@/shared/markdown';
 import { MarkdownContent } from './markdown-content';
 import classes from './content.module.css';
+import { seededContentPageText } from './page-texts';
 import { useSiteInfo } from './use-site-info';
 
 // Each page in each language is a chunk of its own, fetched when the page is opened.
@@ -18,8 +19,12 @@ function usePageText(language: string, slug: string) {
   const [attempt, setAttempt] = useState(0);
   const key = `${language}/${slug}#${attempt}`;
   // The answer is kept with the request it answers: another page or language reads as loading.
-  const [result, setResult] = useState<{ key: string; state: PageState } | null>(null);
+  const [result, setResult] = useState<{ key: string; state: PageState } | null>(() => {
+    const text = seededContentPageText(language, slug);
+    return text === undefined ? null : { key, state: { status: 'ready', page: parseMarkdown(text) } };
+  });
   useEffect(() => {
+    if (result?.key === key) return undefined;
     let current = true;
     const load =
       PAGE_FILES[`/locales/${language}/pages/${slug}.md`] ?? PAGE_FILES[`/locales/fr/pages/${slug}.md`];
@@ -34,6 +39,7 @@ function usePageText(language: string, slug: string) {
     return () => {
       current = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new key (page, language, retry) loads; a result does not
   }, [key, language, slug]);
   // A failed chunk stays failed in the browser's module map: the page is loaded afresh, unless it was
   // only a missing file (then asking again is enough).

@@ -19,11 +19,17 @@ export function DeferredSections() {
   const { t } = useTranslation('landing');
   const { hash } = useLocation();
   const sentinel = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => hash !== '' || typeof IntersectionObserver === 'undefined');
+  // Starts false everywhere, in the prerendered page too, so that hydration finds the same markup.
+  const [near, setNear] = useState(false);
 
   useEffect(() => {
     const target = sentinel.current;
     if (near || !target) return;
+    if (hash !== '' || typeof IntersectionObserver === 'undefined') {
+      // Right after the first paint: a link to a section (/#pricing) wants it now.
+      const frame = requestAnimationFrame(() => setNear(true));
+      return () => cancelAnimationFrame(frame);
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
@@ -37,7 +43,7 @@ export function DeferredSections() {
       observer.disconnect();
       for (const move of FIRST_MOVES) window.removeEventListener(move, onFirstMove);
     };
-  }, [near]);
+  }, [near, hash]);
 
   // Plain markup: Mantine's loader here would weigh on the first screen it is meant to keep light.
   const placeholder = (

@@ -9,6 +9,7 @@ import {
   formatPrice,
   localized,
   MOST_POPULAR_OFFER_SKU,
+  peekOffers,
   sortOffersByPrice,
   type Offer,
   type Plan,
@@ -124,7 +125,7 @@ export interface PricingSectionProps extends Omit<SectionFrameProps, 'children' 
 /** 'Detailed Pricing': one card per offer, cheapest first, with Select Plan. */
 export function PricingSection({ resumeOfferSku, onResumeHandled, ...frame }: PricingSectionProps) {
   const { t, i18n } = useTranslation('marketing');
-  const offers = useRemoteList(fetchOffers);
+  const offers = useRemoteList(fetchOffers, peekOffers);
   const isLoggedIn = useAtomValue(isLoggedInAtom);
   const { select, pendingSku, failure, settle, dismissFailure } = useSelectPlan();
 

@@ -9,7 +9,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { fetchProducts, localized, type Product } from '@/lib/catalog/catalog';
+import { fetchProducts, localized, peekProducts, type Product } from '@/lib/catalog/catalog';
 import { useRemoteList } from '@/lib/catalog/use-remote-list';
 import { CatalogFailure } from './catalog-failure';
 import { CatalogSkeletons } from './catalog-skeletons';
@@ -68,7 +68,7 @@ function ProductCard({
 /** 'Our Services': one card per product of the server's catalog. */
 export function ServicesSection(props: Omit<SectionFrameProps, 'children' | 'title'> & { title?: string }) {
   const { t, i18n } = useTranslation('marketing');
-  const products = useRemoteList(fetchProducts);
+  const products = useRemoteList(fetchProducts, peekProducts);
   return (
     <SectionFrame {...props} title={props.title ?? t('services.sectionTitle')}>
       {products.status === 'loading' ? <CatalogSkeletons count={5} /> : null}

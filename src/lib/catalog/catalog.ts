@@ -62,7 +62,26 @@ export function fetchProducts(): Promise<Product[]> {
   });
 }
 
+/**
+ * The catalog as the build read it from schemas/catalog.json, for the pages it prerenders: they show
+ * prices at once, and the app shows the same until the server's answer (fetchOffers) replaces them.
+ */
+export interface CatalogSnapshot {
+  offers: Offer[];
+  products: Product[];
+}
+
+let snapshot: CatalogSnapshot | null = null;
+
+export function seedCatalogSnapshot(next: CatalogSnapshot | null): void {
+  snapshot = next;
+}
+
+export const peekOffers = (): Offer[] | undefined => snapshot?.offers;
+export const peekProducts = (): Product[] | undefined => snapshot?.products;
+
 /** For tests: the next call asks the server again. */
 export function forgetCatalog(): void {
   cache.clear();
+  snapshot = null;
 }

@@ -10,9 +10,14 @@ type State<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready';
 /**
  * A list the page needs from the server, with its three states: loading (the page shows
  * skeletons), error (a message and a retry button) and ready. `retry` asks again.
+ * `peek` gives the list known before asking (the prerendered page's copy): the page starts ready with
+ * it, as the server rendered it, and the server's answer replaces it; a failed refresh keeps it.
  */
-export function useRemoteList<T>(load: () => Promise<T[]>): RemoteList<T> {
-  const [state, setState] = useState<State<T>>({ status: 'loading' });
+export function useRemoteList<T>(load: () => Promise<T[]>, peek?: () => T[] | undefined): RemoteList<T> {
+  const [state, setState] = useState<State<T>>(() => {
+    const known = peek?.();
+    return known ? { status: 'ready', items: known } : { status: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -23,7 +28,7 @@ export function useRemoteList<T>(load: () => Promise<T[]>): RemoteList<T> {
       },
       (error: unknown) => {
         console.warn('Could not load the catalog.', error);
-        if (current) setState({ status: 'error' });
+        if (current) setState((previous) => (previous.status === 'ready' ? previous : { status: 'error' }));
       },
     );
     return () => {

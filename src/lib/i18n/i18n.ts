@@ -5,8 +5,9 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   LANGUAGE_STORAGE_KEY,
+  initialLanguage,
   isLanguage,
-  readStoredLanguage,
+  rememberLanguageInCookie,
 } from './languages';
 
 // Each locale file becomes its own chunk: a visitor downloads only their language's words.
@@ -33,6 +34,7 @@ function browserStorage(): Storage | undefined {
 
 function reflectLanguage(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (isLanguage(language)) rememberLanguageInCookie(language);
   try {
     browserStorage()?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
@@ -59,8 +61,27 @@ export const sharedI18nOptions = {
 
 export const i18n = i18next.createInstance();
 
+/** The language this browser's storage holds as the visitor's choice, if any. */
+export function storedLanguageChoice() {
+  try {
+    const stored = browserStorage()?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The language the app starts in when it renders a page itself (not hydrating a prerendered one). */
+export function startLanguage() {
+  return initialLanguage(
+    browserStorage(),
+    typeof document === 'undefined' ? undefined : document.cookie,
+    typeof navigator === 'undefined' ? undefined : navigator.languages,
+  );
+}
+
 /** Initializes i18next once; resolves when the current language's common words are loaded. */
-export function initI18n(language = readStoredLanguage(browserStorage())) {
+export function initI18n(language: string = startLanguage()) {
   if (i18n.isInitialized) return Promise.resolve(i18n);
   i18n.on('languageChanged', reflectLanguage);
   return i18n

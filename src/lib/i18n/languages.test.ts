@@ -4,9 +4,10 @@ import {
   LANGUAGES,
   LANGUAGE_NATIVE_NAMES,
   LANGUAGE_STORAGE_KEY,
+  initialLanguage,
   isLanguage,
-  readStoredLanguage,
 } from './languages';
+import { LANGUAGE_COOKIE } from '@/shared/language-rule';
 
 const storageWith = (value: string | null) => ({
   getItem: (key: string) => (key === LANGUAGE_STORAGE_KEY ? value : null),
@@ -37,35 +38,28 @@ describe('languages', () => {
   });
 });
 
-describe('readStoredLanguage', () => {
-  it.each(['fr', 'en', 'ro'])('returns the stored choice %s', (language) => {
-    expect(readStoredLanguage(storageWith(language))).toBe(language);
+describe('initialLanguage (the language rule, src/shared/language-rule.ts)', () => {
+  it.each(['fr', 'en', 'ro'])('takes the stored choice %s first', (language) => {
+    expect(initialLanguage(storageWith(language), `${LANGUAGE_COOKIE}=fr`, ['en-US'])).toBe(language);
   });
 
-  it('reads the real localStorage under LANGUAGE_STORAGE_KEY', () => {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'ro');
-    expect(readStoredLanguage(window.localStorage)).toBe('ro');
+  it('then the choice cookie (what the server reads)', () => {
+    expect(initialLanguage(storageWith(null), `a=b; ${LANGUAGE_COOKIE}=ro`, ['en-US'])).toBe('ro');
   });
 
-  it.each(['de', 'EN', 'english', ' en', ''])('falls back to French for the unknown value %j', (stored) => {
-    expect(readStoredLanguage(storageWith(stored))).toBe('fr');
+  it("then the browser's first language the product speaks", () => {
+    expect(initialLanguage(storageWith(null), '', ['de-DE', 'en-GB', 'fr'])).toBe('en');
+    expect(initialLanguage(storageWith('de'), `${LANGUAGE_COOKIE}=xx`, ['ro-RO'])).toBe('ro');
   });
 
-  it('falls back to French when nothing is stored', () => {
-    expect(readStoredLanguage(storageWith(null))).toBe('fr');
-    expect(readStoredLanguage(window.localStorage)).toBe('fr');
-  });
-
-  it('falls back to French without storage', () => {
-    expect(readStoredLanguage(undefined)).toBe('fr');
-  });
-
-  it('falls back to French when reading the storage throws (private mode)', () => {
-    const blocked = {
+  it('falls back to French with nothing to go by, or without storage', () => {
+    expect(initialLanguage(storageWith(null), undefined, [])).toBe('fr');
+    expect(initialLanguage(undefined, undefined, undefined)).toBe('fr');
+    const broken = {
       getItem: () => {
-        throw new DOMException('The operation is insecure.', 'SecurityError');
+        throw new Error('blocked');
       },
     };
-    expect(readStoredLanguage(blocked)).toBe('fr');
+    expect(initialLanguage(broken, undefined, ['ro'])).toBe('ro');
   });
 });

@@ -1,7 +1,18 @@
+import {
+  FALLBACK_LANGUAGE,
+  LANGUAGE_COOKIE,
+  PAGE_LANGUAGES,
+  choosePageLanguage,
+  isPageLanguage,
+  languageCookie,
+  readCookie,
+  type PageLanguage,
+} from '@/shared/language-rule';
+
 /** The product's languages (spec: fr default, en, ro). */
-export const LANGUAGES = ['fr', 'en', 'ro'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'fr';
+export const LANGUAGES = PAGE_LANGUAGES;
+export type Language = PageLanguage;
+export const DEFAULT_LANGUAGE: Language = FALLBACK_LANGUAGE;
 
 /** Names in their own language: a switcher must be readable by someone who cannot read the current one. */
 export const LANGUAGE_NATIVE_NAMES: Record<Language, string> = {
@@ -12,16 +23,35 @@ export const LANGUAGE_NATIVE_NAMES: Record<Language, string> = {
 
 export const LANGUAGE_STORAGE_KEY = 'kreo.language';
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+export const isLanguage = isPageLanguage;
+
+/**
+ * The language of a page the app renders itself: the rule the server follows for the pages it sends
+ * (src/shared/language-rule.ts), with the stored choice (or its cookie) and the browser's languages.
+ */
+export function initialLanguage(
+  storage: Pick<Storage, 'getItem'> | undefined,
+  cookies: string | undefined,
+  preferred: readonly string[] | undefined,
+): Language {
+  let stored: string | null | undefined;
+  try {
+    stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    stored = undefined;
+  }
+  return choosePageLanguage({
+    chosen: isLanguage(stored) ? stored : readCookie(cookies, LANGUAGE_COOKIE),
+    preferred,
+  });
 }
 
-/** The stored choice, or French. Storage may be unavailable (private mode): that is not an error. */
-export function readStoredLanguage(storage: Pick<Storage, 'getItem'> | undefined): Language {
+/** Remembers a choice where the server can read it, so the next page it sends is in that language. */
+export function rememberLanguageInCookie(language: Language): void {
+  if (typeof document === 'undefined') return;
   try {
-    const stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+    document.cookie = languageCookie(language);
   } catch {
-    return DEFAULT_LANGUAGE;
+    // Cookies blocked: the choice still holds in this tab.
   }
 }

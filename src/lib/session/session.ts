@@ -1,4 +1,5 @@
 import { atom, createStore } from 'jotai';
+import { startTransition } from 'react';
 import { apiClient } from '@/lib/api/client';
 import { isTokenExpired, readSessionUser } from './access-token';
 
@@ -22,9 +23,15 @@ function readStoredToken(): string | null {
 
 const storedTokenAtom = atom<string | null>(readStoredToken());
 
+/**
+ * False while the browser hydrates a prerendered page: the server rendered it as a guest sees it, so the
+ * app renders it so too until hydration is done (src/main.tsx), then shows the session it holds.
+ */
+const sessionShownAtom = atom(true);
+
 /** The access token, mirrored in sessionStorage so a reload keeps the session (spec section 4). */
 export const accessTokenAtom = atom(
-  (get) => get(storedTokenAtom),
+  (get) => (get(sessionShownAtom) ? get(storedTokenAtom) : null),
   (_get, set, token: string | null) => {
     set(storedTokenAtom, token);
     try {
@@ -68,7 +75,8 @@ async function requestNewToken(): Promise<string | null> {
  * the refresh cookie, and every caller that asks meanwhile shares that single request.
  */
 export function getValidToken(options: { force?: boolean } = {}): Promise<string | null> {
-  const current = sessionStore.get(accessTokenAtom);
+  // The token held, even while a prerendered page hydrates and the pages do not show it yet.
+  const current = sessionStore.get(storedTokenAtom);
   if (!options.force && current && !isTokenExpired(current)) return Promise.resolve(current);
   pendingRefresh ??= requestNewToken().finally(() => {
     pendingRefresh = null;
@@ -83,7 +91,17 @@ export function getValidToken(options: { force?: boolean } = {}): Promise<string
  */
 export function reloadStoredSession(): void {
   const stored = readStoredToken();
-  if (stored !== sessionStore.get(accessTokenAtom)) sessionStore.set(storedTokenAtom, stored);
+  if (stored !== sessionStore.get(storedTokenAtom)) sessionStore.set(storedTokenAtom, stored);
+}
+
+/** Renders the pages as a guest sees them until `showSession` (hydrating a prerendered page). */
+export function hideSessionWhileHydrating(): void {
+  sessionStore.set(sessionShownAtom, false);
+}
+
+/** The page is hydrated: the pages show the session again (a low-priority update). */
+export function showSession(): void {
+  startTransition(() => sessionStore.set(sessionShownAtom, true));
 }
 
 /** Stores the token a login or signup returned. */

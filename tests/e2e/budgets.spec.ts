@@ -1,0 +1,84 @@
+/**
+ * Weight budgets, measured as a phone receives each page from the real server: the JavaScript and the
+ * render-blocking CSS actually transferred (compressed), not the build's file sizes. Bytes, not times:
+ * they do not depend on how busy the machine is. `npm run bench` gives the timings (Lighthouse).
+ */
+import type { Page } from '@playwright/test';
+import { createAccount, expect, test } from './real-server';
+
+const KB = 1024;
+const BUDGETS = {
+  landingJs: 110 * KB,
+  landingBlockingCss: 15 * KB,
+  accountFormJs: 170 * KB,
+  wizardJs: 300 * KB,
+};
+
+/** Follows the page's requests; `javascript()` adds up the compressed bytes of the scripts received so far. */
+function watchTransfers(page: Page) {
+  const scripts: Promise<number>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    scripts.push(request.sizes().then((sizes) => sizes.responseBodySize));
+  });
+  return { javascript: async () => (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0) };
+}
+
+/** What must arrive before the first paint: the head's stylesheets (compressed) and its inline styles. */
+async function renderBlockingCss(page: Page): Promise<number> {
+  const { links, inline } = await page.evaluate(() => ({
+    links: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.href),
+    inline: [...document.head.querySelectorAll('style')].map((style) => style.textContent ?? '').join(''),
+  }));
+  let bytes = 0;
+  for (const href of links) {
+    const response = await page.request.get(href, { headers: { 'accept-encoding': 'br, gzip' } });
+    bytes += (await response.body()).length;
+  }
+  // Inline CSS arrives compressed within the page: counted at its gzip size (brotli does a little better).
+  const compressed = await page.evaluate(async (text) => {
+    const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+    return (await new Response(stream).arrayBuffer()).byteLength;
+  }, inline);
+  return bytes + compressed;
+}
+
+const kB = (bytes: number) => `${(bytes / KB).toFixed(1)} kB`;
+
+test.describe('weight budgets on a phone', () => {
+  test.beforeEach(({ isMobile }) => {
+    test.skip(!isMobile, 'the budgets are a phone’s');
+  });
+
+  test('the landing page: at most 110 kB of JavaScript and 15 kB of render-blocking CSS', async ({ page }) => {
+    const transfers = watchTransfers(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const javascript = await transfers.javascript();
+    const css = await renderBlockingCss(page);
+    test.info().annotations.push({ type: 'weight', description: `JS ${kB(javascript)}, blocking CSS ${kB(css)}` });
+    expect(javascript, `JavaScript received: ${kB(javascript)}`).toBeLessThanOrEqual(BUDGETS.landingJs);
+    expect(css, `render-blocking CSS: ${kB(css)}`).toBeLessThanOrEqual(BUDGETS.landingBlockingCss);
+  });
+
+  for (const path of ['/login', '/signup']) {
+    test(`${path}: at most 170 kB of JavaScript`, async ({ page }) => {
+      const transfers = watchTransfers(page);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('button', { name: /.+/ }).last()).toBeVisible();
+      const javascript = await transfers.javascript();
+      test.info().annotations.push({ type: 'weight', description: `JS ${kB(javascript)}` });
+      expect(javascript, `JavaScript received: ${kB(javascript)}`).toBeLessThanOrEqual(BUDGETS.accountFormJs);
+    });
+  }
+
+  test('the guided form, logged in: at most 300 kB of JavaScript', async ({ page }) => {
+    await createAccount(page.request, 'fr', 'Budget');
+    const transfers = watchTransfers(page);
+    await page.goto('/ai-powered-form', { waitUntil: 'networkidle' });
+    await expect(page.locator('form')).toBeVisible();
+    const javascript = await transfers.javascript();
+    test.info().annotations.push({ type: 'weight', description: `JS ${kB(javascript)}` });
+    expect(javascript, `JavaScript received: ${kB(javascript)}`).toBeLessThanOrEqual(BUDGETS.wizardJs);
+  });
+});
