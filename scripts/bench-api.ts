@@ -1,30 +1,45 @@
 /**
- * API benchmark: starts the server (embedded database in a temporary folder, rate limit off) and
- * measures, with autocannon on loopback, requests per second and latency percentiles of
- * GET /api/marketing/offers/list and POST /api/auth/login. Prints figures; asserts nothing.
+ * API benchmark: measures, with autocannon on loopback, requests per second and latency percentiles
+ * of GET /api/marketing/offers/list and POST /api/auth/login against the real server (embedded
+ * database in a temporary folder, rate limit off). Reports figures; asserts nothing.
+ * BENCH_SECONDS sets the length of each run (10 s by default).
  */
 import autocannon from 'autocannon';
-import { startBenchServer } from './bench-server';
+import { isMain, startBenchServer } from './bench-server';
+import { printTable, type Table } from './bench-report';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const server = await startBenchServer(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined);
-const base = server.url;
+const CONNECTIONS = 10;
 
-function run(title: string, options: autocannon.Options) {
-  return new Promise<void>((resolve, reject) => {
-    autocannon({ connections: 10, duration: seconds, ...options }, (error, result) => {
+export interface ApiFigures {
+  title: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+function run(title: string, seconds: number, options: autocannon.Options): Promise<ApiFigures> {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: seconds, ...options }, (error, result) => {
       if (error) return reject(error);
-      const { requests, latency, non2xx, errors } = result;
-      console.log(
-        `${title.padEnd(36)} ${requests.average.toFixed(0).padStart(6)} req/s   latency p50 ${latency.p50} ms, p99 ${latency.p99} ms   (${result.requests.total} requests, ${non2xx} non-2xx, ${errors} errors)`,
-      );
-      resolve();
+      resolve({
+        title,
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        requests: result.requests.total,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      });
     });
   });
 }
 
-try {
-  const credentials = { email: 'bench@example.com', password: 'benchmark-password' };
+/** Runs both measures against the server at `base`, `seconds` each. */
+export async function benchApi(base: string, seconds = 10): Promise<ApiFigures[]> {
+  const credentials = { email: `bench.api.${Date.now()}@example.com`, password: 'benchmark-password' };
   const signup = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -37,15 +52,43 @@ try {
     }),
   });
   if (!signup.ok) throw new Error(`sign-up failed: ${signup.status}`);
-  console.log(`API on ${base}, ${seconds} s per run, 10 connections, PGlite database`);
-  await run('GET /api/marketing/offers/list', { url: `${base}/api/marketing/offers/list` });
+  const offers = await run('GET /api/marketing/offers/list', seconds, {
+    url: `${base}/api/marketing/offers/list`,
+  });
   // argon2id (19 MiB, 2 passes) is the cost of every login, by design.
-  await run('POST /api/auth/login', {
+  const login = await run('POST /api/auth/login', seconds, {
     url: `${base}/api/auth/login`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(credentials),
   });
-} finally {
-  await server.close();
+  return [offers, login];
+}
+
+export function apiTable(figures: ApiFigures[], seconds: number): Table {
+  return {
+    title: 'API',
+    note: `autocannon on loopback, ${seconds} s per run, ${CONNECTIONS} connections, PGlite database, rate limit off.`,
+    headers: ['Request', 'req/s', 'p50 ms', 'p99 ms', 'Requests', 'Non-2xx', 'Errors'],
+    numeric: [1, 2, 3, 4, 5, 6],
+    rows: figures.map((figure) => [
+      figure.title,
+      figure.requestsPerSecond.toFixed(0),
+      String(figure.p50),
+      String(figure.p99),
+      String(figure.requests),
+      String(figure.non2xx),
+      String(figure.errors),
+    ]),
+  };
+}
+
+if (isMain(import.meta.url)) {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const server = await startBenchServer();
+  try {
+    printTable(apiTable(await benchApi(server.url, seconds), seconds));
+  } finally {
+    await server.close();
+  }
 }

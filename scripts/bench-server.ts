@@ -1,7 +1,8 @@
 /**
- * Starts the real server for the benchmark scripts: the production build and the API on a free
- * loopback port, the embedded database in a temporary folder, the rate limit off. Resolves once it
- * answers, with its URL; `close` stops it and removes the folder.
+ * Starts the real server for the benchmark scripts: the production build (SPA_DIR, else dist/) and
+ * the API on a loopback port (the one given, else BENCH_PORT, else a free one), the embedded database in a temporary folder,
+ * the rate limit off, mail written to the folder's outbox. Resolves once it answers, with its URL
+ * and folder; `close` stops it and removes the folder.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -18,8 +20,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startBenchServer(port?: number) {
-  const listenOn = port ?? (await freePort());
+export interface BenchServer {
+  url: string;
+  /** DATA_DIR: the database and the outbox (`outbox/*.eml`) of this run. */
+  dataDir: string;
+  close: () => Promise<void>;
+}
+
+export async function startBenchServer(port?: number): Promise<BenchServer> {
+  const listenOn = port ?? (process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort());
   const url = `http://127.0.0.1:${listenOn}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kreo-bench-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -29,6 +38,8 @@ export async function startBenchServer(port?: number) {
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
+      // The sign-ups' verification mail goes to the outbox, where the benchmarks read the links.
+      SMTP_URL: '',
       AUTH_RATE_LIMIT: '0',
       LOG_LEVEL: 'warn',
     },
@@ -63,5 +74,11 @@ export async function startBenchServer(port?: number) {
     await close();
     throw error;
   }
-  return { url, close };
+  return { url, dataDir, close };
+}
+
+/** Whether the module at `moduleUrl` is the script being run (`tsx scripts/x.ts`), not an import. */
+export function isMain(moduleUrl: string): boolean {
+  const script = process.argv[1];
+  return script !== undefined && pathToFileURL(path.resolve(script)).href === moduleUrl;
 }

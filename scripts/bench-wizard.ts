@@ -1,15 +1,16 @@
 /**
- * Wizard typing benchmark: starts the server (production build, embedded database in a temporary
+ * Wizard typing benchmark: on the real server (production build, embedded database in a temporary
  * folder), saves a draft with 20 subscribers for a new user, opens the wizard on its Subscribers step
  * in Chromium and types into the 10th subscriber's name. Reports the latency from each key press to
- * the next frame (median, p95): on a desktop, then on a phone with the CPU slowed down 4x. Prints
+ * the next frame (median, p95): on a desktop, then on a phone with the CPU slowed down 4x. Reports
  * figures; asserts nothing. BENCH_SUBSCRIBERS sets another number of subscribers.
  */
 import { chromium, devices, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { chromiumExecutable, chromiumArgs } from '../tests/e2e/chromium';
 import stepsFile from '../schemas/wizard/steps.json';
 import { completeCompanyFile } from '../tests/fixtures/company-file';
-import { startBenchServer } from './bench-server';
+import { isMain, startBenchServer } from './bench-server';
+import { percentile, printTable, type Table } from './bench-report';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 20);
 /** The middle subscriber's name, the 10th of 20, in a French SAS (RJSF ids are the form's name then the path). */
@@ -90,11 +91,17 @@ function readSamples() {
   return (window as unknown as { keyToPaintSamples?: number[] }).keyToPaintSamples ?? [];
 }
 
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
+export interface WizardFigures {
+  title: string;
+  subscribers: number;
+  medianMs: number;
+  p95Ms: number;
+  keyPresses: number;
+  /** Whether the field ended up holding exactly what was typed (no key lost or doubled). */
+  textIntact: boolean;
 }
 
-async function measure(browser: Browser, base: string, run: Run, email: string) {
+async function measure(browser: Browser, base: string, run: Run, email: string): Promise<WizardFigures> {
   const context = await browser.newContext({ ...run.context, baseURL: base });
   try {
     const page = await context.newPage();
@@ -120,31 +127,61 @@ async function measure(browser: Browser, base: string, run: Run, email: string) 
     // The last frames come shortly after the last key.
     await page.waitForTimeout(500);
     const samples = await page.evaluate(readSamples);
-    const sorted = [...samples].sort((a, b) => a - b);
-    console.log(
-      `wizard typing, ${SUBSCRIBERS} subscribers, ${run.title}: median ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms (${samples.length} key presses)`,
-    );
     const expected = before + WARM_UP + TEXT;
     const actual = await field.inputValue();
     if (actual !== expected) {
       console.warn(`  warning: the field holds ${JSON.stringify(actual)}, not ${JSON.stringify(expected)}`);
     }
+    return {
+      title: run.title,
+      subscribers: SUBSCRIBERS,
+      medianMs: percentile(samples, 0.5),
+      p95Ms: percentile(samples, 0.95),
+      keyPresses: samples.length,
+      textIntact: actual === expected,
+    };
   } finally {
     await context.close();
   }
 }
 
-const server = await startBenchServer();
-
-try {
+/** Types on a desktop, then on a slowed phone, in the wizard served at `base`. */
+export async function benchWizard(base: string): Promise<WizardFigures[]> {
   const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
   try {
+    const figures: WizardFigures[] = [];
     for (const [index, run] of RUNS.entries()) {
-      await measure(browser, server.url, run, `bench.wizard.${index}@example.com`);
+      figures.push(await measure(browser, base, run, `bench.wizard.${Date.now()}.${index}@example.com`));
     }
+    return figures;
   } finally {
     await browser.close();
   }
-} finally {
-  await server.close();
+}
+
+export function wizardTable(figures: WizardFigures[]): Table {
+  return {
+    title: 'Wizard typing',
+    note:
+      `Key press to next frame while typing ${TEXT.length} keys (about 10 a second) into the 10th subscriber's ` +
+      `name of a draft with ${figures[0]?.subscribers ?? SUBSCRIBERS} subscribers.`,
+    headers: ['Device', 'Median ms', 'p95 ms', 'Key presses', 'Text intact'],
+    numeric: [1, 2, 3],
+    rows: figures.map((figure) => [
+      figure.title,
+      figure.medianMs.toFixed(1),
+      figure.p95Ms.toFixed(1),
+      String(figure.keyPresses),
+      figure.textIntact ? '✓' : '✗',
+    ]),
+  };
+}
+
+if (isMain(import.meta.url)) {
+  const server = await startBenchServer();
+  try {
+    printTable(wizardTable(await benchWizard(server.url)));
+  } finally {
+    await server.close();
+  }
 }

@@ -1,0 +1,359 @@
+/**
+ * Lighthouse benchmark: audits pages of the production build with Lighthouse's defaults for a phone
+ * (a mid-range phone's screen, simulated slow 4G and a CPU 4x slower), in Debian's Chromium, and
+ * reports the median of a few runs (BENCH_LIGHTHOUSE_RUNS, 3 by default) of each figure: the four
+ * scores, FCP, LCP, TBT, CLS and the bytes actually transferred (all of them, and the scripts').
+ *
+ * Each run has a Chromium of its own (a new profile, so an empty cache). The logged-in pages are
+ * audited as a new user who signed up and confirmed the address: the app restores its session from
+ * the refresh cookie, so a fresh one (one API login per run, since the token changes at each use) is
+ * put in the browser before the run and Lighthouse is told not to clear the origin's storage. A run
+ * that does not end on the page asked for (a logged-in page sent to /login) or whose session was not
+ * restored fails the benchmark rather than report another page's figures. BENCH_LIGHTHOUSE_REPORTS
+ * names a folder where each run's report is kept (HTML), to see what a figure comes from.
+ */
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { chromiumExecutable } from '../tests/e2e/chromium';
+import { isMain, startBenchServer, type BenchServer } from './bench-server';
+import { kB, median, printTable, withTarget, type Table } from './bench-report';
+
+interface AuditedPage {
+  route: string;
+  loggedIn: boolean;
+}
+
+export const AUDITED_PAGES: AuditedPage[] = [
+  { route: '/', loggedIn: false },
+  { route: '/plans', loggedIn: false },
+  { route: '/login', loggedIn: false },
+  { route: '/signup', loggedIn: false },
+  { route: '/documents', loggedIn: true },
+  { route: '/ai-powered-form', loggedIn: true },
+];
+
+/** Targets: what the product promises (see the table's verdicts). */
+const TARGETS = { publicPerformance: 98, loggedInPerformance: 90, accessibility: 100, landingLcpMs: 1500 };
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const REFRESH_COOKIE = 'refresh_token';
+const PASSWORD = 'benchmark-password';
+
+export interface LighthouseFigures {
+  route: string;
+  loggedIn: boolean;
+  runs: number;
+  /** Each run's performance score, in the order of the runs: how far apart they are. */
+  performanceRuns: number[];
+  /** Scores out of 100 (medians, as every figure). */
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** Simulated on the throttled phone, in ms (CLS has no unit). */
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** Bytes on the wire (headers included, after compression), every request, and scripts only. */
+  totalBytes: number;
+  scriptBytes: number;
+}
+
+export interface LighthouseReport {
+  pages: LighthouseFigures[];
+  lighthouseVersion: string;
+  chromiumVersion: string;
+  /** Lighthouse's measure of the machine's speed at each run: lower means a slower or busier CPU. */
+  benchmarkIndexes: number[];
+}
+
+interface Run extends Omit<LighthouseFigures, 'route' | 'loggedIn' | 'runs' | 'performanceRuns'> {
+  benchmarkIndex: number;
+  lighthouseVersion: string;
+  chromiumVersion: string;
+}
+
+async function postJson(url: string, body: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** The verification link mailed to `email`, read from the server's outbox (it is written just after the sign-up). */
+async function verificationToken(server: BenchServer, email: string): Promise<string> {
+  const outbox = path.join(server.dataDir, 'outbox');
+  const safeTo = email.replace(/[^a-z0-9@._-]/gi, '_');
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const files = await readdir(outbox).catch(() => [] as string[]);
+    const mail = files.filter((file) => file.endsWith(`-${safeTo}.eml`)).sort()[0];
+    if (mail) {
+      // Quoted-printable: soft line breaks may split the link, and "=" is written =3D.
+      const text = (await readFile(path.join(outbox, mail), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      const link = /https?:\/\/[^\s"<>]*\/verify-email\?[^\s"<>]*/.exec(text)?.[0];
+      const token = link ? new URL(link).searchParams.get('token') : null;
+      if (!token) throw new Error(`No verification link in the mail to ${email}`);
+      return token;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No mail to ${email} in ${outbox}`);
+}
+
+/** A new user with a confirmed address, as after the sign-up and the link in the mail. */
+async function createUser(server: BenchServer): Promise<string> {
+  const email = `bench.lighthouse.${Date.now()}@example.com`;
+  await postJson(`${server.url}/api/auth/register`, {
+    firstname: 'Bench',
+    lastname: 'Mark',
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    dateOfBirth: '1990-01-01',
+    language: 'fr',
+  });
+  await postJson(`${server.url}/api/auth/verify-email`, { token: await verificationToken(server, email) });
+  return email;
+}
+
+/** A new session's refresh token: what the browser's cookie holds after a login. */
+async function refreshToken(server: BenchServer, email: string): Promise<string> {
+  const response = await postJson(`${server.url}/api/auth/login`, { email, password: PASSWORD });
+  for (const cookie of response.headers.getSetCookie()) {
+    const [pair = ''] = cookie.split(';');
+    const separator = pair.indexOf('=');
+    if (pair.slice(0, separator) === REFRESH_COOKIE) return decodeURIComponent(pair.slice(separator + 1));
+  }
+  throw new Error('The login set no refresh cookie');
+}
+
+/** Puts the refresh cookie in the launched Chromium, as the server sets it (path /api/auth, HttpOnly, Lax). */
+async function setRefreshCookie(port: number, origin: string, token: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const [context] = browser.contexts();
+    if (!context) throw new Error('The launched Chromium has no browser context');
+    await context.addCookies([
+      { name: REFRESH_COOKIE, value: token, url: `${origin}/api/auth`, httpOnly: true, sameSite: 'Lax' },
+    ]);
+  } finally {
+    // Only disconnects: the browser was not launched by Playwright.
+    await browser.close();
+  }
+}
+
+interface NetworkRequest {
+  url: string;
+  statusCode: number;
+  transferSize?: number;
+  resourceType?: string;
+}
+
+function networkRequests(lhr: Result): NetworkRequest[] {
+  const details = lhr.audits['network-requests']?.details;
+  if (details?.type !== 'table') throw new Error('Lighthouse reported no network requests');
+  return details.items as unknown as NetworkRequest[];
+}
+
+function numericValue(lhr: Result, audit: string): number {
+  const value = lhr.audits[audit]?.numericValue;
+  if (value === undefined) throw new Error(`Lighthouse reported no ${audit}`);
+  return value;
+}
+
+function score(lhr: Result, category: (typeof CATEGORIES)[number]): number {
+  const value = lhr.categories[category]?.score;
+  if (value === null || value === undefined) throw new Error(`Lighthouse gave no ${category} score`);
+  return Math.round(value * 100);
+}
+
+/** The browser's own version (the user agent Lighthouse records says only 156.0.0.0). */
+async function browserVersion(port: number): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/json/version`);
+  const { Browser: browser } = (await response.json()) as { Browser: string };
+  return /\/([\d.]+)$/.exec(browser)?.[1] ?? browser;
+}
+
+/** Where to keep each run's report (BENCH_LIGHTHOUSE_REPORTS), or null. */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS ?? null;
+
+async function auditOnce(
+  server: BenchServer,
+  page: AuditedPage,
+  email: string | null,
+  runIndex: number,
+): Promise<Run> {
+  const url = `${server.url}${page.route}`;
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumExecutable,
+    chromeFlags: ['--headless=new', '--no-sandbox'],
+  });
+  try {
+    if (email) await setRefreshCookie(chrome.port, server.url, await refreshToken(server, email));
+    const flags: Flags = {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'html',
+      onlyCategories: [...CATEGORIES],
+      // Keeps the cookie just set; the profile is new, so there is no cache to clear anyway.
+      disableStorageReset: email !== null,
+    };
+    const result = await lighthouse(url, flags);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (REPORTS_DIR) {
+      await mkdir(REPORTS_DIR, { recursive: true });
+      const name = page.route.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing';
+      await writeFile(path.join(REPORTS_DIR, `${name}-${runIndex + 1}.html`), String(result.report));
+    }
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    // E.g. "there may be stored data affecting loading performance": worth seeing, not worth stopping for.
+    for (const warning of lhr.runWarnings) console.warn(`Lighthouse on ${url}: ${warning}`);
+    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+    if (finalPath !== page.route) {
+      throw new Error(
+        `Lighthouse on ${url} ended on ${finalPath}${email ? ': the session was not restored' : ''}`,
+      );
+    }
+    const requests = networkRequests(lhr);
+    if (
+      email &&
+      !requests.some((request) => request.url.endsWith('/api/auth/getJWTtoken') && request.statusCode === 200)
+    ) {
+      throw new Error(`Lighthouse on ${url}: the page did not restore its session from the refresh cookie`);
+    }
+    const bytes = (filter: (request: NetworkRequest) => boolean) =>
+      requests.filter(filter).reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+    return {
+      performance: score(lhr, 'performance'),
+      accessibility: score(lhr, 'accessibility'),
+      bestPractices: score(lhr, 'best-practices'),
+      seo: score(lhr, 'seo'),
+      fcp: numericValue(lhr, 'first-contentful-paint'),
+      lcp: numericValue(lhr, 'largest-contentful-paint'),
+      tbt: numericValue(lhr, 'total-blocking-time'),
+      cls: numericValue(lhr, 'cumulative-layout-shift'),
+      totalBytes: bytes(() => true),
+      scriptBytes: bytes((request) => request.resourceType === 'Script'),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      lighthouseVersion: lhr.lighthouseVersion,
+      chromiumVersion: await browserVersion(chrome.port),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Audits every page `runs` times on a running server; each figure is the median of its runs. */
+export async function benchLighthouse(server: BenchServer, runs = 3): Promise<LighthouseReport> {
+  const email = AUDITED_PAGES.some((page) => page.loggedIn) ? await createUser(server) : null;
+  const pages: LighthouseFigures[] = [];
+  const all: Run[] = [];
+  for (const page of AUDITED_PAGES) {
+    const results: Run[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      results.push(await auditOnce(server, page, page.loggedIn ? email : null, run));
+    }
+    all.push(...results);
+    const middle = (key: keyof Omit<Run, 'lighthouseVersion' | 'chromiumVersion'>) =>
+      median(results.map((result) => result[key]));
+    pages.push({
+      route: page.route,
+      loggedIn: page.loggedIn,
+      runs,
+      performanceRuns: results.map((result) => result.performance),
+      performance: middle('performance'),
+      accessibility: middle('accessibility'),
+      bestPractices: middle('bestPractices'),
+      seo: middle('seo'),
+      fcp: middle('fcp'),
+      lcp: middle('lcp'),
+      tbt: middle('tbt'),
+      cls: middle('cls'),
+      totalBytes: middle('totalBytes'),
+      scriptBytes: middle('scriptBytes'),
+    });
+  }
+  return {
+    pages,
+    lighthouseVersion: all[0]?.lighthouseVersion ?? 'unknown',
+    chromiumVersion: all[0]?.chromiumVersion ?? 'unknown',
+    benchmarkIndexes: all.map((run) => run.benchmarkIndex),
+  };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export function lighthouseTable(report: LighthouseReport): Table {
+  const runs = report.pages[0]?.runs ?? 0;
+  const indexes = report.benchmarkIndexes;
+  return {
+    title: 'Lighthouse, mobile',
+    note:
+      `Lighthouse ${report.lighthouseVersion}, default mobile settings (simulated slow 4G, CPU 4x slower), ` +
+      `median of ${runs} runs per figure, each in a new Chromium profile; Runs: each run's performance score. ` +
+      `Lighthouse's CPU benchmark index: median ${Math.round(median(indexes))}, ` +
+      `${Math.round(Math.min(...indexes))} to ${Math.round(Math.max(...indexes))} ` +
+      `(lower means a slower or busier machine, and a longer TBT). ` +
+      `Transferred: bytes on the wire, every request (API calls included), and scripts alone.`,
+    headers: [
+      'Page',
+      'Performance',
+      'Runs',
+      'Accessibility',
+      'Best practices',
+      'SEO',
+      'FCP',
+      'LCP',
+      'TBT',
+      'CLS',
+      'Transferred kB',
+      'JS kB',
+    ],
+    numeric: [4, 5, 6, 8, 10, 11],
+    rows: report.pages.map((page) => {
+      const performanceTarget = page.loggedIn ? TARGETS.loggedInPerformance : TARGETS.publicPerformance;
+      const lcp = seconds(page.lcp);
+      return [
+        page.loggedIn ? `${page.route} (logged in)` : page.route,
+        withTarget(String(page.performance), page.performance >= performanceTarget, `≥ ${performanceTarget}`),
+        page.performanceRuns.join(' '),
+        withTarget(
+          String(page.accessibility),
+          page.accessibility >= TARGETS.accessibility,
+          String(TARGETS.accessibility),
+        ),
+        String(page.bestPractices),
+        String(page.seo),
+        seconds(page.fcp),
+        page.route === '/'
+          ? withTarget(lcp, page.lcp <= TARGETS.landingLcpMs, `≤ ${seconds(TARGETS.landingLcpMs)}`)
+          : lcp,
+        `${Math.round(page.tbt)} ms`,
+        withTarget(page.cls.toFixed(3), page.cls === 0, '0'),
+        kB(page.totalBytes),
+        kB(page.scriptBytes),
+      ];
+    }),
+  };
+}
+
+if (isMain(import.meta.url)) {
+  const server = await startBenchServer();
+  try {
+    printTable(
+      lighthouseTable(await benchLighthouse(server, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3))),
+    );
+  } finally {
+    await server.close();
+  }
+}
