@@ -21,11 +21,18 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
-    // Keyboard and footer tests tagged @desktop-only say nothing new on a phone.
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } },
+      testIgnore: /(phone-pass|budgets)\.spec\.ts$/,
+    },
+    // On a phone, what differs from a desktop: every route's layout, touch targets and accessibility in
+    // each language (phone-pass), the weight budgets, the header's menu. The flows (sign-up, wizard,
+    // payment…) run the same code at both widths and are tested once, on the desktop.
     {
       name: 'mobile',
       use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' },
+      testMatch: /(phone-pass|budgets|shell)\.spec\.ts$/,
       grepInvert: /@desktop-only/,
     },
   ],

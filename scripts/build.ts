@@ -7,6 +7,7 @@
  *   4. a brotli and a gzip copy of every text file, which the server sends to browsers that accept them.
  * `--outDir <dir>` builds elsewhere than dist/ (benchmarks, parallel work).
  */
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,8 +25,12 @@ import { generateFormModules } from './forms/generate';
 
 const { values } = parseArgs({ options: { outDir: { type: 'string', default: 'dist' } } });
 const outDir = path.resolve(values.outDir);
-// Inside node_modules so that the Node build finds the packages it leaves external.
-const ssrDir = path.resolve('node_modules/.kreo-prerender');
+// Inside node_modules so that the Node build finds the packages it leaves external; one per output folder,
+// so that two builds at once (a benchmark beside the tests) do not overwrite each other's.
+const ssrDir = path.resolve(
+  'node_modules/.kreo-prerender',
+  createHash('sha256').update(outDir).digest('hex').slice(0, 12),
+);
 const started = performance.now();
 
 /** The build's stylesheets in cascade order: the start-up one (index.html's) first, then the pages'. */
@@ -95,4 +100,7 @@ step(
   `${figures.files} files compressed: ${kB(figures.raw)} → ${kB(figures.brotli)} brotli, ${kB(figures.gzip)} gzip`,
 );
 // Written last: `npm start` rebuilds when this stamp is missing (an interrupted build) or older than a source.
-await writeFile(path.join(outDir, 'build-complete.json'), JSON.stringify({ builtAt: new Date().toISOString() }));
+await writeFile(
+  path.join(outDir, 'build-complete.json'),
+  JSON.stringify({ builtAt: new Date().toISOString() }),
+);

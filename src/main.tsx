@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { noteEarlyInput } from '@/app/hydration';
 import { preloadRoute } from '@/app/route-table';
 import type { PrerenderData } from '@/app/prerender-data';
 import { PRERENDER_DATA_ELEMENT_ID } from '@/config/prerendered-pages';
@@ -48,6 +49,9 @@ if (prerendered) {
     ),
     preloadRoute(window.location.pathname),
   ]).then(() => {
+    // What the visitor typed into the server's form so far: hydration puts the state's empty values
+    // back on screen, and the app replays these once live (app/hydration.ts).
+    noteEarlyInput(container);
     hydrateRoot(container, app);
     // A choice this browser kept only in its storage (before the cookie existed) takes over once the page is live.
     if (chosen && chosen !== i18n.language) void i18n.changeLanguage(chosen);

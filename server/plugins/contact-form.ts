@@ -20,9 +20,7 @@ export async function contactFormPlugin(
 
   app.post<{ Body: Record<string, unknown> | undefined }>(paths.contact, async (request, reply) => {
     const body = request.body && typeof request.body === 'object' ? request.body : {};
-    const language = isServerLanguage(body.language)
-      ? body.language
-      : pageLanguage(request.headers);
+    const language = isServerLanguage(body.language) ? body.language : pageLanguage(request.headers);
     const page = (status: number, state: Parameters<AppPages['render']>[2]) =>
       reply
         .code(status)

@@ -47,15 +47,7 @@ export async function localCheckoutPlugin(app: FastifyInstance, options: Options
   }
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    html(
-      reply,
-      404,
-      renderMessagePage(
-        pageLanguage(request.headers),
-        'notFound',
-        `${publicUrl}/plans`,
-      ),
-    );
+    html(reply, 404, renderMessagePage(pageLanguage(request.headers), 'notFound', `${publicUrl}/plans`));
 
   /** Paid already → the success page; ended → a message; open → null (show the form). */
   function settled(reply: FastifyReply, loaded: NonNullable<Awaited<ReturnType<typeof load>>>) {

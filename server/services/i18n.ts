@@ -86,7 +86,10 @@ export function languageFromHeader(header: string | undefined): ServerLanguage {
  * The language of a page the server sends: the same rule the app applies when it hydrates it
  * (src/shared/language-rule.ts): the visitor's choice cookie, then Accept-Language, then French.
  */
-export function pageLanguage(headers: { cookie?: string | undefined; 'accept-language'?: string | undefined }) {
+export function pageLanguage(headers: {
+  cookie?: string | undefined;
+  'accept-language'?: string | undefined;
+}) {
   return choosePageLanguage({
     chosen: readCookie(headers.cookie, LANGUAGE_COOKIE),
     preferred: parseAcceptLanguage(headers['accept-language']),

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Routes, StaticRouter } from 'react-router-dom';
 import { showSession } from '@/lib/session/session';
+import { markPageLive, replayEarlyInput } from './hydration';
 import { RouteMeta } from './route-meta';
 import { routeElements } from './route-table';
 
@@ -9,9 +10,13 @@ export function AppRoutes() {
   return <Routes>{routeElements}</Routes>;
 }
 
-/** Inside the app's loader boundary: its effect runs once the page, prerendered or not, is live. */
+/** Inside the app's loader boundary, after the routes: its effect runs once the page is live. */
 function Hydrated() {
-  useEffect(() => showSession(), []);
+  useEffect(() => {
+    replayEarlyInput();
+    markPageLive();
+    showSession();
+  }, []);
   return null;
 }
 

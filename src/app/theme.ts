@@ -1,8 +1,4 @@
-import {
-  createTheme,
-  type CSSVariablesResolver,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 // Primary green, dark enough at shade 7 for white text to pass WCAG AA (5.2:1).
 const green: MantineColorsTuple = [

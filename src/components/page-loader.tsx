@@ -6,7 +6,8 @@ import classes from './page-loader.module.css';
 export function PageLoader() {
   const { t, ready } = useTranslation('common', { useSuspense: false });
   return (
-    <Center mih="40vh" role="status" aria-live="polite">
+    // A full screen: the footer stays below the fold until the page arrives, so nothing shifts (CLS 0).
+    <Center mih="100dvh" role="status" aria-live="polite">
       <div className={classes.spinner} aria-hidden="true" />
       <span className={classes.visuallyHidden}>{ready ? t('loading') : null}</span>
     </Center>

@@ -1,11 +1,15 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+const TooltipBubble = lazy(() => import('./tooltip-bubble'));
 
 /**
  * The help bubble beside a field's title. It opens on hover, on keyboard focus and on click (a tap on
- * a phone), and Escape closes it; the text is also the button's description for screen readers.
+ * a phone), and Escape closes it; the text is also the button's description for screen readers. The
+ * button is drawn at once; the bubble's code (tooltip-bubble.tsx) loads at its first opening, so a form
+ * page does not download it for nothing, and a closed bubble is no markup, on the server or at hydration.
  */
 export function FieldTooltip({ fieldLabel, text }: { fieldLabel: string; text: string }) {
   const { t } = useTranslation('forms');
@@ -14,6 +18,9 @@ export function FieldTooltip({ fieldLabel, text }: { fieldLabel: string; text: s
   const [focused, setFocused] = useState(false);
   const [pinned, setPinned] = useState(false);
   const opened = hovered || focused || pinned;
+  const [everOpened, setEverOpened] = useState(false);
+  if (opened && !everOpened) setEverOpened(true);
+  const button = useRef<HTMLButtonElement>(null);
 
   const close = () => {
     setHovered(false);
@@ -22,16 +29,9 @@ export function FieldTooltip({ fieldLabel, text }: { fieldLabel: string; text: s
   };
 
   return (
-    <Tooltip
-      label={<span id={tooltipId}>{text}</span>}
-      opened={opened}
-      multiline
-      w={260}
-      withArrow
-      position="top-start"
-      events={{ hover: false, focus: false, touch: false }}
-    >
+    <>
       <ActionIcon
+        ref={button}
         variant="subtle"
         color="gray"
         // 24 px: the smallest touch target WCAG 2.2 accepts (Mantine's "sm" is 22).
@@ -54,6 +54,11 @@ export function FieldTooltip({ fieldLabel, text }: { fieldLabel: string; text: s
       >
         <IconInfoCircle size={16} aria-hidden="true" />
       </ActionIcon>
-    </Tooltip>
+      {everOpened ? (
+        <Suspense fallback={null}>
+          <TooltipBubble target={button} label={<span id={tooltipId}>{text}</span>} opened={opened} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

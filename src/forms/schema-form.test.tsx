@@ -1,8 +1,8 @@
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import dayjs from 'dayjs';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import enAuth from '../../locales/en/auth.json';
 import enForms from '../../locales/en/forms.json';
 import frAuth from '../../locales/fr/auth.json';
@@ -14,10 +14,6 @@ import { createTestI18n, renderWithProviders } from '@/testing/render';
 import { defineForm, type FormDefinition, type FormValues } from './form-definition';
 import { signupForm } from './generated/signup';
 import { SchemaForm } from './schema-form';
-
-// A whole form renders slowly in jsdom, and much more slowly on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
-beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
 
 const AUTH = { fr: frAuth, en: enAuth, ro: roAuth } satisfies Record<Language, typeof frAuth>;
 const FORMS = { fr: frForms, en: enForms, ro: roForms } satisfies Record<Language, typeof frForms>;

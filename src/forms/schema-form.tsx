@@ -1,9 +1,6 @@
 import { Button, Group } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import Form from '@rjsf/core';
 import type { RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/ro';
 import {
   useCallback,
   useEffect,
@@ -14,8 +11,6 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { useTranslation } from 'react-i18next';
-import '@mantine/dates/styles.css';
 import { FILL_CONTEXT_KEY, fillDetailsOf, fillSourceOf, withListItem, type FillContext } from './fill';
 import type { FormDefinition, FormValues } from './form-definition';
 import { formTemplates, formWidgets } from './theme';
@@ -87,7 +82,6 @@ export function SchemaForm({
 }: SchemaFormProps) {
   const namespaces = useMemo(() => namespacesOf([form.schema, form.uiSchema]), [form]);
   const translate = useFormTranslate(namespaces);
-  const { i18n } = useTranslation();
   const uiSchema = useMemo(() => translateUiSchema(form.schema, form.uiSchema, translate), [form, translate]);
   const [validateLive, setValidateLive] = useState(false);
   const transformErrors = useCallback(
@@ -133,47 +127,45 @@ export function SchemaForm({
   useImperativeHandle(handleRef, () => ({ validate: () => rjsfForm.current?.validateForm() ?? false }), []);
 
   return (
-    <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
-      <Form<FormValues>
-        ref={rjsfForm}
-        schema={form.schema}
-        uiSchema={uiSchema}
-        validator={form.validator}
-        formData={values}
-        idPrefix={form.name}
-        templates={formTemplates}
-        widgets={allWidgets}
-        formContext={formContext}
-        transformErrors={transformErrors}
-        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
-        showErrorList={false}
-        noHtml5Validate
-        focusOnFirstError
-        liveValidate={validateLive ? 'onChange' : undefined}
-        onChange={(event) => {
-          const next = event.formData ?? {};
-          setValues(next);
-          onChange(next);
-        }}
-        onError={() => setValidateLive(true)}
-        onFocus={(id) => {
-          if (onFieldFocus && id.startsWith(form.name + ID_SEPARATOR))
-            onFieldFocus(id.slice(form.name.length + 1).split(ID_SEPARATOR));
-        }}
-        onSubmit={(event) => {
-          if (!submitting) void onSubmit(event.formData ?? {});
-        }}
-      >
-        {children}
-        {actions ?? (
-          <Group mt="lg" gap="sm">
-            <Button type="submit" loading={submitting} fullWidth={fullWidthSubmit}>
-              {submitLabel}
-            </Button>
-            {secondaryAction}
-          </Group>
-        )}
-      </Form>
-    </DatesProvider>
+    <Form<FormValues>
+      ref={rjsfForm}
+      schema={form.schema}
+      uiSchema={uiSchema}
+      validator={form.validator}
+      formData={values}
+      idPrefix={form.name}
+      templates={formTemplates}
+      widgets={allWidgets}
+      formContext={formContext}
+      transformErrors={transformErrors}
+      experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
+      showErrorList={false}
+      noHtml5Validate
+      focusOnFirstError
+      liveValidate={validateLive ? 'onChange' : undefined}
+      onChange={(event) => {
+        const next = event.formData ?? {};
+        setValues(next);
+        onChange(next);
+      }}
+      onError={() => setValidateLive(true)}
+      onFocus={(id) => {
+        if (onFieldFocus && id.startsWith(form.name + ID_SEPARATOR))
+          onFieldFocus(id.slice(form.name.length + 1).split(ID_SEPARATOR));
+      }}
+      onSubmit={(event) => {
+        if (!submitting) void onSubmit(event.formData ?? {});
+      }}
+    >
+      {children}
+      {actions ?? (
+        <Group mt="lg" gap="sm">
+          <Button type="submit" loading={submitting} fullWidth={fullWidthSubmit}>
+            {submitLabel}
+          </Button>
+          {secondaryAction}
+        </Group>
+      )}
+    </Form>
   );
 }

@@ -1,11 +1,12 @@
-import { generateTemplates } from '@rjsf/mantine/lib/templates/index.js';
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
 import { ArrayFieldItemTemplate } from './templates/array-field-item-template';
 import { ArrayFieldTemplate } from './templates/array-field-template';
 import { BaseInputTemplate } from './templates/base-input-template';
 import { FieldErrorTemplate } from './templates/field-error-template';
+import { FieldHelpTemplate } from './templates/field-help-template';
 import { FieldTemplate } from './templates/field-template';
 import { ObjectFieldTemplate } from './templates/object-field-template';
+import { WrapIfAdditionalTemplate } from './templates/wrap-if-additional-template';
 import { CheckboxWidget } from './widgets/checkbox-widget';
 import { CountryWidget } from './widgets/country-widget';
 import { DateWidget } from './widgets/date-widget';
@@ -15,20 +16,26 @@ import { SelectWidget } from './widgets/select-widget';
 import { TextareaWidget } from './widgets/textarea-widget';
 
 /**
- * @rjsf/mantine's templates, with the field frame, errors, layout and text inputs replaced by ours:
- * titles with tooltips, translated errors, controls labelled by those titles, and lists of cards.
+ * Only the templates our forms show; RJSF's own defaults fill the rest (the error list, titles and
+ * descriptions our templates do not render, buttons we replace). @rjsf/mantine's theme is not used:
+ * it brings every template and widget it has, in every form's download.
  */
 export const formTemplates: Partial<TemplatesType> = {
-  ...generateTemplates(),
   ArrayFieldItemTemplate,
   ArrayFieldTemplate,
   BaseInputTemplate,
   FieldErrorTemplate,
+  FieldHelpTemplate,
   FieldTemplate,
   ObjectFieldTemplate,
+  WrapIfAdditionalTemplate,
 };
 
-/** The widgets a uiSchema can name with ui:widget (RJSF maps "password", "date", "textarea"… to these). */
+/**
+ * The widgets a uiSchema can name with ui:widget (RJSF maps "password", "date", "textarea"… to these).
+ * The heavy ones (the date picker, the searchable list, the number input) load apart, when a form
+ * shows one.
+ */
 export const formWidgets: RegistryWidgetsType = {
   CheckboxWidget,
   DateWidget,

@@ -1,6 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Every findBy*/waitFor in these tests waits for an event (a render, a mocked answer, a focus move),
+// never for time to pass. On a busy CI machine (two cores shared with other suites) a Mantine page can
+// take seconds to render in jsdom, and Testing Library's 1 s default failed tests that pass alone: the
+// limits below only stop a test that would never pass, and a test's limit stays well above its waits.
+// Vitest applies vi.setConfig from a setup file to every test file.
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 afterEach(() => {
   cleanup();

@@ -27,7 +27,9 @@ function watchTransfers(page: Page) {
 /** What must arrive before the first paint: the head's stylesheets (compressed) and its inline styles. */
 async function renderBlockingCss(page: Page): Promise<number> {
   const { links, inline } = await page.evaluate(() => ({
-    links: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.href),
+    links: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+      (link) => link.href,
+    ),
     inline: [...document.head.querySelectorAll('style')].map((style) => style.textContent ?? '').join(''),
   }));
   let bytes = 0;
@@ -50,13 +52,17 @@ test.describe('weight budgets on a phone', () => {
     test.skip(!isMobile, 'the budgets are a phone’s');
   });
 
-  test('the landing page: at most 110 kB of JavaScript and 15 kB of render-blocking CSS', async ({ page }) => {
+  test('the landing page: at most 110 kB of JavaScript and 15 kB of render-blocking CSS', async ({
+    page,
+  }) => {
     const transfers = watchTransfers(page);
     await page.goto('/', { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const javascript = await transfers.javascript();
     const css = await renderBlockingCss(page);
-    test.info().annotations.push({ type: 'weight', description: `JS ${kB(javascript)}, blocking CSS ${kB(css)}` });
+    test
+      .info()
+      .annotations.push({ type: 'weight', description: `JS ${kB(javascript)}, blocking CSS ${kB(css)}` });
     expect(javascript, `JavaScript received: ${kB(javascript)}`).toBeLessThanOrEqual(BUDGETS.landingJs);
     expect(css, `render-blocking CSS: ${kB(css)}`).toBeLessThanOrEqual(BUDGETS.landingBlockingCss);
   });

@@ -10,7 +10,7 @@ import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file'
 import { useLanguage } from './fixtures';
 import { text } from './locale-text';
 import { payWithTestCard } from './payment-page';
-import { createAccount, expect, storedAccessToken, test } from './real-server';
+import { createAccount, expect, expectPurchaseInToken, storedAccessToken, test } from './real-server';
 
 /** Clicks a download button and returns the file's suggested name and first bytes. */
 async function downloadFrom(page: Page, button: Locator): Promise<{ name: string; head: string }> {
@@ -113,6 +113,7 @@ for (const founder of FOUNDERS) {
     await expect(page).toHaveURL(/\/checkout\//);
     await payWithTestCard(page, lang);
     await expect(page).toHaveURL(/\/success\?session_id=/);
+    await expectPurchaseInToken(page, STANDARD_PACKAGE.productSkus);
 
     // Paid: the official copy as PDF/A and as Word.
     await page.goto('/documents');

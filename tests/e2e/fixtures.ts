@@ -80,8 +80,48 @@ export function watchMissingTranslations(page: Page): string[] {
   return missing;
 }
 
+/**
+ * After `page.goto` or `page.reload` to one of the app's pages, waits until the app has taken the page
+ * over (src/app/hydration.ts sets <html data-hydrated>): a prerendered page is on screen before that, and a
+ * click on its menu does nothing yet. Typing early is replayed by the app, and has its own test.
+ */
+export function waitForLiveAppAfterNavigation(page: Page): void {
+  const live = async () => {
+    const path = new URL(page.url()).pathname;
+    // The server's own pages (the test checkout, the API) are not the app.
+    if (path.startsWith('/checkout') || path.startsWith('/api/')) return;
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await live();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await live();
+    return response;
+  };
+}
+
+/** An auto fixture for both kinds of test (fake API here, real server in real-server.ts). */
+/** The value says whether the test waits for the app after navigating (not without JavaScript). */
+export const liveAppFixture: [
+  (args: { page: Page; javaScriptEnabled: boolean }, use: (waits: boolean) => Promise<void>) => Promise<void>,
+  { auto: true },
+] = [
+  async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) waitForLiveAppAfterNavigation(page);
+    await use(javaScriptEnabled);
+  },
+  { auto: true },
+];
+
 /** Every test here runs against the fake API and fails on any translation key missing at run time. */
-export const test = base.extend<{ api: FakeApi; missingTranslations: string[] }>({
+export const test = base.extend<{ api: FakeApi; missingTranslations: string[]; liveApp: boolean }>({
+  liveApp: liveAppFixture,
   api: [
     async ({ context }, use) => {
       await use(await fakeApi(context));

@@ -9,7 +9,7 @@ import { text } from './locale-text';
 import { payWithTestCard } from './payment-page';
 import { completeCompanyFile } from '../fixtures/company-file';
 import { expectNoViolations } from './axe';
-import { createAccount, expect, storedAccessToken, test } from './real-server';
+import { createAccount, expect, expectPurchaseInToken, storedAccessToken, test } from './real-server';
 
 /** The catalog the server seeds at start-up: what the pages must show, in the order they must show it. */
 interface CatalogFile {
@@ -19,6 +19,7 @@ interface CatalogFile {
     name: Record<Language, string>;
     features: Record<Language, string[]>;
     plans: { sku: string; price: number; planType: string }[];
+    productSkus: string[];
   }[];
 }
 const catalog = JSON.parse(readFileSync('schemas/catalog.json', 'utf8')) as CatalogFile;
@@ -239,6 +240,7 @@ for (const language of LANGUAGES) {
       await expect(
         page.getByRole('link', { name: text(language, 'checkout', 'success.goToProfile') }),
       ).toHaveAttribute('href', '/user-profile');
+      await expectPurchaseInToken(page, offersByPrice[1]?.productSkus ?? []);
 
       await page.goto('/documents');
       const unlocked = ['statutes', 'certificates', 'beneficiaries'];
@@ -307,7 +309,21 @@ for (const language of LANGUAGES) {
       await useLanguage(context, language);
     });
 
-    test('the plans show skeletons, then a retry when the server cannot be reached', async ({ page }) => {
+    test('the prerendered plans show the catalog even when the server cannot be reached', async ({
+      page,
+    }) => {
+      await page.route('**/api/marketing/offers/list', (route) => route.abort('connectionrefused'));
+      const refresh = page.waitForEvent('requestfailed', (request) => request.url().includes('/offers/list'));
+      await page.goto('/plans');
+      await refresh;
+      const plans = section(page, text(language, 'marketing', 'plans.title'));
+      await expect(plans.getByRole('article')).toHaveCount(offersByPrice.length);
+      await expect(plans.getByRole('alert')).toHaveCount(0);
+    });
+
+    test('reached from a page the app renders, the plans show skeletons, then a retry when the server cannot be reached', async ({
+      page,
+    }) => {
       let failing = true;
       let release: () => void = () => undefined;
       const released = new Promise<void>((resolve) => {
@@ -318,7 +334,12 @@ for (const language of LANGUAGES) {
         if (failing) return route.abort('connectionrefused');
         return route.fallback();
       });
-      await page.goto('/plans');
+      // /help is not prerendered: the app has no catalog of the build's and asks the server.
+      await page.goto('/help');
+      await page
+        .getByRole('link', { name: text(language, 'common', 'nav.plans'), exact: true })
+        .first()
+        .click();
       const plans = section(page, text(language, 'marketing', 'plans.title'));
       // While the answer is on its way: placeholder cards, announced once.
       await expect(plans.locator('[aria-busy="true"]')).toBeVisible();

@@ -140,7 +140,8 @@ for (const language of LANGUAGES) {
       await expect(page.getByText(text(language, 'auth', 'resetPassword.redirecting'))).toBeVisible();
       await expect(page).toHaveURL(/\/reset-password\?token=/);
       await page.screenshot({ path: `/tmp/e2e-shots/reset-done-${language}-${testInfo.project.name}.png` });
-      await expect(page).toHaveURL('/login', { timeout: 10_000 });
+      // Two seconds after the success, with the module's generous limit (not a tighter one) for a busy machine.
+      await expect(page).toHaveURL('/login');
       expect(Date.now() - submittedAt).toBeGreaterThanOrEqual(2000);
 
       // The old password no longer works; the new one does.

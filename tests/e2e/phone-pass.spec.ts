@@ -43,9 +43,13 @@ test.describe.configure({ timeout: 180_000 });
 async function open(page: Page, route: string) {
   await page.goto(route);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  // Its data too (the catalog, the site's identity): the layout is measured as it will stay.
-  await page.waitForLoadState('networkidle');
+  // The page's own signs first, which wait as long as the answers take: its text (the spinner) and the
+  // catalog (the placeholder cards). A heading shows with them, so neither can pass before it appears.
   await expect(page.locator('[role="status"] [class*="spinner"]')).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // Then what has no sign (the site's identity, asked once the text is shown): the requests under way
+  // end, so that the layout is measured as it will stay. Only requests already started matter by now.
+  await page.waitForLoadState('networkidle');
 }
 
 /** Every problem of one page, each line prefixed with the route (the test lists them all at once). */

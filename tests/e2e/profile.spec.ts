@@ -176,6 +176,8 @@ async function expectFieldError(field: Locator, message: string) {
 async function expectHeaderName(page: Page, language: Language, firstname: string) {
   const header = page.getByRole('banner');
   const burger = header.getByRole('button', { name: text(language, 'common', 'nav.openMenu') });
+  // isVisible() does not wait: the header must be there before it can tell a phone.
+  await expect(header).toBeVisible();
   const phone = await burger.isVisible();
   if (phone) await burger.click();
   await expect(header.locator('a[href="/user-profile"]').locator('visible=true')).toHaveText(firstname);

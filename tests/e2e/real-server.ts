@@ -6,7 +6,7 @@ import {
   type Page,
 } from '@playwright/test';
 import type { Language } from '../../src/lib/i18n/languages';
-import { watchMissingTranslations } from './fixtures';
+import { liveAppFixture, watchMissingTranslations } from './fixtures';
 import { text } from './locale-text';
 
 /**
@@ -19,7 +19,8 @@ export const expect = baseExpect.configure({ timeout: 15_000 });
  * Tests against the real server and its database: no route is mocked (unlike fixtures.ts), and every
  * test still fails on a translation key missing at run time.
  */
-export const test = base.extend<{ missingTranslations: string[] }>({
+export const test = base.extend<{ missingTranslations: string[]; liveApp: boolean }>({
+  liveApp: liveAppFixture,
   missingTranslations: [
     async ({ page }, use) => {
       const missing = watchMissingTranslations(page);
@@ -79,6 +80,27 @@ export async function createAccount(
 /** The access token the app keeps in sessionStorage (null when logged out). */
 export function storedAccessToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.sessionStorage.getItem('kreo.accessToken'));
+}
+
+/** The products the stored access token lists, sorted (null when logged out). */
+export function storedProducts(page: Page): Promise<string[] | null> {
+  return page.evaluate(() => {
+    const token = window.sessionStorage.getItem('kreo.accessToken');
+    if (!token) return null;
+    const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as {
+      products?: string[];
+    };
+    return [...(payload.products ?? [])].sort();
+  });
+}
+
+/**
+ * Waits until /success has its new token, which lists what was bought. Leaving earlier cuts that refresh
+ * short: the server has rotated the refresh cookie, the browser never got the new one, and the next page
+ * presents the old one, which only works within the server's 10 s grace period.
+ */
+export async function expectPurchaseInToken(page: Page, productSkus: readonly string[]) {
+  await expect.poll(() => storedProducts(page)).toEqual([...productSkus].sort());
 }
 
 export interface UserInfo {

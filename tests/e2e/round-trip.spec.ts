@@ -1,6 +1,14 @@
 import { loginForm, signupForm } from './account-forms';
 import { text } from './locale-text';
-import { expect, expectGreeted, pickDate, storedAccessToken, test, uniqueEmail } from './real-server';
+import {
+  expect,
+  expectGreeted,
+  expectPurchaseInToken,
+  pickDate,
+  storedAccessToken,
+  test,
+  uniqueEmail,
+} from './real-server';
 import { lastMailedLink } from './server-data';
 
 // Against the real server and its embedded database: no route is mocked here. Sign-up and login go
@@ -14,15 +22,6 @@ const STANDARD_PACKAGE_SKUS = [
   'LEGAL_STATUSES',
   'LIST_OF_BENEFICIARIES',
 ];
-
-function productsOfStoredToken() {
-  const token = window.sessionStorage.getItem('kreo.accessToken');
-  if (!token) return null;
-  const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as {
-    products?: string[];
-  };
-  return [...(payload.products ?? [])].sort();
-}
 
 test('sign up, verify, log out, log in, pay the 10 € plan, and own its documents @desktop-only', async ({
   page,
@@ -108,7 +107,7 @@ test('sign up, verify, log out, log in, pay the 10 € plan, and own its documen
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'checkout', 'success.title'));
 
   // /success refreshed the token: it now lists the package's products.
-  await expect.poll(() => page.evaluate(productsOfStoredToken)).toEqual(STANDARD_PACKAGE_SKUS);
+  await expectPurchaseInToken(page, STANDARD_PACKAGE_SKUS);
 });
 
 test('cancelling on the checkout page lands on /cancel @desktop-only', async ({ page }) => {

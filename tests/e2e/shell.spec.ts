@@ -19,6 +19,8 @@ test('the chosen language applies at once, survives a reload and reaches other t
 
   const header = page.getByRole('banner');
   const burger = header.getByRole('button', { name: text('fr', 'common', 'nav.openMenu') });
+  // isVisible() does not wait: before the header is there, a phone would skip its menu.
+  await expect(header).toBeVisible();
   if (await burger.isVisible()) await burger.click();
   await header
     .getByRole('button', { name: /Langue/ })

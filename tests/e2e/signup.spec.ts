@@ -148,6 +148,8 @@ for (const language of LANGUAGES) {
       // Log out from the header: back to /login, and the protected pages ask to log in again.
       const header = page.getByRole('banner');
       const burger = header.getByRole('button', { name: text(language, 'common', 'nav.openMenu') });
+      // isVisible() does not wait: the header must be there before it can tell a phone.
+      await expect(header).toBeVisible();
       if (await burger.isVisible()) await burger.click();
       await header
         .getByRole('link', { name: text(language, 'common', 'account.logout') })

@@ -10,6 +10,7 @@ import {
   createAccount,
   expect,
   expectFieldError,
+  expectPurchaseInToken,
   isoDate,
   pickDate,
   shownDate,
@@ -32,6 +33,14 @@ const stepsFile = JSON.parse(readFileSync('schemas/wizard/steps.json', 'utf8')) 
   version: number;
   steps: string[];
 };
+
+/** What the 1 € package unlocks (schemas/catalog.json). */
+const STARTER_PRODUCTS = (
+  JSON.parse(readFileSync('schemas/catalog.json', 'utf8')) as {
+    offers: { sku: string; productSkus: string[] }[];
+  }
+).offers.find((offer) => offer.sku === 'STARTER_PACKAGE')?.productSkus;
+if (!STARTER_PRODUCTS) throw new Error('schemas/catalog.json has no STARTER_PACKAGE');
 
 /** Signs up through the page's own request context, so the browser holds the refresh cookie the app starts from. */
 const signUp = (page: Page, language: Language) => createAccount(page.request, language, 'Camille');
@@ -627,6 +636,7 @@ test('a founder who owns a package goes from Complete to the documents @desktop-
   await page.getByLabel('Nom du titulaire').fill('Camille Dupont');
   await page.getByRole('button', { name: /Payer/ }).click();
   await expect(page).toHaveURL(/\/success\?session_id=/);
+  await expectPurchaseInToken(page, STARTER_PRODUCTS);
 
   // The whole file was typed earlier (saved as a draft on its last step): Complete sends it.
   const draft = await page.request.post('/api/company-file/draft', {

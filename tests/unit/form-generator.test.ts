@@ -2,12 +2,9 @@
 import { cp, mkdtemp, readFile, rm, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compileFormModule, readFormDefinitions } from '../../scripts/forms/compile-form';
 import { generateFormModules } from '../../scripts/forms/generate';
-
-// Compiling every form and every legal form's steps takes seconds, more on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
 
 let root: string;
 

@@ -1,4 +1,4 @@
-import { Box, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '@/components/logo';
@@ -30,21 +30,18 @@ function BrandPanel({ panel }: { panel: AuthPanel }) {
         <Text size="lg" c="rgba(255,255,255,0.9)">
           {t(PANEL_TEXT[panel].text)}
         </Text>
-        <List
-          spacing="sm"
-          visibleFrom="md"
-          icon={
-            <ThemeIcon variant="white" size={22} radius="xl">
-              <IconCheck size={14} aria-hidden="true" />
-            </ThemeIcon>
-          }
-        >
+        {/* Plain markup (CSS in auth-layout.module.css): Mantine's List and ThemeIcon would add their code
+            to the account forms' pages, which have a weight budget. */}
+        <ul className={classes.points}>
           {PANEL_POINTS.map((point) => (
-            <List.Item key={point} c="white">
+            <li key={point} className={classes.point}>
+              <span className={classes.pointIcon} aria-hidden="true">
+                <IconCheck size={14} />
+              </span>
               {t(point)}
-            </List.Item>
+            </li>
           ))}
-        </List>
+        </ul>
       </Stack>
       <Text size="sm" c="rgba(255,255,255,0.85)" visibleFrom="md">
         {t('common:footer.slogan')}

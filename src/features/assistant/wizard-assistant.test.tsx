@@ -1,5 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import enAssistant from '../../../locales/en/assistant.json';
 import enWizard from '../../../locales/en/wizard.json';
 import frAssistant from '../../../locales/fr/assistant.json';
@@ -15,10 +15,6 @@ import { WizardAssistant } from './wizard-assistant';
 
 /** A text as Testing Library reads the page: its non-breaking spaces ("1 000 €") are plain spaces there. */
 const asShown = (text: string) => text.replace(/\s+/g, ' ');
-
-// Mantine's drawer and a few hundred hints render slowly in jsdom, and more slowly on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
-beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
 
 // The hints of a French SAS's steps (each legal form gives the assistant its own).
 const sasSteps = (await loadLegalFormSteps['FR-SAS']?.()) ?? [];

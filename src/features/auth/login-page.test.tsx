@@ -1,5 +1,5 @@
-import { configure, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import enAuth from '../../../locales/en/auth.json';
 import frAuth from '../../../locales/fr/auth.json';
 import roAuth from '../../../locales/ro/auth.json';
@@ -9,10 +9,6 @@ import type { Language } from '@/lib/i18n/languages';
 import { ACCESS_TOKEN_STORAGE_KEY, accessTokenAtom, endSession, sessionStore } from '@/lib/session/session';
 import { epochSeconds, renderWithProviders, unsignedJwt } from '@/testing/render';
 import { LoginPage } from './login-page';
-
-// A whole form renders slowly in jsdom, and much more slowly on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
-beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
 
 const AUTH = { fr: frAuth, en: enAuth, ro: roAuth } satisfies Record<Language, typeof frAuth>;
 const LANGS = Object.keys(AUTH) as Language[];

@@ -1,6 +1,6 @@
-import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import enAuth from '../../../locales/en/auth.json';
 import enForms from '../../../locales/en/forms.json';
 import frAuth from '../../../locales/fr/auth.json';
@@ -12,10 +12,6 @@ import { ApiError, NETWORK_NOT_OK_MESSAGE } from '@/lib/api/errors';
 import type { Language } from '@/lib/i18n/languages';
 import { renderWithProviders } from '@/testing/render';
 import { ResetPasswordPage } from './reset-password-page';
-
-// A whole form renders slowly in jsdom, and much more slowly on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
-beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
 
 const AUTH = { fr: frAuth, en: enAuth, ro: roAuth } satisfies Record<Language, typeof frAuth>;
 const FORMS = { fr: frForms, en: enForms, ro: roForms } satisfies Record<Language, typeof frForms>;

@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RJSFSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import {
   afterAll,
   afterEach,
@@ -37,10 +37,6 @@ import type * as ApiClientExports from '@/lib/api/client';
 import type { Language } from '@/lib/i18n/languages';
 import { createTestI18n, renderWithProviders } from '@/testing/render';
 import type * as SignupPageExports from './signup-page';
-
-// A whole form renders slowly in jsdom, and much more slowly on a busy machine.
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
-beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
 
 const AUTH = { fr: frAuth, en: enAuth, ro: roAuth } satisfies Record<Language, typeof frAuth>;
 const FORMS = { fr: frForms, en: enForms, ro: roForms } satisfies Record<Language, typeof frForms>;

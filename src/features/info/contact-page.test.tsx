@@ -1,5 +1,5 @@
-import { configure, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import enInfo from '../../../locales/en/info.json';
 import frInfo from '../../../locales/fr/info.json';
 import roInfo from '../../../locales/ro/info.json';
@@ -9,8 +9,6 @@ import type { Language } from '@/lib/i18n/languages';
 import { renderWithProviders } from '@/testing/render';
 import { ContactPage } from './contact-page';
 
-vi.setConfig({ testTimeout: 60_000 });
-beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
 const INFO = { fr: frInfo, en: enInfo, ro: roInfo };
 
 let post: MockInstance<typeof apiClient.POST>;

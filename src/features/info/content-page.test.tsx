@@ -9,7 +9,6 @@ import { EXAMPLE_SITE_INFO, SITE_INFO_FIELDS } from '@/shared/site-info';
 import { renderWithProviders } from '@/testing/render';
 import { ContentPage } from './content-page';
 
-vi.setConfig({ testTimeout: 30_000 });
 const INFO = { fr: frInfo, en: enInfo, ro: roInfo };
 
 let get: MockInstance<typeof apiClient.GET>;

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import frFaq from '../../../locales/fr/faq.json';
 import frInfo from '../../../locales/fr/info.json';
 import roFaq from '../../../locales/ro/faq.json';
@@ -8,8 +8,6 @@ import helpTopics from '../../../schemas/help.json';
 import { renderWithProviders } from '@/testing/render';
 import { HelpPage } from './help-page';
 import { foldText, matchesQuery } from './help-search';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 describe('matchesQuery', () => {
   it('ignores case and accents and needs every word', () => {

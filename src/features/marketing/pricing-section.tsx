@@ -1,7 +1,7 @@
 import { Badge, Button, Card, List, Notification, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   fetchOffers,
@@ -134,19 +134,26 @@ export function PricingSection({ resumeOfferSku, onResumeHandled, ...frame }: Pr
   const resumedOffer = resumable ? sorted.find((offer) => offer.sku === resumable) : undefined;
   const resumeUnknown = resumable !== null && resumedOffer === undefined;
 
-  // Back from /login with a plan chosen: carry on to its payment page, as the click asked.
+  // Back from /login with a plan chosen: carry on to its payment page, as the click asked. Once per
+  // offer: the catalog the page starts from (prerendered) and the server's copy are different objects.
+  const resumedSku = resumedOffer?.sku;
+  const latestResumed = useRef(resumedOffer);
   useEffect(() => {
-    if (!resumedOffer) return;
+    latestResumed.current = resumedOffer;
+  });
+  useEffect(() => {
+    const offer = latestResumed.current;
+    if (!resumedSku || !offer) return;
     let active = true;
-    void startCheckout(resumedOffer).then((outcome) => {
+    void startCheckout(offer).then((outcome) => {
       if (!active) return;
       onResumeHandled?.();
-      settle(resumedOffer, outcome);
+      settle(offer, outcome);
     });
     return () => {
       active = false;
     };
-  }, [resumedOffer, onResumeHandled, settle]);
+  }, [resumedSku, onResumeHandled, settle]);
 
   const busySku = pendingSku ?? resumedOffer?.sku ?? null;
   const message = failure ?? (resumeUnknown ? t('pricing.unknownOffer') : null);

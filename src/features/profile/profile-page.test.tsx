@@ -1,5 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import enCommon from '../../../locales/en/common.json';
 import enForms from '../../../locales/en/forms.json';
 import enProfile from '../../../locales/en/profile.json';
@@ -16,10 +16,6 @@ import type { Language } from '@/lib/i18n/languages';
 import { accessTokenAtom, endSession, sessionStore } from '@/lib/session/session';
 import { epochSeconds, renderWithProviders, unsignedJwt } from '@/testing/render';
 import { ProfilePage } from './profile-page';
-
-// A whole form renders slowly in jsdom, and much more slowly on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
-beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
 
 type UserInfo = components['schemas']['UserInfo'];
 

@@ -1,15 +1,12 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { readdirSync } from 'node:fs';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import enAuth from '../../../locales/en/auth.json';
 import enForms from '../../../locales/en/forms.json';
 import frAuth from '../../../locales/fr/auth.json';
 import frForms from '../../../locales/fr/forms.json';
 import { renderWithProviders } from '@/testing/render';
 import { FormPreviewPage } from './form-preview-page';
-
-vi.setConfig({ testTimeout: 60_000 });
-beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
 
 const FORM_NAMES = readdirSync('schemas/forms')
   .filter((file) => file.endsWith('.json') && !file.endsWith('.schema.json'))

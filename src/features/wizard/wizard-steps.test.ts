@@ -1,6 +1,6 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { createElement } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import stepsFile from '../../../schemas/wizard/steps.json';
 import { chooserStep, legalForms, loadLegalFormSteps, wizardOutline } from '@/forms/generated/wizard-steps';
 import { SchemaForm } from '@/forms/schema-form';
@@ -8,10 +8,6 @@ import { renderWithProviders } from '@/testing/render';
 import type { FileData } from './draft-merge';
 import { declaredFields, fieldHintPath, firstInvalidStep, stepAt, stepOfField } from './wizard-steps';
 import { wizardWidgets } from './wizard-widgets';
-
-// A whole form renders slowly in jsdom, and much more slowly on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
-beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
 
 // The steps of a French SAS; every legal form has the same steps in the same order.
 const loadSas = loadLegalFormSteps['FR-SAS'];

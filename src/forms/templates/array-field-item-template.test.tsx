@@ -21,8 +21,6 @@ vi.mock('@mantine/core', async (importOriginal) => {
   return { ...mantine, Card: CountedCard };
 });
 
-vi.setConfig({ testTimeout: 60_000 });
-
 const subscribers = Array.from({ length: 20 }, (_, index) => ({
   name: `Subscriber ${index + 1}`,
   address: `${index + 1} rue de la Paix, Paris`,

@@ -1,6 +1,6 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import enWizard from '../../../locales/en/wizard.json';
 import frWizard from '../../../locales/fr/wizard.json';
 import type { FormDefinition, FormValues } from '@/forms/form-definition';
@@ -10,10 +10,6 @@ import { wizardFrSasSubscribersForm } from '../generated/wizard-fr-sas-subscribe
 import { wizardFrSasuSubscribersForm } from '../generated/wizard-fr-sasu-subscribers';
 import { wizardRoSrlManagementForm } from '../generated/wizard-ro-srl-management';
 import { SchemaForm } from '../schema-form';
-
-// A whole form renders slowly in jsdom, and much more slowly on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
-beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
 
 /** The founder's personal information, as the wizard's file holds it (step "personal-information"). */
 const FOUNDER = {

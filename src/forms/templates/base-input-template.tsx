@@ -1,48 +1,58 @@
-import { NumberInput, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
-import { currencySign } from '../currency';
 import { emptyToUndefined, useControlProps } from '../widgets/control-props';
+import { deferredControl, type StandInProps } from '../widgets/deferred-control';
+import { numberValue } from './number-value';
+import { useUnit } from './use-unit';
+
+/**
+ * A number field while its code loads (as soon as a form shows one): the same box with the value and
+ * the unit. It takes no typing (a key would be lost in the swap); the focus moves to the number field.
+ */
+function NumberStandIn({ handoff, ...props }: StandInProps<BaseInputTemplateProps>) {
+  const { id, value, placeholder, options, onBlur, onFocus } = props;
+  const unit = useUnit(options);
+  return (
+    <TextInput
+      {...useControlProps(props)}
+      readOnly
+      inputMode="decimal"
+      value={String(numberValue(value))}
+      placeholder={placeholder}
+      rightSection={unit}
+      rightSectionWidth={unit && unit.length > 2 ? 48 : undefined}
+      rightSectionPointerEvents="none"
+      onBlur={() => {
+        handoff.blur();
+        onBlur(id, value);
+      }}
+      onFocus={() => {
+        handoff.focus();
+        onFocus(id, value);
+      }}
+    />
+  );
+}
+
+const NumberField = deferredControl<BaseInputTemplateProps>(
+  () => import('./number-input'),
+  NumberStandIn,
+  (props) => props.id,
+  'render',
+);
 
 /**
  * Text-like fields: text, e-mail, telephone (`ui:options.inputType`) and numbers (schema type number or
  * integer, with the schema's minimum and maximum; `ui:options.unit` shows e.g. € after the value,
  * `ui:options.currency` (EUR, RON) the currency's sign in the user's language, and `decimalScale`
- * limits the decimals).
+ * limits the decimals). The number field's code loads when a form first shows one (number-input.tsx).
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, value, placeholder, schema, options, onChange, onBlur, onFocus } = props;
   const common = useControlProps(props);
-  const { i18n } = useTranslation();
-  const unit =
-    typeof options.currency === 'string'
-      ? currencySign(options.currency, i18n.language)
-      : typeof options.unit === 'string'
-        ? options.unit
-        : undefined;
   const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : undefined;
 
-  if (schema.type === 'number' || schema.type === 'integer') {
-    return (
-      <NumberInput
-        {...common}
-        value={typeof value === 'number' ? value : ''}
-        placeholder={placeholder}
-        min={typeof schema.minimum === 'number' ? schema.minimum : undefined}
-        max={typeof schema.maximum === 'number' ? schema.maximum : undefined}
-        // What was typed stays as typed (0 is not silently turned into the minimum 1): the rule's message explains.
-        clampBehavior="none"
-        allowDecimal={schema.type === 'number'}
-        decimalScale={typeof options.decimalScale === 'number' ? options.decimalScale : undefined}
-        rightSection={unit}
-        rightSectionWidth={unit && unit.length > 2 ? 48 : undefined}
-        rightSectionPointerEvents="none"
-        onChange={(next) => onChange(typeof next === 'number' ? next : undefined)}
-        onBlur={() => onBlur(id, value)}
-        onFocus={() => onFocus(id, value)}
-      />
-    );
-  }
+  if (schema.type === 'number' || schema.type === 'integer') return <NumberField {...props} />;
 
   const inputType = typeof options.inputType === 'string' ? options.inputType : 'text';
   return (

@@ -113,10 +113,17 @@ describe('getValidToken', () => {
     const session = await loadSession();
     const token = freshToken();
     let answer: (response: Response) => void = () => {};
-    refreshAnswers(() => new Promise<Response>((resolve) => (answer = resolve)));
+    // The test goes on when the request arrives (an event), not after polling with a 1 s limit.
+    let asked: () => void = () => {};
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    refreshAnswers(() => {
+      asked();
+      return new Promise<Response>((resolve) => (answer = resolve));
+    });
 
     const callers = [session.getValidToken(), session.getValidToken(), session.getValidToken()];
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await requested;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     answer(jsonResponse({ accessToken: token }));
 
     await expect(Promise.all(callers)).resolves.toEqual([token, token, token]);

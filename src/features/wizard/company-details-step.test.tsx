@@ -1,0 +1,28 @@
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { wizardFrSasuCompanyDetailsForm } from '@/forms/generated/wizard-fr-sasu-company-details';
+import { SchemaForm } from '@/forms/schema-form';
+import { renderWithProviders } from '@/testing/render';
+
+const DURATION_ID = 'wizard-fr-sasu-company-details_durationYears';
+
+describe('the company-details step of a French SASU', () => {
+  // A French browser: RJSF hands a number field its value as text with a decimal comma there.
+  it.each([['fr-FR'], ['en-US']])('shows the 99-year default duration in a %s browser', async (locale) => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue([locale]);
+    const { container } = renderWithProviders(
+      <SchemaForm
+        form={wizardFrSasuCompanyDetailsForm}
+        formData={{ jurisdiction: 'FR', legalForm: 'SASU' }}
+        onChange={() => {}}
+        onSubmit={() => {}}
+        submitLabel="next"
+      />,
+    );
+    const field = () => container.querySelector<HTMLInputElement>(`#${DURATION_ID}`);
+    // The read-only stand-in first, then the number field once its code has loaded.
+    expect(field()?.value).toBe('99');
+    await waitFor(() => expect(field()?.readOnly).toBe(false));
+    expect(field()?.value).toBe('99');
+  });
+});
