@@ -11,7 +11,8 @@ if [ -z "$pg_bin" ] || [ ! -x "$pg_bin/initdb" ]; then
 fi
 
 dir=$(mktemp -d /tmp/kreo-pg.XXXXXX)
-port=${PGTEST_PORT:-$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')}
+# process.stdout.write, not console.log: console.log colours the number when FORCE_COLOR is set (npm test sets it).
+port=${PGTEST_PORT:-$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})')}
 
 # initdb refuses to run as root: use the postgres system user then.
 if [ "$(id -u)" -eq 0 ]; then
