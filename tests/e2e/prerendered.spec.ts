@@ -3,23 +3,29 @@
  * them over. Here the app's script is held back on purpose, to see the page as a slow phone does.
  * (Not the shared fixtures: they wait for the app after each navigation, which this test delays.)
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { loginForm, signupForm } from './account-forms';
 import { text } from './locale-text';
+
+/** Holds the app's entry script back until the returned function is called. */
+async function holdAppScript(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
 
 test.describe('prerendered pages', () => {
   test('the sign-up form is on screen before the app runs, and what was typed meanwhile is kept', async ({
     page,
   }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     // The app's entry script waits until the visitor has typed.
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScript(page);
     await page.goto('/signup', { waitUntil: 'commit' });
     const form = signupForm(page, 'fr');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'auth', 'signup.title'));
@@ -44,14 +50,7 @@ test.describe('prerendered pages', () => {
   test('a language chosen on the form before the app runs switches the page once it does', async ({
     page,
   }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScript(page);
     await page.goto('/login', { waitUntil: 'commit' });
     await loginForm(page, 'fr').language.selectOption('ro');
     release();
