@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppPages } from '../services/app-pages';
+import { weightedPreferences } from '../../src/shared/language-rule';
 import { pageLanguage } from '../services/i18n';
 
 /**
@@ -25,13 +26,10 @@ export const CONTENT_SECURITY_POLICY = [
 
 /** br when the browser takes it, else gzip, else nothing (a q=0 refuses an encoding). */
 export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
-  const accepted = new Map<string, number>();
-  for (const part of String(header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.find((param) => param.trim().startsWith('q='));
-    accepted.set(name.trim(), q ? Number(q.trim().slice(2)) : 1);
-  }
-  const takes = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  const weights = new Map(
+    weightedPreferences(String(header ?? '')).map((entry) => [entry.name.toLowerCase(), entry.q]),
+  );
+  const takes = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
   if (takes('br')) return 'br';
   if (takes('gzip')) return 'gzip';
   return null;

@@ -16,18 +16,28 @@ export function isPageLanguage(value: unknown): value is PageLanguage {
   return typeof value === 'string' && (PAGE_LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Language tags of an Accept-Language header, most preferred first ("ro-RO;q=0.9" → "ro-RO"). */
-export function parseAcceptLanguage(header: string | undefined): string[] {
+/**
+ * The entries of an Accept-* header with their weights ("br;q=0.5, gzip" → br 0.5, gzip 1), most wanted
+ * first (by weight, then by order); names are trimmed and unparsable weights dropped.
+ */
+export function weightedPreferences(header: string | undefined): { name: string; q: number }[] {
   return (header ?? '')
     .split(',')
     .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
+      const [name = '', ...params] = part.trim().split(';');
       const q = params.find((param) => param.trim().startsWith('q='));
-      return { tag: tag.trim(), q: q ? Number(q.trim().slice(2)) : 1, index };
+      return { name: name.trim(), q: q ? Number(q.trim().slice(2)) : 1, index };
     })
-    .filter((entry) => entry.tag !== '' && Number.isFinite(entry.q) && entry.q > 0)
+    .filter((entry) => entry.name !== '' && Number.isFinite(entry.q))
     .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((entry) => entry.tag);
+    .map(({ name, q }) => ({ name, q }));
+}
+
+/** Language tags of an Accept-Language header, most preferred first ("ro-RO;q=0.9" → "ro-RO"); q=0 refuses. */
+export function parseAcceptLanguage(header: string | undefined): string[] {
+  return weightedPreferences(header)
+    .filter((entry) => entry.q > 0)
+    .map((entry) => entry.name);
 }
 
 /** The rule itself: a valid choice wins, then the first preferred language we speak, then French. */

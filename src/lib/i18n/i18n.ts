@@ -8,6 +8,7 @@ import {
   initialLanguage,
   isLanguage,
   rememberLanguageInCookie,
+  storedLanguage,
 } from './languages';
 
 // Each locale file becomes its own chunk: a visitor downloads only their language's words.
@@ -63,12 +64,7 @@ export const i18n = i18next.createInstance();
 
 /** The language this browser's storage holds as the visitor's choice, if any. */
 export function storedLanguageChoice() {
-  try {
-    const stored = browserStorage()?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : null;
-  } catch {
-    return null;
-  }
+  return storedLanguage(browserStorage());
 }
 
 /** The language the app starts in when it renders a page itself (not hydrating a prerendered one). */

@@ -34,16 +34,20 @@ export function initialLanguage(
   cookies: string | undefined,
   preferred: readonly string[] | undefined,
 ): Language {
-  let stored: string | null | undefined;
-  try {
-    stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    stored = undefined;
-  }
   return choosePageLanguage({
-    chosen: isLanguage(stored) ? stored : readCookie(cookies, LANGUAGE_COOKIE),
+    chosen: storedLanguage(storage) ?? readCookie(cookies, LANGUAGE_COOKIE),
     preferred,
   });
+}
+
+/** The choice kept in `storage`, if it is one of our languages. Storage may be blocked (private mode). */
+export function storedLanguage(storage: Pick<Storage, 'getItem'> | undefined): Language | null {
+  try {
+    const stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Remembers a choice where the server can read it, so the next page it sends is in that language. */
