@@ -8,6 +8,23 @@ import { generateFormModules } from './scripts/forms/generate.ts';
  * In development, an edit to schemas/forms/*.json or schemas/wizard/*.json regenerates its precompiled validator at once, so the
  * page (and the staff preview) show the edit without running `npm run gen:forms` by hand.
  */
+/**
+ * Mantine's styles per component: each component's class-name module (`Button.module.css.mjs`) is made
+ * to import that component's stylesheet (`styles/Button.layer.css`), so a chunk carries the CSS of the
+ * components its code uses, and Vite loads it with the chunk. A page then parses only the rules it can
+ * show, instead of Mantine's whole 200 kB stylesheet. The global rules are imported in app/providers.tsx.
+ */
+function mantineComponentStylesPlugin(): Plugin {
+  const classModule = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.module\.css\.mjs$/;
+  return {
+    name: 'kreo-mantine-component-styles',
+    transform(code, id) {
+      const name = classModule.exec(id)?.[1];
+      return name ? `import '@mantine/core/styles/${name}.layer.css';\n${code}` : null;
+    },
+  };
+}
+
 function formValidatorsPlugin(): Plugin {
   const regenerate = (file: string) => {
     if (!/schemas[\\/](forms|wizard)[\\/][^\\/]+\.json$/.test(file)) return;
@@ -32,7 +49,7 @@ function formValidatorsPlugin(): Plugin {
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), formValidatorsPlugin()],
+  plugins: [react(), mantineComponentStylesPlugin(), formValidatorsPlugin()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -85,6 +102,9 @@ export default defineConfig({
         test: {
           name: 'app',
           environment: 'jsdom',
+          // Every core: Vitest's default leaves one idle (a single worker on CI's two cores), and this
+          // suite runs alone in its stage of npm test.
+          maxWorkers: '100%',
           setupFiles: ['./src/testing/setup.ts'],
           include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           css: false,

@@ -10,7 +10,8 @@
  * put in the browser before the run and Lighthouse is told not to clear the origin's storage. A run
  * that does not end on the page asked for (a logged-in page sent to /login) or whose session was not
  * restored fails the benchmark rather than report another page's figures. BENCH_LIGHTHOUSE_REPORTS
- * names a folder where each run's report is kept (HTML), to see what a figure comes from.
+ * names a folder where each run's report is kept (HTML), to see what a figure comes from;
+ * BENCH_PAGES (routes separated by commas, e.g. "/,/login") audits only those pages.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -255,10 +256,13 @@ async function auditOnce(
 
 /** Audits every page `runs` times on a running server; each figure is the median of its runs. */
 export async function benchLighthouse(server: BenchServer, runs = 3): Promise<LighthouseReport> {
-  const email = AUDITED_PAGES.some((page) => page.loggedIn) ? await createUser(server) : null;
+  const only = process.env.BENCH_PAGES?.split(',').map((route) => route.trim());
+  const audited = AUDITED_PAGES.filter((page) => !only || only.includes(page.route));
+  if (audited.length === 0) throw new Error(`BENCH_PAGES names no audited page: ${process.env.BENCH_PAGES}`);
+  const email = audited.some((page) => page.loggedIn) ? await createUser(server) : null;
   const pages: LighthouseFigures[] = [];
   const all: Run[] = [];
-  for (const page of AUDITED_PAGES) {
+  for (const page of audited) {
     const results: Run[] = [];
     for (let run = 0; run < runs; run += 1) {
       results.push(await auditOnce(server, page, page.loggedIn ? email : null, run));

@@ -1,19 +1,5 @@
 /**
  * `npm run check:forms`, part of the test command. For every form of schemas/forms/ and every step of
- * schemas/wizard/:
- * - the file matches form-definition.schema.json, and its `schema` is valid JSON Schema that AJV compiles
- *   in strict mode (a misspelt keyword such as "minLenght" is an error, not a silently ignored word);
- * - every field the uiSchema names exists in the schema;
- * - every translation key it names (titles, descriptions, placeholders, help, tooltips, option names,
- *   error messages) exists in locales/fr, en and ro.
- * - the wizard: steps.json lists every step file once, and no two steps declare the same field (together
- *   they are one company file).
- * - schemas/documents.json: valid, translated, SKUs of the catalog, download cards the server can write.
- * - schemas/documents/templates.json: a template for each document and legal form, naming only known fields.
- * The freshness of the precompiled validators is checked by `gen:forms --check`.
- */
-/**
- * `npm run check:forms`, part of the test command. For every form of schemas/forms/ and every step of
  * schemas/wizard/ (as each legal form gets it):
  * - the file matches its *.schema.json, and its `schema` is valid JSON Schema that AJV compiles in
  *   strict mode (a misspelt keyword such as "minLenght" is an error, not a silently ignored word);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { noteEarlyInput } from '@/app/hydration';
@@ -52,11 +52,17 @@ if (prerendered) {
     // What the visitor typed into the server's form so far: hydration puts the state's empty values
     // back on screen, and the app replays these once live (app/hydration.ts).
     noteEarlyInput(container);
-    hydrateRoot(container, app);
+    // As a transition, React hydrates in slices of a few milliseconds and lets the browser handle
+    // input between them, instead of one long task that freezes a slow phone (as Next.js does).
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
     // A choice this browser kept only in its storage (before the cookie existed) takes over once the page is live.
     if (chosen && chosen !== i18n.language) void i18n.changeLanguage(chosen);
   });
 } else {
   void initI18n();
+  // The page's code starts downloading now, beside the session check, rather than once it passes.
+  void preloadRoute(window.location.pathname);
   createRoot(container).render(app);
 }

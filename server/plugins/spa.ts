@@ -6,14 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import type { AppPages } from '../services/app-pages';
 import { weightedPreferences } from '../../src/shared/language-rule';
 import { pageLanguage } from '../services/i18n';
+import { PAINT_FIRST_SCRIPT_SOURCE } from '../services/paint-first';
 
 /**
- * The app's pages allow scripts from this origin only: no inline script, no eval (the form validators are
- * precompiled for that). Mantine sets inline styles, hence 'unsafe-inline' for styles alone.
+ * The app's pages allow scripts from this origin only: no eval (the form validators are precompiled for
+ * that), and one inline script, by its hash (the prerendered pages' loader, services/paint-first.ts).
+ * Mantine sets inline styles, hence 'unsafe-inline' for styles alone.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${PAINT_FIRST_SCRIPT_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self' data:",

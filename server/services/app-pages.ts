@@ -9,6 +9,7 @@ import path from 'node:path';
 import { escapeHtml } from './html';
 import type { ServerLanguage } from './i18n';
 import { pageHead, renderIndexHtml } from './page-meta';
+import { CRITICAL_CSS_ELEMENT_ID, loadAppAfterPaint } from './paint-first';
 import type { ContactFormState, StaticPages } from './static-pages';
 import {
   PRERENDER_DATA_ELEMENT_ID,
@@ -68,15 +69,12 @@ export function createAppPages(options: { spaDir: string; publicUrl: string; sta
       let page = renderIndexHtml(indexHtml, head);
       const painted = prerendered.get(`${language} ${pathname.replace(/(.)\/+$/, '$1')}`);
       if (painted) {
-        // Its own rules inline; the full stylesheets after the content, where they block no paint.
-        const stylesheets: string[] = [];
-        page = page
-          .replace(/\s*<link rel="stylesheet"[^>]*>/g, (link) => {
-            stylesheets.push(link.trim());
-            return '';
-          })
-          .replace('</head>', () => `<style>${painted.css}</style>\n  </head>`)
-          .replace('</body>', () => `${stylesheets.join('')}</body>`);
+        // Its own rules inline, so that the first paint waits for no file; the app's scripts and full
+        // stylesheets once it has painted.
+        page = loadAppAfterPaint(page).replace(
+          '</head>',
+          () => `<style id="${CRITICAL_CSS_ELEMENT_ID}">${painted.css}</style>\n  </head>`,
+        );
         // The page as the build rendered it in this language, and what the app hydrates it with.
         page = page.replace(
           '<div id="root"></div>',

@@ -1,6 +1,9 @@
-// In the "mantine" cascade layer: the theme's variables and our own styles win wherever they load,
-// which lets the server put the full stylesheet after a prerendered page's content.
-import '@mantine/core/styles.layer.css';
+// In the "mantine" cascade layer: the theme's variables and our own styles win wherever they load.
+// Mantine's global rules here; each component's own rules come with the code that uses it
+// (mantineComponentStylesPlugin in vite.config.ts).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import { MantineProvider } from '@mantine/core';
 import { Provider as JotaiProvider } from 'jotai';
 import { Suspense, useEffect, type ReactNode } from 'react';

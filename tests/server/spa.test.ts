@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { paths } from '../../src/config/paths';
@@ -23,7 +24,12 @@ beforeAll(async () => {
   await mkdir(path.join(spaDir, 'assets'));
   await writeFile(
     path.join(spaDir, 'index.html'),
-    '<!doctype html><html lang="fr"><head><title>Kreo</title></head><body><div id="root"></div></body></html>',
+    // As Vite writes it: the entry, its imports to fetch at once, the stylesheet.
+    '<!doctype html><html lang="fr"><head><title>Kreo</title>' +
+      '<script type="module" crossorigin src="/assets/app-1234.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/big-5678.js">' +
+      '<link rel="stylesheet" crossorigin href="/assets/app-1234.css">' +
+      '</head><body><div id="root"></div></body></html>',
   );
   await writeFile(path.join(spaDir, 'assets', 'app-1234.js'), 'console.log(1)');
   // A build's compressed copies (scripts/build/compress-assets.ts) and its prerendered pages (scripts/build.ts).
@@ -106,11 +112,42 @@ describe('prerendered pages', () => {
     const response = await get('/plans', { 'accept-language': 'ro-RO,ro;q=0.9' });
     expect(response.body).toContain('<html lang="ro"');
     expect(response.body).toContain('<div id="root"><main><h1>plans-ro</h1></main></div>');
-    expect(response.body).toContain('<style>.plans-ro{color:green}</style>');
+    expect(response.body).toContain('<style id="kreo-critical-css">.plans-ro{color:green}</style>');
     // The data cannot end its <script> element early.
     expect(response.body).toContain(`<script type="application/json" id="${PRERENDER_DATA_ELEMENT_ID}">`);
     expect(response.body).not.toContain('</script><!-- ro');
     expect(response.body).toContain('\\u003c/script>\\u003c!-- ro');
+  });
+
+  it('loads the app after the first paint, by the one inline script the policy allows', async () => {
+    const response = await get('/plans', { 'accept-language': 'fr' });
+    const [head = '', body = ''] = response.body.split('</head>');
+    expect(head).not.toMatch(/<script type="module"|rel="modulepreload"|rel="stylesheet"/);
+    const assets = /<script type="application\/json" id="kreo-app-assets">(.*?)<\/script>/.exec(body)?.[1];
+    expect(JSON.parse(assets ?? 'null')).toEqual({
+      scripts: ['/assets/app-1234.js'],
+      preloads: ['/assets/big-5678.js'],
+      styles: ['/assets/app-1234.css'],
+    });
+    // Without JavaScript, the stylesheet still applies.
+    expect(body).toContain(
+      '<noscript><link rel="stylesheet" crossorigin href="/assets/app-1234.css"></noscript>',
+    );
+    const inline = [...body.matchAll(/<script>(.*?)<\/script>/g)].map((match) => match[1] ?? '');
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64');
+    const scriptSources = /script-src ([^;]+)/.exec(String(response.headers['content-security-policy']))?.[1];
+    expect(scriptSources?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
+  });
+
+  it('leaves the scripts in the head of a page the app renders itself', async () => {
+    const response = await get('/user-profile');
+    const [head = ''] = response.body.split('</head>');
+    expect(head).toContain('<script type="module" crossorigin src="/assets/app-1234.js"></script>');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/app-1234.css">');
+    expect(response.body).not.toContain('kreo-app-assets');
   });
 
   it('follows the choice cookie before Accept-Language, as the app does', async () => {

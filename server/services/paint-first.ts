@@ -1,0 +1,65 @@
+/**
+ * A prerendered page paints before its app loads. Its scripts and full stylesheets, which Vite puts in
+ * the head, are instead listed in a JSON block, and a small inline script asks for them once the
+ * browser has painted: the page's text reaches a phone on a slow network without sharing the line
+ * with some 100 kB of JavaScript, and the app then takes the page over (hydration) as before.
+ * Without JavaScript, a <noscript> keeps the stylesheets.
+ */
+import { createHash } from 'node:crypto';
+
+export const APP_ASSETS_ELEMENT_ID = 'kreo-app-assets';
+/** The page's own rules, inline (app-pages.ts): the start-up stylesheets go before them. */
+export const CRITICAL_CSS_ELEMENT_ID = 'kreo-critical-css';
+
+interface AppAssets {
+  /** The module scripts to run, in order (Vite's entry). */
+  scripts: string[];
+  /** Their imports, fetched at once rather than one after the other (Vite's modulepreload links). */
+  preloads: string[];
+  styles: string[];
+}
+
+/**
+ * Run by the browser as the page is parsed: after the next frame is painted (a requestAnimationFrame
+ * callback runs just before that paint, a timeout set from it just after), it adds the stylesheets,
+ * the preloads and the scripts. The stylesheets go before the page's inline rules, which thus keep
+ * the last word: those rules are in Mantine's order, and a start-up stylesheet (with, say, the
+ * unstyled button's padding) must not override a rule that comes after it there (the button's) until
+ * that rule's own file arrives, which would move the page for a moment. A hidden tab paints nothing, so there it loads at once. Kept small and
+ * in plain ES5 because it is inline, allowed by its hash in the Content-Security-Policy.
+ */
+export const PAINT_FIRST_SCRIPT = `(function(){var d=document,a=JSON.parse(d.getElementById('${APP_ASSETS_ELEMENT_ID}').textContent),c=d.getElementById('${CRITICAL_CSS_ELEMENT_ID}'),s=false;function add(t,p,b){var e=d.createElement(t);for(var k in p)e[k]=p[k];e.crossOrigin='anonymous';d.head.insertBefore(e,b||null)}function load(){if(s)return;s=true;a.styles.forEach(function(h){add('link',{rel:'stylesheet',href:h},c)});a.preloads.forEach(function(h){add('link',{rel:'modulepreload',href:h})});a.scripts.forEach(function(h){add('script',{type:'module',src:h})})}if(d.visibilityState==='hidden')load();else requestAnimationFrame(function(){setTimeout(load,0)})})();`;
+
+/** The Content-Security-Policy source that allows the inline script above, and nothing else inline. */
+export const PAINT_FIRST_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PAINT_FIRST_SCRIPT).digest('base64')}'`;
+
+const SCRIPT = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
+const PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+const STYLESHEET = /\s*<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>/g;
+
+/** The built index.html with its scripts and stylesheets loaded after the first paint. */
+export function loadAppAfterPaint(page: string): string {
+  const assets: AppAssets = { scripts: [], preloads: [], styles: [] };
+  const stylesheetLinks: string[] = [];
+  const html = page
+    .replace(SCRIPT, (_tag, src: string) => {
+      assets.scripts.push(src);
+      return '';
+    })
+    .replace(PRELOAD, (_tag, href: string) => {
+      assets.preloads.push(href);
+      return '';
+    })
+    .replace(STYLESHEET, (tag: string, href: string) => {
+      assets.styles.push(href);
+      stylesheetLinks.push(tag.trim());
+      return '';
+    });
+  // The URLs are the build's own file names; "<" is escaped all the same, as in every JSON in a page.
+  const json = JSON.stringify(assets).replace(/</g, '\\u003c');
+  return html.replace(
+    '</body>',
+    () =>
+      `<noscript>${stylesheetLinks.join('')}</noscript><script type="application/json" id="${APP_ASSETS_ELEMENT_ID}">${json}</script><script>${PAINT_FIRST_SCRIPT}</script></body>`,
+  );
+}
