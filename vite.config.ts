@@ -1,7 +1,10 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { configDefaults } from 'vitest/config';
 import { generateFormModules } from './scripts/forms/generate.ts';
 
 /**
@@ -24,6 +27,14 @@ function mantineComponentStylesPlugin(): Plugin {
     },
   };
 }
+
+/** The app's test files that call vi.mock, found by reading them (a mock must not leak into other files). */
+const MODULE_MOCKING_TESTS = ['src', 'tests/unit'].flatMap((folder) =>
+  readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => `${folder}/${file.split(path.sep).join('/')}`)
+    .filter((file) => readFileSync(file, 'utf8').includes('vi.mock(')),
+);
 
 function formValidatorsPlugin(): Plugin {
   const regenerate = (file: string) => {
@@ -102,11 +113,30 @@ export default defineConfig({
         test: {
           name: 'app',
           environment: 'jsdom',
+          // The files of a worker share their imported modules (each still gets a fresh jsdom): the
+          // suite spends its time on tests rather than on importing Mantine and RJSF once per file.
+          // src/testing/setup.ts resets the shared state between tests; files that replace a module
+          // (vi.mock) need modules of their own and run in the 'app-isolated' project.
+          isolate: false,
+          exclude: [...configDefaults.exclude, ...MODULE_MOCKING_TESTS],
           // Every core: Vitest's default leaves one idle (a single worker on CI's two cores), and this
           // suite runs alone in its stage of npm test.
           maxWorkers: '100%',
           setupFiles: ['./src/testing/setup.ts'],
           include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          css: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'app-isolated',
+          environment: 'jsdom',
+          // The files that replace a module (vi.mock): each imports its own copy of everything.
+          isolate: true,
+          maxWorkers: '100%',
+          setupFiles: ['./src/testing/setup.ts'],
+          include: MODULE_MOCKING_TESTS,
           css: false,
         },
       },

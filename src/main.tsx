@@ -64,5 +64,9 @@ if (prerendered) {
   void initI18n();
   // The page's code starts downloading now, beside the session check, rather than once it passes.
   void preloadRoute(window.location.pathname);
-  createRoot(container).render(app);
+  // Sliced too: the first render of a page the app builds alone (a founder's) yields to input.
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(app);
+  });
 }

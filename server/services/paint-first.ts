@@ -22,13 +22,16 @@ interface AppAssets {
 /**
  * Run by the browser as the page is parsed: after the next frame is painted (a requestAnimationFrame
  * callback runs just before that paint, a timeout set from it just after), it adds the stylesheets,
- * the preloads and the scripts. The stylesheets go before the page's inline rules, which thus keep
- * the last word: those rules are in Mantine's order, and a start-up stylesheet (with, say, the
- * unstyled button's padding) must not override a rule that comes after it there (the button's) until
- * that rule's own file arrives, which would move the page for a moment. A hidden tab paints nothing, so there it loads at once. Kept small and
- * in plain ES5 because it is inline, allowed by its hash in the Content-Security-Policy.
+ * the preloads and the scripts. A hidden tab paints nothing and runs no animation frame: there it
+ * loads at once, as it does when a tab is hidden or shown before its first paint; and a tab that the
+ * browser does not paint for another reason (a window behind others) loads after a second.
+ * The stylesheets go before the page's inline rules, which thus keep the last word: those rules are in
+ * Mantine's order, and a start-up stylesheet (with, say, the unstyled button's padding) must not
+ * override a rule that comes after it there (the button's) until that rule's own file arrives, which
+ * would move the page for a moment. Kept small and in plain ES5 because it is inline, allowed by its
+ * hash in the Content-Security-Policy.
  */
-export const PAINT_FIRST_SCRIPT = `(function(){var d=document,a=JSON.parse(d.getElementById('${APP_ASSETS_ELEMENT_ID}').textContent),c=d.getElementById('${CRITICAL_CSS_ELEMENT_ID}'),s=false;function add(t,p,b){var e=d.createElement(t);for(var k in p)e[k]=p[k];e.crossOrigin='anonymous';d.head.insertBefore(e,b||null)}function load(){if(s)return;s=true;a.styles.forEach(function(h){add('link',{rel:'stylesheet',href:h},c)});a.preloads.forEach(function(h){add('link',{rel:'modulepreload',href:h})});a.scripts.forEach(function(h){add('script',{type:'module',src:h})})}if(d.visibilityState==='hidden')load();else requestAnimationFrame(function(){setTimeout(load,0)})})();`;
+export const PAINT_FIRST_SCRIPT = `(function(){var d=document,a=JSON.parse(d.getElementById('${APP_ASSETS_ELEMENT_ID}').textContent),c=d.getElementById('${CRITICAL_CSS_ELEMENT_ID}'),s=false;function add(t,p,b){var e=d.createElement(t);for(var k in p)e[k]=p[k];e.crossOrigin='anonymous';d.head.insertBefore(e,b||null)}function load(){if(s)return;s=true;a.styles.forEach(function(h){add('link',{rel:'stylesheet',href:h},c)});a.preloads.forEach(function(h){add('link',{rel:'modulepreload',href:h})});a.scripts.forEach(function(h){add('script',{type:'module',src:h})})}if(d.visibilityState==='hidden')load();else{d.addEventListener('visibilitychange',load);requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)}})();`;
 
 /** The Content-Security-Policy source that allows the inline script above, and nothing else inline. */
 export const PAINT_FIRST_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PAINT_FIRST_SCRIPT).digest('base64')}'`;

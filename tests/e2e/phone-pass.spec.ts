@@ -4,11 +4,14 @@ import { axeViolations } from './axe';
 import { layoutProblems, unnamedControls } from './phone-pass';
 import { createAccount, expect, test } from './real-server';
 import { useLanguage } from './fixtures';
+import { RAW_KEY_PATTERN } from './locale-text';
+import { pageTitle } from './route-titles';
 
 /**
  * Every route, as a visitor and as a founder, in every language, at the narrowest and the widest of the
  * phone widths most sold (360 and 412 px; 390 lies between them): nothing scrolls sideways, every
- * control has a name, every touch target is at least 24 px (or spaced as WCAG 2.2 allows).
+ * control has a name, every touch target is at least 24 px (or spaced as WCAG 2.2 allows); no page
+ * shows a raw translation key, and each visitor page has its heading in the language.
  * axe-core checks each page once, at 360 px, in one language per page in turn: its rules read the
  * markup, which is the same in every language, and what the language changes (names, `lang`) is
  * checked on every page in every language by the sweep itself.
@@ -60,14 +63,24 @@ const axeTurn = (routes: readonly string[], route: string, language: Language) =
   LANGUAGES[routes.indexOf(route) % LANGUAGES.length] === language;
 
 /** Every problem of one page, each line prefixed with the route (the test lists them all at once). */
-async function sweep(page: Page, route: string, language: Language, withAxe: boolean): Promise<string[]> {
+async function sweep(
+  page: Page,
+  route: string,
+  language: Language,
+  withAxe: boolean,
+  title: string | null,
+): Promise<string[]> {
   await open(page, route);
   const lang = await page.locator('html').getAttribute('lang');
+  const heading = (await page.getByRole('heading', { level: 1 }).first().innerText()).trim();
+  const rawKey = RAW_KEY_PATTERN.exec(await page.locator('body').innerText())?.[0];
   const { overflow, smallTargets } = await layoutProblems(page);
   const unnamed = await unnamedControls(page);
   const violations = withAxe ? await axeViolations(page) : [];
   return [
     ...(lang === language ? [] : [`the page says lang="${lang}" for a page in ${language}`]),
+    ...(!title || heading === title ? [] : [`heading "${heading}", not "${title}"`]),
+    ...(rawKey ? [`raw key: ${rawKey}`] : []),
     ...overflow.map((line) => `overflow: ${line}`),
     ...unnamed.map((line) => `no name: ${line}`),
     ...smallTargets.map((line) => `small target: ${line}`),
@@ -92,7 +105,7 @@ for (const language of LANGUAGES) {
         const problems: string[] = [];
         for (const route of VISITOR_ROUTES) {
           const withAxe = axeWidth && axeTurn(VISITOR_ROUTES, route, language);
-          problems.push(...(await sweep(page, route, language, withAxe)));
+          problems.push(...(await sweep(page, route, language, withAxe, pageTitle(route, language))));
         }
         expect(problems).toEqual([]);
       });
@@ -106,7 +119,8 @@ for (const language of LANGUAGES) {
         const problems: string[] = [];
         for (const route of FOUNDER_ROUTES) {
           const withAxe = axeWidth && axeTurn(FOUNDER_ROUTES, route, language);
-          problems.push(...(await sweep(page, route, language, withAxe)));
+          // A founder's headings (their name on the profile) are read by routes.spec.ts and the pages' specs.
+          problems.push(...(await sweep(page, route, language, withAxe, null)));
         }
         expect(problems).toEqual([]);
       });

@@ -1,39 +1,9 @@
 import { LANGUAGES } from '../../src/lib/i18n/languages';
-import type { Namespace } from '../../src/lib/i18n/namespaces';
 import { expect, test, useLanguage } from './fixtures';
 import { RAW_KEY_PATTERN, text } from './locale-text';
+import { AUTH_PAGES, MAIN_PAGES, PROTECTED_PAGES } from './route-titles';
 
-/** Spec section 2: every route, the heading it shows, and its layout. */
-const MAIN_PAGES: [path: string, namespace: Namespace, titleKey: string][] = [
-  ['/', 'landing', 'landing.title'],
-  ['/home', 'landing', 'landing.title'],
-  ['/services', 'marketing', 'services.title'],
-  ['/plans', 'marketing', 'plans.title'],
-  ['/faq', 'marketing', 'faq.title'],
-  ['/create-your-website', 'info', 'createWebsite.title'],
-  ['/about', 'info', 'meta.about.title'],
-  ['/contact', 'info', 'contact.title'],
-  ['/help', 'info', 'help.title'],
-  ['/terms', 'info', 'meta.terms.title'],
-  ['/sales-terms', 'info', 'meta.salesTerms.title'],
-  ['/privacy', 'info', 'meta.privacy.title'],
-  ['/cookies', 'info', 'meta.cookies.title'],
-  ['/legal-notice', 'info', 'meta.legalNotice.title'],
-  ['/success?session_id=cs_test_42', 'checkout', 'success.title'],
-  ['/cancel', 'checkout', 'cancel.title'],
-];
-const PROTECTED_PAGES: [path: string, namespace: Namespace, titleKey: string][] = [
-  ['/ai-powered-form', 'wizard', 'page.title'],
-  ['/documents', 'documents', 'page.title'],
-  ['/user-profile', 'profile', 'page.title'],
-];
-const AUTH_PAGES: [path: string, titleKey: string, panelKey: string | null][] = [
-  ['/login', 'login.title', 'authPanel.login.title'],
-  ['/signup', 'signup.title', 'authPanel.signup.title'],
-  ['/forgot-password', 'forgotPassword.title', null],
-  ['/reset-password?token=abc', 'resetPassword.title', null],
-  ['/verify-email?token=not-a-real-token', 'verifyEmail.title', null],
-];
+/** Spec section 2: every route, the heading it shows, and its layout (route-titles.ts). */
 // The spec's footer named /careers and /blog; the product has neither and no longer links them.
 const NOT_FOUND = ['/careers', '/blog', '/no/such/page'];
 
@@ -44,18 +14,6 @@ for (const language of LANGUAGES) {
   test.describe(`in ${language}`, () => {
     test.beforeEach(async ({ context }) => {
       await useLanguage(context, language);
-    });
-
-    test('public pages have the header, the footer, their heading and no raw key', async ({ page }) => {
-      for (const [path, namespace, titleKey] of MAIN_PAGES) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, namespace, titleKey));
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await expect(page.getByRole('banner')).toBeVisible();
-        await expect(page.getByRole('contentinfo')).toContainText(text(language, 'common', 'footer.tagline'));
-        await expect(page.getByRole('contentinfo')).toContainText('2024');
-        expect(await page.locator('body').innerText(), `raw key on ${path}`).not.toMatch(RAW_KEY_PATTERN);
-      }
     });
 
     test('account pages have no header or footer; login and signup have the brand panel', async ({
@@ -123,6 +81,21 @@ for (const language of LANGUAGES) {
     });
   });
 }
+
+// At desktop width, in French: every language's headings, words and footer are read on every page by
+// phone-pass.spec.ts; what this adds is the desktop layout around them.
+test('public pages have the header, the footer, their heading and no raw key', async ({ page }) => {
+  const language = 'fr';
+  for (const [path, namespace, titleKey] of MAIN_PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, namespace, titleKey));
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText(text(language, 'common', 'footer.tagline'));
+    await expect(page.getByRole('contentinfo')).toContainText('2024');
+    expect(await page.locator('body').innerText(), `raw key on ${path}`).not.toMatch(RAW_KEY_PATTERN);
+  }
+});
 
 test('after logging in, the visitor comes back to the page they asked for', async ({ page, api }) => {
   await page.goto('/documents');

@@ -158,168 +158,171 @@ async function fillLegalDeclaration(page: Page, form: WizardForm) {
 
 for (const language of LANGUAGES) {
   test.describe(`the wizard in ${language}`, () => {
-    test('a French SASU: the form first, its rules, a reload mid-way, the review, an edit from it, then the submission', async ({
-      page,
-      context,
-      browser,
-    }, testInfo) => {
-      await useLanguage(context, language);
-      const founder = await signUp(page, language);
-      await page.goto('/ai-powered-form');
-      const form = wizardForm(page, language, 'FR', 'SASU');
-      const { t } = form;
-      const required = text(language, 'forms', 'errors.required');
+    // The whole French path in French and English; in Romanian, the wizard is walked through by the
+    // Romanian SRL below (every step, the review and the submission), which its founders read in Romanian.
+    if (language !== 'ro')
+      test('a French SASU: the form first, its rules, a reload mid-way, the review, an edit from it, then the submission', async ({
+        page,
+        context,
+        browser,
+      }, testInfo) => {
+        await useLanguage(context, language);
+        const founder = await signUp(page, language);
+        await page.goto('/ai-powered-form');
+        const form = wizardForm(page, language, 'FR', 'SASU');
+        const { t } = form;
+        const required = text(language, 'forms', 'errors.required');
 
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('page.title'));
-      await expect(form.stepHeading).toHaveText(form.stepTitle('companyForm'));
-      await expect(page.getByText(fillTemplate(t('ui.stepOf'), { number: 1, total: 6 }))).toBeVisible();
-      // Spec: Go Back only after step 1, Complete on the last step only.
-      await expect(form.back).toHaveCount(0);
-      await expect(form.complete).toHaveCount(0);
-      await expect(page.locator('body')).not.toContainText(RAW_KEY_PATTERN);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('page.title'));
+        await expect(form.stepHeading).toHaveText(form.stepTitle('companyForm'));
+        await expect(page.getByText(fillTemplate(t('ui.stepOf'), { number: 1, total: 6 }))).toBeVisible();
+        // Spec: Go Back only after step 1, Complete on the last step only.
+        await expect(form.back).toHaveCount(0);
+        await expect(form.complete).toHaveCount(0);
+        await expect(page.locator('body')).not.toContainText(RAW_KEY_PATTERN);
 
-      // Step 1: nothing chosen is refused; choosing France offers its four forms, explained.
-      await form.next.click();
-      await expect(page.getByText(t('errors.jurisdictionRequired'))).toBeVisible();
-      await form.country('FR').click();
-      for (const code of ['SAS', 'SASU', 'SARL', 'EURL'])
-        await expect(form.legalFormCard(code)).toBeVisible();
-      await expect(form.legalFormCard('SRL')).toHaveCount(0);
-      await expect(
-        page.getByText(text(language, 'jurisdictions', 'FR.forms.SASU.explanation.summary')),
-      ).toBeVisible();
-      await form.legalFormCard('SASU').click();
-      await expect(form.legalFormCard('SASU')).toBeChecked();
-      await expectNoViolations(page);
-      await page.screenshot({
-        path: `/tmp/e2e-shots/wizard-form-${language}-${testInfo.project.name}.png`,
-        fullPage: true,
+        // Step 1: nothing chosen is refused; choosing France offers its four forms, explained.
+        await form.next.click();
+        await expect(page.getByText(t('errors.jurisdictionRequired'))).toBeVisible();
+        await form.country('FR').click();
+        for (const code of ['SAS', 'SASU', 'SARL', 'EURL'])
+          await expect(form.legalFormCard(code)).toBeVisible();
+        await expect(form.legalFormCard('SRL')).toHaveCount(0);
+        await expect(
+          page.getByText(text(language, 'jurisdictions', 'FR.forms.SASU.explanation.summary')),
+        ).toBeVisible();
+        await form.legalFormCard('SASU').click();
+        await expect(form.legalFormCard('SASU')).toBeChecked();
+        await expectNoViolations(page);
+        await page.screenshot({
+          path: `/tmp/e2e-shots/wizard-form-${language}-${testInfo.project.name}.png`,
+          fullPage: true,
+        });
+        await form.next.click();
+
+        await fillPersonalInformation(page, form, language, founder);
+
+        // Step 3: amounts in euros; a share capital of 0 is refused with the French minimum.
+        await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
+        await expect(form.durationYears).toHaveValue('99');
+        await expect(form.caenMain).toHaveCount(0);
+        await form.companyName.fill('Boulangerie Dupont');
+        await form.corporatePurpose.fill('Boulangerie, pâtisserie : fabrication et vente.');
+        await form.registeredOffice.fill('12 rue de la Paix, 75002 Paris, France');
+        await form.shareCapital.fill('0');
+        await form.numberOfShares.fill('100');
+        await form.next.click();
+        await expectFieldError(
+          form.shareCapital,
+          fillTemplate(t('errors.shareCapitalMinimum.EUR'), { limit: 1 }),
+        );
+        await form.shareCapital.fill('1000');
+        await expect(form.shareCapital).toHaveAttribute('aria-invalid', 'false');
+        // The currency's sign as the language writes it (€, or EUR in Romanian) beside the amount.
+        const euro =
+          new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' })
+            .formatToParts(0)
+            .find((part) => part.type === 'currency')?.value ?? 'EUR';
+        await expect(page.getByText(euro, { exact: true }).first()).toBeVisible();
+
+        // Mid-way: the draft reaches the server, survives a reload, and another browser sees it.
+        await expect(form.saved).toBeVisible();
+        await page.reload();
+        await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
+        await expect(form.companyName).toHaveValue('Boulangerie Dupont');
+        await expect(form.shareCapital).toHaveValue(/^1\s?000/);
+        const elsewhere = await otherBrowser(browser, language, founder);
+        const elsewhereForm = wizardForm(elsewhere.page, language, 'FR', 'SASU');
+        await expect(elsewhereForm.stepHeading).toHaveText(form.stepTitle('companyDetails'));
+        await expect(elsewhereForm.companyName).toHaveValue('Boulangerie Dupont');
+        await elsewhere.context.close();
+        await form.next.click();
+
+        // Step 4: one president, no second one.
+        await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
+        await form.next.click();
+        await expectFieldError(form.manager(1).name, required);
+        await fillManager(page, form, language, 1, { name: 'Ion Pop', dateOfBirth: '1978-11-23' }, true);
+        await expect(form.addManager).toHaveCount(0);
+        await form.next.click();
+
+        await fillLegalDeclaration(page, form);
+
+        // Step 6: the sole associate is the founder ("It's me" copies their name and address); half of
+        // the subscription is paid up at formation (L. 225-3).
+        await expect(form.stepHeading).toHaveText(form.stepTitle('subscribers'));
+        await expect(form.addSubscriber).toHaveCount(0);
+        const sole = form.subscriber(1);
+        const itsMe = page.getByRole('button', { name: t('fields.subscriber.fillFromFounder'), exact: true });
+        await itsMe.click();
+        await expect(sole.name).toHaveValue('Camille Dupont');
+        await expect(sole.name).toBeFocused();
+        await expect(sole.address).toHaveValue('12 rue de la Paix\n75002 Paris, France');
+        await expect(itsMe).toHaveCount(0);
+        await sole.shares.fill('100');
+        await sole.subscription.fill('1000');
+        await sole.paidAmount.fill('400');
+        await form.complete.click();
+        await expectFieldError(sole.paidAmount, fillTemplate(t('errors.paidUpMinimum.SASU'), { limit: 500 }));
+        await sole.paidAmount.fill('500');
+        await form.complete.click();
+
+        // The review: every section, written for the language, each with its Edit link.
+        await expect(form.review.heading).toBeVisible();
+        const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(1000);
+        await expect(form.review.section('companyDetails')).toContainText(
+          money.replace(/\s/g, ' ').trim().slice(0, 1),
+        );
+        await expect(form.review.section('companyForm')).toContainText(
+          text(language, 'jurisdictions', 'FR.forms.SASU.title'),
+        );
+        await expect(form.review.section('management')).toContainText('Ion Pop');
+        await expectNoViolations(page);
+        await page.screenshot({
+          path: `/tmp/e2e-shots/wizard-review-${language}-${testInfo.project.name}.png`,
+          fullPage: true,
+        });
+        await form.review.edit('companyDetails').click();
+        await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
+        await form.companyName.fill('Boulangerie Dupont & Fils');
+        await form.review.backToReview.click();
+        await expect(form.review.section('companyDetails')).toContainText('Boulangerie Dupont & Fils');
+
+        await form.review.submit.click();
+        await expect(form.review.submitted).toBeVisible();
+        const file = await storedFile(page);
+        expect(file.status).toBe('submitted');
+        expect(file.data).toMatchObject({
+          jurisdiction: 'FR',
+          legalForm: 'SASU',
+          currency: 'EUR',
+          fullName: 'Camille Dupont',
+          dateOfBirth: '1987-05-15',
+          companyName: 'Boulangerie Dupont & Fils',
+          shareCapital: 1000,
+          durationYears: 99,
+          managers: [
+            { name: 'Ion Pop', dateOfBirth: '1978-11-23', nationality: 'RO', fatherName: 'Vasile Pop' },
+          ],
+          subscribers: [
+            {
+              name: 'Camille Dupont',
+              address: '12 rue de la Paix\n75002 Paris, France',
+              shares: 100,
+              subscription: 1000,
+              paidAmount: 500,
+            },
+          ],
+        });
+        // Without a package, the next stop is the plans.
+        await page.getByRole('button', { name: t('review.submitted.plans') }).click();
+        await expect(page).toHaveURL(/\/plans$/);
+
+        // The submitted file reopens as submitted, on its last step, and can be amended.
+        await page.goto('/ai-powered-form');
+        await expect(page.getByText(t('ui.submitted.title'))).toBeVisible();
+        await expect(form.stepHeading).toHaveText(form.stepTitle('subscribers'));
       });
-      await form.next.click();
-
-      await fillPersonalInformation(page, form, language, founder);
-
-      // Step 3: amounts in euros; a share capital of 0 is refused with the French minimum.
-      await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
-      await expect(form.durationYears).toHaveValue('99');
-      await expect(form.caenMain).toHaveCount(0);
-      await form.companyName.fill('Boulangerie Dupont');
-      await form.corporatePurpose.fill('Boulangerie, pâtisserie : fabrication et vente.');
-      await form.registeredOffice.fill('12 rue de la Paix, 75002 Paris, France');
-      await form.shareCapital.fill('0');
-      await form.numberOfShares.fill('100');
-      await form.next.click();
-      await expectFieldError(
-        form.shareCapital,
-        fillTemplate(t('errors.shareCapitalMinimum.EUR'), { limit: 1 }),
-      );
-      await form.shareCapital.fill('1000');
-      await expect(form.shareCapital).toHaveAttribute('aria-invalid', 'false');
-      // The currency's sign as the language writes it (€, or EUR in Romanian) beside the amount.
-      const euro =
-        new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' })
-          .formatToParts(0)
-          .find((part) => part.type === 'currency')?.value ?? 'EUR';
-      await expect(page.getByText(euro, { exact: true }).first()).toBeVisible();
-
-      // Mid-way: the draft reaches the server, survives a reload, and another browser sees it.
-      await expect(form.saved).toBeVisible();
-      await page.reload();
-      await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
-      await expect(form.companyName).toHaveValue('Boulangerie Dupont');
-      await expect(form.shareCapital).toHaveValue(/^1\s?000/);
-      const elsewhere = await otherBrowser(browser, language, founder);
-      const elsewhereForm = wizardForm(elsewhere.page, language, 'FR', 'SASU');
-      await expect(elsewhereForm.stepHeading).toHaveText(form.stepTitle('companyDetails'));
-      await expect(elsewhereForm.companyName).toHaveValue('Boulangerie Dupont');
-      await elsewhere.context.close();
-      await form.next.click();
-
-      // Step 4: one president, no second one.
-      await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
-      await form.next.click();
-      await expectFieldError(form.manager(1).name, required);
-      await fillManager(page, form, language, 1, { name: 'Ion Pop', dateOfBirth: '1978-11-23' }, true);
-      await expect(form.addManager).toHaveCount(0);
-      await form.next.click();
-
-      await fillLegalDeclaration(page, form);
-
-      // Step 6: the sole associate is the founder ("It's me" copies their name and address); half of
-      // the subscription is paid up at formation (L. 225-3).
-      await expect(form.stepHeading).toHaveText(form.stepTitle('subscribers'));
-      await expect(form.addSubscriber).toHaveCount(0);
-      const sole = form.subscriber(1);
-      const itsMe = page.getByRole('button', { name: t('fields.subscriber.fillFromFounder'), exact: true });
-      await itsMe.click();
-      await expect(sole.name).toHaveValue('Camille Dupont');
-      await expect(sole.name).toBeFocused();
-      await expect(sole.address).toHaveValue('12 rue de la Paix\n75002 Paris, France');
-      await expect(itsMe).toHaveCount(0);
-      await sole.shares.fill('100');
-      await sole.subscription.fill('1000');
-      await sole.paidAmount.fill('400');
-      await form.complete.click();
-      await expectFieldError(sole.paidAmount, fillTemplate(t('errors.paidUpMinimum.SASU'), { limit: 500 }));
-      await sole.paidAmount.fill('500');
-      await form.complete.click();
-
-      // The review: every section, written for the language, each with its Edit link.
-      await expect(form.review.heading).toBeVisible();
-      const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(1000);
-      await expect(form.review.section('companyDetails')).toContainText(
-        money.replace(/\s/g, ' ').trim().slice(0, 1),
-      );
-      await expect(form.review.section('companyForm')).toContainText(
-        text(language, 'jurisdictions', 'FR.forms.SASU.title'),
-      );
-      await expect(form.review.section('management')).toContainText('Ion Pop');
-      await expectNoViolations(page);
-      await page.screenshot({
-        path: `/tmp/e2e-shots/wizard-review-${language}-${testInfo.project.name}.png`,
-        fullPage: true,
-      });
-      await form.review.edit('companyDetails').click();
-      await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
-      await form.companyName.fill('Boulangerie Dupont & Fils');
-      await form.review.backToReview.click();
-      await expect(form.review.section('companyDetails')).toContainText('Boulangerie Dupont & Fils');
-
-      await form.review.submit.click();
-      await expect(form.review.submitted).toBeVisible();
-      const file = await storedFile(page);
-      expect(file.status).toBe('submitted');
-      expect(file.data).toMatchObject({
-        jurisdiction: 'FR',
-        legalForm: 'SASU',
-        currency: 'EUR',
-        fullName: 'Camille Dupont',
-        dateOfBirth: '1987-05-15',
-        companyName: 'Boulangerie Dupont & Fils',
-        shareCapital: 1000,
-        durationYears: 99,
-        managers: [
-          { name: 'Ion Pop', dateOfBirth: '1978-11-23', nationality: 'RO', fatherName: 'Vasile Pop' },
-        ],
-        subscribers: [
-          {
-            name: 'Camille Dupont',
-            address: '12 rue de la Paix\n75002 Paris, France',
-            shares: 100,
-            subscription: 1000,
-            paidAmount: 500,
-          },
-        ],
-      });
-      // Without a package, the next stop is the plans.
-      await page.getByRole('button', { name: t('review.submitted.plans') }).click();
-      await expect(page).toHaveURL(/\/plans$/);
-
-      // The submitted file reopens as submitted, on its last step, and can be amended.
-      await page.goto('/ai-powered-form');
-      await expect(page.getByText(t('ui.submitted.title'))).toBeVisible();
-      await expect(form.stepHeading).toHaveText(form.stepTitle('subscribers'));
-    });
 
     // In Romanian only, the language of the founders of an SRL: the rules and the saved file do not
     // depend on the language, and every label of its fields exists in all three (check:forms).
