@@ -1,4 +1,3 @@
-/// <reference types="vitest/config" />
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
