@@ -1,8 +1,8 @@
 /**
  * Bundle benchmark: loads pages of the production build (SPA_DIR, else dist/) in Chromium and adds
- * up the JavaScript each one downloads, gzipped from the built files as a server would send it.
- * Reports figures; the landing page's budget (110 kB gzipped) is reported, not asserted, since the
- * test suite does no timing or size gates.
+ * up the JavaScript each one downloads: as built, gzipped, and as the server sends it to a browser that
+ * takes brotli (the build's .br copies), which is what the landing page's 110 kB budget counts (the
+ * test suite asserts it in tests/e2e/budgets.spec.ts; here it is reported).
  *
  * The landing page is measured three ways: its first screen on a phone (Pixel 7, the budget's
  * target), its first screen on a desktop, and the whole page once read to the end (the services,
@@ -42,6 +42,8 @@ export interface BundleFigures {
   files: number;
   raw: number;
   gzipped: number;
+  /** What the server sends a browser that takes brotli: the build's .br copy, else the file itself. */
+  sent: number;
   /** The budget in bytes, for the measure it applies to. */
   budget?: number;
 }
@@ -67,13 +69,19 @@ async function measure(browser: Browser, url: string, spaDir: string, item: Meas
   }
   let raw = 0;
   let gzipped = 0;
+  let sent = 0;
   for (const script of scripts) {
-    const body = await readFile(path.join(spaDir, script));
+    const file = path.join(spaDir, script);
+    const body = await readFile(file);
     raw += body.length;
     gzipped += gzipSync(body).length;
+    sent += await readFile(`${file}.br`).then(
+      (compressed) => compressed.length,
+      () => body.length,
+    );
   }
   await context.close();
-  return { files: scripts.size, raw, gzipped };
+  return { files: scripts.size, raw, gzipped, sent };
 }
 
 /** Measures every page on the server at `base`, which serves the build in `spaDir`. */
@@ -97,16 +105,17 @@ export async function benchBundle(base: string, spaDir: string): Promise<BundleF
 export function bundleTable(figures: BundleFigures[]): Table {
   return {
     title: 'Bundle',
-    note: 'JavaScript files each page downloads (API calls answered as for an anonymous visitor), their size as built and gzipped.',
-    headers: ['Page', 'JS files', 'Raw kB', 'Gzip kB'],
-    numeric: [1, 2],
+    note: 'JavaScript files each page downloads (API calls answered as for an anonymous visitor): their size as built, gzipped, and as sent to a browser that takes brotli (what the budget counts).',
+    headers: ['Page', 'JS files', 'Raw kB', 'Gzip kB', 'Sent kB'],
+    numeric: [1, 2, 3],
     rows: figures.map((figure) => [
       figure.label,
       String(figure.files),
       kB(figure.raw),
+      kB(figure.gzipped),
       figure.budget === undefined
-        ? kB(figure.gzipped)
-        : withTarget(kB(figure.gzipped), figure.gzipped <= figure.budget, `≤ ${kB(figure.budget)}`),
+        ? kB(figure.sent)
+        : withTarget(kB(figure.sent), figure.sent <= figure.budget, `≤ ${kB(figure.budget)}`),
     ]),
   };
 }
