@@ -39,8 +39,11 @@ for (const language of LANGUAGES) {
     const [acknowledgement = ''] = await mailsTo(email);
     expect(acknowledgement).toContain(`${reference}`);
     expect(acknowledgement).toContain(text(language, 'emails', 'contactAcknowledgement.next'));
-    const copies = (await mailsTo(SUPPORT)).filter((mail) => mail.includes(reference ?? '-'));
-    expect(copies).toHaveLength(1);
+    // The two mails leave one after the other: wait for the copy as for the acknowledgement.
+    const copiesOfThisMessage = async () =>
+      (await mailsTo(SUPPORT)).filter((mail) => mail.includes(reference ?? '-'));
+    await expect.poll(async () => (await copiesOfThisMessage()).length).toBe(1);
+    const copies = await copiesOfThisMessage();
     expect(copies[0]).toContain('Ș ț ă î â');
     expect(copies[0]).toMatch(new RegExp(`^Reply-To: ${email.replace(/\./g, '\\.')}$`, 'm'));
   });
