@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { noteEarlyInput } from '@/app/hydration';
-import { preloadRoute, routeNamespaces } from '@/app/route-table';
+import { preloadRoute } from '@/app/route-table';
 import type { PrerenderData } from '@/app/prerender-data';
 import { PRERENDER_DATA_ELEMENT_ID } from '@/config/prerendered-pages';
 import { seedContentPageText } from '@/features/info/page-texts';
@@ -61,9 +61,8 @@ if (prerendered) {
     if (chosen && chosen !== i18n.language) void i18n.changeLanguage(chosen);
   });
 } else {
-  // The page's code and words start downloading now, beside the session check, rather than once it
-  // passes and then one after the other as its components render.
-  void initI18n().then(() => i18n.loadNamespaces(routeNamespaces(window.location.pathname)));
+  void initI18n();
+  // The page's code starts downloading now, beside the session check, rather than once it passes.
   void preloadRoute(window.location.pathname);
   // Sliced too: the first render of a page the app builds alone (a founder's) yields to input.
   const root = createRoot(container);

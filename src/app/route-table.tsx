@@ -7,20 +7,13 @@ import { createRoutesFromElements, matchRoutes, Route } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
 import { CONTENT_PAGES } from '@/config/content-pages';
 import { paths } from '@/config/paths';
-import type { Namespace } from '@/lib/i18n/namespaces';
 import { MainLayout } from './layouts/main-layout';
 import { RequireGuest, RequireSession } from './routes/session-gates';
 
 // Every page is its own chunk: the landing page downloads none of the others' code.
 // `preload` fetches it ahead of rendering (before hydrating a prerendered page, so that nothing suspends);
 // once loaded, the page renders directly, in the same tree position as the lazy one did.
-// `namespaces`: the translations a page reads as it first shows, asked for beside its code
-// (routeNamespaces) instead of one after the other as its components render.
-function page<M, P extends object = object>(
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType<P>,
-  namespaces: readonly Namespace[] = [],
-) {
+function page<M, P extends object = object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const preload = () =>
@@ -38,7 +31,7 @@ function page<M, P extends object = object>(
     if (Loaded) return createElement(Loaded, props);
     return <Suspense fallback={<PageLoader />}>{createElement(Lazy, props)}</Suspense>;
   }
-  return Object.assign(Page, { preload, namespaces });
+  return Object.assign(Page, { preload });
 }
 
 function preloadOf(element: ReactNode): Promise<unknown> | null {
@@ -102,17 +95,14 @@ const PaymentCancelPage = page(
 const WizardRoute = page(
   () => import('./routes/wizard-route'),
   (m) => m.WizardRoute,
-  ['wizard', 'jurisdictions', 'forms', 'assistant', 'faq'],
 );
 const DocumentsPage = page(
   () => import('@/features/documents/documents-page'),
   (m) => m.DocumentsPage,
-  ['documents'],
 );
 const ProfilePage = page(
   () => import('@/features/profile/profile-page'),
   (m) => m.ProfilePage,
-  ['profile', 'forms'],
 );
 const LoginPage = page(
   () => import('@/features/auth/login-page'),
@@ -193,14 +183,4 @@ export const routeElements = (
 export async function preloadRoute(pathname: string): Promise<void> {
   const matches = matchRoutes(createRoutesFromElements(routeElements), pathname) ?? [];
   await Promise.all(matches.map(({ route }) => preloadOf(route.element)));
-}
-
-/** The translations the page at `pathname` reads as it first shows (declared with its page above). */
-export function routeNamespaces(pathname: string): Namespace[] {
-  const matches = matchRoutes(createRoutesFromElements(routeElements), pathname) ?? [];
-  return matches.flatMap(({ route }) => {
-    if (!isValidElement(route.element)) return [];
-    const type = route.element.type as { namespaces?: readonly Namespace[] };
-    return [...(type.namespaces ?? [])];
-  });
 }

@@ -2,7 +2,6 @@ import i18next, { type InitOptions } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import {
-  DEFAULT_LANGUAGE,
   LANGUAGES,
   LANGUAGE_STORAGE_KEY,
   initialLanguage,
@@ -45,7 +44,10 @@ function reflectLanguage(language: string) {
 
 /** The settings every i18next instance of the product shares (the app's and the tests'). */
 export const sharedI18nOptions = {
-  fallbackLng: DEFAULT_LANGUAGE,
+  // No fallback language: i18next would download every namespace twice for an English or Romanian
+  // visitor (theirs and French). Every key exists in all three (check:locales), and a missing one is
+  // a bug the tests catch (missingKeyHandler below).
+  fallbackLng: false,
   supportedLngs: [...LANGUAGES],
   nonExplicitSupportedLngs: false,
   load: 'currentOnly',
