@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { errorCodes, type FastifyServerOptions } from 'fastify';
@@ -17,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
-import { authHandlers } from './handlers/auth';
+import { authHandlers, refreshCookieClearer } from './handlers/auth';
 import { checkoutHandlers } from './handlers/checkout';
 import { companyFileHandlers } from './handlers/company-file';
 import { documentHandlers } from './handlers/documents';
@@ -26,10 +25,22 @@ import { siteHandlers } from './handlers/site';
 import { userHandlers } from './handlers/user';
 import { installErrorHandler, parseJsonBody } from './plugins/error-handler';
 import { contactFormPlugin } from './plugins/contact-form';
+import { installRateLimits } from './plugins/rate-limits';
+import { installSecurityHeaders } from './plugins/security-headers';
 import { localCheckoutPlugin } from './plugins/local-checkout';
 import { spaPlugin } from './plugins/spa';
 import { stripeWebhookPlugin } from './plugins/stripe-webhook';
-import { createAccountService } from './services/accounts';
+import { createAccountDataService } from './services/account-data';
+import {
+  type AccountService,
+  createAccountService,
+  DEFAULT_ACCOUNT_LIMITS,
+  NO_ACCOUNT_LIMITS,
+  type AccountLimits,
+} from './services/accounts';
+import { loggerOptions } from './services/logging';
+import { createMailQueue, type MailQueue } from './services/mail/mail-queue';
+import { createRateLimiter } from './services/rate-limiter';
 import { createAppPages } from './services/app-pages';
 import { createStaticPages } from './services/static-pages';
 import { createCompanyFileService, loadWizard } from './services/company-files';
@@ -47,16 +58,6 @@ import { createSessionService } from './services/sessions';
 const contractPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url));
 const repositoryRoot = fileURLToPath(new URL('../', import.meta.url));
 
-/** The endpoints that guess-or-spam attacks go for; the contract documents their 429. */
-const RATE_LIMITED_PATHS = new Set([
-  '/api/auth/register',
-  '/api/auth/login',
-  '/api/auth/forgot-password',
-  '/api/auth/reset-password',
-  '/api/auth/verify-email',
-  '/api/resend-verification-email',
-]);
-
 export interface AppDependencies {
   config: ServerConfig;
   db: Database;
@@ -65,12 +66,25 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the configured payment provider (tests). */
   paymentProvider?: PaymentProvider;
+  /** Replaces the per-account limits (tests); off with AUTH_RATE_LIMIT=0, the defaults otherwise. */
+  accountLimits?: AccountLimits;
+  /** How often the mail worker looks for due messages (ms). */
+  mailPollMs?: number;
+  /** false: no background worker; mail goes out only when `app.mailQueue.drain()` is called (tests). */
+  mailWorker?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mail queue's worker: started with the server, stopped when it closes. */
+    mailQueue: MailQueue;
+  }
 }
 
 export async function buildApp(deps: AppDependencies) {
   const { config, db, mailer, signingKey } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: deps.logger ?? loggerOptions(config.logLevel),
     bodyLimit: 256 * 1024,
     // Off by default: otherwise anyone could pick their address (and dodge the rate limit) with a header.
     trustProxy: config.trustProxy ?? false,
@@ -106,25 +120,42 @@ export async function buildApp(deps: AppDependencies) {
       methods: ['GET', 'POST'],
     });
   }
-  const perMinute = config.authRateLimitPerMinute ?? 0;
-  if (perMinute > 0) {
-    await app.register(rateLimit, {
-      max: perMinute,
-      timeWindow: '1 minute',
-      allowList: (request) => !RATE_LIMITED_PATHS.has(request.routeOptions.url ?? ''),
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        message: `Too many requests, please retry in ${Math.ceil(context.ttl / 1000)} seconds.`,
-        error: 'Too Many Requests',
-      }),
-    });
-  }
-
   // The app's own plugins.
   installErrorHandler(app);
+  installSecurityHeaders(app);
+  const perMinute = config.authRateLimitPerMinute ?? 0;
+  const rateLimiter = createRateLimiter(db);
+  installRateLimits(app, { limiter: rateLimiter, perMinute });
   const sessions = createSessionService(db, signingKey);
   const mailBrand = { siteUrl: config.publicUrl, supportEmail: config.site.values.supportEmail };
-  const accounts = createAccountService({ db, sessions, mailer, publicUrl: config.publicUrl, mailBrand });
+  // Resolves password_reset jobs through the accounts service, created just below.
+  let resolvePasswordReset: (email: string) => ReturnType<AccountService['passwordResetFor']> = () =>
+    Promise.resolve(null);
+  const mailQueue = createMailQueue({
+    db,
+    mailer,
+    logger: app.log,
+    resolvePasswordReset: (email) => resolvePasswordReset(email),
+    ...(deps.mailPollMs ? { pollMs: deps.mailPollMs } : {}),
+  });
+  app.decorate('mailQueue', mailQueue);
+  app.addHook('onReady', async () => {
+    if (deps.mailWorker ?? true) mailQueue.start();
+  });
+  app.addHook('onClose', async () => {
+    await mailQueue.stop();
+  });
+  const accounts = createAccountService({
+    db,
+    sessions,
+    mailQueue,
+    rateLimiter,
+    limits: deps.accountLimits ?? (perMinute > 0 ? DEFAULT_ACCOUNT_LIMITS : NO_ACCOUNT_LIMITS),
+    publicUrl: config.publicUrl,
+    mailBrand,
+  });
+  resolvePasswordReset = accounts.passwordResetFor;
+  const accountData = createAccountDataService({ db, accounts });
   const stripeProvider =
     config.payments.provider === 'stripe' && !deps.paymentProvider
       ? createStripeProvider(config.payments.secretKey)
@@ -132,10 +163,9 @@ export async function buildApp(deps: AppDependencies) {
   const provider = deps.paymentProvider ?? stripeProvider ?? createLocalProvider(config.publicUrl);
   const contact = createContactService({
     db,
-    mailer,
+    mailQueue,
     brand: mailBrand,
     perHour: config.contactRateLimitPerHour,
-    logger: app.log,
   });
   const checkout = createCheckoutService({ db, provider, publicUrl: config.publicUrl });
   // The wizard's schemas are read once, like the contract: a staff edit applies on restart.
@@ -159,7 +189,7 @@ export async function buildApp(deps: AppDependencies) {
     specification: contract,
     serviceHandlers: {
       ...authHandlers(accounts, config.cookieSecure),
-      ...userHandlers(accounts),
+      ...userHandlers(accounts, accountData, refreshCookieClearer(config.cookieSecure)),
       ...marketingHandlers(db),
       ...checkoutHandlers(checkout),
       ...companyFileHandlers(companyFiles),
@@ -197,7 +227,15 @@ export async function buildApp(deps: AppDependencies) {
 
   // The API reference, from the same document.
   await app.register(swagger, { mode: 'static', specification: { document: contract as never } });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Its own scripts and styles only, by hash, and never inside another site's frame.
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(/\s*upgrade-insecure-requests;/, ''),
+  });
 
   await app.register(spaPlugin, { spaDir: config.spaDir, pages });
   return app;

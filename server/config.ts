@@ -15,12 +15,20 @@ export interface ServerConfig {
   smtpUrl: string | null;
   mailFrom: string;
   payments: { provider: 'local' } | { provider: 'stripe'; secretKey: string; webhookSecret: string | null };
+  /**
+   * Set when NODE_ENV=production runs the local test checkout because the operator asked for it
+   * (PAYMENT_PROVIDER=local): the server warns at every start that payments are not real.
+   */
+  localPaymentsInProduction?: boolean;
   cookieSecure: boolean;
   /** Other origins allowed to call the API with credentials (an app built with VITE_API_BASE_URL). */
   corsOrigins?: string[];
   /** Believe X-Forwarded-For (client address for rate limits and logs): only behind a proxy that sets it. */
   trustProxy?: boolean;
-  /** Requests per minute and address on the account endpoints (login, sign-up, reset…); 0 turns it off. */
+  /**
+   * Requests per minute and address on each account endpoint (login, sign-up, reset…), each its own
+   * count; 0 turns these and the per-account limits off (tests and benchmarks only).
+   */
   authRateLimitPerMinute?: number;
   /** Messages per hour and address through the contact form; 0 turns the limit off. */
   contactRateLimitPerHour: number;
@@ -93,6 +101,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   } else if (providerName !== 'local') {
     problems.push(`PAYMENT_PROVIDER must be "local" or "stripe", got "${providerName}"`);
   }
+  // The local checkout grants every package for free: in production only when asked for by name.
+  const production = text('NODE_ENV') === 'production';
+  const localPaymentsInProduction = production && payments.provider === 'local';
+  if (localPaymentsInProduction && text('PAYMENT_PROVIDER') !== 'local') {
+    problems.push(
+      'NODE_ENV=production needs real payments: set STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET), or PAYMENT_PROVIDER=local to run the free test checkout on purpose',
+    );
+  }
 
   const rateText = text('AUTH_RATE_LIMIT') ?? '30';
   const authRateLimitPerMinute = Number(rateText);
@@ -148,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl,
     mailFrom: text('MAIL_FROM') ?? 'Kreo <no-reply@kreo.localhost>',
     payments,
+    localPaymentsInProduction,
     cookieSecure: cookieSecureText ? cookieSecureText === 'true' : publicUrl.startsWith('https:'),
     authRateLimitPerMinute,
     contactRateLimitPerHour,

@@ -9,17 +9,24 @@ import { CatalogError, loadCatalog, seedCatalog } from './services/catalog';
 import { WizardDefinitionError } from './services/company-files';
 import { createMailer } from './services/mail/mailer';
 import { loadSigningSecret } from './services/secrets';
+import { keepDataDirPrivate, secureDataDir } from './services/data-dir';
+import { loggerOptions } from './services/logging';
 
 async function main() {
   const config = loadConfig();
+  // Owner-only before anything is written there: the database, the outbox and the signing key.
+  await secureDataDir(config.dataDir);
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dir: config.dataDir },
   );
   await seedCatalog(database.db, await loadCatalog());
+  const privateData = keepDataDirPrivate(config.dataDir);
+  await privateData.now();
   const signingKey = await loadSigningSecret(config.jwtSecret, config.dataDir);
-  const logger = { level: config.logLevel };
+  const logger = loggerOptions(config.logLevel);
   const mailerLog = {
-    info: (object: object, message: string) => console.log(`${message} ${JSON.stringify(object)}`),
+    // Through the app's logger (built just below, before any mail can be sent).
+    info: (object: object, message: string) => app.log.info(object, message),
   };
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -28,6 +35,11 @@ async function main() {
     logger: mailerLog,
   });
   const app = await buildApp({ config, db: database.db, mailer, signingKey, logger });
+  if (config.localPaymentsInProduction) {
+    app.log.warn(
+      'PAYMENT_PROVIDER=local in production: the test checkout grants every package without taking any money',
+    );
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,6 +49,7 @@ async function main() {
     await app.close();
     mailer.close();
     await database.close();
+    await privateData.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

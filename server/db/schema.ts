@@ -129,9 +129,11 @@ export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The buyer; null once they deleted their account: a paid order stays, without anyone's name,
+     * as the accounting record the law asks to keep (see services/account-data.ts).
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     offerSku: text('offer_sku').notNull(),
     planSku: text('plan_sku').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -211,3 +213,48 @@ export const contactMessages = pgTable(
   },
   (table) => [index('contact_messages_ip_created').on(table.ip, table.createdAt)],
 );
+
+/**
+ * The mail queue: every message is written here in the same transaction as the change that causes
+ * it, and a worker (services/mail/mail-queue.ts) sends it, with retries, however many server
+ * instances run. A `password_reset` job names only an address: the worker decides whether an
+ * account has it, so that the request answers alike for every address. Bodies (which may carry a
+ * link that grants access) are erased once the message is sent or given up.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['message', 'password_reset'] }).notNull(),
+    /** The account the message is for, when there is one (kept for the data export, removed with it). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    /** { text, html, replyTo } for a message, { language } for a password_reset job; null once done. */
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker that took the message holds it until then (a crashed worker's message is retried). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('mail_queue_due').on(table.status, table.nextAttemptAt),
+    index('mail_queue_user').on(table.userId),
+  ],
+);
+
+/**
+ * Rate-limit counters, in the database so that every server instance counts the same requests:
+ * one row per key (route and address, or account), reset when its window ends.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

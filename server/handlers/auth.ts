@@ -8,6 +8,17 @@ export const REFRESH_COOKIE = 'refresh_token';
 // Scoped to the auth endpoints: the refresh token never travels with other requests.
 const COOKIE_PATH = '/api/auth';
 
+/** Ends the browser's session cookie (logout, an ended session, a deleted account). */
+export function refreshCookieClearer(cookieSecure: boolean) {
+  return (reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: cookieSecure,
+    });
+}
+
 export function authHandlers(accounts: AccountService, cookieSecure: boolean) {
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(REFRESH_COOKIE, token, {
@@ -17,13 +28,7 @@ export function authHandlers(accounts: AccountService, cookieSecure: boolean) {
       secure: cookieSecure,
       maxAge: REFRESH_TOKEN_TTL_SECONDS,
     });
-  const clearRefreshCookie = (reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, {
-      path: COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: cookieSecure,
-    });
+  const clearRefreshCookie = refreshCookieClearer(cookieSecure);
   const refreshCookieOf = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE] ?? '';
 
   const register: Handler<BodyOf<'/api/auth/register', 'post'>> = async (request, reply) => {

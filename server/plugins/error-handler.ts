@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { loggableError } from '../services/logging';
 
 const MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
@@ -23,11 +24,16 @@ class BadBodyError extends Error {
  * them in text, so they are a client error here rather than a database failure later.
  */
 export function parseJsonBody(
-  _request: unknown,
+  request: { routeOptions?: { schema?: { body?: unknown } } },
   body: string,
   done: (error: Error | null, value?: unknown) => void,
 ) {
-  if (body.trim() === '') return done(new BadBodyError('The request body is empty but JSON was announced'));
+  if (body.trim() === '') {
+    // An operation that takes no body accepts an empty one, whatever the content type says (the
+    // spec's clients send `Content-Type: application/json` with every POST).
+    if (!request.routeOptions?.schema?.body) return done(null, undefined);
+    return done(new BadBodyError('The request body is empty but JSON was announced'));
+  }
   try {
     done(
       null,
@@ -53,7 +59,8 @@ export function installErrorHandler(app: FastifyInstance) {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'Request failed');
+      // The statement, not its values (an address, a name, a hash): see services/logging.ts.
+      request.log.error({ failure: loggableError(error) }, 'Request failed');
       return reply.code(status).send({ message: 'Internal Server Error', error: STATUS_CODES[status] });
     }
     let message = MESSAGES[error.code] ?? error.message;
@@ -71,6 +78,14 @@ export function installErrorHandler(app: FastifyInstance) {
         message = `${where} ${first?.message ?? 'is invalid'}`;
       }
     }
-    return reply.code(status).send({ message, error: STATUS_CODES[status] });
+    // Our own reasons (AccountError's), for the app to say in the user's language; never Fastify's codes.
+    const publicCode = (error as { publicCode?: unknown }).publicCode;
+    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (status === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+    return reply.code(status).send({
+      message,
+      error: STATUS_CODES[status],
+      ...(typeof publicCode === 'string' ? { code: publicCode } : {}),
+    });
   });
 }

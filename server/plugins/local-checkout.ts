@@ -33,7 +33,7 @@ export async function localCheckoutPlugin(app: FastifyInstance, options: Options
 
   async function load(id: string) {
     const session = await checkout.findSession(id);
-    if (!session || session.provider !== 'local') return null;
+    if (!session || session.provider !== 'local' || !session.userId) return null;
     const [user] = await db
       .select({ language: users.language })
       .from(users)

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppPages } from '../services/app-pages';
 import { weightedPreferences } from '../../src/shared/language-rule';
 import { pageLanguage } from '../services/i18n';
+import { isAppPage } from '../../src/config/page-meta';
 import { PAINT_FIRST_SCRIPT_SOURCE } from '../services/paint-first';
 
 /**
@@ -61,7 +62,8 @@ export async function spaPlugin(app: FastifyInstance, options: { spaDir: string;
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasSpa) {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (request.url.startsWith('/api/') || !isPageRequest || !hasSpa) {
       return reply
         .code(404)
         .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, error: 'Not Found' });
@@ -69,7 +71,10 @@ export async function spaPlugin(app: FastifyInstance, options: { spaDir: string;
     // Each route gets its own title, description and link-preview tags, in the visitor's language,
     // and the public pages their prerendered HTML; the language follows the rule the app hydrates with.
     const language = pageLanguage(request.headers);
+    // A path that is no page of the app is a 404, with the app's own not-found page as its body.
+    const pathname = request.url.split('?')[0] ?? '/';
     reply
+      .code(isAppPage(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('content-security-policy', CONTENT_SECURITY_POLICY)
       .header('vary', 'Accept-Language, Cookie')

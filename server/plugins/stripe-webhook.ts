@@ -45,11 +45,25 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: Options
       event.type === 'checkout.session.completed' ||
       event.type === 'checkout.session.async_payment_succeeded'
     ) {
-      const session = event.data.object;
+      // A signed event is Stripe's word, but it must be about this very payment: the session it
+      // names, with the amount and currency we asked for. A malformed object is ignored, not a 500.
+      const session = event.data?.object as Partial<Stripe.Checkout.Session> | null | undefined;
+      if (!session || typeof session !== 'object') return { received: true };
       const id = session.metadata?.checkoutSessionId ?? session.client_reference_id;
-      if (id && session.payment_status === 'paid') {
-        const granted = await checkout.fulfil(id);
-        request.log.info({ checkoutSessionId: id, granted }, 'Stripe payment received');
+      if (
+        typeof id === 'string' &&
+        session.payment_status === 'paid' &&
+        typeof session.id === 'string' &&
+        typeof session.amount_total === 'number' &&
+        typeof session.currency === 'string'
+      ) {
+        const granted = await checkout.fulfil(id, {
+          providerSessionId: session.id,
+          amountCents: session.amount_total,
+          currency: session.currency,
+        });
+        if (!granted) request.log.warn({ checkoutSessionId: id }, 'Stripe event matched no open session');
+        else request.log.info({ checkoutSessionId: id }, 'Stripe payment received');
       }
     }
     return { received: true };

@@ -1,24 +1,67 @@
 /**
  * Accounts: sign-up, login, e-mail verification, password reset and profile. Handlers stay thin;
- * the rules live here.
+ * the rules live here. Every e-mail is queued in the transaction of the change that causes it
+ * (mail/mail-queue.ts); none is sent inside a request.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { users } from '../db/schema';
+import { emailTokens, users } from '../db/schema';
 import { consumeEmailToken, createEmailToken } from './email-tokens';
-import type { Mailer } from './mail/mailer';
-import { passwordResetEmail, verificationEmail, type MailBrand } from './mail/messages';
+import { hasInvisibleOrBidiControls, passwordProblem, type PasswordContext } from './input-rules';
+import { enqueueMail, enqueuePasswordReset, type MailQueue } from './mail/mail-queue';
+import type { MailMessage } from './mail/mailer';
+import { emailChangedNotice, passwordResetEmail, verificationEmail, type MailBrand } from './mail/messages';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { RateLimitedError, type RateLimitRule, type RateLimiter } from './rate-limiter';
 import type { SessionService } from './sessions';
+
+/** A machine-readable reason the app says in the user's language (openapi: Error.code). */
+export type AccountErrorCode =
+  | 'PASSWORD_TOO_SHORT'
+  | 'PASSWORD_TOO_COMMON'
+  | 'NAME_INVALID_CHARACTERS'
+  | 'CURRENT_PASSWORD_REQUIRED'
+  | 'CURRENT_PASSWORD_WRONG';
 
 export class AccountError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 404 | 409,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409,
     message: string,
+    readonly publicCode?: AccountErrorCode,
   ) {
     super(message);
   }
 }
+
+/** Per-account limits (the per-address ones are in plugins/rate-limits.ts). 0 turns one off. */
+export interface AccountLimits {
+  /** Wrong passwords for one account (login, e-mail change, deletion) before it must wait. */
+  failedPasswords: RateLimitRule;
+  /** E-mail changes of one account. */
+  emailChangesPerAccount: RateLimitRule;
+  /** Verification mails one address can be sent by e-mail changes, whoever asks. */
+  emailChangesPerAddress: RateLimitRule;
+  /** Verification mails re-sent for one account. */
+  resendsPerAccount: RateLimitRule;
+  /** Reset mails asked for one address. */
+  resetsPerAddress: RateLimitRule;
+}
+
+const HOUR = 60 * 60 * 1000;
+export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
+  failedPasswords: { max: 10, windowMs: 15 * 60 * 1000 },
+  emailChangesPerAccount: { max: 3, windowMs: HOUR },
+  emailChangesPerAddress: { max: 3, windowMs: 24 * HOUR },
+  resendsPerAccount: { max: 5, windowMs: HOUR },
+  resetsPerAddress: { max: 5, windowMs: HOUR },
+};
+export const NO_ACCOUNT_LIMITS: AccountLimits = {
+  failedPasswords: { max: 0, windowMs: 1 },
+  emailChangesPerAccount: { max: 0, windowMs: 1 },
+  emailChangesPerAddress: { max: 0, windowMs: 1 },
+  resendsPerAccount: { max: 0, windowMs: 1 },
+  resetsPerAddress: { max: 0, windowMs: 1 },
+};
 
 type User = typeof users.$inferSelect;
 
@@ -41,6 +84,8 @@ export interface ProfileInput {
   phoneNumber?: string | null;
   dateOfBirth?: string | null;
   companyName?: string | null;
+  /** Required when the e-mail address changes. */
+  currentPassword?: string;
 }
 
 const blankToNull = (value: string | null | undefined) => {
@@ -49,9 +94,30 @@ const blankToNull = (value: string | null | undefined) => {
 };
 
 /** The same rules as the forms (spec section 5), checked again here: the browser is not trusted. */
-function checkNames(input: { firstname: string; lastname: string }) {
+function checkNames(input: { firstname: string; lastname: string; companyName?: string | null }) {
   if (!input.firstname.trim()) throw new AccountError(400, 'body/firstname is required');
   if (!input.lastname.trim()) throw new AccountError(400, 'body/lastname is required');
+  // Invisible and direction-changing characters make a name read otherwise than it is (a greeting
+  // in an e-mail, a name on a legal document): refused, as in the company file.
+  for (const field of ['firstname', 'lastname', 'companyName'] as const) {
+    const value = input[field];
+    if (typeof value === 'string' && hasInvisibleOrBidiControls(value)) {
+      throw new AccountError(
+        400,
+        `body/${field} contains invisible or text-direction characters`,
+        'NAME_INVALID_CHARACTERS',
+      );
+    }
+  }
+}
+
+/** NIST SP 800-63B section 5.1.1.2: long enough and not a known or guessable password. */
+function checkNewPassword(field: string, password: string, context: PasswordContext) {
+  const problem = passwordProblem(password, context);
+  if (problem === 'PASSWORD_TOO_SHORT')
+    throw new AccountError(400, `body/${field} must be at least 8 characters long`, problem);
+  if (problem === 'PASSWORD_TOO_COMMON')
+    throw new AccountError(400, `body/${field} is too common or too easy to guess`, problem);
 }
 
 function checkDateOfBirth(value: string | null | undefined) {
@@ -87,15 +153,19 @@ export function toUserInfo(user: User) {
   };
 }
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export function createAccountService(deps: {
   db: Database;
   sessions: SessionService;
-  mailer: Mailer;
+  mailQueue: Pick<MailQueue, 'wake'>;
+  rateLimiter: RateLimiter;
+  limits: AccountLimits;
   publicUrl: string;
   /** The footer of every e-mail: the support address and the site. */
   mailBrand: MailBrand;
 }) {
-  const { db, sessions, mailer, publicUrl, mailBrand } = deps;
+  const { db, sessions, mailQueue, rateLimiter, limits, publicUrl, mailBrand } = deps;
 
   async function findByEmail(email: string) {
     const [user] = await db
@@ -110,10 +180,43 @@ export function createAccountService(deps: {
     return user ?? null;
   }
 
-  async function sendVerification(user: User) {
-    const token = await createEmailToken(db, user.id, 'verify_email', user.email);
+  /** Queues a verification mail (a new link; the earlier ones stop working) in the caller's transaction. */
+  async function queueVerification(tx: Transaction, user: User) {
+    const token = await createEmailToken(tx, user.id, 'verify_email', user.email);
     const link = `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    await mailer.send(verificationEmail(user.email, user.language, user.firstname, link, mailBrand));
+    await enqueueMail(
+      tx,
+      verificationEmail(user.email, user.language, user.firstname, link, mailBrand),
+      user.id,
+    );
+  }
+
+  const failedPasswordKey = (userId: string) => `password-failures:${userId}`;
+
+  /** The account's password, checked with a per-account limit on failures (guessing from many addresses). */
+  async function checkCurrentPassword(user: User, password: string | undefined, missing: AccountError) {
+    if (!password) throw missing;
+    const blocked = await rateLimiter.isBlocked(failedPasswordKey(user.id), limits.failedPasswords);
+    if (!blocked.allowed) throw new RateLimitedError(blocked.retryAfterSeconds);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await rateLimiter.hit(failedPasswordKey(user.id), limits.failedPasswords);
+      throw new AccountError(403, 'The current password is wrong', 'CURRENT_PASSWORD_WRONG');
+    }
+  }
+
+  /**
+   * A password_reset job of the mail queue: a new link for the account with this address, or null
+   * when there is none. Runs in the worker, never in the request (which answers alike for every address).
+   */
+  async function passwordResetFor(email: string): Promise<{ message: MailMessage; userId: string } | null> {
+    const user = await findByEmail(email);
+    if (!user) return null;
+    const token = await createEmailToken(db, user.id, 'reset_password', user.email);
+    const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    return {
+      message: passwordResetEmail(user.email, user.language, user.firstname, link, mailBrand),
+      userId: user.id,
+    };
   }
 
   /** A fresh session: the access token for the response and the refresh token for the cookie. */
@@ -129,37 +232,52 @@ export function createAccountService(deps: {
     async register(input: SignupInput) {
       checkNames(input);
       if (input.password !== input.confirmPassword) throw new AccountError(400, 'Passwords do not match');
+      checkNewPassword('password', input.password, input);
       checkDateOfBirth(input.dateOfBirth);
+      const passwordHash = await hashPassword(input.password);
       let user: User | undefined;
       try {
-        [user] = await db
-          .insert(users)
-          .values({
-            email: input.email.trim(),
-            passwordHash: await hashPassword(input.password),
-            firstname: input.firstname.trim(),
-            lastname: input.lastname.trim(),
-            dateOfBirth: input.dateOfBirth,
-            phoneNumber: blankToNull(input.phoneNumber),
-            companyName: blankToNull(input.companyName),
-            language: input.language ?? 'fr',
-          })
-          .returning();
+        // The account and its verification mail exist together or not at all.
+        user = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(users)
+            .values({
+              email: input.email.trim(),
+              passwordHash,
+              firstname: input.firstname.trim(),
+              lastname: input.lastname.trim(),
+              dateOfBirth: input.dateOfBirth,
+              phoneNumber: blankToNull(input.phoneNumber),
+              companyName: blankToNull(input.companyName),
+              language: input.language ?? 'fr',
+            })
+            .returning();
+          if (!created) throw new Error('insert returned no user');
+          await queueVerification(tx, created);
+          return created;
+        });
       } catch (error) {
         // The unique index on lower(email) is the one rule: taken already, or by a sign-up racing this one.
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
-      if (!user) throw new Error('insert returned no user');
-      await sendVerification(user);
+      mailQueue.wake();
       return startSession(user.id);
     },
 
     async login(email: string, password: string, language?: string) {
       const user = await findByEmail(email);
+      // Many wrong passwords for one account, from however many addresses: it waits a while.
+      if (user) {
+        const blocked = await rateLimiter.isBlocked(failedPasswordKey(user.id), limits.failedPasswords);
+        if (!blocked.allowed) throw new RateLimitedError(blocked.retryAfterSeconds);
+      }
       // Verify against a decoy when the address is unknown, so timing does not reveal accounts.
       const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
-      if (!user || !valid) throw new AccountError(401, 'Invalid email or password');
+      if (!user || !valid) {
+        if (user) await rateLimiter.hit(failedPasswordKey(user.id), limits.failedPasswords);
+        throw new AccountError(401, 'Invalid email or password');
+      }
       if (language && language !== user.language) {
         await db
           .update(users)
@@ -183,7 +301,9 @@ export function createAccountService(deps: {
       const user = await findById(userId);
       if (!user) throw new AccountError(401, 'Unknown user');
       if (user.emailVerifiedAt) return { message: 'Email already verified' };
-      await sendVerification(user);
+      await rateLimiter.enforce(`resend-verification:${user.id}`, limits.resendsPerAccount);
+      await db.transaction((tx) => queueVerification(tx, user));
+      mailQueue.wake();
       return { message: 'Verification email sent' };
     },
 
@@ -200,24 +320,35 @@ export function createAccountService(deps: {
       return { message: 'Email verified' };
     },
 
-    /** Always the same answer, so the form does not tell who has an account. */
+    /**
+     * Always the same answer in the same time, so the form does not tell who has an account: the
+     * request only queues the address (one insert, whatever it is); the mail worker looks it up.
+     */
     async forgotPassword(email: string) {
-      const user = await findByEmail(email);
-      if (user) {
-        const token = await createEmailToken(db, user.id, 'reset_password', user.email);
-        const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(passwordResetEmail(user.email, user.language, user.firstname, link, mailBrand));
+      const address = email.trim().toLowerCase();
+      const verdict = await rateLimiter.hit(`reset-request:${address}`, limits.resetsPerAddress);
+      if (verdict.allowed) {
+        await enqueuePasswordReset(db, address);
+        mailQueue.wake();
       }
       return { message: 'If this email exists in our system, you will receive a reset link.' };
     },
 
+    passwordResetFor,
+
     async resetPassword(token: string, newPassword: string) {
+      // The policy first: a refused password leaves the link usable for a better one.
+      checkNewPassword('newPassword', newPassword, {});
+      const passwordHash = await hashPassword(newPassword);
       const used = await consumeEmailToken(db, token, 'reset_password');
       if (!used) throw new AccountError(400, 'Reset link is invalid or expired');
-      await db
+      // Only for the address the link was sent to: after an e-mail change, an older link does nothing.
+      const [changed] = await db
         .update(users)
-        .set({ passwordHash: await hashPassword(newPassword), updatedAt: sql`now()` })
-        .where(eq(users.id, used.userId));
+        .set({ passwordHash, updatedAt: sql`now()` })
+        .where(sql`${users.id} = ${used.userId} and lower(${users.email}) = lower(${used.email})`)
+        .returning({ id: users.id });
+      if (!changed) throw new AccountError(400, 'Reset link is invalid or expired');
       await sessions.revokeAllForUser(used.userId);
       return { message: 'Your password has been reset successfully. You can now log in.' };
     },
@@ -229,31 +360,71 @@ export function createAccountService(deps: {
       if (!user) throw new AccountError(401, 'Unknown user');
       const email = input.email.trim();
       const emailChanged = email.toLowerCase() !== user.email.toLowerCase();
+      if (emailChanged) {
+        // A stolen access token alone must not be enough to take the account over.
+        await checkCurrentPassword(
+          user,
+          input.currentPassword,
+          new AccountError(
+            400,
+            'body/currentPassword is required to change the e-mail address',
+            'CURRENT_PASSWORD_REQUIRED',
+          ),
+        );
+        // Each change mails a stranger's address: a few per account, and per address whoever asks.
+        await rateLimiter.enforce(`email-change:account:${user.id}`, limits.emailChangesPerAccount);
+        await rateLimiter.enforce(
+          `email-change:address:${email.toLowerCase()}`,
+          limits.emailChangesPerAddress,
+        );
+      }
       let updated: User | undefined;
       try {
-        [updated] = await db
-          .update(users)
-          .set({
-            firstname: input.firstname.trim(),
-            lastname: input.lastname.trim(),
-            email,
-            phoneNumber: input.phoneNumber === undefined ? user.phoneNumber : blankToNull(input.phoneNumber),
-            dateOfBirth: input.dateOfBirth === undefined ? user.dateOfBirth : input.dateOfBirth || null,
-            companyName: input.companyName === undefined ? user.companyName : blankToNull(input.companyName),
-            ...(emailChanged ? { emailVerifiedAt: null } : {}),
-            updatedAt: sql`now()`,
-          })
-          .where(eq(users.id, userId))
-          .returning();
+        updated = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(users)
+            .set({
+              firstname: input.firstname.trim(),
+              lastname: input.lastname.trim(),
+              email,
+              phoneNumber:
+                input.phoneNumber === undefined ? user.phoneNumber : blankToNull(input.phoneNumber),
+              dateOfBirth: input.dateOfBirth === undefined ? user.dateOfBirth : input.dateOfBirth || null,
+              companyName:
+                input.companyName === undefined ? user.companyName : blankToNull(input.companyName),
+              ...(emailChanged ? { emailVerifiedAt: null } : {}),
+              updatedAt: sql`now()`,
+            })
+            .where(eq(users.id, userId))
+            .returning();
+          if (!row) return undefined;
+          if (emailChanged) {
+            // Links mailed to the old address (a reset above all) stop working.
+            await tx
+              .update(emailTokens)
+              .set({ usedAt: sql`now()` })
+              .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
+            await queueVerification(tx, row);
+            await enqueueMail(
+              tx,
+              emailChangedNotice(user.email, row.language, row.firstname, email, mailBrand),
+              userId,
+            );
+          }
+          return row;
+        });
       } catch (error) {
         // The address belongs to another account (the unique index on lower(email) says so).
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
       if (!updated) throw new AccountError(401, 'Unknown user');
-      if (emailChanged) await sendVerification(updated);
+      if (emailChanged) mailQueue.wake();
       return toUserInfo(updated);
     },
+
+    /** GDPR article 17: asks for the password, then removes the account (services/account-data.ts). */
+    checkCurrentPassword,
   };
 }
 

@@ -13,7 +13,7 @@ export { HONEYPOT_FIELD } from '../../src/shared/contact';
 import type { Database } from '../db/database';
 import { contactMessages } from '../db/schema';
 import { isServerLanguage, translator, type ServerLanguage } from './i18n';
-import type { Mailer } from './mail/mailer';
+import { enqueueMail, type MailQueue } from './mail/mail-queue';
 import { contactAcknowledgement, contactToSupport, type MailBrand } from './mail/messages';
 
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
@@ -100,13 +100,12 @@ export function contactReference(id: string): string {
 
 export function createContactService(deps: {
   db: Database;
-  mailer: Mailer;
+  mailQueue: Pick<MailQueue, 'wake'>;
   brand: MailBrand;
   /** Messages per hour from one address; 0: no limit. */
   perHour: number;
-  logger: { error(object: object, message: string): void };
 }) {
-  const { db, mailer, brand, perHour, logger } = deps;
+  const { db, mailQueue, brand, perHour } = deps;
 
   return {
     /**
@@ -121,8 +120,9 @@ export function createContactService(deps: {
         throw new ContactRefused(400, t('info:contact.errors.spam'));
       }
       const hourAgo = new Date(Date.now() - 3_600_000);
-      // Counted and stored under a lock per address, so that simultaneous posts cannot all pass the count.
-      const { stored, earlierToSender } = await db.transaction(async (tx) => {
+      // Counted, stored and queued for mail under a lock per address, so that simultaneous posts cannot
+      // all pass the count; the mails leave with the message or not at all (services/mail/mail-queue.ts).
+      const reference = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${ip}`}))`);
         if (perHour > 0) {
           const [fromAddress] = await tx
@@ -150,31 +150,21 @@ export function createContactService(deps: {
             message: input.message,
             language,
             ip,
+            // Queued in this transaction: the support team will be told.
+            mailedAt: new Date(),
           })
           .returning({ id: contactMessages.id });
-        return { stored: row, earlierToSender: toSender?.count ?? 0 };
+        if (!row) throw new Error('The contact message was not stored');
+        const stored = contactReference(row.id);
+        const mail = { ...input, language, reference: stored };
+        await enqueueMail(tx, contactToSupport(mail, brand));
+        // Anyone can type any address: an address gets a few acknowledgements an hour at most, and they
+        // repeat none of the sender's words, so the form cannot relay text to strangers under our name.
+        if ((toSender?.count ?? 0) < ACKNOWLEDGEMENTS_PER_HOUR)
+          await enqueueMail(tx, contactAcknowledgement(mail, brand));
+        return stored;
       });
-      if (!stored) throw new Error('The contact message was not stored');
-      const reference = contactReference(stored.id);
-      const mail = { ...input, language, reference };
-      // The message is safe in the database: a mail failure is logged for the team, not shown as a failure.
-      try {
-        await mailer.send(contactToSupport(mail, brand));
-        await db
-          .update(contactMessages)
-          .set({ mailedAt: new Date() })
-          .where(eq(contactMessages.id, stored.id));
-      } catch (error) {
-        logger.error({ err: error, reference }, 'The contact message could not be mailed to support');
-      }
-      // Anyone can type any address: an address gets a few acknowledgements an hour at most, and they
-      // repeat none of the sender's words, so the form cannot relay text to strangers under our name.
-      try {
-        if (earlierToSender < ACKNOWLEDGEMENTS_PER_HOUR)
-          await mailer.send(contactAcknowledgement(mail, brand));
-      } catch (error) {
-        logger.error({ err: error, reference }, 'The contact acknowledgement could not be mailed');
-      }
+      mailQueue.wake();
       return { reference, message: t('info:contact.sent', { reference }) };
     },
   };

@@ -15,6 +15,7 @@ import { hashToken, randomToken } from './secrets';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 const CONCURRENT_REFRESH_GRACE_MS = 10_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessTokenClaims {
   sub: string;
@@ -39,14 +40,24 @@ export function createSessionService(db: Database, signingKey: Uint8Array) {
       .sign(signingKey);
   }
 
-  /** The user id of a valid access token, or null. */
+  /**
+   * The user id of a valid access token, or null: signed by us, unexpired, with an expiry at all, a
+   * `sub` that is a user id, and a user who still exists (a deleted account's tokens end with it).
+   */
   async function verifyAccessToken(token: string): Promise<string | null> {
+    let subject: unknown;
     try {
-      const { payload } = await jwtVerify(token, signingKey, { algorithms: ['HS256'] });
-      return typeof payload.sub === 'string' ? payload.sub : null;
+      const { payload } = await jwtVerify(token, signingKey, {
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'sub'],
+      });
+      subject = payload.sub;
     } catch {
       return null;
     }
+    if (typeof subject !== 'string' || !UUID.test(subject)) return null;
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, subject));
+    return user ? user.id : null;
   }
 
   async function issueRefreshToken(userId: string, familyId: string = randomUUID()): Promise<string> {

@@ -55,3 +55,8 @@ export function pageMetaFor(pathname: string): PageMetaKeys {
 
 /** Open Graph locale names of our languages. */
 export const OG_LOCALES = { fr: 'fr_FR', en: 'en_GB', ro: 'ro_RO' } as const;
+
+/** Whether a path is a page of the app (the server answers 404 for any other). */
+export function isAppPage(pathname: string): boolean {
+  return (pathname.replace(/\/+$/, '') || '/') in PAGE_META;
+}

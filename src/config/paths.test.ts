@@ -73,6 +73,8 @@ describe('postLoginTarget', () => {
     ['a relative path', 'documents'],
     ['a tab that browsers strip into //', '/\t/evil.com'],
     ['a newline that browsers strip into //', '/\n/evil.com'],
+    ['a dot segment that resolves into //', '/.//evil.example'],
+    ['dot segments that resolve into //', '/a/..//evil.example/x'],
     ['a carriage return', '/\r/evil.com'],
   ])('refuses %s and goes to /home', (_label, target) => {
     expect(postLoginTarget(withRedirect(target))).toBe('/home');

@@ -62,6 +62,8 @@ export function postLoginTarget(search: string, fallback: string = paths.home): 
     return fallback;
   }
   if (target.origin !== base) return fallback;
+  // `/.//evil.example` resolves to the path `//evil.example`: a protocol-relative URL once navigated to.
+  if (target.pathname.startsWith('//')) return fallback;
   const path = target.pathname.replace(/\/+$/, '') || '/';
   if (path === paths.login || path === paths.logout) return fallback;
   return `${target.pathname}${target.search}${target.hash}`;

@@ -28,8 +28,8 @@ const signupBody = (overrides: Record<string, unknown> = {}) => ({
   firstname: 'Camille',
   lastname: 'Dupont',
   email: uniqueEmail(),
-  password: 'motdepasse123',
-  confirmPassword: 'motdepasse123',
+  password: 'Kreo-motdepasse-2026',
+  confirmPassword: 'Kreo-motdepasse-2026',
   dateOfBirth: '1990-04-15',
   ...overrides,
 });
@@ -129,10 +129,60 @@ describe('POST /api/auth/register', () => {
     expect(json(response).message).toBe('Passwords do not match');
   });
 
-  it('refuses a password shorter than 6 characters, naming body/password', async () => {
-    const response = await register(signupBody({ password: '12345', confirmPassword: '12345' }));
+  it('refuses a password shorter than 8 characters (NIST SP 800-63B), naming body/password', async () => {
+    const response = await register(signupBody({ password: 'Kr3o-ab', confirmPassword: 'Kr3o-ab' }));
     expect(response.statusCode).toBe(400);
-    expect(json(response).message).toMatch(/^body\/password .*6/);
+    expect(json(response).message).toMatch(/^body\/password .*8/);
+  });
+
+  it.each([
+    '      ',
+    '123456',
+    '        ',
+    '12345678',
+    'motdepasse',
+    'azertyuiop',
+    'aaaaaaaaaa',
+    'password1',
+    'kreo2026',
+  ])('refuses the weak password %j with 400, and creates no account', async (password) => {
+    const email = uniqueEmail('weak');
+    const response = await register(signupBody({ email, password, confirmPassword: password }));
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toMatch(/^body\/password /);
+    const login = await server.request('/api/auth/login', {
+      body: { email, password: 'Kreo-motdepasse-2026' },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('says why a long but common password is refused (code PASSWORD_TOO_COMMON)', async () => {
+    const response = await register(signupBody({ password: 'motdepasse', confirmPassword: 'motdepasse' }));
+    expect(json(response)).toMatchObject({ code: 'PASSWORD_TOO_COMMON' });
+  });
+
+  it.each([
+    'a,b@evil.example',
+    'x<y@evil.example>',
+    '"q"@example.fr',
+    'a@b',
+    'camille@@example.fr',
+    'é@example.fr',
+  ])('refuses the loose e-mail %j (RFC 5322 dot-atom only)', async (email) => {
+    const response = await register(signupBody({ email }));
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toMatch(/^body\/email /);
+  });
+
+  it.each([
+    ['a zero-width space', 'Cami\u200blle'],
+    ['a right-to-left override', 'Camille\u202eelpmaxe'],
+    ['a first strong isolate', '\u2068Camille'],
+    ['a byte order mark', 'Camille\ufeff'],
+  ])('refuses a name with %s (code NAME_INVALID_CHARACTERS)', async (_label, firstname) => {
+    const response = await register(signupBody({ email: uniqueEmail('bidi'), firstname }));
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toMatchObject({ code: 'NAME_INVALID_CHARACTERS' });
   });
 
   it.each(['camille.example.fr', 'camille@example', 'camille dupont@example.fr', '@example.fr', 'a@b@c.fr'])(
@@ -383,7 +433,46 @@ describe('rate limiting of the account endpoints', () => {
     const refused = await attempt();
     expect(refused.statusCode).toBe(429);
     expect(json(refused).message).toMatch(/^Too many requests/);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
     // The public catalog is not limited.
     expect((await limited.request('/api/marketing/offers/list')).statusCode).toBe(200);
+    // Each route counts on its own: exhausting login blocks neither sign-up nor a reset request.
+    const signup = await limited.request('/api/auth/register', {
+      body: signupBody({ email: uniqueEmail('own-bucket') }),
+    });
+    expect(signup.statusCode).toBe(200);
+    const forgot = await limited.request('/api/auth/forgot-password', {
+      body: { email: 'camille@example.fr' },
+    });
+    expect(forgot.statusCode).toBe(200);
+  });
+
+  it('stops password guessing on one account from many addresses (per-account limit, 10 failures)', async () => {
+    const victim = await limited.signup({ email: uniqueEmail('victim') });
+    const from = (n: number) => ({ remoteAddress: `10.0.${Math.floor(n / 250)}.${(n % 250) + 1}` });
+    const guess = (n: number, password: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: victim.email, password }),
+        ...from(n),
+      });
+    const statuses = [];
+    for (let n = 0; n < 10; n += 1) statuses.push((await guess(n, `wrong-guess-${n}`)).statusCode);
+    expect(statuses).toEqual(Array(10).fill(401));
+    // From yet another address, even the right password waits: the account is under attack.
+    const blocked = await guess(100, victim.password);
+    expect(blocked.statusCode).toBe(429);
+    // Another account is not concerned.
+    const other = await limited.signup({ email: uniqueEmail('bystander') });
+    const bystander = await limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: other.email, password: other.password }),
+      remoteAddress: '10.9.9.9',
+    });
+    expect(bystander.statusCode).toBe(200);
   });
 });

@@ -135,6 +135,18 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('refuses to run the free test checkout in production unless PAYMENT_PROVIDER=local says so', () => {
+    const refused = configErrorFor({ NODE_ENV: 'production' });
+    expect(refused.problems.join('\n')).toMatch(/NODE_ENV=production needs real payments/);
+    const onPurpose = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local' });
+    expect(onPurpose).toMatchObject({ payments: { provider: 'local' }, localPaymentsInProduction: true });
+    expect(loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x' })).toMatchObject({
+      payments: { provider: 'stripe' },
+      localPaymentsInProduction: false,
+    });
+    expect(loadConfig({}).localPaymentsInProduction).toBe(false);
+  });
+
   it('shows the bad value of PORT', () => {
     expect(configErrorFor({ PORT: 'abc' }).problems[0]).toContain('"abc"');
   });

@@ -9,7 +9,9 @@ const contract = parse(readFileSync(new URL('../../openapi/openapi.yaml', import
 };
 const OPERATION_IDS = [
   'createCheckoutSession',
+  'deleteAccount',
   'downloadDocument',
+  'exportUserData',
   'forgotPassword',
   'getCompanyFile',
   'getJwtToken',

@@ -131,7 +131,7 @@ describe('a changed e-mail address', () => {
 
     const update = await server.request('/api/user/update-profile', {
       token: user.accessToken,
-      body: { firstname: 'Camille', lastname: 'Dupont', email: newEmail },
+      body: { firstname: 'Camille', lastname: 'Dupont', email: newEmail, currentPassword: user.password },
     });
     expect(update.statusCode).toBe(200);
     expect(json(update)).toMatchObject({ email: newEmail, isEmailVerified: false });
@@ -139,7 +139,11 @@ describe('a changed e-mail address', () => {
     const toNew = server.mail.to(newEmail);
     expect(toNew).toHaveLength(1);
     expect(toNew[0]?.subject).toBe('Confirmez votre adresse e-mail sur Kreo');
-    expect(server.mail.to(user.email)).toHaveLength(1);
+    // The old address is told (the sign-up's verification, then the notice).
+    const toOld = server.mail.to(user.email);
+    expect(toOld).toHaveLength(2);
+    expect(toOld[1]?.subject).toBe('Votre adresse e-mail Kreo a été modifiée');
+    expect(toOld[1]?.text).toContain(newEmail);
 
     expect((await verify(oldAddressToken)).statusCode).toBe(400);
     expect((await userInfo(user.accessToken)).isEmailVerified).toBe(false);
@@ -155,7 +159,7 @@ describe('a changed e-mail address', () => {
     const newEmail = uniqueEmail('changed');
     await server.request('/api/user/update-profile', {
       token: user.accessToken,
-      body: { firstname: 'Camille', lastname: 'Dupont', email: newEmail },
+      body: { firstname: 'Camille', lastname: 'Dupont', email: newEmail, currentPassword: user.password },
     });
     expect((await userInfo(user.accessToken)).isEmailVerified).toBe(false);
     expect(server.mail.to(newEmail)).toHaveLength(1);
@@ -274,15 +278,52 @@ describe('POST /api/auth/reset-password', () => {
     expect((await reset(second, 'nouveaumotdepasse456')).statusCode).toBe(200);
   });
 
-  it('refuses a new password of 5 characters without using up the link', async () => {
+  it('refuses a new password of 7 characters without using up the link', async () => {
     const user = await server.signup();
     await forgot(user.email);
     const token = server.mail.lastTokenTo(user.email);
 
-    const response = await reset(token, '12345');
+    const response = await reset(token, 'Kr3o-ab');
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toMatch(/^body\/newPassword /);
-    expect((await reset(token, '123456')).statusCode).toBe(200);
+    expect((await reset(token, 'Kr3o-abcd')).statusCode).toBe(200);
+  });
+
+  it('refuses a common new password (NIST SP 800-63B) without using up the link', async () => {
+    const user = await server.signup();
+    await forgot(user.email);
+    const token = server.mail.lastTokenTo(user.email);
+
+    for (const common of ['motdepasse', 'azertyuiop', '12345678', 'password1']) {
+      const response = await reset(token, common);
+      expect(response.statusCode, common).toBe(400);
+      expect(json(response).code, common).toBe('PASSWORD_TOO_COMMON');
+    }
+    expect((await reset(token, 'Une-phrase-bien-à-moi')).statusCode).toBe(200);
+  });
+
+  it('makes a reset link sent before an e-mail change useless', async () => {
+    const user = await server.signup();
+    await forgot(user.email);
+    const token = server.mail.lastTokenTo(user.email);
+    const moved = await server.request('/api/user/update-profile', {
+      token: user.accessToken,
+      body: {
+        firstname: 'Camille',
+        lastname: 'Dupont',
+        email: uniqueEmail('moved'),
+        currentPassword: user.password,
+      },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((await reset(token, 'Le-voleur-2026')).statusCode).toBe(400);
+    expect(
+      (
+        await server.request('/api/auth/login', {
+          body: { email: json(moved).email, password: user.password },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('stores reset tokens hashed', async () => {

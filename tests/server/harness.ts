@@ -21,6 +21,8 @@ import type { PaymentProvider } from '../../server/services/payments/provider';
 export const PUBLIC_URL = 'http://kreo.test';
 export const SIGNING_KEY = new TextEncoder().encode('x'.repeat(40));
 export const REFRESH_COOKIE = 'refresh_token';
+/** A password the policy accepts (8+ characters, on no common-password list). */
+export const TEST_PASSWORD = 'Kreo-motdepasse-2026';
 
 export type Response = LightMyRequestResponse;
 
@@ -84,6 +86,11 @@ export interface RequestOptions {
   /** A refresh token value, sent as the `refresh_token` cookie. */
   cookie?: string;
   headers?: Record<string, string>;
+  /**
+   * Let the mail worker send what the request queued before answering (default true), so that a
+   * test reads `mail` right after; false shows the queue as the request left it.
+   */
+  deliverMail?: boolean;
 }
 
 export interface SignupInput {
@@ -249,17 +256,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mailer: options.mailer ?? mail,
     signingKey: SIGNING_KEY,
     logger: false,
+    // Mail goes out when a request is done (see `request`), never behind a test's back.
+    mailWorker: false,
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
   });
   await app.ready();
 
-  const request = (url: string, requestOptions: RequestOptions = {}) => {
+  const request = async (url: string, requestOptions: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...requestOptions.headers };
     if (requestOptions.token !== undefined) headers.authorization = `Bearer ${requestOptions.token}`;
     if (requestOptions.cookie !== undefined) headers.cookie = `${REFRESH_COOKIE}=${requestOptions.cookie}`;
     const hasBody = requestOptions.body !== undefined;
     if (hasBody) headers['content-type'] ??= 'application/json';
-    return app.inject({
+    const response = await app.inject({
       method: requestOptions.method ?? (hasBody ? 'POST' : 'GET'),
       url,
       headers,
@@ -272,6 +281,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
           }
         : {}),
     });
+    if (requestOptions.deliverMail ?? true) await app.mailQueue.drain();
+    return response;
   };
 
   const sessionOf = (response: Response, what: string): Session => {
@@ -291,7 +302,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     request,
     async signup(input = {}) {
-      const password = input.password ?? 'motdepasse123';
+      const password = input.password ?? TEST_PASSWORD;
       const body = {
         firstname: 'Camille',
         lastname: 'Dupont',

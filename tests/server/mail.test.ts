@@ -1,5 +1,5 @@
 /** The mailer: the development outbox (no SMTP_URL) and real SMTP delivery. */
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,7 +32,7 @@ describe('the outbox mailer (no SMTP_URL)', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('writes an .eml file in DATA_DIR/outbox with the subject and the link, and logs the link', async () => {
+  it('writes an owner-only .eml file in DATA_DIR/outbox with the subject and the link, and logs no link', async () => {
     const logger = { info: vi.fn() };
     const mailer = createMailer({ smtpUrl: null, from: FROM, dataDir, logger });
     expect(mailer.outboxDir).toBe(path.join(dataDir, 'outbox'));
@@ -42,20 +42,20 @@ describe('the outbox mailer (no SMTP_URL)', () => {
 
     const files = await readdir(path.join(dataDir, 'outbox'));
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/camille@example\.test\.eml$/);
-    const raw = await readFile(path.join(dataDir, 'outbox', files[0] ?? ''), 'utf8');
+    const file = path.join(dataDir, 'outbox', files[0] ?? '');
+    const raw = await readFile(file, 'utf8');
     expect(raw).toMatch(/^Subject: Confirm your e-mail address on Kreo$/m);
     expect(raw).toMatch(/^To: camille@example\.test$/m);
     expect(raw).toMatch(/^From: Kreo <no-reply@kreo\.test>$/m);
     expect(readable(raw)).toContain(LINK);
+    // It holds a link that grants access: only the server's user may read it.
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(dataDir, 'outbox'))).mode & 0o077).toBe(0);
 
     expect(logger.info).toHaveBeenCalledTimes(1);
     const [fields, message] = logger.info.mock.calls[0] ?? [];
-    expect(fields).toEqual({
-      to: 'camille@example.test',
-      link: LINK,
-      file: path.join(dataDir, 'outbox', files[0] ?? ''),
-    });
+    expect(fields).toEqual({ file });
+    expect(JSON.stringify(logger.info.mock.calls)).not.toContain('token=');
     expect(message).toContain('Confirm your e-mail address on Kreo');
   });
 
@@ -66,6 +66,36 @@ describe('the outbox mailer (no SMTP_URL)', () => {
     const files = await readdir(path.join(dataDir, 'outbox'));
     expect(files.every((file) => !file.includes('/') && !file.includes('"'))).toBe(true);
     expect(files).toHaveLength(2);
+  });
+
+  it('writes a mail to the longest address allowed (254 characters): the file name does not grow with it', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'kreo-outbox-long-'));
+    try {
+      const mailer = createMailer({ smtpUrl: null, from: FROM, dataDir: own, logger: { info: vi.fn() } });
+      const address = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.fr`;
+      expect(address).toHaveLength(254);
+      await mailer.send(verificationEmail(address, 'fr', 'A', LINK, BRAND));
+      const files = await readdir(path.join(own, 'outbox'));
+      expect(files).toHaveLength(1);
+      expect(files[0]?.length).toBeLessThan(100);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps every one of 40 mails sent to one address at once (none overwrites another)', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'kreo-outbox-race-'));
+    try {
+      const mailer = createMailer({ smtpUrl: null, from: FROM, dataDir: own, logger: { info: vi.fn() } });
+      await Promise.all(
+        Array.from({ length: 40 }, (_, n) =>
+          mailer.send(verificationEmail('same@example.test', 'fr', `N${n}`, `${LINK}${n}`, BRAND)),
+        ),
+      );
+      expect(await readdir(path.join(own, 'outbox'))).toHaveLength(40);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
   });
 });
 

@@ -53,19 +53,33 @@ afterAll(async () => {
 });
 
 describe('the single-page app', () => {
-  it.each(['/', '/signup', '/user-profile', '/no/such/page'])(
-    'answers %s with index.html under a strict CSP',
-    async (url) => {
-      const response = await server.request(url);
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<div id="root">');
-      const policy = String(response.headers['content-security-policy']);
-      expect(policy).toContain("script-src 'self'");
-      expect(policy).not.toContain('unsafe-eval');
-      expect(policy).toContain("object-src 'none'");
-      expect(response.headers['cache-control']).toBe('no-cache');
-    },
-  );
+  it.each([
+    ['/', 200],
+    ['/signup', 200],
+    ['/user-profile', 200],
+    ['/no/such/page', 404],
+  ])('answers %s with index.html under a strict CSP (status %i)', async (url, status) => {
+    const response = await server.request(url);
+    expect(response.statusCode).toBe(status);
+    expect(response.body).toContain('<div id="root">');
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toContain('unsafe-eval');
+    expect(policy).toContain("object-src 'none'");
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    ['/', 200],
+    ['/plans', 200],
+    ['/user-profile', 200],
+    ['/no/such/page', 404],
+  ])('answers HEAD %s like GET, without a body (status %i)', async (url, status) => {
+    const response = await server.request(url, { method: 'HEAD' });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toBe('');
+  });
 
   it('serves hashed assets for a year', async () => {
     const response = await server.request('/assets/app-1234.js');
@@ -206,7 +220,7 @@ describe("each route's head, for link previews and search engines", () => {
 
   it('gives an unknown address the not-found title, and never echoes the address unescaped', async () => {
     const response = await get('/%3Cscript%3Ealert(1)%3C/script%3E', 'en');
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(404);
     expect(response.body).toContain(`<title>${locale('en', 'common').meta.notFound?.title} · Kreo</title>`);
     expect(response.body).not.toContain('<script>alert');
   });

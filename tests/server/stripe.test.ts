@@ -26,9 +26,13 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-/** A checkout session as createSession would have stored it for Stripe. */
+/** Stripe's own session id for each of ours, as createSession stored it. */
+const stripeIds = new Map<string, string>();
+
+/** A checkout session as createSession would have stored it for Stripe (10.00 EUR). */
 async function insertSession(userId: string) {
   const id = `cs_stripe_${randomBytes(12).toString('base64url')}`;
+  stripeIds.set(id, `cs_test_${randomBytes(8).toString('hex')}`);
   await server.db.insert(checkoutSessions).values({
     id,
     userId,
@@ -38,13 +42,23 @@ async function insertSession(userId: string) {
     productSkus: STANDARD_PRODUCTS,
     currency: 'EUR',
     provider: 'stripe',
-    providerSessionId: `cs_test_${randomBytes(8).toString('hex')}`,
+    providerSessionId: stripeIds.get(id),
     expiresAt: new Date(Date.now() + 3600_000),
   });
   return id;
 }
 
-function event(checkoutSessionId: string, overrides: { type?: string; paymentStatus?: string } = {}) {
+interface EventOverrides {
+  type?: string;
+  paymentStatus?: string;
+  /** Stripe's session id (default: the one stored for ours). */
+  stripeId?: string;
+  amountTotal?: number;
+  currency?: string;
+}
+
+/** A Stripe event about our session, paid in full (10.00 eur) unless overridden. */
+function event(checkoutSessionId: string, overrides: EventOverrides = {}) {
   return JSON.stringify({
     id: `evt_${randomBytes(8).toString('hex')}`,
     object: 'event',
@@ -53,13 +67,15 @@ function event(checkoutSessionId: string, overrides: { type?: string; paymentSta
     type: overrides.type ?? 'checkout.session.completed',
     data: {
       object: {
-        id: `cs_test_${randomBytes(8).toString('hex')}`,
+        id: overrides.stripeId ?? stripeIds.get(checkoutSessionId) ?? 'cs_test_unknown',
         object: 'checkout.session',
         mode: 'payment',
         client_reference_id: checkoutSessionId,
         metadata: { checkoutSessionId },
         payment_status: overrides.paymentStatus ?? 'paid',
         status: 'complete',
+        amount_total: overrides.amountTotal ?? 1000,
+        currency: overrides.currency ?? 'eur',
       },
     },
   });
@@ -88,6 +104,35 @@ const statusOf = async (id: string) =>
   (await server.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)))[0]?.status;
 
 describe('POST /api/checkout/stripe-webhook', () => {
+  it.each([
+    ['another Stripe session', { stripeId: 'cs_test_someone_else' }],
+    ['a smaller amount', { amountTotal: 1 }],
+    ['another currency', { currency: 'ron' }],
+  ])('grants nothing for a signed event about %s than the stored session', async (_label, overrides) => {
+    const user = await server.signup();
+    const id = await insertSession(user.userId);
+    const payload = event(id, overrides);
+    const response = await deliver(server, payload, sign(payload));
+    expect(response.statusCode).toBe(200);
+    expect(await statusOf(id)).toBe('open');
+    expect(await ownedBy(user.userId)).toEqual([]);
+  });
+
+  it('answers 200 and grants nothing for a signed event whose object is null or not an object', async () => {
+    for (const object of [null, 'text', 42]) {
+      const payload = JSON.stringify({
+        id: `evt_${randomBytes(8).toString('hex')}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object },
+      });
+      const response = await deliver(server, payload, sign(payload));
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const noData = JSON.stringify({ id: 'evt_x', object: 'event', type: 'checkout.session.completed' });
+    expect((await deliver(server, noData, sign(noData))).statusCode).toBeLessThan(500);
+  });
+
   it('grants the products of a paid checkout.session.completed event', async () => {
     const id = await insertSession(buyer.userId);
     const payload = event(id);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   json,
   startTestServer,
+  TEST_PASSWORD,
   uniqueEmail,
   type Response,
   type SignedUpUser,
@@ -42,7 +43,15 @@ const USER_INFO_FIELDS = [
 ];
 
 const info = (token: string) => server.request('/api/user/info', { token });
-const update = (token: string, body: unknown) => server.request('/api/user/update-profile', { token, body });
+/** An update as the profile page sends it: with the current password (needed when the e-mail changes). */
+const update = (token: string, body: unknown) =>
+  server.request('/api/user/update-profile', {
+    token,
+    body:
+      typeof body === 'object' && body !== null && !Array.isArray(body) && !('currentPassword' in body)
+        ? { ...body, currentPassword: TEST_PASSWORD }
+        : body,
+  });
 
 describe('GET /api/user/info', () => {
   it('answers exactly the UserInfo fields', async () => {

@@ -1,7 +1,10 @@
 /**
  * Sends mail with nodemailer: through SMTP when SMTP_URL is set; otherwise each message is
- * written to DATA_DIR/outbox/ as an .eml file and its link is logged, so a developer can follow it.
+ * written to DATA_DIR/outbox/ as an .eml file (owner-only: it may hold a reset link), so a developer
+ * can follow it. The log names the file, never the link. Callers go through the mail queue
+ * (mail-queue.ts), which retries.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -13,8 +16,10 @@ export interface MailMessage {
   html: string;
   /** Where a reply goes (the sender of a contact message, for the support team's copy). */
   replyTo?: string;
-  /** The link the message is about (verification, reset): logged when mail goes to the outbox. */
+  /** The link the message is about (verification, reset); never logged. */
   link?: string;
+  /** The queue's id for the message: names its outbox file. */
+  id?: string;
 }
 
 export interface Mailer {
@@ -64,14 +69,13 @@ export function createMailer(options: {
         html: message.html,
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
       });
-      await mkdir(outboxDir, { recursive: true });
-      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-      await writeFile(file, info.message as Buffer);
-      options.logger.info(
-        { to: message.to, file, link: message.link },
-        `Mail written to the outbox: ${message.subject}`,
-      );
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
+      // The name does not grow with the address (a 254-character one would be too long for the file
+      // system) and is unique, so two messages in one millisecond never overwrite each other.
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(outboxDir, `${stamp}-${message.id ?? randomUUID()}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+      options.logger.info({ file }, `Mail written to the outbox: ${message.subject}`);
     },
     close: () => transport.close(),
   };

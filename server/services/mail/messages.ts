@@ -185,3 +185,26 @@ export function contactAcknowledgement(contact: ContactMessageMail, brand: MailB
     html,
   };
 }
+
+/** To the old address after an e-mail change: the owner learns of it even if someone else made it. */
+export function emailChangedNotice(
+  to: string,
+  language: string,
+  firstname: string,
+  newEmail: string,
+  brand: MailBrand,
+): MailMessage {
+  const t = translator(language);
+  const name = t('common:brand.name');
+  const { text, html } = frame(
+    t,
+    language,
+    {
+      greeting: t('emails:greeting', { firstname }),
+      paragraphs: [t('emails:emailChanged.body', { brand: name, email: newEmail })],
+      notes: [t('emails:emailChanged.notYou', { support: brand.supportEmail })],
+    },
+    brand,
+  );
+  return { to, subject: t('emails:emailChanged.subject', { brand: name }), text, html };
+}

@@ -14,6 +14,8 @@ import type { PaymentProvider } from './provider';
 const SESSION_TTL_MS = 60 * 60 * 1000;
 
 /** The payment provider (Stripe) could not open a payment page: its outage, not a bug of ours. */
+const CHECKOUT_SESSION_ID = /^cs_[a-z]+_[A-Za-z0-9_-]{1,64}$/;
+
 export class PaymentProviderError extends Error {
   constructor(cause: unknown) {
     super('The payment provider is unavailable, please try again later', { cause });
@@ -74,25 +76,50 @@ export function createCheckoutService(deps: { db: Database; provider: PaymentPro
     },
 
     async findSession(id: string) {
+      // Our ids are cs_<provider>_<base64url>: anything else (a NUL from a URL above all, which
+      // PostgreSQL cannot even compare) is no session.
+      if (!CHECKOUT_SESSION_ID.test(id)) return null;
       const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
       return row ?? null;
     },
 
-    /** Marks the session paid and grants its products; true only for the call that did it. */
-    async fulfil(id: string): Promise<boolean> {
+    /**
+     * Marks the session paid and grants its products; true only for the call that did it. `paid`,
+     * when given (a provider's event), must match the stored session: its provider id, amount and
+     * currency, or nothing is granted (a signed event about another payment is still not this one).
+     */
+    async fulfil(
+      id: string,
+      paid?: { providerSessionId: string; amountCents: number; currency: string },
+    ): Promise<boolean> {
+      if (!CHECKOUT_SESSION_ID.test(id)) return false;
       return db.transaction(async (tx) => {
         const [session] = await tx
           .update(checkoutSessions)
           .set({ status: 'paid', completedAt: sql`now()` })
-          .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
+          .where(
+            and(
+              eq(checkoutSessions.id, id),
+              eq(checkoutSessions.status, 'open'),
+              ...(paid
+                ? [
+                    eq(checkoutSessions.providerSessionId, paid.providerSessionId),
+                    eq(checkoutSessions.amountCents, paid.amountCents),
+                    sql`lower(${checkoutSessions.currency}) = lower(${paid.currency})`,
+                  ]
+                : []),
+            ),
+          )
           .returning();
         if (!session) return false;
-        if (session.productSkus.length > 0) {
+        // Paid after its buyer deleted their account: the order is recorded, there is no one to grant.
+        const { userId } = session;
+        if (userId && session.productSkus.length > 0) {
           await tx
             .insert(purchases)
             .values(
               session.productSkus.map((productSku) => ({
-                userId: session.userId,
+                userId,
                 productSku,
                 checkoutSessionId: id,
               })),

@@ -6,6 +6,8 @@ export const operationSecurity = {
   'GET /api/user/info': 'bearer', // getUserInfo
   'GET /api/resend-verification-email': 'bearer', // resendVerificationEmail
   'POST /api/user/update-profile': 'bearer', // updateProfile
+  'GET /api/user/export': 'bearer', // exportUserData
+  'POST /api/user/delete-account': 'bearer', // deleteAccount
   'POST /api/auth/register': 'public', // register
   'POST /api/auth/login': 'public', // login
   'POST /api/auth/getJWTtoken': 'cookie', // getJwtToken

@@ -101,8 +101,56 @@ export interface paths {
         /**
          * Update the current user's profile
          * @description Replaces the current user's editable profile fields and returns the updated profile.
+         *     Changing the e-mail address asks for the current password (`currentPassword`); a notice
+         *     goes to the old address, the new one must be verified again, and reset links sent before
+         *     stop working. E-mail changes are limited per account and per address (429).
          */
         post: operations["updateProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download everything held about the current user (GDPR article 15 and 20)
+         * @description A JSON document with the account, the company file (draft and submitted), the orders and
+         *     what they granted, the e-mails queued or sent to the user and the contact messages sent
+         *     from the account's address. Sent as an attachment (`Content-Disposition`).
+         */
+        get: operations["exportUserData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/delete-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the current user's account (GDPR article 17)
+         * @description Asks for the password. Removes the account, its sessions, links, company file and
+         *     documents; orders are kept, without the name or address, for as long as accounting law
+         *     requires (France: Code de commerce, article L123-22, ten years; Romania: Legea
+         *     contabilității 82/1991, article 25). Ends every session and clears the refresh cookie.
+         */
+        post: operations["deleteAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -514,9 +562,28 @@ export interface components {
             message: string;
             /** @description Short error name (usually the HTTP status text). */
             error?: string;
+            /**
+             * @description A machine-readable reason, for the app to say it in the user's language:
+             *     `PASSWORD_TOO_SHORT`, `PASSWORD_TOO_COMMON` (NIST SP 800-63B, section 5.1.1.2),
+             *     `EMAIL_INVALID`, `NAME_INVALID_CHARACTERS`, `CURRENT_PASSWORD_REQUIRED`,
+             *     `CURRENT_PASSWORD_WRONG`.
+             */
+            code?: string;
         };
-        /** @description The forms' rule (spec section 5): text, an at sign, text, a dot, text, no spaces. */
+        /**
+         * @description A plain Internet address (RFC 5321 section 4.1.2, RFC 5322 section 3.4.1 "dot-atom"): letters,
+         *     digits and ! # $ % & ' * + / = ? ^ _ ` { | } ~ - in dot-separated words before the at sign;
+         *     a domain of dot-separated labels with a top-level domain of two letters or more after it. No
+         *     quoted local parts, comments, commas or angle brackets: an address that could be read as two
+         *     is refused.
+         */
         EmailAddress: string;
+        /**
+         * @description A password being chosen (NIST SP 800-63B, section 5.1.1.2): at least 8 characters, and not
+         *     one of the common passwords of server/data/common-passwords.txt, nor a repetition or a
+         *     sequence such as `aaaaaaaa` or `12345678` (400 with `code` PASSWORD_TOO_COMMON).
+         */
+        NewPassword: string;
         /**
          * @description User interface language.
          * @enum {string}
@@ -526,7 +593,7 @@ export interface components {
             firstname: string;
             lastname: string;
             email: components["schemas"]["EmailAddress"];
-            password: string;
+            password: components["schemas"]["NewPassword"];
             /** @description Must equal `password`. */
             confirmPassword: string;
             /** Format: date */
@@ -578,6 +645,39 @@ export interface components {
             /** Format: date */
             dateOfBirth?: string | null;
             companyName?: string | null;
+            /**
+             * @description The account's password, required when `email` changes (a stolen access token alone
+             *     must not be enough to take the account over): 400 with `code` CURRENT_PASSWORD_REQUIRED
+             *     when missing, 403 with `code` CURRENT_PASSWORD_WRONG when wrong.
+             */
+            currentPassword?: string;
+        };
+        /** @description Everything held about one user, as exported by exportUserData. */
+        UserDataExport: {
+            /** Format: date-time */
+            exportedAt: string;
+            account: {
+                [key: string]: unknown;
+            };
+            companyFile: {
+                [key: string]: unknown;
+            } | null;
+            orders: {
+                [key: string]: unknown;
+            }[];
+            purchases: {
+                [key: string]: unknown;
+            }[];
+            mail: {
+                [key: string]: unknown;
+            }[];
+            contactMessages: {
+                [key: string]: unknown;
+            }[];
+        };
+        DeleteAccountRequest: {
+            /** @description The account's current password. */
+            password: string;
         };
         SiteInfo: {
             values: {
@@ -639,7 +739,7 @@ export interface components {
         ResetPasswordRequest: {
             /** @description Token from the reset link. */
             token: string;
-            newPassword: string;
+            newPassword: components["schemas"]["NewPassword"];
         };
         /** @description A text in each supported language. */
         LocalizedText: {
@@ -949,6 +1049,22 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The current password given is wrong (`code` CURRENT_PASSWORD_WRONG). */
+        WrongPassword: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The current password is wrong",
+                 *       "error": "Forbidden",
+                 *       "code": "CURRENT_PASSWORD_WRONG"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Rate limit exceeded; retry later. */
         TooManyRequests: {
             headers: {
@@ -1206,7 +1322,63 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WrongPassword"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportUserData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDataExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The account is deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Your account has been deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WrongPassword"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     register: {

@@ -1,0 +1,44 @@
+/**
+ * Per-address limits on the endpoints that guess-or-spam attacks go for, each route with its own
+ * count (exhausting login does not block sign-up or a reset), counted in the database so that all
+ * server instances share them (services/rate-limiter.ts). The contract documents their 429.
+ * Per-account limits (wrong passwords, e-mail changes) live in services/accounts.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { RateLimiter } from '../services/rate-limiter';
+
+export const RATE_LIMITED_ROUTES = [
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/verify-email',
+  'GET /api/resend-verification-email',
+  'POST /api/user/update-profile',
+  'POST /api/user/delete-account',
+] as const;
+
+export function installRateLimits(
+  app: FastifyInstance,
+  options: { limiter: RateLimiter; perMinute: number },
+) {
+  const { limiter, perMinute } = options;
+  if (perMinute <= 0) return;
+  const limited = new Set<string>(RATE_LIMITED_ROUTES);
+  app.addHook('onRequest', async (request, reply) => {
+    const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+    if (!limited.has(route)) return;
+    const verdict = await limiter.hit(`address:${route}:${request.ip}`, {
+      max: perMinute,
+      windowMs: 60_000,
+    });
+    if (verdict.allowed) return;
+    await reply
+      .code(429)
+      .header('retry-after', String(verdict.retryAfterSeconds))
+      .send({
+        message: `Too many requests, please retry in ${verdict.retryAfterSeconds} seconds.`,
+        error: 'Too Many Requests',
+      });
+  });
+}

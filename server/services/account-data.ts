@@ -1,0 +1,144 @@
+/**
+ * A founder's rights over their data (GDPR): a copy of everything held about them (articles 15 and
+ * 20) and the deletion of their account (article 17).
+ *
+ * What deletion keeps: a paid order, without the buyer (user_id set to null), because accounting
+ * records and their supporting documents must be kept for ten years (France: Code de commerce,
+ * article L123-22; Romania: Legea contabilității nr. 82/1991, article 25) and GDPR article 17(3)(b)
+ * allows keeping what a legal obligation requires. The order keeps its date, amount, currency,
+ * offer and the payment provider's reference, which is what reconciles it with the provider's own
+ * records; it keeps no name, address or e-mail. Everything else goes: the account, sessions,
+ * links, the company file, what was bought (the documents can no longer be downloaded), queued
+ * and sent mail records, and the contact messages sent from the account's address.
+ */
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import {
+  checkoutSessions,
+  companyFiles,
+  contactMessages,
+  mailQueue,
+  purchases,
+  refreshTokens,
+  users,
+} from '../db/schema';
+import { AccountError, toUserInfo, type AccountService } from './accounts';
+
+export function createAccountDataService(deps: { db: Database; accounts: AccountService }) {
+  const { db, accounts } = deps;
+
+  return {
+    async exportFor(userId: string) {
+      const user = await accounts.findById(userId);
+      if (!user) throw new AccountError(401, 'Unknown user');
+      const [file] = await db.select().from(companyFiles).where(eq(companyFiles.userId, userId));
+      const orders = await db
+        .select({
+          id: checkoutSessions.id,
+          offer: checkoutSessions.offerSku,
+          plan: checkoutSessions.planSku,
+          amountCents: checkoutSessions.amountCents,
+          currency: checkoutSessions.currency,
+          products: checkoutSessions.productSkus,
+          provider: checkoutSessions.provider,
+          status: checkoutSessions.status,
+          createdAt: checkoutSessions.createdAt,
+          completedAt: checkoutSessions.completedAt,
+        })
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.userId, userId))
+        .orderBy(asc(checkoutSessions.createdAt));
+      const owned = await db
+        .select({
+          product: purchases.productSku,
+          order: purchases.checkoutSessionId,
+          createdAt: purchases.createdAt,
+        })
+        .from(purchases)
+        .where(eq(purchases.userId, userId))
+        .orderBy(asc(purchases.productSku));
+      // Who was written to, about what and when; not the bodies (erased once sent: they held links).
+      const mail = await db
+        .select({
+          to: mailQueue.recipient,
+          subject: mailQueue.subject,
+          status: mailQueue.status,
+          createdAt: mailQueue.createdAt,
+          sentAt: mailQueue.sentAt,
+        })
+        .from(mailQueue)
+        .where(eq(mailQueue.userId, userId))
+        .orderBy(asc(mailQueue.createdAt));
+      const messages = await db
+        .select({
+          name: contactMessages.name,
+          email: contactMessages.email,
+          subject: contactMessages.subject,
+          message: contactMessages.message,
+          language: contactMessages.language,
+          createdAt: contactMessages.createdAt,
+        })
+        .from(contactMessages)
+        .where(sql`lower(${contactMessages.email}) = lower(${user.email})`)
+        .orderBy(asc(contactMessages.createdAt));
+      const sessions = await db
+        .select({
+          createdAt: refreshTokens.createdAt,
+          expiresAt: refreshTokens.expiresAt,
+          revokedAt: refreshTokens.revokedAt,
+        })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.userId, userId))
+        .orderBy(asc(refreshTokens.createdAt));
+      return {
+        exportedAt: new Date().toISOString(),
+        account: {
+          ...toUserInfo(user),
+          emailVerifiedAt: user.emailVerifiedAt,
+          createdAt: user.createdAt,
+          updatedAt: user.updatedAt,
+          sessions,
+        },
+        companyFile: file
+          ? {
+              step: file.step,
+              revision: file.revision,
+              data: file.data,
+              setAside: file.setAside,
+              submittedData: file.submittedData,
+              submittedAt: file.submittedAt,
+              createdAt: file.createdAt,
+              updatedAt: file.updatedAt,
+            }
+          : null,
+        orders,
+        purchases: owned,
+        mail,
+        contactMessages: messages,
+      };
+    },
+
+    /** Deletes the account after checking its password; see the file's comment for what is kept. */
+    async deleteAccount(userId: string, password: string) {
+      const user = await accounts.findById(userId);
+      if (!user) throw new AccountError(401, 'Unknown user');
+      await accounts.checkCurrentPassword(
+        user,
+        password,
+        new AccountError(400, 'body/password is required', 'CURRENT_PASSWORD_REQUIRED'),
+      );
+      await db.transaction(async (tx) => {
+        // Unpaid checkouts are no accounting record: they go. Paid ones lose their buyer below (set null).
+        await tx
+          .delete(checkoutSessions)
+          .where(and(eq(checkoutSessions.userId, userId), ne(checkoutSessions.status, 'paid')));
+        await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = lower(${user.email})`);
+        // Cascades: sessions, links, company file, purchases, mail records; paid orders are kept anonymous.
+        await tx.delete(users).where(eq(users.id, userId));
+      });
+      return { message: 'Your account has been deleted.' };
+    },
+  };
+}
+
+export type AccountDataService = ReturnType<typeof createAccountDataService>;

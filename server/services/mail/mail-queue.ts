@@ -1,0 +1,220 @@
+/**
+ * The durable mail queue. A change that causes a message writes it to `mail_queue` in its own
+ * transaction (`enqueue`), so a message exists exactly when the change does; the worker sends it
+ * later, with retries and backoff, and no request ever waits for SMTP.
+ *
+ * Several server instances may run the worker on one database: a worker takes due messages with
+ * `FOR UPDATE SKIP LOCKED` and leases them (`locked_until`) before sending outside any transaction,
+ * so each message goes out once. Only a worker that dies between sending and recording it (a
+ * crash in that instant) makes its lease expire and the message be sent again.
+ */
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { mailQueue } from '../../db/schema';
+import type { MailMessage, Mailer } from './mailer';
+
+/** A transaction or the database: enqueueing joins the caller's transaction. */
+export type Executor = Pick<Database, 'insert'>;
+
+export const MAIL_MAX_ATTEMPTS = 8;
+const LEASE_MS = 2 * 60 * 1000;
+const BATCH_SIZE = 10;
+
+/** 30 s, 1 min, 2 min… capped at 1 h: a mail server down for an afternoon loses nothing. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
+export async function enqueueMail(executor: Executor, message: MailMessage, userId: string | null = null) {
+  await executor.insert(mailQueue).values({
+    kind: 'message',
+    userId,
+    recipient: message.to,
+    subject: message.subject,
+    payload: {
+      text: message.text,
+      html: message.html,
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    },
+  });
+}
+
+/** A reset request names only an address; the worker finds out whether an account has it. */
+export async function enqueuePasswordReset(executor: Executor, email: string) {
+  await executor.insert(mailQueue).values({ kind: 'password_reset', recipient: email, payload: {} });
+}
+
+type QueuedRow = typeof mailQueue.$inferSelect;
+
+export interface MailQueueLogger {
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface MailQueueOptions {
+  db: Database;
+  mailer: Mailer;
+  /** Turns a password_reset job into the message to send, or null when no account has the address. */
+  resolvePasswordReset(email: string): Promise<{ message: MailMessage; userId: string } | null>;
+  logger: MailQueueLogger;
+  /** How often the worker looks for due messages (ms); a local enqueue wakes it at once. */
+  pollMs?: number;
+}
+
+export function createMailQueue(options: MailQueueOptions) {
+  const { db, mailer, logger } = options;
+  const pollMs = options.pollMs ?? 2000;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = true;
+
+  /** Leases up to BATCH_SIZE due messages to this worker. */
+  async function claim(): Promise<QueuedRow[]> {
+    const due = db
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(
+        and(
+          eq(mailQueue.status, 'pending'),
+          sql`${mailQueue.nextAttemptAt} <= now()`,
+          or(isNull(mailQueue.lockedUntil), lt(mailQueue.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(mailQueue.createdAt)
+      .limit(BATCH_SIZE)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailQueue)
+      .set({
+        lockedUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
+        attempts: sql`${mailQueue.attempts} + 1`,
+      })
+      .where(sql`${mailQueue.id} in (${due})`)
+      .returning();
+  }
+
+  async function deliver(row: QueuedRow): Promise<void> {
+    try {
+      let message: MailMessage;
+      let userId = row.userId;
+      if (row.kind === 'password_reset') {
+        const resolved = await options.resolvePasswordReset(row.recipient);
+        if (!resolved) {
+          // No account has this address: nothing to send, and nothing about it to keep.
+          await db.delete(mailQueue).where(eq(mailQueue.id, row.id));
+          return;
+        }
+        message = resolved.message;
+        userId = resolved.userId;
+      } else {
+        const payload = (row.payload ?? {}) as { text?: string; html?: string; replyTo?: string };
+        message = {
+          to: row.recipient,
+          subject: row.subject ?? '',
+          text: payload.text ?? '',
+          html: payload.html ?? '',
+          ...(payload.replyTo ? { replyTo: payload.replyTo } : {}),
+        };
+      }
+      await mailer.send({ ...message, id: row.id });
+      // Sent: the body (and any link in it) is erased; who, what and when remain for the data export.
+      await db
+        .update(mailQueue)
+        .set({
+          status: 'sent',
+          sentAt: sql`now()`,
+          payload: null,
+          subject: message.subject,
+          userId,
+          lockedUntil: null,
+          lastError: null,
+        })
+        .where(eq(mailQueue.id, row.id));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const givenUp = row.attempts >= MAIL_MAX_ATTEMPTS;
+      // The reason only: never the message, its address or its link.
+      logger.warn(
+        { mailId: row.id, attempts: row.attempts, reason },
+        givenUp ? 'Mail given up' : 'Mail will be retried',
+      );
+      await db
+        .update(mailQueue)
+        .set(
+          givenUp
+            ? { status: 'failed', payload: null, lockedUntil: null, lastError: reason.slice(0, 500) }
+            : {
+                lockedUntil: null,
+                lastError: reason.slice(0, 500),
+                nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
+              },
+        )
+        .where(eq(mailQueue.id, row.id))
+        .catch((updateError: unknown) => logger.error({ err: updateError }, 'Cannot record a mail failure'));
+    }
+  }
+
+  /** Sends every message due now; resolves with how many were taken. */
+  async function runOnce(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const rows = await claim();
+      if (rows.length === 0) return total;
+      total += rows.length;
+      for (const row of rows) await deliver(row);
+    }
+  }
+
+  /** One pass at a time; a wake-up during a pass asks for another right after it. */
+  function pass(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await runOnce().catch((error: unknown) => {
+          logger.error({ err: error }, 'The mail worker failed');
+          return 0;
+        });
+      } while (again);
+      return total;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void pass().finally(schedule);
+    }, pollMs);
+    timer.unref();
+  }
+
+  return {
+    /** Starts polling (the server does; tests may drive `drain` themselves). */
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+    /** After a local enqueue: send now rather than at the next poll. */
+    wake() {
+      if (!stopped) void pass();
+    },
+    /** Sends everything due, waiting for a pass under way; resolves with how many were taken. */
+    drain: pass,
+  };
+}
+
+export type MailQueue = ReturnType<typeof createMailQueue>;

@@ -1,0 +1,69 @@
+/**
+ * Fixed-window rate limits counted in the database (`rate_limits`), so that every server instance
+ * on one PostgreSQL sees the same counts. One atomic upsert per hit: a new window starts at 1, an
+ * open one grows by one.
+ */
+import { lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { rateLimits } from '../db/schema';
+
+export interface RateLimitRule {
+  /** Requests allowed per window; 0 turns the rule off. */
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimitVerdict {
+  allowed: boolean;
+  /** Seconds until the window ends (for Retry-After). */
+  retryAfterSeconds: number;
+}
+
+export class RateLimitedError extends Error {
+  readonly statusCode = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many requests, please retry in ${retryAfterSeconds} seconds.`);
+  }
+}
+
+export function createRateLimiter(db: Database) {
+  async function counted(key: string, rule: RateLimitRule, increment: 0 | 1) {
+    const window = `${rule.windowMs} milliseconds`;
+    const result: unknown = await db.execute(sql`
+      insert into ${rateLimits} (key, count, reset_at)
+      values (${key}, ${increment}, now() + ${window}::interval)
+      on conflict (key) do update set
+        count = case when ${rateLimits.resetAt} <= now() then ${increment} else ${rateLimits.count} + ${increment} end,
+        reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
+      returning count, ceil(extract(epoch from (reset_at - now())))::int as retry_after`);
+    // node-postgres and PGlite both answer { rows }.
+    const [row] = (result as { rows: { count: number; retry_after: number }[] }).rows;
+    return { count: Number(row?.count ?? 0), retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? 1)) };
+  }
+
+  return {
+    /** Counts one request under `key`; not allowed once the count passes `max`. */
+    async hit(key: string, rule: RateLimitRule): Promise<RateLimitVerdict> {
+      if (rule.max <= 0) return { allowed: true, retryAfterSeconds: 0 };
+      const { count, retryAfterSeconds } = await counted(key, rule, 1);
+      return { allowed: count <= rule.max, retryAfterSeconds };
+    },
+    /** Whether `key` is over its limit already, without counting (failed logins count only on failure). */
+    async isBlocked(key: string, rule: RateLimitRule): Promise<RateLimitVerdict> {
+      if (rule.max <= 0) return { allowed: true, retryAfterSeconds: 0 };
+      const { count, retryAfterSeconds } = await counted(key, rule, 0);
+      return { allowed: count < rule.max, retryAfterSeconds };
+    },
+    /** Throws a 429 when the hit passes the limit. */
+    async enforce(key: string, rule: RateLimitRule): Promise<void> {
+      const verdict = await this.hit(key, rule);
+      if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
+    },
+    /** Drops the counters whose window ended (the mail worker's housekeeping calls it). */
+    async prune(): Promise<void> {
+      await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now() - interval '1 hour'`));
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,0 +1,362 @@
+/**
+ * What an attacker tried on the running server (issue 17), each as a regression test: account
+ * takeover through the profile, mail as a weapon, tokens of deleted users or without expiry,
+ * bodies and paths that used to answer 5xx, missing headers, and the founder's GDPR rights.
+ */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutSessions, contactMessages, mailQueue, purchases, users } from '../../server/db/schema';
+import { createMailer } from '../../server/services/mail/mailer';
+import {
+  claimsOf,
+  json,
+  refreshCookieOf,
+  SIGNING_KEY,
+  startTestServer,
+  TEST_PASSWORD,
+  uniqueEmail,
+  type SignedUpUser,
+  type TestServer,
+} from './harness';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  // Per-account limits on (authRateLimitPerMinute > 0), the per-address ones loose enough for a file.
+  server = await startTestServer({ config: { authRateLimitPerMinute: 1000 } });
+}, 120_000);
+afterAll(() => server?.close());
+
+const profile = (user: SignedUpUser, changes: Record<string, unknown> = {}) => ({
+  firstname: 'Camille',
+  lastname: 'Dupont',
+  email: user.email,
+  ...changes,
+});
+const updateProfile = (user: SignedUpUser, body: unknown) =>
+  server.request('/api/user/update-profile', { token: user.accessToken, body });
+
+describe('changing the e-mail address', () => {
+  it('asks for the current password: a stolen access token alone cannot take the account over', async () => {
+    const owner = await server.signup();
+    const attacker = uniqueEmail('attacker');
+
+    const without = await updateProfile(owner, profile(owner, { email: attacker }));
+    expect(without.statusCode).toBe(400);
+    expect(json(without)).toMatchObject({ code: 'CURRENT_PASSWORD_REQUIRED' });
+
+    const wrong = await updateProfile(
+      owner,
+      profile(owner, { email: attacker, currentPassword: 'Pas-le-bon-2026' }),
+    );
+    expect(wrong.statusCode).toBe(403);
+    expect(json(wrong)).toMatchObject({ code: 'CURRENT_PASSWORD_WRONG', error: 'Forbidden' });
+
+    // Nothing changed, no mail went to the attacker's address, and forgot-password reaches the owner only.
+    expect(json(await server.request('/api/user/info', { token: owner.accessToken })).email).toBe(
+      owner.email,
+    );
+    expect(server.mail.to(attacker)).toHaveLength(0);
+    await server.request('/api/auth/forgot-password', { body: { email: attacker } });
+    expect(server.mail.to(attacker)).toHaveLength(0);
+  });
+
+  it('needs no password for the other fields', async () => {
+    const user = await server.signup();
+    const response = await updateProfile(
+      user,
+      profile(user, { firstname: 'Ioana', companyName: 'Atelier SRL' }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ firstname: 'Ioana', companyName: 'Atelier SRL' });
+  });
+
+  it('is limited per account (3 an hour) and per address (3 a day, whoever asks)', async () => {
+    const user = await server.signup();
+    const statuses = [];
+    for (let n = 0; n < 4; n += 1) {
+      const response = await updateProfile(
+        user,
+        profile(user, { email: uniqueEmail(`move${n}`), currentPassword: TEST_PASSWORD }),
+      );
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+
+    // One target address, asked for by four different accounts: the fourth is refused.
+    const target = uniqueEmail('target');
+    const askers = await Promise.all([1, 2, 3, 4].map(() => server.signup()));
+    const results = [];
+    for (const asker of askers) {
+      const response = await updateProfile(
+        asker,
+        profile(asker, { email: target, currentPassword: TEST_PASSWORD }),
+      );
+      results.push(response.statusCode);
+      // Give the address back, so that the next one may take it.
+      if (response.statusCode === 200) {
+        await updateProfile(
+          asker,
+          profile(asker, { email: uniqueEmail('back'), currentPassword: TEST_PASSWORD }),
+        );
+      }
+    }
+    expect(results).toEqual([200, 200, 200, 429]);
+    // Three verification mails (and the notices of the address given back), no more.
+    expect(server.mail.to(target).filter((mail) => /Confirmez/.test(mail.subject))).toHaveLength(3);
+  });
+
+  it('stops counting wrong current passwords after 10 failures (429), as login does', async () => {
+    const user = await server.signup();
+    const statuses = [];
+    for (let n = 0; n < 11; n += 1) {
+      const response = await updateProfile(
+        user,
+        profile(user, { email: uniqueEmail('guess'), currentPassword: `Mauvais-${n}-2026` }),
+      );
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([...Array(10).fill(403), 429]);
+  });
+});
+
+describe('access tokens', () => {
+  const sign = (claims: Record<string, unknown>, options: { exp?: boolean; sub?: string } = {}) => {
+    let jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt();
+    if (options.sub !== undefined) jwt = jwt.setSubject(options.sub);
+    if (options.exp ?? true) jwt = jwt.setExpirationTime('15m');
+    return jwt.sign(SIGNING_KEY);
+  };
+  const draft = (token: string) =>
+    server.request('/api/company-file/draft', { token, body: { baseRevision: 0, step: 0, data: {} } });
+
+  it('of a deleted user are refused (401), on every operation, not a 500', async () => {
+    const user = await server.signup();
+    await server.db.delete(users).where(eq(users.id, user.userId));
+    expect((await draft(user.accessToken)).statusCode).toBe(401);
+    const submit = await server.request('/api/company-file/submit', {
+      token: user.accessToken,
+      body: { data: {} },
+    });
+    expect(submit.statusCode).toBe(401);
+    expect((await server.request('/api/user/info', { token: user.accessToken })).statusCode).toBe(401);
+    expect((await server.request('/api/documents', { token: user.accessToken })).statusCode).toBe(401);
+  });
+
+  it('without an expiry, or whose sub is no user id, are refused (401)', async () => {
+    const user = await server.signup();
+    const noExpiry = await sign({ products: [], firstname: 'X' }, { sub: user.userId, exp: false });
+    const notUuid = await sign({ products: [], firstname: 'X' }, { sub: "' or 1=1 --" });
+    const noSubject = await sign({ products: [], firstname: 'X' });
+    for (const token of [noExpiry, notUuid, noSubject]) {
+      const response = await server.request('/api/user/info', { token });
+      expect(response.statusCode).toBe(401);
+      expect(typeof json(response).message).toBe('string');
+    }
+    expect(claimsOf(user.accessToken).exp).toBeGreaterThan(0);
+  });
+});
+
+describe('requests that used to fail', () => {
+  it('accepts an empty body announced as JSON on operations that take no body (as the spec clients send)', async () => {
+    const user = await server.signup();
+    const refresh = await server.request('/api/auth/getJWTtoken', {
+      method: 'POST',
+      cookie: user.cookie,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(refresh.statusCode, refresh.body).toBe(200);
+    const anonymous = await server.request('/api/auth/getJWTtoken', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const logout = await server.request('/api/auth/logout', {
+      method: 'POST',
+      cookie: refreshCookieOf(refresh) ?? '',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(logout.statusCode).toBe(200);
+    // An operation that takes a body still refuses an empty one.
+    const login = await server.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(login.statusCode).toBe(400);
+  });
+
+  it.each([
+    '/checkout/local/%00',
+    '/checkout/local/%00/pay',
+    '/checkout/local/x%00y/cancel',
+    `/checkout/local/${'a'.repeat(5000)}`,
+  ])('answers %s without a 5xx', async (url) => {
+    const method = url.endsWith('/pay') || url.endsWith('/cancel') ? 'POST' : 'GET';
+    const response = await server.request(url, { method });
+    expect(response.statusCode).toBeLessThan(500);
+  });
+
+  it('takes a 254-character address from sign-up to a reset mail in the outbox', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'kreo-long-address-'));
+    const outboxServer = await startTestServer({
+      seed: false,
+      mailer: createMailer({
+        smtpUrl: null,
+        from: 'Kreo <no-reply@kreo.test>',
+        dataDir,
+        logger: { info: () => undefined },
+      }),
+    });
+    try {
+      const email = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.fr`;
+      expect(email).toHaveLength(254);
+      await outboxServer.signup({ email });
+      const forgot = await outboxServer.request('/api/auth/forgot-password', { body: { email } });
+      expect(forgot.statusCode).toBe(200);
+      expect(await readdir(path.join(dataDir, 'outbox'))).toHaveLength(2);
+      const failed = await outboxServer.db
+        .select()
+        .from(mailQueue)
+        .where(sql`${mailQueue.status} <> 'sent'`);
+      expect(failed).toEqual([]);
+    } finally {
+      await outboxServer.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('headers', () => {
+  it('forbid MIME sniffing and the Referer everywhere', async () => {
+    for (const url of ['/api/site/info', '/api/marketing/offers/list', '/api/docs', '/no/such/route']) {
+      const response = await server.request(url);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+  });
+
+  it('keep API answers with tokens or personal data out of every cache', async () => {
+    const user = await server.signup();
+    expect(user.response.headers['cache-control']).toBe('no-store');
+    const info = await server.request('/api/user/info', { token: user.accessToken });
+    expect(info.headers['cache-control']).toBe('no-store');
+    const refresh = await server.request('/api/auth/getJWTtoken', { method: 'POST', cookie: user.cookie });
+    expect(refresh.headers['cache-control']).toBe('no-store');
+    const exported = await server.request('/api/user/export', { token: user.accessToken });
+    expect(exported.headers['cache-control']).toBe('no-store');
+  });
+
+  it('put the API reference under a CSP that no other site can frame', async () => {
+    const response = await server.request('/api/docs/');
+    expect(response.statusCode).toBe(200);
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+  });
+});
+
+describe('your data (GDPR)', () => {
+  async function paidFounder() {
+    const user = await server.signup({ companyName: 'Boulangerie Dupont SAS' });
+    const saved = await server.request('/api/company-file/draft', {
+      token: user.accessToken,
+      body: { baseRevision: 0, step: 0, data: {} },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const created = await server.request('/api/checkout/create-session', {
+      token: user.accessToken,
+      body: { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' },
+    });
+    const { url } = json<{ url: string }>(created);
+    const id = new URL(url).pathname.split('/').at(-1) ?? '';
+    const paid = await server.app.inject({
+      method: 'POST',
+      url: `/checkout/local/${id}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'cardholder=Camille+Dupont&cardNumber=4242+4242+4242+4242&expiry=12%2F30&cvc=123',
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    // An abandoned checkout as well.
+    await server.request('/api/checkout/create-session', {
+      token: user.accessToken,
+      body: { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' },
+    });
+    await server.db.insert(contactMessages).values({
+      name: 'Camille',
+      email: user.email,
+      subject: 'Question',
+      message: 'Bonjour, une question sur mes statuts.',
+      language: 'fr',
+      ip: '127.0.0.1',
+    });
+    return { user, paidId: id };
+  }
+
+  it('gives a founder everything held about them, as a JSON attachment', async () => {
+    const { user, paidId } = await paidFounder();
+    const response = await server.request('/api/user/export', { token: user.accessToken });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="kreo-my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const data = json<Record<string, unknown>>(response);
+    expect(data.account).toMatchObject({ email: user.email, companyName: 'Boulangerie Dupont SAS' });
+    expect(JSON.stringify(data)).not.toMatch(/password|hash|argon2/i);
+    expect(data.companyFile).not.toBeNull();
+    expect((data.orders as { id: string; status: string }[]).map((order) => order.status).sort()).toEqual([
+      'open',
+      'paid',
+    ]);
+    expect((data.orders as { id: string }[]).some((order) => order.id === paidId)).toBe(true);
+    expect((data.purchases as unknown[]).length).toBeGreaterThan(0);
+    expect((data.mail as { subject: string }[])[0]?.subject).toMatch(/Confirmez/);
+    expect((data.contactMessages as { subject: string }[])[0]?.subject).toBe('Question');
+  });
+
+  it('deletes the account after the password, keeping only the anonymous paid order', async () => {
+    const { user, paidId } = await paidFounder();
+
+    const wrong = await server.request('/api/user/delete-account', {
+      token: user.accessToken,
+      body: { password: 'Pas-le-bon-2026' },
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(json(wrong)).toMatchObject({ code: 'CURRENT_PASSWORD_WRONG' });
+
+    const deleted = await server.request('/api/user/delete-account', {
+      token: user.accessToken,
+      body: { password: user.password },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(String(deleted.headers['set-cookie'])).toMatch(/refresh_token=;.*Expires=Thu, 01 Jan 1970/);
+
+    // Nothing works with the old credentials.
+    expect((await server.request('/api/user/info', { token: user.accessToken })).statusCode).toBe(401);
+    expect(
+      (await server.request('/api/auth/getJWTtoken', { method: 'POST', cookie: user.cookie })).statusCode,
+    ).toBe(401);
+    const login = await server.request('/api/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
+    expect(login.statusCode).toBe(401);
+
+    // What remains: the paid order, without anyone's name; nothing else of theirs.
+    const orders = await server.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, paidId));
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ userId: null, status: 'paid', amountCents: 1000 });
+    const leftovers = await Promise.all([
+      server.db.select().from(users).where(eq(users.id, user.userId)),
+      server.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, user.userId)),
+      server.db.select().from(purchases).where(eq(purchases.userId, user.userId)),
+      server.db.select().from(mailQueue).where(eq(mailQueue.recipient, user.email)),
+      server.db.select().from(contactMessages).where(eq(contactMessages.email, user.email)),
+    ]);
+    expect(leftovers.map((rows) => rows.length)).toEqual([0, 0, 0, 0, 0]);
+    // The address is free again.
+    await server.signup({ email: user.email });
+  });
+});
