@@ -98,11 +98,17 @@ export async function buildApp(deps: AppDependencies) {
   app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
-  // text/html is only an answer (downloadDocument): refused as a body like any other type, but
-  // declared, or the openapi glue warns at every start that it has no parser for it.
-  app.addContentTypeParser('text/html', (_request, _payload, done) =>
-    done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE()),
-  );
+  // HTML, PDF and Word are only answers (downloadDocument): refused as bodies like any other type,
+  // but declared, or the openapi glue warns at every start that it has no parser for them.
+  for (const answerOnly of [
+    'text/html',
+    'application/pdf',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ]) {
+    app.addContentTypeParser(answerOnly, (_request, _payload, done) =>
+      done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE()),
+    );
+  }
 
   // External plugins.
   // Answers built at request time (pages, JSON) are compressed here; the build's files have
@@ -229,11 +235,13 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(swagger, { mode: 'static', specification: { document: contract as never } });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    // Its own scripts and styles only, by hash, and never inside another site's frame.
+    // Its own scripts only, and never inside another site's frame. Swagger UI sets inline styles
+    // (as Mantine does for the app): allowed for styles alone.
     staticCSP: true,
     transformStaticCSP: (header) =>
       header
         .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';")
         .replace(/\s*upgrade-insecure-requests;/, ''),
   });
 

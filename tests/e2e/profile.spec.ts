@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import {
   test as base,
   expect as baseExpect,
@@ -10,7 +8,7 @@ import {
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
 import { useLanguage, watchMissingTranslations } from './fixtures';
 import { text } from './locale-text';
-import { E2E_DATA_DIR, lastMailedLink } from './server-data';
+import { lastMailedLink, mailsTo } from './server-data';
 
 // /user-profile against the real server and its database (spec sections 2, 4, 7 and 8): nothing is
 // mocked. Each test signs up its own account, in each language, on desktop and on a phone.
@@ -108,10 +106,8 @@ async function anotherAccount(request: APIRequestContext, language: Language): P
 }
 
 /** How many mails the outbox holds for an address. */
-async function mailsTo(to: string): Promise<number> {
-  const safeTo = to.replace(/[^a-z0-9@._-]/gi, '_');
-  const files = await readdir(path.join(E2E_DATA_DIR, 'outbox')).catch(() => [] as string[]);
-  return files.filter((file) => file.endsWith(`-${safeTo}.eml`)).length;
+async function mailCountTo(to: string): Promise<number> {
+  return (await mailsTo(to)).length;
 }
 
 interface ServerUserInfo {
@@ -160,6 +156,8 @@ function profilePage(page: Page, language: Language) {
     phoneNumber: field('phoneNumber'),
     dateOfBirth: field('dateOfBirth'),
     companyName: field('companyName'),
+    /** Asked only while the e-mail differs from the account's. */
+    currentPassword: field('currentPassword'),
     save: dialog.getByRole('button', { name: t('edit.save'), exact: true }),
     cancel: dialog.getByRole('button', { name: t('edit.cancel'), exact: true }),
   };
@@ -222,11 +220,11 @@ for (const language of LANGUAGES) {
       });
 
       // Resend the verification e-mail: a new mail with a new link reaches the outbox.
-      await expect.poll(() => mailsTo(account.email)).toBe(1);
+      await expect.poll(() => mailCountTo(account.email)).toBe(1);
       const firstLink = await lastMailedLink(account.email, '/verify-email?token=');
       await p.resend.click();
       await expect(p.status).toHaveText(p.t('messages.resendSuccess'));
-      await expect.poll(() => mailsTo(account.email)).toBe(2);
+      await expect.poll(() => mailCountTo(account.email)).toBe(2);
       const secondLink = await lastMailedLink(account.email, '/verify-email?token=');
       expect(secondLink).not.toBe(firstLink);
       await expect(emailStatus).toContainText(p.t('info.notVerified'));
@@ -319,6 +317,8 @@ for (const language of LANGUAGES) {
       // An address another account has (written in capitals: addresses are compared without case).
       await p.firstname.fill('Ana');
       await p.email.fill(taken.toUpperCase());
+      // A new address asks for the account's password (the one signUp chose).
+      await p.currentPassword.fill('parola-sigura-1');
       await p.companyName.fill('Atelier Ana');
       await p.save.click();
       const error = p.dialog.getByRole('alert');
@@ -363,10 +363,10 @@ for (const language of LANGUAGES) {
 
       await page.goto('/user-profile');
       await expect(p.value(p.t('fields.email'))).toHaveText(account.email);
-      await expect.poll(() => mailsTo(account.email)).toBe(1);
+      await expect.poll(() => mailCountTo(account.email)).toBe(1);
       await p.resetPassword.click();
       await expect(p.status).toHaveText(p.t('messages.resetSuccess'));
-      await expect.poll(() => mailsTo(account.email)).toBe(2);
+      await expect.poll(() => mailCountTo(account.email)).toBe(2);
       const link = await lastMailedLink(account.email, '/reset-password?token=');
       expect(new URL(link).pathname).toBe('/reset-password');
 
