@@ -27,7 +27,7 @@ test('sign up, verify, log out, log in, pay the 10 € plan, and own its documen
   page,
 }) => {
   const email = uniqueEmail('camille');
-  const password = 'motdepasse123';
+  const password = 'Kreo-motdepasse-2026';
 
   // Sign up through the form, from the landing page's call to action.
   await page.goto('/');
@@ -118,8 +118,8 @@ test('cancelling on the checkout page lands on /cancel @desktop-only', async ({ 
   await signup.firstname.fill('Dana');
   await signup.lastname.fill('Popescu');
   await signup.email.fill(uniqueEmail('dana'));
-  await signup.password.fill('parola123');
-  await signup.confirmPassword.fill('parola123');
+  await signup.password.fill('Kreo-parola-2026');
+  await signup.confirmPassword.fill('Kreo-parola-2026');
   await pickDate(page, signup.dateOfBirth, '1983-10-02');
   await signup.terms.check();
   await signup.submit.click();

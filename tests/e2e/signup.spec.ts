@@ -87,10 +87,10 @@ for (const language of LANGUAGES) {
       // Right values.
       const email = uniqueEmail('camille');
       await form.email.fill(email);
-      await form.password.fill('motdepasse-1');
+      await form.password.fill('Kreo-motdepasse-2026');
       await expectNoFieldError(form.password);
       await expectFieldError(form.confirmPassword, error('passwordsDiffer'));
-      await form.confirmPassword.fill('motdepasse-1');
+      await form.confirmPassword.fill('Kreo-motdepasse-2026');
       for (const field of [form.email, form.password, form.confirmPassword]) await expectNoFieldError(field);
 
       // The password can be shown and hidden again.
@@ -98,7 +98,7 @@ for (const language of LANGUAGES) {
       await expect(show).toHaveCount(2);
       await show.first().click();
       await expect(form.password).toHaveAttribute('type', 'text');
-      await expect(form.password).toHaveValue('motdepasse-1');
+      await expect(form.password).toHaveValue('Kreo-motdepasse-2026');
       const hide = page.getByRole('button', { name: text(language, 'forms', 'password.hide'), exact: true });
       await expect(hide).toHaveAttribute('aria-pressed', 'true');
       await expect(form.confirmPassword).toHaveAttribute('type', 'password');

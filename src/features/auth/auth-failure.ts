@@ -3,6 +3,7 @@ import { ApiError } from '@/lib/api/errors';
 /** The translation keys (auth namespace) a failed account call can end with. */
 export type AuthFailureKey =
   | 'errors.network'
+  | 'errors.passwordTooCommon'
   | 'errors.tooManyAttempts'
   | 'errors.unexpected'
   | 'login.errors.invalidCredentials'
@@ -16,6 +17,9 @@ export function authFailureKey(
   if (error instanceof ApiError) {
     if (error.kind === 'network') return 'errors.network';
     if (error.status === 429) return 'errors.tooManyAttempts';
+    // A new password (sign-up, reset) that the server finds too common: said as such, not as "unexpected".
+    if ((error.body as { code?: unknown } | undefined)?.code === 'PASSWORD_TOO_COMMON')
+      return 'errors.passwordTooCommon';
     const known = error.status === undefined ? undefined : byStatus[error.status];
     if (known) return known;
   }

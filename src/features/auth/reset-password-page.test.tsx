@@ -102,25 +102,26 @@ describe.each(LANGS)('ResetPasswordPage in %s', (language) => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it(`asks for 6 characters ("${words.errors.passwordTooShort}") and the same confirmation`, async () => {
+  it(`asks for 8 characters ("${words.errors.passwordTooShort}") and the same confirmation`, async () => {
     const { user, newPassword, confirmPassword, submit } = renderReset(language);
 
     await user.click(submit());
     expect(errorsOf(newPassword())).toEqual([words.errors.passwordTooShort]);
     expect(errorsOf(confirmPassword())).toEqual([words.errors.passwordsDiffer]);
 
-    await user.type(newPassword(), 'abc12');
-    await user.type(confirmPassword(), 'abc12');
+    // 7 characters: one too few.
+    await user.type(newPassword(), 'abc1234');
+    await user.type(confirmPassword(), 'abc1234');
     await user.click(submit());
     expect(errorsOf(newPassword())).toEqual([words.errors.passwordTooShort]);
     expect(errorsOf(confirmPassword())).toEqual([]);
 
-    await user.type(newPassword(), '3');
+    await user.type(newPassword(), '5');
     expect(errorsOf(newPassword())).toEqual([]);
     expect(errorsOf(confirmPassword())).toEqual([words.errors.passwordsDiffer]);
     expect(post).not.toHaveBeenCalled();
 
-    await user.type(confirmPassword(), '3');
+    await user.type(confirmPassword(), '5');
     expect(errorsOf(confirmPassword())).toEqual([]);
   });
 
@@ -175,5 +176,43 @@ describe.each(LANGS)('ResetPasswordPage in %s', (language) => {
     expect(within(document.body).queryByRole('status')).not.toBeInTheDocument();
     expect(screen.queryByText(LOGIN_MARKER)).not.toBeInTheDocument();
     expect(newPassword()).toHaveValue('new-secret');
+  });
+
+  it(`says "${AUTH[language].errors.passwordTooCommon}" after a common password (400), keeps the link and what was typed`, async () => {
+    post.mockRejectedValueOnce(
+      new ApiError('Password found in the list of common passwords', 'http', 400, {
+        message: 'Password found in the list of common passwords',
+        error: 'Bad Request',
+        code: 'PASSWORD_TOO_COMMON',
+      }),
+    );
+    const { user, newPassword, confirmPassword, submit } = renderReset(language);
+
+    await user.type(newPassword(), 'password123');
+    await user.type(confirmPassword(), 'password123');
+    await user.click(submit());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(AUTH[language].errors.passwordTooCommon);
+    expect(alert).not.toHaveTextContent('Password found in the list of common passwords');
+    // The link still works: no "invalid link", no new link to ask for.
+    expect(screen.queryByText(words.errors.invalidLink)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: words.requestNewLink })).not.toBeInTheDocument();
+    expect(newPassword()).toHaveValue('password123');
+    expect(confirmPassword()).toHaveValue('password123');
+
+    // Another password goes through with the same token.
+    post.mockResolvedValueOnce({ data: undefined, response: new Response(null, { status: 204 }) } as never);
+    await user.clear(newPassword());
+    await user.type(newPassword(), 'Kreo-motdepasse-2026');
+    await user.clear(confirmPassword());
+    await user.type(confirmPassword(), 'Kreo-motdepasse-2026');
+    await user.click(submit());
+
+    expect(await screen.findByRole('status')).toHaveTextContent(words.success);
+    expect(screen.queryByText(AUTH[language].errors.passwordTooCommon)).not.toBeInTheDocument();
+    expect(post).toHaveBeenLastCalledWith('/api/auth/reset-password', {
+      body: { token: 'link-token-123', newPassword: 'Kreo-motdepasse-2026' },
+    });
   });
 });

@@ -8,6 +8,7 @@ import { resetPasswordForm } from '@/forms/generated/reset-password';
 import { SchemaForm } from '@/forms/schema-form';
 import { apiClient } from '@/lib/api/client';
 import { AuthCard } from './auth-card';
+import { authFailureKey } from './auth-failure';
 import { FailureAlert } from './failure-alert';
 import { SuccessAlert } from './success-alert';
 
@@ -22,7 +23,7 @@ export function ResetPasswordPage() {
   const token = searchParams.get('token')?.trim() ?? '';
   const [values, setValues] = useState<FormValues>({});
   const [submitting, setSubmitting] = useState(false);
-  const [status, setStatus] = useState<'editing' | 'failed' | 'done'>('editing');
+  const [status, setStatus] = useState<'editing' | 'failed' | 'tooCommon' | 'done'>('editing');
 
   useEffect(() => {
     if (status !== 'done') return undefined;
@@ -40,9 +41,10 @@ export function ResetPasswordPage() {
         body: { token, newPassword: String(data.newPassword) },
       });
       setStatus('done');
-    } catch {
-      // Spec section 8: any server failure reads as an invalid or expired link.
-      setStatus('failed');
+    } catch (error) {
+      // A common password is the user's to change, with the same link; spec section 8: any other
+      // failure reads as an invalid or expired link.
+      setStatus(authFailureKey(error) === 'errors.passwordTooCommon' ? 'tooCommon' : 'failed');
     }
     setSubmitting(false);
   };
@@ -90,6 +92,7 @@ export function ResetPasswordPage() {
             {requestNewLink}
           </>
         ) : null}
+        {status === 'tooCommon' ? <FailureAlert>{t('errors.passwordTooCommon')}</FailureAlert> : null}
       </SchemaForm>
     );
   }

@@ -255,8 +255,8 @@ describe('a field added to schemas/forms/signup.json', () => {
       await user.type(control(words.fields.firstname), 'Camille');
       await user.type(control(words.fields.lastname), 'Martin');
       await user.type(control(words.fields.email), 'camille@example.com');
-      await user.type(control(words.fields.password), 'secret1');
-      await user.type(control(words.fields.confirmPassword), 'secret1');
+      await user.type(control(words.fields.password), 'Kreo-motdepasse-2026');
+      await user.type(control(words.fields.confirmPassword), 'Kreo-motdepasse-2026');
       await user.type(control(REFERRAL_TITLE[language]), 'FRIEND-2024');
       // No date of birth is pre-filled: one is picked in the calendar, which opens on December 2000.
       await user.click(screen.getByRole('button', { name: words.fields.dateOfBirth }));

@@ -17,6 +17,9 @@ const AUTH = { fr: frAuth, en: enAuth, ro: roAuth } satisfies Record<Language, t
 const FORMS = { fr: frForms, en: enForms, ro: roForms } satisfies Record<Language, typeof frForms>;
 const LANGS = Object.keys(AUTH) as Language[];
 
+/** At least 8 characters and none of the common passwords the server refuses. */
+const PASSWORD = 'Kreo-motdepasse-2026';
+
 /** The fields the contract's SignupRequest accepts (openapi/openapi.yaml), "industry" aside. */
 const CONTRACT_FIELDS = [
   'companyName',
@@ -85,8 +88,8 @@ async function fillValidForm(view: SignupView) {
   await user.type(control(words.fields.firstname), 'Camille');
   await user.type(control(words.fields.lastname), 'Martin');
   await user.type(control(words.fields.email), 'camille@example.com');
-  await user.type(control(words.fields.password), 'secret1');
-  await user.type(control(words.fields.confirmPassword), 'secret1');
+  await user.type(control(words.fields.password), PASSWORD);
+  await user.type(control(words.fields.confirmPassword), PASSWORD);
   await pickBirthDate(view, language);
   await user.click(screen.getByRole('checkbox', { name: termsName(language) }));
 }
@@ -160,8 +163,9 @@ describe.each(LANGS)('SignupPage in %s', (language) => {
     await user.type(control(words.fields.firstname), 'Camille');
     await user.type(control(words.fields.lastname), 'Martin');
     await user.type(control(words.fields.email), 'camille@example');
-    await user.type(control(words.fields.password), 'abc12');
-    await user.type(control(words.fields.confirmPassword), 'abc123');
+    // 7 characters: one too few.
+    await user.type(control(words.fields.password), 'abc1234');
+    await user.type(control(words.fields.confirmPassword), 'abc12345');
     await user.click(submit());
 
     expect(errorsOf(control(words.fields.email))).toEqual([words.errors.emailInvalid]);
@@ -186,7 +190,7 @@ describe.each(LANGS)('SignupPage in %s', (language) => {
     await user.clear(control(words.fields.email));
     await user.type(control(words.fields.email), 'camille@example.com');
     expect(errorsOf(control(words.fields.email))).toEqual([]);
-    await user.type(control(words.fields.password), '3');
+    await user.type(control(words.fields.password), '5');
     expect(errorsOf(control(words.fields.password))).toEqual([]);
     expect(errorsOf(control(words.fields.confirmPassword))).toEqual([]);
     await user.click(screen.getByRole('checkbox', { name: termsName(language) }));
@@ -214,8 +218,8 @@ describe.each(LANGS)('SignupPage in %s', (language) => {
       firstname: 'Camille',
       lastname: 'Martin',
       email: 'camille@example.com',
-      password: 'secret1',
-      confirmPassword: 'secret1',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
       dateOfBirth: '2000-12-15',
       phoneNumber: '+33 6 12 34 56 78',
       companyName: 'Kreo SAS',
@@ -242,8 +246,8 @@ describe.each(LANGS)('SignupPage in %s', (language) => {
       firstname: 'Camille',
       lastname: 'Martin',
       email: 'camille@example.com',
-      password: 'secret1',
-      confirmPassword: 'secret1',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
       dateOfBirth: '2000-12-15',
       language,
     });
@@ -263,6 +267,33 @@ describe.each(LANGS)('SignupPage in %s', (language) => {
     expect(alert).not.toHaveTextContent('Email already registered');
     expect(sessionToken()).toBeNull();
     expect(control(words.fields.email)).toHaveValue('camille@example.com');
+    expect(view.submit()).toBeEnabled();
+  });
+
+  it('tells, inside the page, that the password is too common (400) and keeps what was typed', async () => {
+    post.mockRejectedValue(
+      new ApiError('Password found in the list of common passwords', 'http', 400, {
+        message: 'Password found in the list of common passwords',
+        error: 'Bad Request',
+        code: 'PASSWORD_TOO_COMMON',
+      }),
+    );
+    const view = renderSignup(language);
+
+    await fillValidForm(view);
+    await view.user.click(view.submit());
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(words.errors.failureTitle)).toBeInTheDocument();
+    expect(within(alert).getByText(AUTH[language].errors.passwordTooCommon)).toBeInTheDocument();
+    expect(alert).not.toHaveTextContent('Password found in the list of common passwords');
+    expect(sessionToken()).toBeNull();
+    // Nothing typed is lost: the user changes the password and sends again.
+    expect(control(words.fields.firstname)).toHaveValue('Camille');
+    expect(control(words.fields.email)).toHaveValue('camille@example.com');
+    expect(control(words.fields.password)).toHaveValue(PASSWORD);
+    expect(control(words.fields.confirmPassword)).toHaveValue(PASSWORD);
+    expect(screen.getByRole('checkbox', { name: termsName(language) })).toBeChecked();
     expect(view.submit()).toBeEnabled();
   });
 
@@ -298,8 +329,8 @@ describe.each(LANGS)('SignupPage in %s', (language) => {
     expect(screen.getByRole('combobox', { name: AUTH[other].fields.language })).toHaveValue(other);
 
     await user.type(control(otherWords.fields.lastname), 'Martin');
-    await user.type(control(otherWords.fields.password), 'secret1');
-    await user.type(control(otherWords.fields.confirmPassword), 'secret1');
+    await user.type(control(otherWords.fields.password), PASSWORD);
+    await user.type(control(otherWords.fields.confirmPassword), PASSWORD);
     await pickBirthDate(view, other);
     await user.click(screen.getByRole('checkbox', { name: termsName(other) }));
     await user.click(screen.getByRole('button', { name: otherWords.submit }));

@@ -1,6 +1,7 @@
 import { apiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import type { components, paths } from '@/lib/api/schema';
+import { saveFile } from '@/lib/save-file';
 
 export type DownloadableSku = paths['/api/documents/{sku}']['get']['parameters']['path']['sku'];
 export type DocumentFormat = components['schemas']['DocumentFormat'];
@@ -26,20 +27,6 @@ export function attachmentFileName(header: string | null, fallback: string): str
   }
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
   return plain?.[1]?.trim() || fallback;
-}
-
-/** Hands a file to the browser's downloads, as a click on a link to it would. */
-function saveFile(file: Blob, name: string): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the object URL after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**

@@ -3,6 +3,7 @@ import { IconCoin, IconMessage, IconRocket, IconTrendingUp } from '@tabler/icons
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ActionLink } from '@/components/action';
+import { RouteNotice } from '@/components/route-notice';
 import { paths } from '@/config/paths';
 import { isLoggedInAtom } from '@/lib/session/session';
 import { DeferredSections } from './deferred-sections';
@@ -115,6 +116,8 @@ export function LandingPage() {
   // Mantine's Stack, Text and Title: the first screen's JavaScript must not grow.
   return (
     <>
+      {/* What the page the reader comes from had to say (e.g. their account is deleted). */}
+      <RouteNotice />
       <section className={classes.hero} aria-labelledby="landing-title">
         <Container size="lg">
           <div className={classes.heroGrid}>

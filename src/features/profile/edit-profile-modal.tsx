@@ -1,16 +1,25 @@
 import { Button, Modal } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormValues } from '@/forms/form-definition';
+import type { FormDefinition, FormValues } from '@/forms/form-definition';
 import { profileEditForm } from '@/forms/generated/profile-edit';
 import { SchemaForm } from '@/forms/schema-form';
 import { apiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
-import { toProfileUpdate } from './profile-data';
+import { isNewEmail, passwordCallFailure, toProfileUpdate } from './profile-data';
 import { ProfileMessageAlert, type ProfileMessage } from './profile-messages';
 
 type UserInfo = components['schemas']['UserInfo'];
+
+/**
+ * The form while the address stays the same: the current password, which profile-edit.json requires only
+ * for a new address, is hidden (same schema, so the same precompiled validator).
+ */
+const formKeepingEmail: FormDefinition = {
+  ...profileEditForm,
+  uiSchema: { ...profileEditForm.uiSchema, currentPassword: { 'ui:widget': 'hidden' } },
+};
 
 function valuesOf(user: UserInfo): FormValues {
   return {
@@ -20,6 +29,7 @@ function valuesOf(user: UserInfo): FormValues {
     phoneNumber: user.phoneNumber ?? undefined,
     dateOfBirth: user.dateOfBirth ?? undefined,
     companyName: user.companyName ?? undefined,
+    emailChanged: false,
   };
 }
 
@@ -32,13 +42,25 @@ interface EditProfileModalProps {
 
 /**
  * The Edit modal, built from schemas/forms/profile-edit.json. It closes on Cancel and after a successful
- * Save; after a failed Save it stays open with the error, so that nothing typed is lost.
+ * Save; after a failed Save it stays open with the error, so that nothing typed is lost. A new e-mail
+ * address asks for the current password: a stolen session alone must not be enough to take the account.
  */
 export function EditProfileModal({ user, opened, onClose, onSaved }: EditProfileModalProps) {
   const { t } = useTranslation('profile');
   const [values, setValues] = useState<FormValues>(() => valuesOf(user));
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<ProfileMessage | null>(null);
+  const emailChanged = values.emailChanged === true;
+
+  const change = (next: FormValues) => {
+    // Back to the account's address, the password typed for a new one is dropped with its field.
+    const { currentPassword, ...rest } = next;
+    setValues(
+      isNewEmail(next.email, user.email)
+        ? { ...rest, currentPassword, emailChanged: true }
+        : { ...rest, emailChanged: false },
+    );
+  };
 
   const close = () => {
     // A save under way finishes first: its outcome belongs to this open modal.
@@ -53,19 +75,17 @@ export function EditProfileModal({ user, opened, onClose, onSaved }: EditProfile
     setFailure(null);
     try {
       const { data: updated } = await apiClient.POST('/api/user/update-profile', {
-        body: toProfileUpdate(data),
+        body: toProfileUpdate(data, user.email),
       });
       if (!updated) throw new Error('The update answered without the profile');
       setValues(valuesOf(updated));
       onSaved(updated);
     } catch (error) {
-      setFailure({
-        key: 'messages.updateError',
-        tone: 'error',
-        ...(error instanceof ApiError && error.status === 409
-          ? { detail: 'messages.emailTaken' as const }
-          : {}),
-      });
+      const detail =
+        error instanceof ApiError && error.status === 409
+          ? 'messages.emailTaken'
+          : passwordCallFailure(error);
+      setFailure({ key: 'messages.updateError', tone: 'error', ...(detail ? { detail } : {}) });
     }
     setSaving(false);
   };
@@ -81,9 +101,9 @@ export function EditProfileModal({ user, opened, onClose, onSaved }: EditProfile
       closeButtonProps={{ 'aria-label': t('edit.close'), disabled: saving }}
     >
       <SchemaForm
-        form={profileEditForm}
+        form={emailChanged ? profileEditForm : formKeepingEmail}
         formData={values}
-        onChange={setValues}
+        onChange={change}
         onSubmit={save}
         submitLabel={t('edit.save')}
         submitting={saving}

@@ -2,20 +2,33 @@ import { Alert } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** The keys (profile namespace) of the outcomes spec section 8 lists for the profile page. */
+/** The keys (profile namespace) of the outcomes spec section 8 lists for the profile page, and of the data card. */
 export type ProfileMessageKey =
   | 'messages.updateSuccess'
   | 'messages.updateError'
   | 'messages.resendSuccess'
   | 'messages.resendError'
   | 'messages.resetSuccess'
-  | 'messages.resetError';
+  | 'messages.resetError'
+  | 'messages.exportSuccess'
+  | 'messages.exportError'
+  | 'messages.deleteError';
+
+/** A more precise reason or consequence, shown under the message. */
+export type ProfileDetailKey =
+  | 'messages.emailTaken'
+  | 'messages.emailChangeSent'
+  | 'messages.currentPasswordWrong'
+  | 'messages.tooManyAttempts'
+  | 'errors.currentPasswordRequired';
 
 export interface ProfileMessage {
   key: ProfileMessageKey;
   tone: 'success' | 'error';
   /** A more precise reason shown under the message (e.g. the e-mail is taken). */
-  detail?: 'messages.emailTaken';
+  detail?: ProfileDetailKey;
+  /** The values of the detail's {{placeholders}} (the old and new addresses). */
+  detailValues?: Record<string, string>;
 }
 
 /** The outcome of the last action, in the page (never a browser alert), announced to screen readers. */
@@ -33,7 +46,7 @@ export function ProfileMessageAlert({ message, onClose }: { message: ProfileMess
       closeButtonLabel={t('messages.dismiss')}
       onClose={onClose}
     >
-      {message.detail ? t(message.detail) : null}
+      {message.detail ? t(message.detail, message.detailValues) : null}
     </Alert>
   );
 }

@@ -115,6 +115,9 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/** The account's password, asked for a new e-mail address (long and uncommon, as the server wants). */
+const PASSWORD = 'Kreo-motdepasse-2026';
+
 const REFRESHED_TOKEN = unsignedJwt({
   sub: 'user-1',
   firstname: 'Refreshed',
@@ -357,6 +360,7 @@ describe.each(LANGS)('ProfilePage in %s', (language) => {
       await person.type(field('lastname'), 'Ionescu');
       await person.clear(field('email'));
       await person.type(field('email'), 'ana.ionescu@example.org');
+      await person.type(field('currentPassword'), PASSWORD);
       await person.clear(field('phoneNumber'));
       await person.clear(field('companyName'));
       await person.type(field('companyName'), '   ');
@@ -372,6 +376,7 @@ describe.each(LANGS)('ProfilePage in %s', (language) => {
           phoneNumber: null,
           dateOfBirth: null,
           companyName: null,
+          currentPassword: PASSWORD,
         },
       ]);
       // Saving: a second click sends nothing more, and Cancel waits.
@@ -392,6 +397,14 @@ describe.each(LANGS)('ProfilePage in %s', (language) => {
 
       const status = await screen.findByRole('status');
       expect(status).toHaveTextContent(words.messages.updateSuccess);
+      // A new address: its verification link went to it, and a notice to the old one.
+      expect(
+        within(status).getByText(
+          words.messages.emailChangeSent
+            .replace('{{newEmail}}', 'ana.ionescu@example.org')
+            .replace('{{oldEmail}}', user.email),
+        ),
+      ).toBeVisible();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Ana-Maria Ionescu');
       expect(screen.getByText('AI')).toBeInTheDocument();
@@ -459,6 +472,10 @@ describe.each(LANGS)('ProfilePage in %s', (language) => {
       await person.type(field('email'), 'ana@example.com');
       expect(errorsOf(field('firstname'))).toEqual([]);
       expect(errorsOf(field('email'))).toEqual([]);
+      // A new address asks for the current password.
+      expect(errorsOf(field('currentPassword'))).toEqual([words.errors.currentPasswordRequired]);
+      await person.type(field('currentPassword'), PASSWORD);
+      expect(errorsOf(field('currentPassword'))).toEqual([]);
       await save();
       expect(bodiesSentTo('/api/user/update-profile')).toEqual([
         {
@@ -468,6 +485,7 @@ describe.each(LANGS)('ProfilePage in %s', (language) => {
           phoneNumber: user.phoneNumber,
           dateOfBirth: user.dateOfBirth,
           companyName: user.companyName,
+          currentPassword: PASSWORD,
         },
       ]);
     });
@@ -506,6 +524,7 @@ describe.each(LANGS)('ProfilePage in %s', (language) => {
 
       await person.clear(field('email'));
       await person.type(field('email'), 'taken@example.com');
+      await person.type(field('currentPassword'), PASSWORD);
       await save();
 
       const alert = await within(dialog()).findByRole('alert');
@@ -568,6 +587,7 @@ describe.each(LANGS)('ProfilePage in %s', (language) => {
       await openEdit();
       await person.clear(field('email'));
       await person.type(field('email'), 'taken@example.com');
+      await person.type(field('currentPassword'), PASSWORD);
       await save();
       await within(dialog()).findByRole('alert');
 
@@ -615,6 +635,7 @@ describe.each(LANGS)('ProfilePage in %s', (language) => {
       await openEdit();
       await person.clear(field('email'));
       await person.type(field('email'), 'new.address@example.com');
+      await person.type(field('currentPassword'), PASSWORD);
       await save();
       await closed();
 

@@ -19,8 +19,9 @@ import { apiClient } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 import { getValidToken } from '@/lib/session/session';
 import { EditProfileModal } from './edit-profile-modal';
-import { formatDate, initialsOf } from './profile-data';
+import { formatDate, initialsOf, isNewEmail } from './profile-data';
 import { ProfileMessageAlert, type ProfileMessage } from './profile-messages';
+import { YourDataCard } from './your-data-card';
 
 type UserInfo = components['schemas']['UserInfo'];
 
@@ -39,7 +40,10 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
 
 type LoadState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; user: UserInfo };
 
-/** /user-profile: who the user is, whether their e-mail is verified, editing it all, and a password reset. */
+/**
+ * /user-profile: who the user is, whether their e-mail is verified, editing it all, a password reset, and
+ * their data (a copy of it, deleting the account).
+ */
 export function ProfilePage() {
   const { t, i18n } = useTranslation(['profile', 'common']);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
@@ -123,7 +127,14 @@ export function ProfilePage() {
   const saved = (updated: UserInfo) => {
     setState({ status: 'ready', user: updated });
     setEditing(false);
-    setMessage({ key: 'messages.updateSuccess', tone: 'success', area: 'info' });
+    // A new address is unverified until its link is followed; the old one was told of the change.
+    const emailChange = isNewEmail(updated.email, user.email)
+      ? {
+          detail: 'messages.emailChangeSent' as const,
+          detailValues: { newEmail: updated.email, oldEmail: user.email },
+        }
+      : {};
+    setMessage({ key: 'messages.updateSuccess', tone: 'success', area: 'info', ...emailChange });
     // The header greets the user by the first name inside the token: get one that carries the new name.
     void getValidToken({ force: true });
   };
@@ -219,6 +230,8 @@ export function ProfilePage() {
             ) : null}
           </Stack>
         </Card>
+
+        <YourDataCard />
       </Stack>
 
       <EditProfileModal user={user} opened={editing} onClose={() => setEditing(false)} onSaved={saved} />

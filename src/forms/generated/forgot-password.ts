@@ -11,12 +11,12 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema29 = {"type":"object","required":["email"],"properties":{"email":{"type":"string","maxLength":254,"pattern":"^\\S+@\\S+\\.\\S+$"}},"$id":"473ac7a9"};
+const schema29 = {"type":"object","required":["email"],"properties":{"email":{"type":"string","maxLength":254,"pattern":"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"}},"$id":"-27117a2"};
 const func2 = cjs(runtime0).default;
-const pattern1 = new RegExp("^\\S+@\\S+\\.\\S+$", "u");
+const pattern1 = new RegExp("^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$", "u");
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="473ac7a9" */;
+/*# sourceURL="-27117a2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -44,7 +44,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!pattern1.test(data0)){
-const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^\\S+@\\S+\\.\\S+$"},message:"must match pattern \""+"^\\S+@\\S+\\.\\S+$"+"\"",schema:"^\\S+@\\S+\\.\\S+$",parentSchema:schema29.properties.email,data:data0};
+const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$",parentSchema:schema29.properties.email,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -80,6 +80,6 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "473ac7a9": validate12 };
+const validateFns = { "-27117a2": validate12 };
 
 export const forgotPasswordForm = defineForm('forgot-password', definition, validateFns);

@@ -12,19 +12,23 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema29 = {"type":"object","required":["firstname","lastname","email"],"properties":{"firstname":{"type":"string","maxLength":100,"pattern":"\\S"},"lastname":{"type":"string","maxLength":100,"pattern":"\\S"},"email":{"type":"string","maxLength":254,"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},"phoneNumber":{"type":"string","maxLength":32},"dateOfBirth":{"type":"string","format":"date"},"companyName":{"type":"string","maxLength":200}},"$id":"26542275"};
+const schema29 = {"type":"object","required":["firstname","lastname","email"],"properties":{"firstname":{"type":"string","maxLength":100,"pattern":"\\S"},"lastname":{"type":"string","maxLength":100,"pattern":"\\S"},"email":{"type":"string","maxLength":254,"pattern":"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},"phoneNumber":{"type":"string","maxLength":32},"dateOfBirth":{"type":"string","format":"date"},"companyName":{"type":"string","maxLength":200},"emailChanged":{"$comment":"Set by the page, never typed: true while the e-mail differs from the account's (case aside).","type":"boolean"},"currentPassword":{"$comment":"Asked only to change the e-mail address (the server refuses the change without it).","type":"string","maxLength":128}},"if":{"properties":{"emailChanged":{"const":true}},"required":["emailChanged"]},"then":{"properties":{"currentPassword":{"type":"string"}},"required":["currentPassword"]},"$id":"-5cf2cf79"};
 const func2 = cjs(runtime0).default;
 const pattern1 = new RegExp("\\S", "u");
-const pattern3 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
+const pattern3 = new RegExp("^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$", "u");
 const formats0 = cjs(runtime1).fullFormats.date;
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="26542275" */;
+/*# sourceURL="-5cf2cf79" */;
 let vErrors = null;
 let errors = 0;
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.firstname === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema29.required,parentSchema:schema29,data};
+let missing0;
+if((data.emailChanged === undefined) && (missing0 = "emailChanged")){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,8 +37,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.lastname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema29.required,parentSchema:schema29,data};
+else {
+if(data.emailChanged !== undefined){
+if(true !== data.emailChanged){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43,8 +49,24 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.email === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema29.required,parentSchema:schema29,data};
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.currentPassword === undefined){
+const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "currentPassword"},message:"must have required property '"+"currentPassword"+"'",schema:schema29.then.required,parentSchema:schema29.then,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -53,11 +75,10 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.firstname !== undefined){
-let data0 = data.firstname;
-if(typeof data0 === "string"){
-if(func2(data0) > 100){
-const err3 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema29.properties.firstname,data:data0};
+if(data.currentPassword !== undefined){
+let data1 = data.currentPassword;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/then/properties/currentPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.then.properties.currentPassword.type,parentSchema:schema29.then.properties.currentPassword,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -66,8 +87,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1.test(data0)){
-const err4 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.firstname,data:data0};
+}
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+}
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema29.if,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -76,9 +102,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-else {
-const err5 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.firstname.type,parentSchema:schema29.properties.firstname,data:data0};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.firstname === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -87,12 +113,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.lastname !== undefined){
-let data1 = data.lastname;
-if(typeof data1 === "string"){
-if(func2(data1) > 100){
-const err6 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema29.properties.lastname,data:data1};
+if(data.lastname === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -101,8 +123,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern1.test(data1)){
-const err7 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.lastname,data:data1};
+if(data.email === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -111,9 +133,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.lastname.type,parentSchema:schema29.properties.lastname,data:data1};
+if(data.firstname !== undefined){
+let data2 = data.firstname;
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err8 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema29.properties.firstname,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -122,12 +146,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.email !== undefined){
-let data2 = data.email;
-if(typeof data2 === "string"){
-if(func2(data2) > 254){
-const err9 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema29.properties.email,data:data2};
+if(!pattern1.test(data2)){
+const err9 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.firstname,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -136,8 +156,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern3.test(data2)){
-const err10 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\"",schema:"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$",parentSchema:schema29.properties.email,data:data2};
+}
+else {
+const err10 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.firstname.type,parentSchema:schema29.properties.firstname,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -147,8 +168,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.email.type,parentSchema:schema29.properties.email,data:data2};
+if(data.lastname !== undefined){
+let data3 = data.lastname;
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err11 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema29.properties.lastname,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -157,12 +181,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.phoneNumber !== undefined){
-let data3 = data.phoneNumber;
-if(typeof data3 === "string"){
-if(func2(data3) > 32){
-const err12 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema29.properties.phoneNumber,data:data3};
+if(!pattern1.test(data3)){
+const err12 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.lastname,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -173,7 +193,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.phoneNumber.type,parentSchema:schema29.properties.phoneNumber,data:data3};
+const err13 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.lastname.type,parentSchema:schema29.properties.lastname,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -183,11 +203,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.dateOfBirth !== undefined){
-let data4 = data.dateOfBirth;
+if(data.email !== undefined){
+let data4 = data.email;
 if(typeof data4 === "string"){
-if(!(formats0.validate(data4))){
-const err14 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema29.properties.dateOfBirth,data:data4};
+if(func2(data4) > 254){
+const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema29.properties.email,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -196,9 +216,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.dateOfBirth.type,parentSchema:schema29.properties.dateOfBirth,data:data4};
+if(!pattern3.test(data4)){
+const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$",parentSchema:schema29.properties.email,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -208,11 +227,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.companyName !== undefined){
-let data5 = data.companyName;
-if(typeof data5 === "string"){
-if(func2(data5) > 200){
-const err16 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.companyName,data:data5};
+else {
+const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.email.type,parentSchema:schema29.properties.email,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -222,8 +238,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.companyName.type,parentSchema:schema29.properties.companyName,data:data5};
+if(data.phoneNumber !== undefined){
+let data5 = data.phoneNumber;
+if(typeof data5 === "string"){
+if(func2(data5) > 32){
+const err17 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema29.properties.phoneNumber,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -233,9 +252,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+const err18 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.phoneNumber.type,parentSchema:schema29.properties.phoneNumber,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -244,10 +262,145 @@ vErrors.push(err18);
 }
 errors++;
 }
+}
+if(data.dateOfBirth !== undefined){
+let data6 = data.dateOfBirth;
+if(typeof data6 === "string"){
+if(!(formats0.validate(data6))){
+const err19 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema29.properties.dateOfBirth,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.dateOfBirth.type,parentSchema:schema29.properties.dateOfBirth,data:data6};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.companyName !== undefined){
+let data7 = data.companyName;
+if(typeof data7 === "string"){
+if(func2(data7) > 200){
+const err21 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.companyName,data:data7};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.companyName.type,parentSchema:schema29.properties.companyName,data:data7};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.emailChanged !== undefined){
+let data8 = data.emailChanged;
+if(typeof data8 !== "boolean"){
+const err23 = {instancePath:instancePath+"/emailChanged",schemaPath:"#/properties/emailChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.emailChanged.type,parentSchema:schema29.properties.emailChanged,data:data8};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.currentPassword !== undefined){
+let data9 = data.currentPassword;
+if(typeof data9 === "string"){
+if(func2(data9) > 128){
+const err24 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema29.properties.currentPassword,data:data9};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.currentPassword.type,parentSchema:schema29.properties.currentPassword,data:data9};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
 validate12.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "26542275": validate12 };
+const schema30 = {"properties":{"emailChanged":{"const":true}},"required":["emailChanged"],"$id":"816b33d"};
+
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="816b33d" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.emailChanged === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emailChanged"},message:"must have required property '"+"emailChanged"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.emailChanged !== undefined){
+let data0 = data.emailChanged;
+if(true !== data0){
+const err1 = {instancePath:instancePath+"/emailChanged",schemaPath:"#/properties/emailChanged/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema30.properties.emailChanged,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate13.errors = vErrors;
+return errors === 0;
+}
+
+const validateFns = { "-5cf2cf79": validate12, "816b33d": validate13 };
 
 export const profileEditForm = defineForm('profile-edit', definition, validateFns);

@@ -12,12 +12,12 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema29 = {"type":"object","required":["newPassword","confirmPassword"],"properties":{"newPassword":{"type":"string","minLength":6,"maxLength":128},"confirmPassword":{"type":"string","const":{"$data":"1/newPassword"}}},"$id":"39637ed0"};
+const schema29 = {"type":"object","required":["newPassword","confirmPassword"],"properties":{"newPassword":{"type":"string","minLength":8,"maxLength":128},"confirmPassword":{"type":"string","const":{"$data":"1/newPassword"}}},"$id":"-5a9d52e"};
 const func2 = cjs(runtime0).default;
 const func0 = cjs(runtime1).default;
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="39637ed0" */;
+/*# sourceURL="-5a9d52e" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -54,8 +54,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func2(data0) < 6){
-const err3 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters",schema:6,parentSchema:schema29.properties.newPassword,data:data0};
+if(func2(data0) < 8){
+const err3 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters",schema:8,parentSchema:schema29.properties.newPassword,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -115,6 +115,6 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "39637ed0": validate12 };
+const validateFns = { "-5a9d52e": validate12 };
 
 export const resetPasswordForm = defineForm('reset-password', definition, validateFns);

@@ -13,15 +13,15 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema29 = {"type":"object","required":["firstname","lastname","email","password","confirmPassword","dateOfBirth","agreeToTerms"],"properties":{"firstname":{"type":"string","maxLength":100,"pattern":"\\S"},"lastname":{"type":"string","maxLength":100,"pattern":"\\S"},"email":{"type":"string","maxLength":254,"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},"password":{"type":"string","minLength":6,"maxLength":128},"confirmPassword":{"type":"string","const":{"$data":"1/password"}},"dateOfBirth":{"type":"string","format":"date"},"phoneNumber":{"type":"string","maxLength":32},"companyName":{"type":"string","maxLength":200},"language":{"type":"string","enum":["fr","en","ro"]},"agreeToTerms":{"type":"boolean","const":true,"default":false},"receiveUpdates":{"type":"boolean","default":false}},"$id":"-77f60f0c"};
+const schema29 = {"type":"object","required":["firstname","lastname","email","password","confirmPassword","dateOfBirth","agreeToTerms"],"properties":{"firstname":{"type":"string","maxLength":100,"pattern":"\\S"},"lastname":{"type":"string","maxLength":100,"pattern":"\\S"},"email":{"type":"string","maxLength":254,"pattern":"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},"password":{"type":"string","minLength":8,"maxLength":128},"confirmPassword":{"type":"string","const":{"$data":"1/password"}},"dateOfBirth":{"type":"string","format":"date"},"phoneNumber":{"type":"string","maxLength":32},"companyName":{"type":"string","maxLength":200},"language":{"type":"string","enum":["fr","en","ro"]},"agreeToTerms":{"type":"boolean","const":true,"default":false},"receiveUpdates":{"type":"boolean","default":false}},"$id":"-65a81129"};
 const func2 = cjs(runtime0).default;
 const func0 = cjs(runtime1).default;
 const pattern1 = new RegExp("\\S", "u");
-const pattern3 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
+const pattern3 = new RegExp("^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$", "u");
 const formats0 = cjs(runtime2).fullFormats.date;
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="-77f60f0c" */;
+/*# sourceURL="-65a81129" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -179,7 +179,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!pattern3.test(data2)){
-const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\"",schema:"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$",parentSchema:schema29.properties.email,data:data2};
+const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$",parentSchema:schema29.properties.email,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -213,8 +213,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func2(data3) < 6){
-const err17 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters",schema:6,parentSchema:schema29.properties.password,data:data3};
+if(func2(data3) < 8){
+const err17 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters",schema:8,parentSchema:schema29.properties.password,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -408,6 +408,6 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-77f60f0c": validate12 };
+const validateFns = { "-65a81129": validate12 };
 
 export const signupForm = defineForm('signup', definition, validateFns);

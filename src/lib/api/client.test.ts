@@ -301,7 +301,7 @@ describe('errors (spec section 8)', () => {
 });
 
 describe('operations.gen.ts', () => {
-  it('covers the 12 calls of spec section 7 with their authentication, plus the eight we added', () => {
+  it('covers the 12 calls of spec section 7 with their authentication, plus the ones we added', () => {
     // Spec section 7: "yes" is a bearer token, "no" is public, "cookie" is the refresh cookie.
     const spec = {
       'GET /api/user/info': 'bearer',
@@ -332,9 +332,12 @@ describe('operations.gen.ts', () => {
       // Ours: who runs the site (legal notice), and the contact form: public.
       'GET /api/site/info': 'public',
       'POST /api/contact': 'public',
+      // Ours: the user's own data (GDPR): a copy of it, and deleting the account.
+      'GET /api/user/export': 'bearer',
+      'POST /api/user/delete-account': 'bearer',
     };
 
-    expect(Object.keys(operationSecurity)).toHaveLength(22);
+    expect(Object.keys(operationSecurity)).toHaveLength(24);
     expect(operationSecurity).toEqual(spec);
   });
 });
