@@ -55,6 +55,12 @@ export function parseJsonBody(
 }
 
 export function installErrorHandler(app: FastifyInstance) {
+  // Fastify validates a body only when one came: an operation that takes one refuses its absence here.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) {
+      throw new BadBodyError('The request body is required: send a JSON object');
+    }
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;

@@ -41,6 +41,8 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: Options
     } catch {
       return reply.code(400).send({ message: 'The webhook signature does not match', error: 'Bad Request' });
     }
+    // Signed but not an event (`null`, a list): nothing to act on.
+    if (typeof event !== 'object' || event === null) return { received: true };
     if (
       event.type === 'checkout.session.completed' ||
       event.type === 'checkout.session.async_payment_succeeded'

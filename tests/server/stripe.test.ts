@@ -129,6 +129,9 @@ describe('POST /api/checkout/stripe-webhook', () => {
       const response = await deliver(server, payload, sign(payload));
       expect(response.statusCode, response.body).toBe(200);
     }
+    for (const body of ['null', '[]', '"x"']) {
+      expect((await deliver(server, body, sign(body))).statusCode, body).toBe(200);
+    }
     const noData = JSON.stringify({ id: 'evt_x', object: 'event', type: 'checkout.session.completed' });
     expect((await deliver(server, noData, sign(noData))).statusCode).toBeLessThan(500);
   });

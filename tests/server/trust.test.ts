@@ -189,12 +189,20 @@ describe('requests that used to fail', () => {
     expect(login.statusCode).toBe(400);
   });
 
+  it('refuses an operation that takes a body when none came at all (400, not 500)', async () => {
+    for (const url of ['/api/auth/register', '/api/auth/login', '/api/contact']) {
+      const response = await server.app.inject({ method: 'POST', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(json(response).message).toMatch(/body is required/);
+    }
+  });
+
   it.each([
-    '/checkout/local/%00',
-    '/checkout/local/%00/pay',
-    '/checkout/local/x%00y/cancel',
-    `/checkout/local/${'a'.repeat(5000)}`,
-  ])('answers %s without a 5xx', async (url) => {
+    ['a NUL', '/checkout/local/%00'],
+    ['a NUL, paying', '/checkout/local/%00/pay'],
+    ['a NUL inside, cancelling', '/checkout/local/x%00y/cancel'],
+    ['5000 characters', `/checkout/local/${'a'.repeat(5000)}`],
+  ])('answers a checkout page whose id is %s without a 5xx', async (_label, url) => {
     const method = url.endsWith('/pay') || url.endsWith('/cancel') ? 'POST' : 'GET';
     const response = await server.request(url, { method });
     expect(response.statusCode).toBeLessThan(500);
