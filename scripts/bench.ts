@@ -6,7 +6,7 @@
  * and BENCH_LIGHTHOUSE_RUNS set the API runs' length and the Lighthouse runs per page.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
@@ -69,7 +69,15 @@ const markdown = [
   'Figures depend on the machine and on what else runs on it; compare runs from the same machine. ' +
     'A ✓ or ✗ follows each figure that has a target, with the target in brackets.',
   ...tables.map((table) => `## ${table.title}\n\n${table.note}\n\n${markdownTable(table)}`),
+  // The load test's section (`npm run bench:load`) is its own run's: kept as it was.
+  ...(await keptLoadSection()),
 ].join('\n\n');
+
+async function keptLoadSection(): Promise<string[]> {
+  const previous = await readFile(OUTPUT, 'utf8').catch(() => '');
+  const start = previous.indexOf('\n## Load');
+  return start === -1 ? [] : [previous.slice(start + 1).trim()];
+}
 
 await mkdir(path.dirname(OUTPUT), { recursive: true });
 // Written as the project's Prettier writes markdown, so that `prettier --check` accepts the file.
