@@ -38,7 +38,7 @@ import {
   NO_ACCOUNT_LIMITS,
   type AccountLimits,
 } from './services/accounts';
-import { loggerOptions } from './services/logging';
+import { loggableError, loggerOptions } from './services/logging';
 import { createMailQueue, type MailQueue } from './services/mail/mail-queue';
 import { createRateLimiter } from './services/rate-limiter';
 import { createAppPages } from './services/app-pages';
@@ -145,10 +145,26 @@ export async function buildApp(deps: AppDependencies) {
     ...(deps.mailPollMs ? { pollMs: deps.mailPollMs } : {}),
   });
   app.decorate('mailQueue', mailQueue);
+  // Ended rate-limit windows are dropped every ten minutes, by whichever instance gets there.
+  let pruning: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
-    if (deps.mailWorker ?? true) mailQueue.start();
+    if (deps.mailWorker ?? true) {
+      mailQueue.start();
+      pruning = setInterval(
+        () => {
+          rateLimiter
+            .prune()
+            .catch((error: unknown) =>
+              app.log.warn({ failure: loggableError(error) }, 'Pruning rate limits failed'),
+            );
+        },
+        10 * 60 * 1000,
+      );
+      pruning.unref();
+    }
   });
   app.addHook('onClose', async () => {
+    if (pruning) clearInterval(pruning);
     await mailQueue.stop();
   });
   const accounts = createAccountService({

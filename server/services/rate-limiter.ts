@@ -59,7 +59,7 @@ export function createRateLimiter(db: Database) {
       const verdict = await this.hit(key, rule);
       if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
     },
-    /** Drops the counters whose window ended (the mail worker's housekeeping calls it). */
+    /** Drops the counters whose window ended an hour ago or more (the server does every ten minutes). */
     async prune(): Promise<void> {
       await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now() - interval '1 hour'`));
     },

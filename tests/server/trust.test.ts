@@ -9,7 +9,15 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, contactMessages, mailQueue, purchases, users } from '../../server/db/schema';
+import {
+  checkoutSessions,
+  contactMessages,
+  mailQueue,
+  purchases,
+  rateLimits,
+  users,
+} from '../../server/db/schema';
+import { createRateLimiter } from '../../server/services/rate-limiter';
 import { createMailer } from '../../server/services/mail/mailer';
 import {
   claimsOf,
@@ -235,6 +243,34 @@ describe('requests that used to fail', () => {
       await outboxServer.close();
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('rate-limit counters', () => {
+  it('count in the database, start a new window once one ends, and are pruned an hour after', async () => {
+    const limiter = createRateLimiter(server.db);
+    const rule = { max: 2, windowMs: 60_000 };
+    const key = `test:${uniqueEmail('counter')}`;
+    const verdicts = [
+      await limiter.hit(key, rule),
+      await limiter.hit(key, rule),
+      await limiter.hit(key, rule),
+    ];
+    expect(verdicts.map((verdict) => verdict.allowed)).toEqual([true, true, false]);
+    expect(verdicts[2]?.retryAfterSeconds).toBeGreaterThan(0);
+    // The window ended: counting starts again.
+    await server.db
+      .update(rateLimits)
+      .set({ resetAt: new Date(Date.now() - 1000) })
+      .where(eq(rateLimits.key, key));
+    expect((await limiter.hit(key, rule)).allowed).toBe(true);
+    // Ended over an hour ago: pruned.
+    await server.db
+      .update(rateLimits)
+      .set({ resetAt: new Date(Date.now() - 2 * 3600_000) })
+      .where(eq(rateLimits.key, key));
+    await limiter.prune();
+    expect(await server.db.select().from(rateLimits).where(eq(rateLimits.key, key))).toEqual([]);
   });
 });
 
