@@ -1,8 +1,10 @@
 /**
  * The server as `npm start` runs it (server/main.ts, its own process, embedded database): what it
  * leaves on disk is readable by its own user only, its logs carry no token or link that grants
- * access, and in production it refuses, or loudly warns about, the free test checkout.
+ * access, and in production it refuses, or loudly warns about, the free test checkout. It runs on
+ * the embedded database whatever DATABASE_URL says, so only in the PGlite pass of `npm test`.
  */
+const inPgLitePass = !process.env.DATABASE_URL;
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -55,104 +57,107 @@ async function modesUnder(dir: string): Promise<{ file: string; mode: number; is
   return found;
 }
 
-describe('the server process, in production with the test checkout asked for by name', () => {
-  let dataDir: string;
-  let server: Started;
-  let base: string;
-  const email = uniqueEmail('process');
+describe.runIf(inPgLitePass)(
+  'the server process, in production with the test checkout asked for by name',
+  () => {
+    let dataDir: string;
+    let server: Started;
+    let base: string;
+    const email = uniqueEmail('process');
 
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'kreo-process-'));
-    // What an older version left: a world-readable file and an open folder.
-    await mkdir(path.join(dataDir, 'outbox'), { mode: 0o755 });
-    await writeFile(path.join(dataDir, 'outbox', 'old.eml'), 'token=old-secret-link', { mode: 0o644 });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = startServer({
-      NODE_ENV: 'production',
-      PAYMENT_PROVIDER: 'local',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      SPA_DIR: path.join(dataDir, 'no-spa'),
-      LOG_LEVEL: 'info',
-      AUTH_RATE_LIMIT: '0',
-    });
-    await vi.waitFor(
-      () => {
-        if (server.child.exitCode !== null) throw new Error(`The server stopped:\n${server.output()}`);
-        if (!server.output().includes('Kreo is ready')) throw new Error('not ready yet');
-      },
-      { timeout: 90_000, interval: 100 },
-    );
-
-    const post = (url: string, body: unknown) =>
-      fetch(`${base}${url}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+    beforeAll(async () => {
+      dataDir = await mkdtemp(path.join(tmpdir(), 'kreo-process-'));
+      // What an older version left: a world-readable file and an open folder.
+      await mkdir(path.join(dataDir, 'outbox'), { mode: 0o755 });
+      await writeFile(path.join(dataDir, 'outbox', 'old.eml'), 'token=old-secret-link', { mode: 0o644 });
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      server = startServer({
+        NODE_ENV: 'production',
+        PAYMENT_PROVIDER: 'local',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: base,
+        DATA_DIR: dataDir,
+        SPA_DIR: path.join(dataDir, 'no-spa'),
+        LOG_LEVEL: 'info',
+        AUTH_RATE_LIMIT: '0',
       });
-    const registered = await post('/api/auth/register', {
-      firstname: 'Camille',
-      lastname: 'Dupont',
-      email,
-      password: TEST_PASSWORD,
-      confirmPassword: TEST_PASSWORD,
-      dateOfBirth: '1990-04-15',
+      await vi.waitFor(
+        () => {
+          if (server.child.exitCode !== null) throw new Error(`The server stopped:\n${server.output()}`);
+          if (!server.output().includes('Kreo is ready')) throw new Error('not ready yet');
+        },
+        { timeout: 90_000, interval: 100 },
+      );
+
+      const post = (url: string, body: unknown) =>
+        fetch(`${base}${url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const registered = await post('/api/auth/register', {
+        firstname: 'Camille',
+        lastname: 'Dupont',
+        email,
+        password: TEST_PASSWORD,
+        confirmPassword: TEST_PASSWORD,
+        dateOfBirth: '1990-04-15',
+      });
+      expect(registered.status).toBe(200);
+      expect((await post('/api/auth/forgot-password', { email })).status).toBe(200);
+      // The pages a mailed link opens, with their tokens in the query.
+      await fetch(`${base}/reset-password?token=SECRET-RESET-TOKEN`);
+      await fetch(`${base}/verify-email?token=SECRET-VERIFY-TOKEN&lang=fr`);
+      // Both mails reach the outbox (the worker sends them after the requests answered).
+      await vi.waitFor(
+        async () => {
+          const files = (await readdir(path.join(dataDir, 'outbox'))).filter((file) => file !== 'old.eml');
+          if (files.length < 2) throw new Error(`${files.length} of 2 mails in the outbox`);
+        },
+        { timeout: 60_000, interval: 100 },
+      );
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }, 180_000);
+
+    afterAll(async () => {
+      if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
     });
-    expect(registered.status).toBe(200);
-    expect((await post('/api/auth/forgot-password', { email })).status).toBe(200);
-    // The pages a mailed link opens, with their tokens in the query.
-    await fetch(`${base}/reset-password?token=SECRET-RESET-TOKEN`);
-    await fetch(`${base}/verify-email?token=SECRET-VERIFY-TOKEN&lang=fr`);
-    // Both mails reach the outbox (the worker sends them after the requests answered).
-    await vi.waitFor(
-      async () => {
-        const files = (await readdir(path.join(dataDir, 'outbox'))).filter((file) => file !== 'old.eml');
-        if (files.length < 2) throw new Error(`${files.length} of 2 mails in the outbox`);
-      },
-      { timeout: 60_000, interval: 100 },
-    );
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }, 180_000);
 
-  afterAll(async () => {
-    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
-    await rm(dataDir, { recursive: true, force: true });
-  });
+    it('warns at start that payments are not real', () => {
+      expect(server.output()).toContain('PAYMENT_PROVIDER=local in production');
+    });
 
-  it('warns at start that payments are not real', () => {
-    expect(server.output()).toContain('PAYMENT_PROVIDER=local in production');
-  });
+    it('keeps DATA_DIR owner-only: folders 0700, files 0600, including what an older version left', async () => {
+      expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+      const entries = await modesUnder(dataDir);
+      expect(entries.some((entry) => entry.file.includes(`${path.sep}pglite${path.sep}`))).toBe(true);
+      const wrong = entries.filter((entry) => entry.mode !== (entry.isDirectory ? 0o700 : 0o600));
+      expect(wrong.map((entry) => `${entry.file} ${entry.mode.toString(8)}`)).toEqual([]);
+    });
 
-  it('keeps DATA_DIR owner-only: folders 0700, files 0600, including what an older version left', async () => {
-    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
-    const entries = await modesUnder(dataDir);
-    expect(entries.some((entry) => entry.file.includes(`${path.sep}pglite${path.sep}`))).toBe(true);
-    const wrong = entries.filter((entry) => entry.mode !== (entry.isDirectory ? 0o700 : 0o600));
-    expect(wrong.map((entry) => `${entry.file} ${entry.mode.toString(8)}`)).toEqual([]);
-  });
+    it('logs no token, no password and no link that grants access', async () => {
+      const log = server.output();
+      expect(log).toContain('/reset-password?token=[redacted]');
+      expect(log).not.toContain('SECRET-RESET-TOKEN');
+      expect(log).not.toContain('SECRET-VERIFY-TOKEN');
+      expect(log).not.toContain(TEST_PASSWORD);
+      const outbox = path.join(dataDir, 'outbox');
+      for (const file of await readdir(outbox)) {
+        const text = (await readFile(path.join(outbox, file), 'utf8'))
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
+        for (const [, token] of text.matchAll(/token=([\w-]{20,})/g)) expect(log).not.toContain(token);
+      }
+      expect(log).not.toMatch(/token=[\w-]{20,}/);
+    });
+  },
+);
 
-  it('logs no token, no password and no link that grants access', async () => {
-    const log = server.output();
-    expect(log).toContain('/reset-password?token=[redacted]');
-    expect(log).not.toContain('SECRET-RESET-TOKEN');
-    expect(log).not.toContain('SECRET-VERIFY-TOKEN');
-    expect(log).not.toContain(TEST_PASSWORD);
-    const outbox = path.join(dataDir, 'outbox');
-    for (const file of await readdir(outbox)) {
-      const text = (await readFile(path.join(outbox, file), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      for (const [, token] of text.matchAll(/token=([\w-]{20,})/g)) expect(log).not.toContain(token);
-    }
-    expect(log).not.toMatch(/token=[\w-]{20,}/);
-  });
-});
-
-describe('the server process, in production with no payment provider', () => {
+describe.runIf(inPgLitePass)('the server process, in production with no payment provider', () => {
   it('refuses to start, saying what to set', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'kreo-process-refused-'));
     try {
