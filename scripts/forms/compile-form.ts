@@ -8,6 +8,7 @@ import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaV
 import type { RJSFSchema } from '@rjsf/utils';
 
 import { FORM_AJV_OPTIONS } from '../../src/forms/ajv-options.ts';
+import { fullFormats } from '../../src/forms/formats.ts';
 import { addFormKeywords } from '../../src/forms/keywords.ts';
 
 export { FORM_AJV_OPTIONS };
@@ -58,7 +59,9 @@ export function exportName(formName: string): string {
 function toEsm(commonJs: string): { imports: string[]; body: string; exportedKeys: [string, string][] } {
   const modules = new Map<string, string>();
   let body = commonJs.replace(/^"use strict";\s*/, '');
-  body = body.replace(/require\("([^"]+)"\)/g, (_, specifier: string) => {
+  body = body.replace(/require\("([^"]+)"\)/g, (_, required: string) => {
+    // The formats the forms use, without the ~2 kB of all of ajv-formats (src/forms/formats.ts).
+    const specifier = required === 'ajv-formats/dist/formats' ? '@/forms/formats' : required;
     let local = modules.get(specifier);
     if (!local) {
       local = `runtime${modules.size}`;
@@ -75,6 +78,13 @@ function toEsm(commonJs: string): { imports: string[]; body: string; exportedKey
       return '';
     },
   );
+  for (const [, name] of body.matchAll(/\.fullFormats(?:\.([\w$]+)|\["([^"]+)"\])/g)) {
+    if (!(name && name in fullFormats)) {
+      throw new Error(
+        `The format "${name}" is not in src/forms/formats.ts: add it there (ajv-formats has its rule)`,
+      );
+    }
+  }
   if (/\b(require|exports|module)\b[.[(]/.test(body.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) {
     throw new Error('Unexpected CommonJS left in the compiled validator');
   }

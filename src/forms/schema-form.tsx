@@ -64,6 +64,27 @@ const DEFAULT_FORM_STATE_BEHAVIOR = { constAsDefaults: 'never' } as const;
  * The one renderer of the product's forms: a definition from schemas/forms/ plus the current language
  * become a Mantine form. Errors show after the first submit and then follow every change.
  */
+/**
+ * The errors in the order the fields show, so that the focus goes to the first wrong field on screen:
+ * the validator lists a rule of `if`/`then` (a field asked for only in some cases) after the rest.
+ */
+function inFieldOrder(errors: RJSFValidationError[], form: { schema: object; uiSchema: object }) {
+  const order = (form.uiSchema as { 'ui:order'?: string[] })['ui:order'];
+  const keys = Object.keys((form.schema as { properties?: object }).properties ?? {});
+  const rank = (error: RJSFValidationError) => {
+    // ".email", "firstname" (a rule on the object names its field bare), ".subscribers.0.name", "" (the form).
+    const name = (error.property ?? '').replace(/^\./, '').split('.')[0] ?? '';
+    if (!name) return Number.MAX_SAFE_INTEGER;
+    const byOrder = order ? order.indexOf(name) : -1;
+    const position = byOrder !== -1 ? byOrder : order ? order.indexOf('*') : keys.indexOf(name);
+    return position === -1 ? Number.MAX_SAFE_INTEGER : position * 1000 + keys.indexOf(name);
+  };
+  return errors
+    .map((error, index) => ({ error, index, rank: rank(error) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map((entry) => entry.error);
+}
+
 export function SchemaForm({
   form,
   formData,
@@ -85,8 +106,8 @@ export function SchemaForm({
   const uiSchema = useMemo(() => translateUiSchema(form.schema, form.uiSchema, translate), [form, translate]);
   const [validateLive, setValidateLive] = useState(false);
   const transformErrors = useCallback(
-    (errors: RJSFValidationError[]) => toMessageTokens(errors, form.uiSchema),
-    [form.uiSchema],
+    (errors: RJSFValidationError[]) => inFieldOrder(toMessageTokens(errors, form.uiSchema), form),
+    [form],
   );
   // The values on screen. RJSF re-reads its `formData` prop whenever any prop changes (errors shown,
   // language switched), so it must always be the latest: kept here, a page need not re-render at

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import {
   test as base,
   expect as baseExpect,
@@ -378,3 +379,54 @@ for (const language of LANGUAGES) {
     });
   });
 }
+
+// Your data (GDPR), once, in Romanian (the component tests cover every language's words): a founder
+// downloads what we hold and deletes the account with the password, against the real server.
+test.describe('your data in ro', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('downloads everything held as JSON, then deletes the account after the password', async ({
+    page,
+    context,
+  }, testInfo) => {
+    const language: Language = 'ro';
+    await useLanguage(context, language);
+    await page.goto('/');
+    const account = await signUp(page, language, 'gdpr');
+    const p = profilePage(page, language);
+    await page.goto('/user-profile');
+    const section = page.getByRole('region', { name: p.t('data.title') });
+    await expect(section).toBeVisible();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('button', { name: p.t('data.download') }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^kreo-.*\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+      account: { email: string; firstname: string };
+    };
+    expect(exported.account).toMatchObject({ email: account.email, firstname: account.firstname });
+
+    await section.getByRole('button', { name: p.t('data.delete') }).click();
+    const dialog = page.getByRole('dialog', { name: p.t('deleteAccount.title') });
+    await expect(dialog.getByText(p.t('deleteAccount.kept'))).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/delete-account-${language}-${testInfo.project.name}.png` });
+    const password = dialog.getByLabel(new RegExp(`^${p.t('deleteAccount.password')}`));
+    const confirm = dialog.getByRole('button', { name: p.t('deleteAccount.confirm') });
+    await password.fill('nu-este-parola-mea');
+    await confirm.click();
+    await expect(dialog.getByRole('alert')).toBeVisible();
+    await expect(password).toHaveValue('nu-este-parola-mea');
+
+    await password.fill('parola-sigura-1');
+    await confirm.click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByText(text(language, 'common', 'notices.accountDeleted'))).toBeVisible();
+    // The account is gone: its password opens nothing.
+    const login = await page.request.post('/api/auth/login', {
+      data: { email: account.email, password: 'parola-sigura-1' },
+    });
+    expect(login.status()).toBe(401);
+  });
+});

@@ -116,6 +116,16 @@ describe.each(LANGS)('the edit modal in %s: changing the e-mail address', (langu
     expect(field('currentPassword')).toHaveValue('');
   });
 
+  it('focuses the first wrong field in the order shown, not the password asked last', async () => {
+    const { field, retypeEmail, save, user } = renderModal(language);
+    expect(await screen.findByRole('dialog', { name: words.edit.title })).toBeVisible();
+    await user.clear(field('firstname'));
+    await retypeEmail('ana@example');
+    await save();
+    await waitFor(() => expect(document.activeElement?.id).toBe(field('firstname').id));
+    expect(post).not.toHaveBeenCalled();
+  });
+
   it('sends the current password with the new address, and only then', async () => {
     post.mockImplementation((async (_path: string, init?: { body?: object }) => ({
       data: { ...USER, ...init?.body, isEmailVerified: false },

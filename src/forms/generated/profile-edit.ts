@@ -5,7 +5,7 @@
 import definition from '../../../schemas/forms/profile-edit.json';
 import { defineForm } from '@/forms/form-definition';
 import * as runtime0 from 'ajv/dist/runtime/ucs2length';
-import * as runtime1 from 'ajv-formats/dist/formats';
+import * as runtime1 from '@/forms/formats';
 
 /** A CommonJS module as Node and as the bundler expose it: its exports object either way. */
 function cjs(namespace) {

@@ -6,7 +6,7 @@ const definition = {"$schema":"./step-definition.schema.json","title":"wizard:st
 import { defineForm } from '@/forms/form-definition';
 import * as runtime0 from 'ajv/dist/runtime/ucs2length';
 import * as runtime1 from 'ajv/dist/runtime/equal';
-import * as runtime2 from 'ajv-formats/dist/formats';
+import * as runtime2 from '@/forms/formats';
 
 /** A CommonJS module as Node and as the bundler expose it: its exports object either way. */
 function cjs(namespace) {
