@@ -30,6 +30,8 @@ export interface SchemaFormProps {
   submitting?: boolean;
   /** A full-width submit button (the account pages). */
   fullWidthSubmit?: boolean;
+  /** The submit button's colour, when it is not the brand's (red for what cannot be undone). */
+  submitColor?: string;
   /** Shown between the fields and the submit button (a server error, a link). */
   children?: ReactNode;
   /** Shown beside the submit button (e.g. Cancel). */
@@ -93,6 +95,7 @@ export function SchemaForm({
   submitLabel,
   submitting = false,
   fullWidthSubmit = false,
+  submitColor,
   children,
   secondaryAction,
   actions,
@@ -181,7 +184,7 @@ export function SchemaForm({
       {children}
       {actions ?? (
         <Group mt="lg" gap="sm">
-          <Button type="submit" loading={submitting} fullWidth={fullWidthSubmit}>
+          <Button type="submit" loading={submitting} fullWidth={fullWidthSubmit} color={submitColor}>
             {submitLabel}
           </Button>
           {secondaryAction}

@@ -81,6 +81,8 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
           onChange={setValues}
           onSubmit={confirm}
           submitLabel={t('deleteAccount.confirm')}
+          // A deletion cannot be undone: red, dark enough for white text (5.6:1, WCAG AA).
+          submitColor="red.9"
           submitting={deleting}
           secondaryAction={
             <Button variant="default" onClick={close} disabled={deleting}>
