@@ -137,7 +137,7 @@ async function refreshToken(server: BenchServer, email: string): Promise<string>
   throw new Error('The login set no refresh cookie');
 }
 
-/** Puts the refresh cookie in the launched Chromium, as the server sets it (path /api/auth, HttpOnly, Lax). */
+/** Puts the session cookies in the launched Chromium, as the server sets them (refresh: path /api/auth, HttpOnly, Lax). */
 async function setRefreshCookie(port: number, origin: string, token: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
@@ -145,6 +145,8 @@ async function setRefreshCookie(port: number, origin: string, token: string) {
     if (!context) throw new Error('The launched Chromium has no browser context');
     await context.addCookies([
       { name: REFRESH_COOKIE, value: token, url: `${origin}/api/auth`, httpOnly: true, sameSite: 'Lax' },
+      // And the hint the app reads before asking for a token (server/handlers/auth.ts).
+      { name: 'kreo_session', value: '1', url: origin, sameSite: 'Lax' },
     ]);
   } finally {
     // Only disconnects: the browser was not launched by Playwright.

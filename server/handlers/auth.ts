@@ -5,29 +5,43 @@ import { REFRESH_TOKEN_TTL_SECONDS } from '../services/sessions';
 import type { BodyOf, Handler } from './types';
 
 export const REFRESH_COOKIE = 'refresh_token';
+/**
+ * Says "this browser holds a session" to the app, which cannot read the httpOnly refresh cookie: with
+ * no hint, a visitor's page asks for no token (no request, no 401 in the console). Holds no secret.
+ */
+export const SESSION_HINT_COOKIE = 'kreo_session';
 // Scoped to the auth endpoints: the refresh token never travels with other requests.
 const COOKIE_PATH = '/api/auth';
 
-/** Ends the browser's session cookie (logout, an ended session, a deleted account). */
+/** Ends the browser's session cookies (logout, an ended session, a deleted account). */
 export function refreshCookieClearer(cookieSecure: boolean) {
   return (reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, {
-      path: COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: cookieSecure,
-    });
+    reply
+      .clearCookie(REFRESH_COOKIE, {
+        path: COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: cookieSecure,
+      })
+      .clearCookie(SESSION_HINT_COOKIE, { path: '/', sameSite: 'lax', secure: cookieSecure });
 }
 
 export function authHandlers(accounts: AccountService, cookieSecure: boolean) {
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(REFRESH_COOKIE, token, {
-      path: COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: cookieSecure,
-      maxAge: REFRESH_TOKEN_TTL_SECONDS,
-    });
+    reply
+      .setCookie(REFRESH_COOKIE, token, {
+        path: COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: cookieSecure,
+        maxAge: REFRESH_TOKEN_TTL_SECONDS,
+      })
+      .setCookie(SESSION_HINT_COOKIE, '1', {
+        path: '/',
+        sameSite: 'lax',
+        secure: cookieSecure,
+        maxAge: REFRESH_TOKEN_TTL_SECONDS,
+      });
   const clearRefreshCookie = refreshCookieClearer(cookieSecure);
   const refreshCookieOf = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE] ?? '';
 

@@ -35,8 +35,15 @@ export interface FakeApi {
   logoutCalls: number;
 }
 
-export async function fakeApi(context: BrowserContext, initial: Partial<FakeApi> = {}): Promise<FakeApi> {
+export async function fakeApi(
+  context: BrowserContext,
+  baseURL: string,
+  initial: Partial<FakeApi> = {},
+): Promise<FakeApi> {
   const api: FakeApi = { loggedIn: false, logoutFails: false, refreshCalls: 0, logoutCalls: 0, ...initial };
+  // The hint the app reads before asking for a token (kreo_session, set with the refresh cookie): always
+  // there, so that the page always asks and the fake answers decide whether a session is held.
+  await context.addCookies([{ name: 'kreo_session', value: '1', url: baseURL, sameSite: 'Lax' }]);
   await context.route('**/api/**', async (route) => {
     const url = new URL(route.request().url());
     if (url.pathname === '/api/auth/getJWTtoken') {
@@ -123,8 +130,8 @@ export const liveAppFixture: [
 export const test = base.extend<{ api: FakeApi; missingTranslations: string[]; liveApp: boolean }>({
   liveApp: liveAppFixture,
   api: [
-    async ({ context }, use) => {
-      await use(await fakeApi(context));
+    async ({ context, baseURL }, use) => {
+      await use(await fakeApi(context, baseURL ?? ''));
     },
     { auto: true },
   ],

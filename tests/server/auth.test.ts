@@ -36,6 +36,13 @@ const signupBody = (overrides: Record<string, unknown> = {}) => ({
 
 const register = (body: unknown) => server.request('/api/auth/register', { body });
 
+/** The `Set-Cookie` line of a response for one cookie, or null. */
+function setCookieLine(response: { headers: Record<string, unknown> }, name: string): string | null {
+  const header = response.headers['set-cookie'];
+  const lines = (Array.isArray(header) ? header : header ? [header] : []) as string[];
+  return lines.find((line) => line.startsWith(`${name}=`)) ?? null;
+}
+
 describe('POST /api/auth/register', () => {
   it('creates the account, answers an access token and sets the refresh cookie', async () => {
     const body = signupBody({ firstname: 'Andrei', language: 'ro' });
@@ -58,6 +65,23 @@ describe('POST /api/auth/register', () => {
     expect(setCookie).toMatch(/;\s*Max-Age=2592000/);
     // The test config has cookieSecure false (http://kreo.test).
     expect(setCookie).not.toMatch(/;\s*Secure/i);
+
+    // Beside it, a hint the app can read (no secret in it): this browser holds a session.
+    const hint = setCookieLine(response, 'kreo_session');
+    expect(hint).toMatch(/^kreo_session=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/;\s*Path=\/(;|$)/);
+    expect(hint).toMatch(/;\s*Max-Age=2592000/);
+  });
+
+  it('clears the session hint with the refresh cookie on logout and when the session has ended', async () => {
+    const user = await server.signup();
+    const ended = await server.request('/api/auth/getJWTtoken', { method: 'POST', cookie: 'no-such-token' });
+    expect(ended.statusCode).toBe(401);
+    expect(setCookieLine(ended, 'kreo_session')).toMatch(/^kreo_session=;.*Expires=Thu, 01 Jan 1970/);
+    const logout = await server.request('/api/auth/logout', { method: 'POST', cookie: user.cookie });
+    expect(setCookieLine(logout, 'refresh_token')).toMatch(/^refresh_token=;/);
+    expect(setCookieLine(logout, 'kreo_session')).toMatch(/^kreo_session=;.*Expires=Thu, 01 Jan 1970/);
   });
 
   it('stores the profile as given (trimmed) and the default language fr', async () => {

@@ -302,3 +302,48 @@ describe('the app API client', () => {
     expect(session.sessionStore.get(session.isLoggedInAtom)).toBe(false);
   });
 });
+
+describe('getValidToken with the API on the page’s own origin', () => {
+  /** The session module with the API on the page's origin (absolute here: Node's fetch needs it). */
+  async function loadSameOriginSession(): Promise<typeof SessionModule> {
+    vi.resetModules();
+    vi.stubEnv('VITE_API_BASE_URL', window.location.origin);
+    vi.stubGlobal('fetch', fetchMock);
+    return import('./session');
+  }
+  const clearHint = () => {
+    document.cookie = 'kreo_session=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  };
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    clearHint();
+    fetchMock.mockImplementation(async () => jsonResponse({ accessToken: freshToken() }));
+  });
+  afterEach(clearHint);
+
+  it('asks for nothing when the browser holds no session (no kreo_session cookie): a visitor stays one', async () => {
+    const session = await loadSameOriginSession();
+    await expect(session.getValidToken()).resolves.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('asks the server when the kreo_session cookie says a session is held', async () => {
+    document.cookie = 'kreo_session=1; path=/';
+    const session = await loadSameOriginSession();
+    await expect(session.getValidToken()).resolves.not.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks anyway when a token is held (expired) or when forced (after a payment)', async () => {
+    window.sessionStorage.setItem('kreo.accessToken', expiredToken());
+    const held = await loadSameOriginSession();
+    await expect(held.getValidToken()).resolves.not.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    window.sessionStorage.clear();
+    const forced = await loadSameOriginSession();
+    await expect(forced.getValidToken({ force: true })).resolves.not.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});

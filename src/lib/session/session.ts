@@ -1,5 +1,6 @@
 import { atom, createStore } from 'jotai';
 import { startTransition } from 'react';
+import { env } from '@/config/env';
 import { apiClient } from '@/lib/api/client';
 import { isTokenExpired, readSessionUser } from './access-token';
 
@@ -54,7 +55,23 @@ export const sessionStore = createStore();
 
 let pendingRefresh: Promise<string | null> | null = null;
 
-async function requestNewToken(): Promise<string | null> {
+/**
+ * Whether this browser may hold a session: the server sets `kreo_session` beside the httpOnly refresh
+ * cookie and clears them together. Without it a visitor's page asks for no token at all. An API on
+ * another origin (VITE_API_BASE_URL) sets it where this page cannot read it: then we always ask.
+ */
+function mayHoldSession(): boolean {
+  // A token held (expired) says there was a session, whatever the cookies say.
+  if (typeof document === 'undefined' || sessionStore.get(storedTokenAtom)) return true;
+  if (env.apiBaseUrl && new URL(env.apiBaseUrl).origin !== window.location.origin) return true;
+  return /(?:^|;\s*)kreo_session=/.test(document.cookie);
+}
+
+async function requestNewToken(force: boolean): Promise<string | null> {
+  if (!force && !mayHoldSession()) {
+    sessionStore.set(accessTokenAtom, null);
+    return null;
+  }
   try {
     // The refresh cookie is the credential; the raw client adds no bearer token here.
     const { data, response } = await apiClient.POST('/api/auth/getJWTtoken');
@@ -78,7 +95,7 @@ export function getValidToken(options: { force?: boolean } = {}): Promise<string
   // The token held, even while a prerendered page hydrates and the pages do not show it yet.
   const current = sessionStore.get(storedTokenAtom);
   if (!options.force && current && !isTokenExpired(current)) return Promise.resolve(current);
-  pendingRefresh ??= requestNewToken().finally(() => {
+  pendingRefresh ??= requestNewToken(options.force ?? false).finally(() => {
     pendingRefresh = null;
   });
   return pendingRefresh;
