@@ -4,6 +4,7 @@
  * server instances share them (services/rate-limiter.ts). The contract documents their 429.
  * Per-account limits (wrong passwords, e-mail changes) live in services/accounts.ts.
  */
+import { isIPv6 } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { RateLimiter } from '../services/rate-limiter';
 
@@ -18,6 +19,26 @@ export const RATE_LIMITED_ROUTES = [
   'POST /api/user/delete-account',
 ] as const;
 
+/**
+ * What one client's addresses have in common: an IPv4 address, or the /64 prefix of an IPv6 one (a
+ * client gets a whole /64, and would otherwise have 2^64 counts of its own).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 export function installRateLimits(
   app: FastifyInstance,
   options: { limiter: RateLimiter; perMinute: number },
@@ -28,7 +49,7 @@ export function installRateLimits(
   app.addHook('onRequest', async (request, reply) => {
     const route = `${request.method} ${request.routeOptions.url ?? ''}`;
     if (!limited.has(route)) return;
-    const verdict = await limiter.hit(`address:${route}:${request.ip}`, {
+    const verdict = await limiter.hit(`address:${route}:${addressKey(request.ip)}`, {
       max: perMinute,
       windowMs: 60_000,
     });

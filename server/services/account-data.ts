@@ -11,7 +11,7 @@
  * links, the company file, what was bought (the documents can no longer be downloaded), queued
  * and sent mail records, and the contact messages sent from the account's address.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import {
   checkoutSessions,
@@ -67,7 +67,8 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
           sentAt: mailQueue.sentAt,
         })
         .from(mailQueue)
-        .where(eq(mailQueue.userId, userId))
+        // Queued for the account, or to its address (contact-form acknowledgements).
+        .where(sql`${mailQueue.userId} = ${userId} or lower(${mailQueue.recipient}) = lower(${user.email})`)
         .orderBy(asc(mailQueue.createdAt));
       const messages = await db
         .select({
@@ -128,12 +129,22 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
         new AccountError(400, 'body/password is required', 'CURRENT_PASSWORD_REQUIRED'),
       );
       await db.transaction(async (tx) => {
-        // Unpaid checkouts are no accounting record: they go. Paid ones lose their buyer below (set null).
+        // Unpaid checkouts are no accounting record: they go, except one the provider may still settle
+        // (a Stripe session stays payable for a day, a bank debit settles later): it stays, without its
+        // buyer (set null below), so that a payment arriving after the deletion still finds its order.
         await tx
           .delete(checkoutSessions)
-          .where(and(eq(checkoutSessions.userId, userId), ne(checkoutSessions.status, 'paid')));
+          .where(
+            and(
+              eq(checkoutSessions.userId, userId),
+              ne(checkoutSessions.status, 'paid'),
+              or(eq(checkoutSessions.status, 'canceled'), isNull(checkoutSessions.providerSessionId)),
+            ),
+          );
         await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = lower(${user.email})`);
-        // Cascades: sessions, links, company file, purchases, mail records; paid orders are kept anonymous.
+        // Mail records to the address that no account link reaches (contact acknowledgements, resets).
+        await tx.delete(mailQueue).where(sql`lower(${mailQueue.recipient}) = lower(${user.email})`);
+        // Cascades: sessions, links, company file, purchases, mail records; orders kept lose their buyer.
         await tx.delete(users).where(eq(users.id, userId));
       });
       return { message: 'Your account has been deleted.' };

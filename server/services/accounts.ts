@@ -193,13 +193,24 @@ export function createAccountService(deps: {
 
   const failedPasswordKey = (userId: string) => `password-failures:${userId}`;
 
-  /** The account's password, checked with a per-account limit on failures (guessing from many addresses). */
+  /**
+   * Checks a password of an account under its limit on wrong guesses (from however many addresses).
+   * The attempt is counted before the (slow) check, so that a burst of parallel guesses cannot all
+   * pass a count still at zero; a right password gives its attempt back.
+   */
+  async function passwordMatches(user: User, password: string): Promise<boolean> {
+    const key = failedPasswordKey(user.id);
+    const verdict = await rateLimiter.hit(key, limits.failedPasswords);
+    if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
+    const valid = await verifyPassword(user.passwordHash, password);
+    if (valid && limits.failedPasswords.max > 0) await rateLimiter.release(key);
+    return valid;
+  }
+
+  /** The account's password, for a sensitive change (e-mail, deletion). */
   async function checkCurrentPassword(user: User, password: string | undefined, missing: AccountError) {
     if (!password) throw missing;
-    const blocked = await rateLimiter.isBlocked(failedPasswordKey(user.id), limits.failedPasswords);
-    if (!blocked.allowed) throw new RateLimitedError(blocked.retryAfterSeconds);
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      await rateLimiter.hit(failedPasswordKey(user.id), limits.failedPasswords);
+    if (!(await passwordMatches(user, password))) {
       throw new AccountError(403, 'The current password is wrong', 'CURRENT_PASSWORD_WRONG');
     }
   }
@@ -267,17 +278,12 @@ export function createAccountService(deps: {
 
     async login(email: string, password: string, language?: string) {
       const user = await findByEmail(email);
-      // Many wrong passwords for one account, from however many addresses: it waits a while.
-      if (user) {
-        const blocked = await rateLimiter.isBlocked(failedPasswordKey(user.id), limits.failedPasswords);
-        if (!blocked.allowed) throw new RateLimitedError(blocked.retryAfterSeconds);
-      }
-      // Verify against a decoy when the address is unknown, so timing does not reveal accounts.
-      const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
-      if (!user || !valid) {
-        if (user) await rateLimiter.hit(failedPasswordKey(user.id), limits.failedPasswords);
-        throw new AccountError(401, 'Invalid email or password');
-      }
+      // Many wrong passwords for one account, from however many addresses: it waits a while. An unknown
+      // address is checked against a decoy, so timing does not reveal accounts.
+      const valid = user
+        ? await passwordMatches(user, password)
+        : await verifyPassword(await decoyPasswordHash(), password);
+      if (!user || !valid) throw new AccountError(401, 'Invalid email or password');
       if (language && language !== user.language) {
         await db
           .update(users)

@@ -3,7 +3,7 @@
  * on one PostgreSQL sees the same counts. One atomic upsert per hit: a new window starts at 1, an
  * open one grows by one.
  */
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { rateLimits } from '../db/schema';
 
@@ -48,11 +48,12 @@ export function createRateLimiter(db: Database) {
       const { count, retryAfterSeconds } = await counted(key, rule, 1);
       return { allowed: count <= rule.max, retryAfterSeconds };
     },
-    /** Whether `key` is over its limit already, without counting (failed logins count only on failure). */
-    async isBlocked(key: string, rule: RateLimitRule): Promise<RateLimitVerdict> {
-      if (rule.max <= 0) return { allowed: true, retryAfterSeconds: 0 };
-      const { count, retryAfterSeconds } = await counted(key, rule, 0);
-      return { allowed: count < rule.max, retryAfterSeconds };
+    /** Gives one request back (a correct password after a counted attempt). */
+    async release(key: string): Promise<void> {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(eq(rateLimits.key, key));
     },
     /** Throws a 429 when the hit passes the limit. */
     async enforce(key: string, rule: RateLimitRule): Promise<void> {

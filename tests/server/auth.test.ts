@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
+import { addressKey } from '../../server/plugins/rate-limits';
 import {
   claimsOf,
   json,
@@ -469,6 +470,42 @@ describe('rate limiting of the account endpoints', () => {
       body: { email: 'camille@example.fr' },
     });
     expect(forgot.statusCode).toBe(200);
+  });
+
+  it('counts a burst of parallel guesses on one account before checking them: at most 10 are checked', async () => {
+    // Signed up from an address of its own: this file's other tests use up 127.0.0.1's sign-ups.
+    const email = uniqueEmail('burst');
+    const registered = await limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(signupBody({ email })),
+      remoteAddress: '10.8.0.1',
+    });
+    expect(registered.statusCode).toBe(200);
+    const victim = { email };
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ email: victim.email, password: `parallel-guess-${n}` }),
+          remoteAddress: `10.7.${n}.1`,
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+
+  it('counts an IPv6 client by its /64: every address of it shares one count', () => {
+    expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002::9')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(addressKey('192.0.2.7')).toBe('192.0.2.7');
   });
 
   it('stops password guessing on one account from many addresses (per-account limit, 10 failures)', async () => {

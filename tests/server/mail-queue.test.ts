@@ -83,6 +83,27 @@ describe('when the mail server is down', () => {
     mailer.setUp(true);
   });
 
+  it('keeps no address a mail server quotes in its refusal, in the queue or in the logs', async () => {
+    const warnings: string[] = [];
+    const refusing: Mailer = {
+      outboxDir: null,
+      send: (message) => Promise.reject(new Error(`550 5.1.1 <${message.to}>: Recipient address rejected`)),
+      close: () => undefined,
+    };
+    const worker = createMailQueue({
+      db: server.db,
+      mailer: refusing,
+      logger: { warn: (fields) => warnings.push(JSON.stringify(fields)), error: () => undefined },
+      resolvePasswordReset: () => Promise.resolve(null),
+    });
+    const to = uniqueEmail('refused');
+    await enqueueMail(server.db, { to, subject: 'Test', text: 'x', html: 'x' });
+    await worker.drain();
+    const [row] = await rowsTo(server, to);
+    expect(row?.lastError).toBe('550 5.1.1 <[address]>: Recipient address rejected');
+    expect(warnings.join('\n')).not.toContain(to);
+  });
+
   it('backs off 30 s, then twice as long at each failure, up to an hour', () => {
     expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
     expect(retryDelayMs(20)).toBe(3_600_000);

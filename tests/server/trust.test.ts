@@ -18,6 +18,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { createRateLimiter } from '../../server/services/rate-limiter';
+import { enqueueMail } from '../../server/services/mail/mail-queue';
 import { createMailer } from '../../server/services/mail/mailer';
 import {
   claimsOf,
@@ -363,6 +364,22 @@ describe('your data (GDPR)', () => {
 
   it('deletes the account after the password, keeping only the anonymous paid order', async () => {
     const { user, paidId } = await paidFounder();
+    // A checkout the provider may still settle (Stripe's session id known), and a mail to the address
+    // that no account link reaches (a contact acknowledgement).
+    const pendingId = `cs_stripe_pending${Date.now()}`;
+    await server.db.insert(checkoutSessions).values({
+      id: pendingId,
+      userId: user.userId,
+      offerSku: 'STANDARD_PACKAGE',
+      planSku: 'STANDARD_PACKAGE_ONE_TIME',
+      amountCents: 1000,
+      productSkus: ['AI_FORM'],
+      currency: 'EUR',
+      provider: 'stripe',
+      providerSessionId: 'cs_test_pending',
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    await enqueueMail(server.db, { to: user.email, subject: 'Accusé de réception', text: 'x', html: 'x' });
 
     const wrong = await server.request('/api/user/delete-account', {
       token: user.accessToken,
@@ -400,6 +417,12 @@ describe('your data (GDPR)', () => {
       server.db.select().from(contactMessages).where(eq(contactMessages.email, user.email)),
     ]);
     expect(leftovers.map((rows) => rows.length)).toEqual([0, 0, 0, 0, 0]);
+    // The checkout Stripe may still settle stays, without its buyer, so a late payment finds its order.
+    const [pending] = await server.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, pendingId));
+    expect(pending).toMatchObject({ userId: null, status: 'open' });
     // The address is free again.
     await server.signup({ email: user.email });
   });

@@ -5,20 +5,24 @@
  *
  * Several server instances may run the worker on one database: a worker takes due messages with
  * `FOR UPDATE SKIP LOCKED` and leases them (`locked_until`) before sending outside any transaction,
- * so each message goes out once. Only a worker that dies between sending and recording it (a
- * crash in that instant) makes its lease expire and the message be sent again.
+ * so each message goes out once: a lease outlasts a whole SMTP exchange (mailer.ts's timeouts). Only
+ * a worker that dies between sending and recording it (a crash in that instant) makes its lease
+ * expire and the message be sent again.
  */
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { mailQueue } from '../../db/schema';
+import { loggableError } from '../logging';
 import type { MailMessage, Mailer } from './mailer';
 
 /** A transaction or the database: enqueueing joins the caller's transaction. */
 export type Executor = Pick<Database, 'insert'>;
 
 export const MAIL_MAX_ATTEMPTS = 8;
-const LEASE_MS = 2 * 60 * 1000;
-const BATCH_SIZE = 10;
+/** Longer than a whole SMTP exchange can take (mailer.ts's timeouts): a live worker keeps its message. */
+const LEASE_MS = 5 * 60 * 1000;
+/** One message per claim: each is leased just before it is sent, never while others go first. */
+const BATCH_SIZE = 1;
 
 /** 30 s, 1 min, 2 min… capped at 1 h: a mail server down for an afternoon loses nothing. */
 export function retryDelayMs(attempts: number): number {
@@ -69,7 +73,7 @@ export function createMailQueue(options: MailQueueOptions) {
   let again = false;
   let stopped = true;
 
-  /** Leases up to BATCH_SIZE due messages to this worker. */
+  /** Leases the next due message(s) to this worker. */
   async function claim(): Promise<QueuedRow[]> {
     const due = db
       .select({ id: mailQueue.id })
@@ -95,9 +99,9 @@ export function createMailQueue(options: MailQueueOptions) {
   }
 
   async function deliver(row: QueuedRow): Promise<void> {
+    let message: MailMessage;
+    let userId = row.userId;
     try {
-      let message: MailMessage;
-      let userId = row.userId;
       if (row.kind === 'password_reset') {
         const resolved = await options.resolvePasswordReset(row.recipient);
         if (!resolved) {
@@ -118,41 +122,53 @@ export function createMailQueue(options: MailQueueOptions) {
         };
       }
       await mailer.send({ ...message, id: row.id });
-      // Sent: the body (and any link in it) is erased; who, what and when remain for the data export.
-      await db
-        .update(mailQueue)
-        .set({
-          status: 'sent',
-          sentAt: sql`now()`,
-          payload: null,
-          subject: message.subject,
-          userId,
-          lockedUntil: null,
-          lastError: null,
-        })
-        .where(eq(mailQueue.id, row.id));
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const givenUp = row.attempts >= MAIL_MAX_ATTEMPTS;
-      // The reason only: never the message, its address or its link.
-      logger.warn(
-        { mailId: row.id, attempts: row.attempts, reason },
-        givenUp ? 'Mail given up' : 'Mail will be retried',
-      );
-      await db
-        .update(mailQueue)
-        .set(
-          givenUp
-            ? { status: 'failed', payload: null, lockedUntil: null, lastError: reason.slice(0, 500) }
-            : {
-                lockedUntil: null,
-                lastError: reason.slice(0, 500),
-                nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
-              },
-        )
-        .where(eq(mailQueue.id, row.id))
-        .catch((updateError: unknown) => logger.error({ err: updateError }, 'Cannot record a mail failure'));
+      await recordFailure(row, error);
+      return;
     }
+    // Sent: the body (and any link in it) is erased; who, what and when remain for the data export.
+    // A failure to record it is logged, never retried: the message went out.
+    await db
+      .update(mailQueue)
+      .set({
+        status: 'sent',
+        sentAt: sql`now()`,
+        payload: null,
+        subject: message.subject,
+        userId,
+        lockedUntil: null,
+        lastError: null,
+      })
+      .where(eq(mailQueue.id, row.id))
+      .catch((error: unknown) =>
+        logger.error({ mailId: row.id, failure: loggableError(error) }, 'A sent mail could not be recorded'),
+      );
+  }
+
+  async function recordFailure(row: QueuedRow, error: unknown) {
+    // The reason without any address a mail server may quote in it: never the message, its address or link.
+    const raw = error instanceof Error ? error.message : String(error);
+    const reason = raw.replace(/[^\s<>"'@]+@[^\s<>"']+/g, '[address]').slice(0, 500);
+    const givenUp = row.attempts >= MAIL_MAX_ATTEMPTS;
+    logger.warn(
+      { mailId: row.id, attempts: row.attempts, reason },
+      givenUp ? 'Mail given up' : 'Mail will be retried',
+    );
+    await db
+      .update(mailQueue)
+      .set(
+        givenUp
+          ? { status: 'failed', payload: null, lockedUntil: null, lastError: reason }
+          : {
+              lockedUntil: null,
+              lastError: reason,
+              nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
+            },
+      )
+      .where(eq(mailQueue.id, row.id))
+      .catch((updateError: unknown) =>
+        logger.error({ failure: loggableError(updateError) }, 'Cannot record a mail failure'),
+      );
   }
 
   /** Sends every message due now; resolves with how many were taken. */
@@ -177,7 +193,7 @@ export function createMailQueue(options: MailQueueOptions) {
       do {
         again = false;
         total += await runOnce().catch((error: unknown) => {
-          logger.error({ err: error }, 'The mail worker failed');
+          logger.error({ failure: loggableError(error) }, 'The mail worker failed');
           return 0;
         });
       } while (again);
