@@ -4,9 +4,8 @@
  * server instances share them (services/rate-limiter.ts). The contract documents their 429.
  * Per-account limits (wrong passwords, e-mail changes) live in services/accounts.ts.
  */
-import { isIPv6 } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { RateLimiter } from '../services/rate-limiter';
+import { addressKey, type RateLimiter } from '../services/rate-limiter';
 
 export const RATE_LIMITED_ROUTES = [
   'POST /api/auth/register',
@@ -18,26 +17,6 @@ export const RATE_LIMITED_ROUTES = [
   'POST /api/user/update-profile',
   'POST /api/user/delete-account',
 ] as const;
-
-/**
- * What one client's addresses have in common: an IPv4 address, or the /64 prefix of an IPv6 one (a
- * client gets a whole /64, and would otherwise have 2^64 counts of its own).
- */
-export function addressKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  if (!isIPv6(ip)) return ip;
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = ip.includes('::') && tail ? tail.split(':') : [];
-  const groups = ip.includes('::')
-    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
 
 export function installRateLimits(
   app: FastifyInstance,

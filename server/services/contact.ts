@@ -14,6 +14,7 @@ import type { Database } from '../db/database';
 import { contactMessages } from '../db/schema';
 import { isServerLanguage, translator, type ServerLanguage } from './i18n';
 import { enqueueMail, type MailQueue } from './mail/mail-queue';
+import { addressKey } from './rate-limiter';
 import { contactAcknowledgement, contactToSupport, type MailBrand } from './mail/messages';
 
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
@@ -112,7 +113,9 @@ export function createContactService(deps: {
      * Stores and mails a message already checked by `checkContact` (or by the API contract). Refused
      * (nothing stored or sent) when the honeypot is filled or the address has sent too many.
      */
-    async send(input: ContactInput & { language: string; honeypot?: unknown }, ip: string) {
+    async send(input: ContactInput & { language: string; honeypot?: unknown }, clientIp: string) {
+      // Counted per client as the other limits are (an IPv6 client by its /64), and stored so.
+      const ip = addressKey(clientIp);
       const language = isServerLanguage(input.language) ? input.language : 'fr';
       const t = translator(language);
       // Anything but an empty trap is a bot's doing (a repeated field arrives as a list).

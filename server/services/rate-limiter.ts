@@ -3,9 +3,30 @@
  * on one PostgreSQL sees the same counts. One atomic upsert per hit: a new window starts at 1, an
  * open one grows by one.
  */
+import { isIPv6 } from 'node:net';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { rateLimits } from '../db/schema';
+
+/**
+ * What one client's addresses have in common: an IPv4 address, or the /64 prefix of an IPv6 one (a
+ * client gets a whole /64, and would otherwise have 2^64 counts of its own).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
 
 export interface RateLimitRule {
   /** Requests allowed per window; 0 turns the rule off. */

@@ -2,12 +2,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import { addressKey } from '../../server/plugins/rate-limits';
+import { addressKey } from '../../server/services/rate-limiter';
 import {
   claimsOf,
   json,
   refreshCookieOf,
   refreshSetCookieHeader,
+  setCookieLine,
   startTestServer,
   uniqueEmail,
   type SignedUpUser,
@@ -36,13 +37,6 @@ const signupBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const register = (body: unknown) => server.request('/api/auth/register', { body });
-
-/** The `Set-Cookie` line of a response for one cookie, or null. */
-function setCookieLine(response: { headers: Record<string, unknown> }, name: string): string | null {
-  const header = response.headers['set-cookie'];
-  const lines = (Array.isArray(header) ? header : header ? [header] : []) as string[];
-  return lines.find((line) => line.startsWith(`${name}=`)) ?? null;
-}
 
 describe('POST /api/auth/register', () => {
   it('creates the account, answers an access token and sets the refresh cookie', async () => {

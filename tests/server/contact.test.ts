@@ -129,6 +129,13 @@ describe('POST /api/contact', () => {
     expect((await send(message(), '203.0.113.41')).statusCode).toBe(202);
   });
 
+  it('counts an IPv6 sender by its /64, as every other limit does', async () => {
+    for (let count = 0; count < 3; count += 1)
+      expect((await send(message(), `2001:db8:40:1::${count + 1}`)).statusCode).toBe(202);
+    expect((await send(message(), '2001:db8:40:1:ffff::9')).statusCode).toBe(429);
+    expect((await send(message(), '2001:db8:40:2::1')).statusCode).toBe(202);
+  });
+
   it('acknowledges at most three messages an hour to one address, whoever sends them', async () => {
     const target = uniqueEmail('stranger');
     for (let count = 0; count < 4; count += 1)

@@ -148,11 +148,16 @@ export function refreshCookieOf(response: Response): string | null {
   return cookie ? cookie.value : null;
 }
 
-/** The raw `Set-Cookie` header line for the refresh cookie, or null. */
-export function refreshSetCookieHeader(response: Response): string | null {
+/** The raw `Set-Cookie` header line a response sends for one cookie, or null. */
+export function setCookieLine(response: Response, name: string): string | null {
   const header = response.headers['set-cookie'];
   const lines = Array.isArray(header) ? header : header ? [header] : [];
-  return lines.find((line) => line.startsWith(`${REFRESH_COOKIE}=`)) ?? null;
+  return lines.find((line) => line.startsWith(`${name}=`)) ?? null;
+}
+
+/** The raw `Set-Cookie` header line for the refresh cookie, or null. */
+export function refreshSetCookieHeader(response: Response): string | null {
+  return setCookieLine(response, REFRESH_COOKIE);
 }
 
 export interface AccessClaims {
