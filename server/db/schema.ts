@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -258,3 +259,78 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/** Binary data: node-postgres reads it as a Buffer, PGlite as a Uint8Array (both are Uint8Arrays). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The promotional website of the 50 € package, one per user: the draft being built (`content`,
+ * `logoId`) and, once published, a snapshot of what is online with its pages prerendered per
+ * language (`publishedPages`), so that editing changes nothing until the next publish. `slug` stays
+ * the user's after unpublishing.
+ */
+export const websites = pgTable(
+  'websites',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The public id of the site (in rate-limit keys and message rows): not the user's. */
+    id: uuid('id').notNull().defaultRandom(),
+    slug: text('slug'),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    logoId: uuid('logo_id'),
+    publishedContent: jsonb('published_content').$type<Record<string, unknown>>(),
+    publishedLogoId: uuid('published_logo_id'),
+    /** language → the page's HTML, prerendered at publish time. */
+    publishedPages: jsonb('published_pages').$type<Record<string, string>>(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('websites_slug').on(table.slug), uniqueIndex('websites_id').on(table.id)],
+);
+
+/**
+ * Logos, re-encoded at upload (no metadata) in the sizes the sites use, in the database so that a
+ * backup holds the site. A logo is never changed: a new upload is a new id.
+ */
+export const websiteLogos = pgTable(
+  'website_logos',
+  {
+    id: uuid('id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** header.webp, header.png, icon-32.png, icon-180.png, social.png. */
+    variant: text('variant').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.id, table.variant] }),
+    index('website_logos_user').on(table.userId),
+  ],
+);
+
+/** Messages sent through a published site's contact form, for its owner (who is also mailed). */
+export const websiteMessages = pgTable(
+  'website_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    language: text('language').notNull(),
+    ip: text('ip').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('website_messages_user_created').on(table.userId, table.createdAt)],
+);

@@ -25,4 +25,18 @@ export const operationSecurity = {
   'GET /api/documents': 'bearer', // listDocuments
   'GET /api/documents/{sku}': 'bearer', // downloadDocument
   'GET /api/documents/{sku}/preview': 'bearer', // previewDocument
+  'GET /api/website': 'bearer', // getWebsite
+  'POST /api/website/draft': 'bearer', // saveWebsiteDraft
+  'POST /api/website/logo': 'bearer', // uploadWebsiteLogo
+  'POST /api/website/logo/delete': 'bearer', // deleteWebsiteLogo
+  'GET /api/website/slug-availability': 'bearer', // checkWebsiteSlug
+  'POST /api/website/publish': 'bearer', // publishWebsite
+  'POST /api/website/unpublish': 'bearer', // unpublishWebsite
+  'GET /api/website/messages': 'bearer', // listWebsiteMessages
+  'POST /api/website/messages/{id}/read': 'bearer', // markWebsiteMessageRead
+  'GET /sites/{slug}': 'public', // getPublishedSite
+  'GET /sites/{slug}/{lang}': 'public', // getPublishedSiteInLanguage
+  'POST /sites/{slug}/contact': 'public', // sendPublishedSiteMessage
+  'GET /sites/{slug}/thanks': 'public', // getPublishedSiteThanks
+  'GET /site-logos/{logoId}/{variant}': 'public', // getSiteLogo
 } as const satisfies Record<string, 'bearer' | 'cookie' | 'public'>;

@@ -552,6 +552,311 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/website": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current user's promotional website
+         * @description The site being built (the draft), what is published, whether the user
+         *     may publish (their purchases include PROFESSIONAL_PROMOTIONAL_WEBSITE),
+         *     the defaults taken from their company file (site name, address) and the
+         *     number of unread contact messages. A user who never saved gets an empty
+         *     draft with the defaults filled in.
+         */
+        get: operations["getWebsite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the website being built
+         * @description Replaces the draft's content. A draft may be incomplete (publishing
+         *     checks completeness); it is only bounded. Saving a published site
+         *     changes nothing online until the next publish (`unpublishedChanges`
+         *     becomes true).
+         */
+        post: operations["saveWebsiteDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the site's logo
+         * @description The body is the image file itself. Only PNG, JPEG and WebP are
+         *     accepted, recognised by their content (not their name or declared
+         *     type), at most 2 MB and 40 megapixels. SVG is refused (it can carry
+         *     scripts). The image is decoded, turned upright, re-encoded without any
+         *     metadata (EXIF, GPS, XMP, ICC) and resized into the sizes the site uses;
+         *     the original bytes are not kept. The new logo replaces the draft's.
+         */
+        post: operations["uploadWebsiteLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/logo/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove the draft's logo
+         * @description The published site keeps its logo until the next publish.
+         */
+        post: operations["deleteWebsiteLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/slug-availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether an address (slug) can be used for the user's site
+         * @description A slug is 3 to 40 lowercase letters, digits and single hyphens, not
+         *     starting or ending with a hyphen, not reserved (api, admin, …) and not
+         *     used by another user's site. The user's own slug is available to them.
+         */
+        get: operations["checkWebsiteSlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish the draft at /sites/{slug}
+         * @description Checks the draft against the builder's schemas (schemas/forms/website*.json),
+         *     prerenders one static page per language and makes them the published
+         *     site at `/sites/{slug}`. Only users whose purchases include
+         *     PROFESSIONAL_PROMOTIONAL_WEBSITE may publish.
+         */
+        post: operations["publishWebsite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take the site offline
+         * @description /sites/{slug} answers 404 until the next publish. The slug stays the
+         *     user's, and the draft is kept.
+         */
+        post: operations["unpublishWebsite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Messages sent through the site's contact form
+         * @description Newest first, at most the last 200.
+         */
+        get: operations["listWebsiteMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/messages/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a contact message as read */
+        post: operations["markWebsiteMessageRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sites/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published promotional website, in its first language
+         * @description A static HTML page prerendered at publish time: no script, a few kB of
+         *     inline CSS under a strict Content-Security-Policy, Open Graph tags, the
+         *     logo as favicon and a contact form that works without JavaScript.
+         *     404 (an HTML page) when no site is published at this slug.
+         */
+        get: operations["getPublishedSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sites/{slug}/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published site in another of its languages
+         * @description Each language of a site has its own URL. The site's first language
+         *     lives at /sites/{slug} (this URL redirects there); a language the site
+         *     does not have is a 404.
+         */
+        get: operations["getPublishedSiteInLanguage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sites/{slug}/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The contact form of a published site (a plain HTML form post)
+         * @description Checks the fields on the server; a valid message is stored, mailed to
+         *     the site's contact address and the browser is sent to the thank-you
+         *     page (303). Otherwise the page comes back (400) with each field's
+         *     problem and everything typed kept. Refused: a filled honeypot field,
+         *     a form sent too soon after it was shown or with a forged or expired
+         *     `started` stamp (the page comes back with a fresh one), and more than
+         *     a few messages per hour from one address, or too many a day to one
+         *     site (429).
+         */
+        post: operations["sendPublishedSiteMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sites/{slug}/thanks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The thank-you page after a message was sent */
+        get: operations["getPublishedSiteThanks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/site-logos/{logoId}/{variant}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A logo image, in one of the sizes the sites use
+         * @description Re-encoded at upload without metadata. Immutable: a new logo gets a new
+         *     id, so the answer may be cached for a year.
+         */
+        get: operations["getSiteLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -700,6 +1005,121 @@ export interface components {
             };
             /** @description The fields still holding an example value. */
             examples: ("publisherName" | "publisherLegalForm" | "publisherCapital" | "publisherAddress" | "publisherRegistration" | "publisherVat" | "publicationDirector" | "publisherEmail" | "publisherPhone" | "hostName" | "hostAddress" | "hostPhone" | "supportEmail" | "privacyEmail" | "mediatorName" | "mediatorUrl")[];
+        };
+        /**
+         * @description The site's colour, from a palette whose every colour has a contrast of
+         *     at least 4.5:1 with white text and with a white page (WCAG 2.2, 1.4.3);
+         *     see src/shared/website-palette.ts.
+         * @enum {string}
+         */
+        WebsiteColor: "navy" | "teal" | "green" | "burgundy" | "plum" | "slate" | "orange";
+        /** @description The texts of the site in one language. */
+        WebsiteTexts: {
+            tagline?: string;
+            about?: string;
+            services?: string[];
+            openingHours?: string;
+        };
+        /**
+         * @description What the owner writes. A draft may leave any text empty; publishing
+         *     needs what schemas/forms/website.json and website-texts.json require.
+         */
+        WebsiteContent: {
+            siteName: string;
+            /** @description The site's languages; the first is the main one (at /sites/{slug}). */
+            languages: components["schemas"]["Language"][];
+            color: components["schemas"]["WebsiteColor"];
+            /** @description Where the contact form's messages are mailed. */
+            email: string;
+            phone: string;
+            address: string;
+            texts: {
+                fr?: components["schemas"]["WebsiteTexts"];
+                en?: components["schemas"]["WebsiteTexts"];
+                ro?: components["schemas"]["WebsiteTexts"];
+            };
+        };
+        WebsiteDraft: {
+            content: components["schemas"]["WebsiteContent"];
+        };
+        WebsiteLogo: {
+            /** Format: uuid */
+            id: string;
+            /** @description The header size (at most 320×160), WebP. */
+            url: string;
+            width: number;
+            height: number;
+        };
+        Website: {
+            content: components["schemas"]["WebsiteContent"];
+            /** @description What the company file suggests (empty strings when it has nothing). */
+            defaults: {
+                siteName: string;
+                address: string;
+            };
+            /** @description The draft's logo. */
+            logo: components["schemas"]["WebsiteLogo"] | null;
+            /** @description The user's address, kept after unpublishing; null before the first publish. */
+            slug: string | null;
+            /** @description What is online; null when nothing is. */
+            published: null | {
+                /** @description The site's path, /sites/{slug}. */
+                url: string;
+                /** Format: date-time */
+                publishedAt: string;
+                languages: components["schemas"]["Language"][];
+            };
+            /** @description The draft differs from what is online. */
+            unpublishedChanges: boolean;
+            /** @description The user's purchases include PROFESSIONAL_PROMOTIONAL_WEBSITE. */
+            canPublish: boolean;
+            unreadMessages: number;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        WebsiteSlugCheck: {
+            slug: string;
+            available: boolean;
+            /** @enum {string|null} */
+            reason: "format" | "reserved" | "taken" | null;
+            /** @description The verdict in the user's language. */
+            message: string;
+        };
+        WebsitePublishRequest: {
+            slug: string;
+        };
+        WebsiteInvalid: {
+            message: string;
+            error?: string;
+            code?: string;
+            /** @description Each missing or invalid field (dotted path) and its problem, in the user's language. */
+            fields: {
+                [key: string]: string;
+            };
+        };
+        WebsiteMessage: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            message: string;
+            language: components["schemas"]["Language"];
+            /** Format: date-time */
+            receivedAt: string;
+            read: boolean;
+        };
+        WebsiteMessageList: {
+            messages: components["schemas"]["WebsiteMessage"][];
+            unread: number;
+        };
+        /**
+         * @description The published site's form: `lang`, `name`, `email`, `message`, the
+         *     hidden `started` stamp and the honeypot `website` (left empty by
+         *     people). Any field may be missing or repeated: the server checks them
+         *     and answers with the page, never with JSON.
+         */
+        SiteContactForm: {
+            [key: string]: unknown;
         };
         ContactMessageRequest: {
             name: string;
@@ -986,6 +1406,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description No site is published at this address (an HTML page). */
+        SiteNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+            };
+        };
         /**
          * @description The company file's legal form has no template for this document in
          *     this language (for example a courtesy translation not written yet).
@@ -1082,6 +1511,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The site's address; anything that is not a published site's slug is a 404 page. */
+        SiteSlugPath: string;
         /** @description The document. */
         DocumentSkuPath: components["schemas"]["DocumentSku"];
         /**
@@ -2373,6 +2804,520 @@ export interface operations {
                 };
             };
             422: components["responses"]["NoDocumentTemplate"];
+        };
+    };
+    getWebsite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's website. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Website"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    saveWebsiteDraft: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebsiteDraft"];
+            };
+        };
+        responses: {
+            /** @description Saved; the website as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Website"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    uploadWebsiteLogo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Stored; the website with its new draft logo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Website"];
+                };
+            };
+            /**
+             * @description Not an image we accept: `code` is LOGO_SVG, LOGO_TYPE (not PNG,
+             *     JPEG or WebP), LOGO_UNREADABLE (damaged) or LOGO_DIMENSIONS (too
+             *     small or too large); `message` says so in the user's language.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Ce fichier n'est pas une image PNG, JPEG ou WebP.",
+                     *       "error": "Bad Request",
+                     *       "code": "LOGO_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The file is larger than 2 MB (`code` LOGO_TOO_LARGE). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Le logo dépasse 2 Mo.",
+                     *       "error": "Payload Too Large",
+                     *       "code": "LOGO_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteWebsiteLogo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The website without a draft logo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Website"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    checkWebsiteSlug: {
+        parameters: {
+            query: {
+                slug: string;
+            };
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verdict, with a message in the user's language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebsiteSlugCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    publishWebsite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebsitePublishRequest"];
+            };
+        };
+        responses: {
+            /** @description Published; the website as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Website"];
+                };
+            };
+            /** @description The slug is malformed (`code` SLUG_FORMAT) or reserved (SLUG_RESERVED). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The user's purchases do not include the website (`code` WEBSITE_NOT_INCLUDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Publishing is included in the 50 € package.",
+                     *       "error": "Forbidden",
+                     *       "code": "WEBSITE_NOT_INCLUDED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another site uses this slug (`code` SLUG_TAKEN). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The draft is incomplete (`code` WEBSITE_INCOMPLETE); `fields` names
+             *     each missing or invalid field (`siteName`, `texts.en.about`, …).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebsiteInvalid"];
+                };
+            };
+        };
+    };
+    unpublishWebsite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The website, unpublished. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Website"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listWebsiteMessages: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages and how many are unread. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebsiteMessageList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    markWebsiteMessageRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages and how many are unread. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebsiteMessageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such message on the user's site. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublishedSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The site's address; anything that is not a published site's slug is a 404 page. */
+                slug: components["parameters"]["SiteSlugPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site's page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["SiteNotFound"];
+        };
+    };
+    getPublishedSiteInLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The site's address; anything that is not a published site's slug is a 404 page. */
+                slug: components["parameters"]["SiteSlugPath"];
+                lang: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site's page in that language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The site's first language, whose page is /sites/{slug}. */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["SiteNotFound"];
+        };
+    };
+    sendPublishedSiteMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The site's address; anything that is not a published site's slug is a 404 page. */
+                slug: components["parameters"]["SiteSlugPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SiteContactForm"];
+            };
+        };
+        responses: {
+            /** @description Sent; Location is the thank-you page. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field is missing or invalid; the page, with the problems. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["SiteNotFound"];
+            /** @description Too many messages; the page, saying so. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getPublishedSiteThanks: {
+        parameters: {
+            query?: {
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The site's address; anything that is not a published site's slug is a 404 page. */
+                slug: components["parameters"]["SiteSlugPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thank-you page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["SiteNotFound"];
+        };
+    };
+    getSiteLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                logoId: string;
+                /** @description header.webp, header.png, icon-32.png, icon-180.png or social.png. */
+                variant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description No such logo or size. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }
