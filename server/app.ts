@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -22,6 +23,8 @@ import { companyFileHandlers } from './handlers/company-file';
 import { documentHandlers } from './handlers/documents';
 import { marketingHandlers } from './handlers/marketing';
 import { siteHandlers } from './handlers/site';
+import { sitesHandlers } from './handlers/sites';
+import { websiteHandlers } from './handlers/website';
 import { userHandlers } from './handlers/user';
 import { installErrorHandler, parseJsonBody } from './plugins/error-handler';
 import { contactFormPlugin } from './plugins/contact-form';
@@ -54,6 +57,8 @@ import { createLocalProvider } from './services/payments/local-provider';
 import type { PaymentProvider } from './services/payments/provider';
 import { createStripeProvider } from './services/payments/stripe-provider';
 import { createSessionService } from './services/sessions';
+import { createWebsiteService } from './services/website/website-service';
+import { LOGO_MAX_BYTES } from '../src/shared/website';
 
 const contractPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url));
 const repositoryRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -98,6 +103,12 @@ export async function buildApp(deps: AppDependencies) {
   app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
+  // A logo is uploaded as its bytes (uploadWebsiteLogo); past 2 MB it is refused unread (413).
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
   // HTML, PDF and Word are only answers (downloadDocument): refused as bodies like any other type,
   // but declared, or the openapi glue warns at every start that it has no parser for them.
   for (const answerOnly of [
@@ -118,6 +129,9 @@ export async function buildApp(deps: AppDependencies) {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(cookie);
+  // Plain HTML forms (the contact page's and the published sites'). A 5,000-character message in
+  // Romanian, percent-encoded, is about 30 kB.
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
   if (config.corsOrigins && config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins,
@@ -198,6 +212,24 @@ export async function buildApp(deps: AppDependencies) {
     legalForms: wizard.legalForms,
     caenClasses: readCaenClasses(repositoryRoot),
   });
+  const websites = createWebsiteService({
+    db,
+    mailQueue,
+    rateLimiter,
+    brand: mailBrand,
+    publicUrl: config.publicUrl,
+    signingKey,
+    siteContact: config.siteContact ?? { perHour: 5, minSeconds: 3 },
+    companyDefaults: async (userId) => {
+      // The submitted file says what the company is; a draft is the founder's latest word otherwise.
+      const data = (await companyFiles.submittedData(userId)) ?? (await companyFiles.get(userId)).data;
+      const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+      return {
+        siteName: text(data.companyName).slice(0, 80),
+        address: text(data.registeredOffice).slice(0, 300),
+      };
+    },
+  });
   const documents = createDocumentService({
     db,
     builder,
@@ -217,6 +249,8 @@ export async function buildApp(deps: AppDependencies) {
       ...companyFileHandlers(companyFiles),
       ...documentHandlers(documents),
       ...siteHandlers(config.site, contact),
+      ...websiteHandlers(websites),
+      ...sitesHandlers(websites, config.publicUrl),
     },
     securityHandlers: {
       async bearerAuth(request: { headers: Record<string, unknown>; userId: string | null }) {

@@ -32,6 +32,12 @@ export interface ServerConfig {
   authRateLimitPerMinute?: number;
   /** Messages per hour and address through the contact form; 0 turns the limit off. */
   contactRateLimitPerHour: number;
+  /**
+   * The contact forms of published sites: messages per hour from one address to one site (0: off;
+   * a site also takes at most 20 times as many a day), and the seconds a person needs at least
+   * between seeing the form and sending it (bots send at once).
+   */
+  siteContact?: { perHour: number; minSeconds: number };
   /** Who runs the site (legal notice, terms, support address): see src/shared/site-info.ts. */
   site: SiteInfo;
   logLevel: string;
@@ -124,6 +130,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       `CONTACT_RATE_LIMIT must be a whole number of messages per hour (0: off), got "${contactText}"`,
     );
 
+  const siteContactText = text('SITE_CONTACT_RATE_LIMIT') ?? '5';
+  if (!/^\d+$/.test(siteContactText))
+    problems.push(
+      `SITE_CONTACT_RATE_LIMIT must be a whole number of messages per hour (0: off), got "${siteContactText}"`,
+    );
+  const siteFormText = text('SITE_FORM_MIN_SECONDS') ?? '3';
+  if (!/^\d+$/.test(siteFormText))
+    problems.push(`SITE_FORM_MIN_SECONDS must be a whole number of seconds, got "${siteFormText}"`);
+
   const site = readSiteInfo(env, problems);
 
   const logLevel = text('LOG_LEVEL') ?? 'info';
@@ -168,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     cookieSecure: cookieSecureText ? cookieSecureText === 'true' : publicUrl.startsWith('https:'),
     authRateLimitPerMinute,
     contactRateLimitPerHour,
+    siteContact: { perHour: Number(siteContactText), minSeconds: Number(siteFormText) },
     site,
     trustProxy: trustProxyText === 'true',
     corsOrigins,

@@ -282,8 +282,8 @@ export const websites = pgTable(
     logoId: uuid('logo_id'),
     publishedContent: jsonb('published_content').$type<Record<string, unknown>>(),
     publishedLogoId: uuid('published_logo_id'),
-    /** language → the page's HTML, prerendered at publish time. */
-    publishedPages: jsonb('published_pages').$type<Record<string, string>>(),
+    /** language → the page's HTML and its stylesheet (hashed into the CSP), prerendered at publish time. */
+    publishedPages: jsonb('published_pages').$type<Record<string, { html: string; css: string }>>(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

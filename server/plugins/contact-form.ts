@@ -3,7 +3,6 @@
  * message is sent like the API's and the browser is sent on to /contact?sent=<reference>; otherwise
  * the page comes back with each field's problem and everything typed still in place.
  */
-import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { paths } from '../../src/config/paths';
 import type { AppPages } from '../services/app-pages';
@@ -15,9 +14,6 @@ export async function contactFormPlugin(
   app: FastifyInstance,
   options: { contact: ContactService; pages: AppPages },
 ) {
-  // A 5,000-character message in Romanian, percent-encoded, is about 30 kB.
-  await app.register(formbody, { bodyLimit: 64 * 1024 });
-
   app.post<{ Body: Record<string, unknown> | undefined }>(paths.contact, async (request, reply) => {
     const body = request.body && typeof request.body === 'object' ? request.body : {};
     const language = isServerLanguage(body.language) ? body.language : pageLanguage(request.headers);

@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { pageLanguage, translator } from '../services/i18n';
 import { loggableError } from '../services/logging';
 
 const MESSAGES: Record<string, string> = {
@@ -85,7 +86,12 @@ export function installErrorHandler(app: FastifyInstance) {
       }
     }
     // Our own reasons (AccountError's), for the app to say in the user's language; never Fastify's codes.
-    const publicCode = (error as { publicCode?: unknown }).publicCode;
+    let publicCode = (error as { publicCode?: unknown }).publicCode;
+    // A logo past 2 MB is refused before it is read (the parser's limit): said as the builder says it.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.routeOptions.url === '/api/website/logo') {
+      publicCode = 'LOGO_TOO_LARGE';
+      message = translator(pageLanguage(request.headers))('website:errors.LOGO_TOO_LARGE');
+    }
     const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (status === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     return reply.code(status).send({

@@ -1,5 +1,4 @@
 /** The local provider's payment page: GET shows it, POST …/pay charges (in test mode), POST …/cancel leaves. */
-import formbody from '@fastify/formbody';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
@@ -29,7 +28,6 @@ const html = (reply: FastifyReply, status: number, body: string) =>
 
 export async function localCheckoutPlugin(app: FastifyInstance, options: Options) {
   const { db, checkout, publicUrl } = options;
-  await app.register(formbody, { bodyLimit: 4096 });
 
   async function load(id: string) {
     const session = await checkout.findSession(id);
@@ -81,6 +79,8 @@ export async function localCheckoutPlugin(app: FastifyInstance, options: Options
 
   app.post<{ Params: { id: string }; Body: CardForm | undefined }>(
     '/checkout/local/:id/pay',
+    // A card form is a few hundred bytes (forms are parsed app-wide: see app.ts).
+    { bodyLimit: 4096 },
     async (request, reply) => {
       const loaded = await load(request.params.id);
       if (!loaded) return notFound(request, reply);

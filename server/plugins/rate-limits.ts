@@ -16,6 +16,8 @@ export const RATE_LIMITED_ROUTES = [
   'GET /api/resend-verification-email',
   'POST /api/user/update-profile',
   'POST /api/user/delete-account',
+  // Decoding and re-encoding an image is the costliest thing a user can ask for.
+  'POST /api/website/logo',
 ] as const;
 
 export function installRateLimits(

@@ -8,8 +8,9 @@
  * allows keeping what a legal obligation requires. The order keeps its date, amount, currency,
  * offer and the payment provider's reference, which is what reconciles it with the provider's own
  * records; it keeps no name, address or e-mail. Everything else goes: the account, sessions,
- * links, the company file, what was bought (the documents can no longer be downloaded), queued
- * and sent mail records, and the contact messages sent from the account's address.
+ * links, the company file, what was bought (the documents can no longer be downloaded), the
+ * promotional website (offline at once, its logos and the messages it received), queued and sent
+ * mail records, and the contact messages sent from the account's address.
  */
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
@@ -21,6 +22,8 @@ import {
   purchases,
   refreshTokens,
   users,
+  websiteMessages,
+  websites,
 } from '../db/schema';
 import { AccountError, toUserInfo, type AccountService } from './accounts';
 
@@ -82,6 +85,21 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
         .from(contactMessages)
         .where(sql`lower(${contactMessages.email}) = lower(${user.email})`)
         .orderBy(asc(contactMessages.createdAt));
+      const [site] = await db.select().from(websites).where(eq(websites.userId, userId));
+      // The messages visitors sent through the founder's site: theirs to keep (the logo images are
+      // the founder's own files, named here by id and served at /site-logos/<id>/).
+      const siteMessages = await db
+        .select({
+          name: websiteMessages.name,
+          email: websiteMessages.email,
+          message: websiteMessages.message,
+          language: websiteMessages.language,
+          readAt: websiteMessages.readAt,
+          createdAt: websiteMessages.createdAt,
+        })
+        .from(websiteMessages)
+        .where(eq(websiteMessages.userId, userId))
+        .orderBy(asc(websiteMessages.createdAt));
       const sessions = await db
         .select({
           createdAt: refreshTokens.createdAt,
@@ -116,6 +134,19 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
         purchases: owned,
         mail,
         contactMessages: messages,
+        website: site
+          ? {
+              slug: site.slug,
+              content: site.content,
+              logoId: site.logoId,
+              publishedContent: site.publishedContent,
+              publishedLogoId: site.publishedLogoId,
+              publishedAt: site.publishedAt,
+              createdAt: site.createdAt,
+              updatedAt: site.updatedAt,
+              messages: siteMessages,
+            }
+          : null,
       };
     },
 

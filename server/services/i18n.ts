@@ -29,6 +29,7 @@ const NAMESPACES = [
   'auth',
   'profile',
   'checkout',
+  'site',
 ] as const;
 
 const localesDir = fileURLToPath(new URL('../../locales/', import.meta.url));

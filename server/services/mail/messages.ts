@@ -208,3 +208,45 @@ export function emailChangedNotice(
   );
   return { to, subject: t('emails:emailChanged.subject', { brand: name }), text, html };
 }
+
+export interface SiteMessageMail {
+  /** The site's contact address (the owner chose it). */
+  to: string;
+  /** The owner's language. */
+  language: string;
+  siteName: string;
+  siteUrl: string;
+  name: string;
+  email: string;
+  message: string;
+}
+
+/**
+ * A message sent through a published site's contact form, to the address the owner gave; replying
+ * answers the visitor. It goes only to that address, which the owner chose, never to the visitor.
+ */
+export function siteMessageToOwner(mail: SiteMessageMail, brand: MailBrand): MailMessage {
+  const t = translator(mail.language);
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: t('emails:siteMessage.greeting'),
+      paragraphs: [
+        t('emails:siteMessage.body', { site: mail.siteName, url: mail.siteUrl }),
+        t('emails:siteMessage.from', { name: mail.name, email: mail.email }),
+      ],
+      quote: mail.message,
+      action: { label: t('emails:siteMessage.action'), url: `${brand.siteUrl}/create-your-website` },
+      notes: [t('emails:siteMessage.reply', { name: mail.name })],
+    },
+    brand,
+  );
+  return {
+    to: mail.to,
+    replyTo: mail.email,
+    subject: t('emails:siteMessage.subject', { site: mail.siteName, name: mail.name }),
+    text,
+    html,
+  };
+}

@@ -979,6 +979,10 @@ export interface components {
             contactMessages: {
                 [key: string]: unknown;
             }[];
+            /** @description The promotional website (draft, what is published) and the messages it received. */
+            website?: {
+                [key: string]: unknown;
+            } | null;
         };
         DeleteAccountRequest: {
             /** @description The account's current password. */
@@ -2880,7 +2884,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": unknown;
             };
         };
         responses: {

@@ -1,0 +1,133 @@
+/**
+ * Operations tagged `sites`: published websites as visitors see them. Pages are the HTML prerendered
+ * at publish time (only the contact form's time stamp is filled in here), each under a
+ * Content-Security-Policy that allows its one inline stylesheet, by hash, and nothing else: no
+ * script, no other origin. The contact form is a plain HTML form: every answer is a page, never JSON.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  renderSitePage,
+  renderSiteNotFound,
+  renderSiteThanks,
+  type SiteFormState,
+} from '../../src/shared/site-page';
+import { SITE_HONEYPOT_FIELD, SITE_STARTED_FIELD, type SiteLanguage } from '../../src/shared/website';
+import { isServerLanguage, pageLanguage, translator } from '../services/i18n';
+import { checkSiteContact, siteCsp } from '../services/website/site-contact-form';
+import {
+  serverSiteLabels,
+  type PublishedSite,
+  type WebsiteService,
+} from '../services/website/website-service';
+import type { Handler } from './types';
+
+type SiteParams = { slug: string; lang?: string };
+
+function sendPage(reply: FastifyReply, status: number, page: { html: string; css: string }) {
+  return (
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', siteCsp(page.css))
+      // The form's time stamp changes with every answer: a stored copy would soon be refused.
+      .header('cache-control', 'no-cache')
+      .send(page.html)
+  );
+}
+
+export function sitesHandlers(websites: WebsiteService, publicUrl: string) {
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const language = pageLanguage(request.headers);
+    return sendPage(reply, 404, renderSiteNotFound(language, serverSiteLabels(language)));
+  };
+
+  /** The site's language named by a form or a query, else its first. */
+  const siteLanguage = (site: PublishedSite, wanted: unknown): SiteLanguage =>
+    isServerLanguage(wanted) && site.content.languages.includes(wanted)
+      ? wanted
+      : (site.content.languages[0] ?? 'fr');
+
+  const pageOf = (site: PublishedSite, language: SiteLanguage) =>
+    site.content.languages[0] === language ? `/sites/${site.slug}` : `/sites/${site.slug}/${language}`;
+
+  const getPublishedSite: Handler<unknown, SiteParams> = async (request, reply) => {
+    const site = await websites.findPublished(request.params.slug);
+    const page = site && websites.pageHtml(site, siteLanguage(site, null));
+    return page ? sendPage(reply, 200, page) : notFound(request, reply);
+  };
+
+  const getPublishedSiteInLanguage: Handler<unknown, SiteParams> = async (request, reply) => {
+    const site = await websites.findPublished(request.params.slug);
+    const { lang } = request.params;
+    if (!site || !isServerLanguage(lang) || !site.content.languages.includes(lang))
+      return notFound(request, reply);
+    if (lang === site.content.languages[0]) return reply.redirect(pageOf(site, lang), 301);
+    const page = websites.pageHtml(site, lang);
+    return page ? sendPage(reply, 200, page) : notFound(request, reply);
+  };
+
+  const getPublishedSiteThanks: Handler<unknown, SiteParams, { lang?: string }> = async (request, reply) => {
+    const site = await websites.findPublished(request.params.slug);
+    if (!site) return notFound(request, reply);
+    const language = siteLanguage(site, request.query.lang);
+    return sendPage(
+      reply,
+      200,
+      renderSiteThanks(site, language, serverSiteLabels(language), { origin: publicUrl }),
+    );
+  };
+
+  const sendPublishedSiteMessage: Handler<Record<string, unknown> | undefined, SiteParams> = async (
+    request,
+    reply,
+  ) => {
+    const site = await websites.findPublished(request.params.slug);
+    if (!site) return notFound(request, reply);
+    const body = request.body && typeof request.body === 'object' ? request.body : {};
+    const language = siteLanguage(site, body.lang);
+    const t = translator(language);
+    const thanks = `/sites/${site.slug}/thanks${language === site.content.languages[0] ? '' : `?lang=${language}`}`;
+    // A filled trap is a bot's: it is told "thank you" and nothing is kept or sent.
+    const trap = body[SITE_HONEYPOT_FIELD];
+    if (trap !== undefined && trap !== '') return reply.redirect(thanks, 303);
+
+    const { values, errors } = checkSiteContact(body, language);
+    const again = (status: number, form: SiteFormState) =>
+      sendPage(
+        reply,
+        status,
+        renderSitePage(site, language, serverSiteLabels(language), {
+          origin: publicUrl,
+          form: { values, ...form },
+          started: websites.formStamp(site.id),
+        }),
+      );
+    if (Object.keys(errors).length > 0) return again(400, { errors, failure: t('site:errors.fields') });
+    const stamp = websites.stampProblem(site.id, body[SITE_STARTED_FIELD]);
+    // Sent faster than a person types, or from a page too old: the page comes back, filled in, to send again.
+    if (stamp) return again(400, { failure: t(`site:errors.${stamp}`) });
+    const received = await websites.receiveMessage(site, { ...values, language }, request.ip);
+    if (!received) return again(429, { failure: t('site:errors.tooMany') });
+    return reply.redirect(thanks, 303);
+  };
+
+  const getSiteLogo: Handler<unknown, { logoId: string; variant: string }> = async (request, reply) => {
+    const image = await websites.logoImage(request.params.logoId, request.params.variant);
+    if (!image) return reply.code(404).send({ message: 'No such logo', error: 'Not Found' });
+    return (
+      reply
+        .header('content-type', image.contentType)
+        // A logo is never changed (a new one gets a new id).
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(image.bytes)
+    );
+  };
+
+  return {
+    getPublishedSite,
+    getPublishedSiteInLanguage,
+    getPublishedSiteThanks,
+    sendPublishedSiteMessage,
+    getSiteLogo,
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Operations tagged `website`: the owner's builder (getWebsite, saveWebsiteDraft, uploadWebsiteLogo,
+ * deleteWebsiteLogo, checkWebsiteSlug, publishWebsite, unpublishWebsite) and the messages its
+ * contact form received (listWebsiteMessages, markWebsiteMessageRead). Messages are in the language
+ * of the page that asks (the app's language cookie, else Accept-Language).
+ */
+import { STATUS_CODES } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import { pageLanguage, translator } from '../services/i18n';
+import { LogoRefused } from '../services/website/logo-images';
+import { WebsiteError, type WebsiteService } from '../services/website/website-service';
+import { currentUserId, type BodyOf, type Handler, type ParamsOf, type QueryOf } from './types';
+
+const languageOf = (request: FastifyRequest) => pageLanguage(request.headers);
+
+export function websiteHandlers(websites: WebsiteService) {
+  /** Our refusals, with their `code` and a message in the user's language (see the error handler). */
+  async function answer<T>(request: FastifyRequest, reply: Parameters<Handler>[1], work: () => Promise<T>) {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof WebsiteError) {
+        return reply.code(error.statusCode).send({
+          message: error.message,
+          error: STATUS_CODES[error.statusCode],
+          code: error.code,
+          ...(error.fields ? { fields: error.fields } : {}),
+        });
+      }
+      if (error instanceof LogoRefused) {
+        return reply.code(error.statusCode).send({
+          message: translator(languageOf(request))(`website:errors.${error.code}`),
+          error: STATUS_CODES[error.statusCode],
+          code: error.code,
+        });
+      }
+      throw error;
+    }
+  }
+
+  const getWebsite: Handler = (request) => websites.get(currentUserId(request));
+
+  const saveWebsiteDraft: Handler<BodyOf<'/api/website/draft', 'post'>> = (request) =>
+    websites.saveDraft(currentUserId(request), request.body.content);
+
+  const uploadWebsiteLogo: Handler<Buffer> = (request, reply) =>
+    answer(request, reply, () => websites.uploadLogo(currentUserId(request), request.body));
+
+  const deleteWebsiteLogo: Handler = (request) => websites.deleteLogo(currentUserId(request));
+
+  const checkWebsiteSlug: Handler<unknown, unknown, QueryOf<'/api/website/slug-availability', 'get'>> = (
+    request,
+  ) => websites.checkSlug(currentUserId(request), request.query.slug, languageOf(request));
+
+  const publishWebsite: Handler<BodyOf<'/api/website/publish', 'post'>> = (request, reply) =>
+    answer(request, reply, () =>
+      websites.publish(currentUserId(request), request.body.slug, languageOf(request)),
+    );
+
+  const unpublishWebsite: Handler = (request) => websites.unpublish(currentUserId(request));
+
+  const listWebsiteMessages: Handler = (request) => websites.listMessages(currentUserId(request));
+
+  const markWebsiteMessageRead: Handler<unknown, ParamsOf<'/api/website/messages/{id}/read', 'post'>> = (
+    request,
+    reply,
+  ) =>
+    answer(request, reply, () =>
+      websites.markRead(currentUserId(request), request.params.id, languageOf(request)),
+    );
+
+  return {
+    getWebsite,
+    saveWebsiteDraft,
+    uploadWebsiteLogo,
+    deleteWebsiteLogo,
+    checkWebsiteSlug,
+    publishWebsite,
+    unpublishWebsite,
+    listWebsiteMessages,
+    markWebsiteMessageRead,
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The contact form of a published site (/sites/<slug>/contact, a plain POST without JavaScript): the
+ * visitor's fields checked and trimmed, each problem in the site's language (`site:errors.*`), and
+ * the Content-Security-Policy of the site's pages, whose only style is their inline `<style>`.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { SITE_FORM_MAX_LENGTH, type SiteFormField } from '../../../src/shared/site-page';
+import { SITE_CONTACT_FIELDS } from '../../../src/shared/website';
+import { translator } from '../i18n';
+
+/** A message shorter than this is no message (the same minimum as our own contact form). */
+export const SITE_MESSAGE_MIN_LENGTH = 10;
+
+// The e-mail pattern of our own contact form (schemas/forms/contact.json), so that both agree.
+const contactSchema = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../../schemas/forms/contact.json', import.meta.url)), 'utf8'),
+) as { schema: { properties: { email: { pattern: string } } } };
+const EMAIL_PATTERN = new RegExp(contactSchema.schema.properties.email.pattern);
+
+// PostgreSQL refuses NUL in text, and no person types control characters (tabs and newlines aside).
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export type SiteContactValues = Record<SiteFormField, string>;
+export type SiteContactErrors = Partial<Record<SiteFormField, string>>;
+
+/**
+ * The visitor's trimmed fields and, per field, its first problem in `language` (none when valid).
+ * A field sent twice arrives as a list: it counts as empty and invalid. Line breaks are counted as one
+ * character each (browsers send a textarea's as CR LF but count them as one against `maxlength`).
+ */
+export function checkSiteContact(
+  raw: Record<string, unknown>,
+  language: string,
+): { values: SiteContactValues; errors: SiteContactErrors } {
+  const t = translator(language);
+  const values = { name: '', email: '', message: '' } as SiteContactValues;
+  const errors: SiteContactErrors = {};
+  for (const field of SITE_CONTACT_FIELDS) {
+    const value = raw[field];
+    if (value === undefined || value === null) {
+      errors[field] = t(`site:errors.${field}.required`);
+      continue;
+    }
+    if (typeof value !== 'string') {
+      errors[field] = t(`site:errors.${field}.invalid`);
+      continue;
+    }
+    const text = value.replace(/\r\n?/g, '\n').trim();
+    values[field] = text;
+    const max = SITE_FORM_MAX_LENGTH[field];
+    if (text === '') errors[field] = t(`site:errors.${field}.required`);
+    else if (text.length > max) errors[field] = t(`site:errors.${field}.tooLong`, { max });
+    else if (CONTROL.test(text)) errors[field] = t(`site:errors.${field}.invalid`);
+    else if (field === 'email' && !EMAIL_PATTERN.test(text)) errors[field] = t('site:errors.email.invalid');
+    else if (field === 'message' && text.length < SITE_MESSAGE_MIN_LENGTH)
+      errors[field] = t('site:errors.message.tooShort', { min: SITE_MESSAGE_MIN_LENGTH });
+  }
+  return { values, errors };
+}
+
+/**
+ * The CSP of a site page: nothing but its own `<style>` (by hash), its own images and its own form.
+ * `data:` images too: a site without a logo declares `<link rel="icon" href="data:,">` so that the
+ * browser asks for no /favicon.ico, and Chrome checks that empty icon against img-src (a console error).
+ */
+export function siteCsp(css: string): string {
+  const hash = createHash('sha256').update(css, 'utf8').digest('base64');
+  return `default-src 'none'; style-src 'sha256-${hash}'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+}

@@ -1,0 +1,469 @@
+/**
+ * The promotional website of the 50 € package. The owner edits a draft (`content`, `logoId`);
+ * publishing checks it with the builder's own schemas (schemas/forms/website*.json), prerenders one
+ * page per language with the same renderer as the builder's preview (src/shared/site-page.ts) and
+ * stores the pages beside a snapshot of the content, so that editing changes nothing online until
+ * the next publish and a backup of the database holds the whole site, logos included.
+ */
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import {
+  emptyWebsiteContent,
+  slugProblem,
+  type SiteLanguage,
+  type WebsiteContent,
+} from '../../../src/shared/website';
+import {
+  renderSitePage,
+  siteLabels,
+  STARTED_PLACEHOLDER,
+  type RenderableSite,
+  type SiteLabels,
+} from '../../../src/shared/site-page';
+import type { components } from '../../../src/lib/api/schema';
+import type { Database } from '../../db/database';
+import { purchases, users, websiteLogos, websiteMessages, websites } from '../../db/schema';
+import { isServerLanguage, translator, type ServerLanguage } from '../i18n';
+import { enqueueMail, type MailQueue } from '../mail/mail-queue';
+import { siteMessageToOwner, type MailBrand } from '../mail/messages';
+import { addressKey, type RateLimiter } from '../rate-limiter';
+import { processLogo } from './logo-images';
+import { checkWebsiteContent } from './website-rules';
+
+export type Website = components['schemas']['Website'];
+export type WebsiteSlugCheck = components['schemas']['WebsiteSlugCheck'];
+export type WebsiteMessageList = components['schemas']['WebsiteMessageList'];
+
+export const WEBSITE_SKU = 'PROFESSIONAL_PROMOTIONAL_WEBSITE';
+
+export type WebsiteErrorCode =
+  | 'WEBSITE_NOT_INCLUDED'
+  | 'WEBSITE_INCOMPLETE'
+  | 'SLUG_FORMAT'
+  | 'SLUG_RESERVED'
+  | 'SLUG_TAKEN'
+  | 'MESSAGE_NOT_FOUND';
+
+export class WebsiteError extends Error {
+  constructor(
+    readonly statusCode: 400 | 403 | 404 | 409 | 422,
+    readonly code: WebsiteErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** The messages a site keeps for its owner in the list (older ones stay in the database and the export). */
+const MESSAGE_LIST_LIMIT = 200;
+/** A page older than this asks for a fresh form (its time stamp is refused). */
+const STAMP_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+
+/** The `site` namespace's words in one language, for the renderer. */
+export function serverSiteLabels(language: ServerLanguage): SiteLabels {
+  const t = translator(language);
+  return siteLabels((key, options) => t(`site:${key}`, options));
+}
+
+/** A published site as the public routes need it. */
+export interface PublishedSite extends RenderableSite {
+  id: string;
+  userId: string;
+  pages: Record<string, { html: string; css: string }>;
+}
+
+export interface WebsiteServiceDeps {
+  db: Database;
+  mailQueue: Pick<MailQueue, 'wake'>;
+  rateLimiter: RateLimiter;
+  brand: MailBrand;
+  /** The site's own origin (https://kreo.example): published pages' absolute links (Open Graph). */
+  publicUrl: string;
+  signingKey: Uint8Array;
+  /** Messages per hour from one address to one site (0: no limit), and the shortest time to fill the form. */
+  siteContact: { perHour: number; minSeconds: number };
+  /** What the company file suggests: the company's name and registered office. */
+  companyDefaults: (userId: string) => Promise<{ siteName: string; address: string }>;
+  now?: () => number;
+}
+
+type WebsiteRow = typeof websites.$inferSelect;
+
+export function createWebsiteService(deps: WebsiteServiceDeps) {
+  const { db, brand, publicUrl } = deps;
+  const now = deps.now ?? Date.now;
+  const stampKey = createHmac('sha256', deps.signingKey).update('site-form-stamp').digest();
+
+  const stampMac = (siteId: string, issued: number) =>
+    createHmac('sha256', stampKey).update(`${siteId}.${issued}`).digest('base64url').slice(0, 22);
+
+  async function row(userId: string): Promise<WebsiteRow | undefined> {
+    const [found] = await db.select().from(websites).where(eq(websites.userId, userId));
+    return found;
+  }
+
+  async function canPublish(userId: string): Promise<boolean> {
+    const [owned] = await db
+      .select({ sku: purchases.productSku })
+      .from(purchases)
+      .where(and(eq(purchases.userId, userId), eq(purchases.productSku, WEBSITE_SKU)));
+    return Boolean(owned);
+  }
+
+  async function logoOf(logoId: string | null) {
+    if (!logoId) return null;
+    const [header] = await db
+      .select({ width: websiteLogos.width, height: websiteLogos.height })
+      .from(websiteLogos)
+      .where(and(eq(websiteLogos.id, logoId), eq(websiteLogos.variant, 'header.webp')));
+    return header ? { id: logoId, url: `/site-logos/${logoId}/header.webp`, ...header } : null;
+  }
+
+  async function unreadCount(userId: string): Promise<number> {
+    const [counted] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(websiteMessages)
+      .where(and(eq(websiteMessages.userId, userId), isNull(websiteMessages.readAt)));
+    return Number(counted?.count ?? 0);
+  }
+
+  /** The language a new site starts in: the owner's. */
+  async function ownerLanguage(userId: string): Promise<ServerLanguage> {
+    const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+    return isServerLanguage(user?.language) ? user.language : 'fr';
+  }
+
+  async function view(userId: string, found?: WebsiteRow): Promise<Website> {
+    const [defaults, allowed, unread] = await Promise.all([
+      deps.companyDefaults(userId),
+      canPublish(userId),
+      unreadCount(userId),
+    ]);
+    const content = (found?.content as WebsiteContent | undefined) ?? {
+      ...emptyWebsiteContent(await ownerLanguage(userId)),
+      siteName: defaults.siteName,
+      address: defaults.address,
+    };
+    const published =
+      found?.publishedAt && found.publishedContent && found.slug
+        ? {
+            url: `/sites/${found.slug}`,
+            publishedAt: found.publishedAt.toISOString(),
+            languages: (found.publishedContent as WebsiteContent).languages,
+          }
+        : null;
+    return {
+      content,
+      defaults,
+      logo: await logoOf(found?.logoId ?? null),
+      slug: found?.slug ?? null,
+      published,
+      unpublishedChanges: Boolean(
+        published &&
+        (!isDeepStrictEqual(found?.publishedContent, found?.content) ||
+          (found?.publishedLogoId ?? null) !== (found?.logoId ?? null)),
+      ),
+      canPublish: allowed,
+      unreadMessages: unread,
+      updatedAt: found?.updatedAt.toISOString() ?? null,
+    };
+  }
+
+  /** Creates the row on first use, with the company file's defaults. */
+  async function ensureRow(userId: string): Promise<WebsiteRow> {
+    const existing = await row(userId);
+    if (existing) return existing;
+    const { content } = await view(userId);
+    await db.insert(websites).values({ userId, content }).onConflictDoNothing();
+    const created = await row(userId);
+    if (!created) throw new Error('The website row was not created');
+    return created;
+  }
+
+  /** Deletes the user's logos that neither the draft nor the published site uses. */
+  async function dropUnusedLogos(userId: string) {
+    const current = await row(userId);
+    const kept = [current?.logoId, current?.publishedLogoId].filter((id): id is string => Boolean(id));
+    await db
+      .delete(websiteLogos)
+      .where(
+        kept.length > 0
+          ? and(eq(websiteLogos.userId, userId), notInArray(websiteLogos.id, kept))
+          : eq(websiteLogos.userId, userId),
+      );
+  }
+
+  function slugError(problem: 'format' | 'reserved' | 'taken', language: ServerLanguage) {
+    const t = translator(language);
+    if (problem === 'taken') return new WebsiteError(409, 'SLUG_TAKEN', t('website:errors.SLUG_TAKEN'));
+    const code = problem === 'format' ? 'SLUG_FORMAT' : 'SLUG_RESERVED';
+    return new WebsiteError(400, code, t(`website:errors.${code}`));
+  }
+
+  async function slugTakenByOther(userId: string, slug: string): Promise<boolean> {
+    const [other] = await db
+      .select({ userId: websites.userId })
+      .from(websites)
+      .where(and(eq(websites.slug, slug), ne(websites.userId, userId)));
+    return Boolean(other);
+  }
+
+  /** `started` for a form shown now: when, and a MAC tying it to the site (a bot cannot make an old one). */
+  function formStamp(siteId: string): string {
+    const issued = now();
+    return `${issued}.${stampMac(siteId, issued)}`;
+  }
+
+  /** Why a stamp is refused: forged or too old ('expired'), or the form was sent too fast ('tooSoon'). */
+  function stampProblem(siteId: string, stamp: unknown): 'expired' | 'tooSoon' | null {
+    if (typeof stamp !== 'string') return 'expired';
+    const [issuedText = '', mac = ''] = stamp.split('.');
+    const issued = Number(issuedText);
+    if (!/^\d{1,15}$/.test(issuedText)) return 'expired';
+    const expected = Buffer.from(stampMac(siteId, issued));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'expired';
+    const age = now() - issued;
+    if (age < 0 || age > STAMP_MAX_AGE_MS) return 'expired';
+    if (age < deps.siteContact.minSeconds * 1000) return 'tooSoon';
+    return null;
+  }
+
+  return {
+    formStamp,
+    stampProblem,
+
+    async get(userId: string): Promise<Website> {
+      return view(userId, await row(userId));
+    },
+
+    async saveDraft(userId: string, content: WebsiteContent): Promise<Website> {
+      await ensureRow(userId);
+      await db.update(websites).set({ content, updatedAt: new Date() }).where(eq(websites.userId, userId));
+      return view(userId, await row(userId));
+    },
+
+    async uploadLogo(userId: string, bytes: Uint8Array): Promise<Website> {
+      // Refused files throw LogoRefused before anything is stored.
+      const variants = await processLogo(bytes);
+      await ensureRow(userId);
+      await db.transaction(async (tx) => {
+        const id = randomUUID();
+        await tx.insert(websiteLogos).values(
+          variants.map((variant) => ({
+            id,
+            userId,
+            variant: variant.variant,
+            contentType: variant.contentType,
+            width: variant.width,
+            height: variant.height,
+            bytes: variant.bytes,
+          })),
+        );
+        await tx
+          .update(websites)
+          .set({ logoId: id, updatedAt: new Date() })
+          .where(eq(websites.userId, userId));
+      });
+      await dropUnusedLogos(userId);
+      return view(userId, await row(userId));
+    },
+
+    async deleteLogo(userId: string): Promise<Website> {
+      await db
+        .update(websites)
+        .set({ logoId: null, updatedAt: new Date() })
+        .where(eq(websites.userId, userId));
+      await dropUnusedLogos(userId);
+      return view(userId, await row(userId));
+    },
+
+    async checkSlug(userId: string, slug: string, language: ServerLanguage): Promise<WebsiteSlugCheck> {
+      const t = translator(language);
+      const problem = slugProblem(slug) ?? ((await slugTakenByOther(userId, slug)) ? 'taken' : null);
+      if (!problem) return { slug, available: true, reason: null, message: t('website:slug.available') };
+      return { slug, available: false, reason: problem, message: slugError(problem, language).message };
+    },
+
+    async publish(userId: string, slug: string, language: ServerLanguage): Promise<Website> {
+      const t = translator(language);
+      if (!(await canPublish(userId)))
+        throw new WebsiteError(403, 'WEBSITE_NOT_INCLUDED', t('website:errors.WEBSITE_NOT_INCLUDED'));
+      const problem = slugProblem(slug);
+      if (problem) throw slugError(problem, language);
+      if (await slugTakenByOther(userId, slug)) throw slugError('taken', language);
+      const current = await ensureRow(userId);
+      const content = current.content as WebsiteContent;
+      const fields = checkWebsiteContent(content, language);
+      if (Object.keys(fields).length > 0)
+        throw new WebsiteError(422, 'WEBSITE_INCOMPLETE', t('website:errors.WEBSITE_INCOMPLETE'), fields);
+      const logo = await logoOf(current.logoId);
+      const site: RenderableSite = {
+        slug,
+        content,
+        logo: logo ? { id: logo.id, width: logo.width, height: logo.height } : null,
+      };
+      const pages = Object.fromEntries(
+        content.languages.map((pageLanguage) => [
+          pageLanguage,
+          renderSitePage(site, pageLanguage, serverSiteLabels(pageLanguage), { origin: publicUrl }),
+        ]),
+      );
+      try {
+        await db
+          .update(websites)
+          .set({
+            slug,
+            publishedContent: content,
+            publishedLogoId: current.logoId,
+            publishedPages: pages,
+            publishedAt: new Date(),
+          })
+          .where(eq(websites.userId, userId));
+      } catch (error) {
+        // Two owners publishing the same free slug at once: the unique index decides.
+        if (isUniqueViolation(error)) throw slugError('taken', language);
+        throw error;
+      }
+      await dropUnusedLogos(userId);
+      return view(userId, await row(userId));
+    },
+
+    async unpublish(userId: string): Promise<Website> {
+      await db
+        .update(websites)
+        .set({ publishedContent: null, publishedLogoId: null, publishedPages: null, publishedAt: null })
+        .where(eq(websites.userId, userId));
+      await dropUnusedLogos(userId);
+      return view(userId, await row(userId));
+    },
+
+    async listMessages(userId: string): Promise<WebsiteMessageList> {
+      const rows = await db
+        .select()
+        .from(websiteMessages)
+        .where(eq(websiteMessages.userId, userId))
+        .orderBy(desc(websiteMessages.createdAt))
+        .limit(MESSAGE_LIST_LIMIT);
+      return {
+        messages: rows.map((message) => ({
+          id: message.id,
+          name: message.name,
+          email: message.email,
+          message: message.message,
+          language: isServerLanguage(message.language) ? message.language : 'fr',
+          receivedAt: message.createdAt.toISOString(),
+          read: message.readAt !== null,
+        })),
+        unread: await unreadCount(userId),
+      };
+    },
+
+    async markRead(userId: string, messageId: string, language: ServerLanguage) {
+      const updated = await db
+        .update(websiteMessages)
+        .set({ readAt: sql`coalesce(${websiteMessages.readAt}, now())` })
+        .where(and(eq(websiteMessages.id, messageId), eq(websiteMessages.userId, userId)))
+        .returning({ id: websiteMessages.id });
+      if (updated.length === 0)
+        throw new WebsiteError(
+          404,
+          'MESSAGE_NOT_FOUND',
+          translator(language)('website:errors.MESSAGE_NOT_FOUND'),
+        );
+      return this.listMessages(userId);
+    },
+
+    /** The site published at `slug`, or null. */
+    async findPublished(slug: string): Promise<PublishedSite | null> {
+      if (slugProblem(slug) === 'format') return null;
+      const [found] = await db.select().from(websites).where(eq(websites.slug, slug));
+      if (!found?.publishedAt || !found.publishedContent || !found.publishedPages) return null;
+      const logo = await logoOf(found.publishedLogoId);
+      return {
+        id: found.id,
+        userId: found.userId,
+        slug,
+        content: found.publishedContent as WebsiteContent,
+        logo: logo ? { id: logo.id, width: logo.width, height: logo.height } : null,
+        pages: found.publishedPages as PublishedSite['pages'],
+      };
+    },
+
+    /** The page of a site in one of its languages, with a fresh form stamp. */
+    pageHtml(site: PublishedSite, language: SiteLanguage): { html: string; css: string } | null {
+      const page = site.pages[language];
+      if (!page) return null;
+      return { html: page.html.replace(STARTED_PLACEHOLDER, formStamp(site.id)), css: page.css };
+    },
+
+    /**
+     * Stores a visitor's message (already checked) and queues it to the site's contact address, after
+     * the limits: a few an hour from one address to one site, twenty times that a day to one site.
+     * Returns false when a limit refuses it.
+     */
+    async receiveMessage(
+      site: PublishedSite,
+      input: { name: string; email: string; message: string; language: SiteLanguage },
+      clientIp: string,
+    ): Promise<boolean> {
+      const ip = addressKey(clientIp);
+      const { perHour } = deps.siteContact;
+      if (perHour > 0) {
+        const fromAddress = await deps.rateLimiter.hit(`site-contact:${site.id}:${ip}`, {
+          max: perHour,
+          windowMs: 3_600_000,
+        });
+        if (!fromAddress.allowed) return false;
+        const toSite = await deps.rateLimiter.hit(`site-contact:${site.id}`, {
+          max: perHour * 20,
+          windowMs: 24 * 3_600_000,
+        });
+        if (!toSite.allowed) return false;
+      }
+      const ownerLanguageNow = await ownerLanguage(site.userId);
+      await db.transaction(async (tx) => {
+        await tx.insert(websiteMessages).values({ userId: site.userId, ...input, ip });
+        await enqueueMail(
+          tx,
+          siteMessageToOwner(
+            {
+              to: site.content.email,
+              language: ownerLanguageNow,
+              siteName: site.content.siteName,
+              siteUrl: `${publicUrl}/sites/${site.slug}`,
+              name: input.name,
+              email: input.email,
+              message: input.message,
+            },
+            brand,
+          ),
+          site.userId,
+        );
+      });
+      deps.mailQueue.wake();
+      return true;
+    },
+
+    /** A stored logo image, or null. */
+    async logoImage(logoId: string, variant: string) {
+      if (!/^[0-9a-f-]{36}$/.test(logoId)) return null;
+      const [image] = await db
+        .select({ contentType: websiteLogos.contentType, bytes: websiteLogos.bytes })
+        .from(websiteLogos)
+        .where(and(eq(websiteLogos.id, logoId), eq(websiteLogos.variant, variant)));
+      return image ? { contentType: image.contentType, bytes: Buffer.from(image.bytes) } : null;
+    },
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export type WebsiteService = ReturnType<typeof createWebsiteService>;

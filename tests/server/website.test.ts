@@ -1,0 +1,594 @@
+/**
+ * The promotional website (openapi tags `website` and `sites`): the builder's draft, the logo,
+ * publishing at /sites/<slug> (only with the 50 € package, refused by the server itself), the
+ * published page's safety (escaping, CSP, no script) and its contact form without JavaScript.
+ */
+import { createHash, createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { websiteMessages, websites } from '../../server/db/schema';
+import type { WebsiteContent } from '../../src/shared/website';
+import {
+  htmlText,
+  json,
+  SIGNING_KEY,
+  startTestServer,
+  uniqueEmail,
+  type Response,
+  type SignedUpUser,
+  type TestServer,
+} from './harness';
+
+const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', cardholder: 'C. Dupont' };
+const PREMIUM = { offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' };
+const STARTER = { offerSku: 'STARTER_PACKAGE', planSku: 'STARTER_PACKAGE_ONE_TIME' };
+
+type Website = { content: WebsiteContent } & Record<string, unknown>;
+
+let server: TestServer;
+beforeAll(async () => {
+  // Three messages an hour per address and site; a form must be on screen three seconds at least.
+  server = await startTestServer({ config: { siteContact: { perHour: 3, minSeconds: 3 } } });
+});
+afterAll(() => server.close());
+
+async function buy(user: SignedUpUser, offer: { offerSku: string; planSku: string }) {
+  const session = await server.request('/api/checkout/create-session', {
+    body: offer,
+    token: user.accessToken,
+  });
+  expect(session.statusCode, session.body).toBe(200);
+  const id = new URL(json<{ url: string }>(session).url).pathname.split('/').at(-1) ?? '';
+  const paid = await server.app.inject({
+    method: 'POST',
+    url: `/checkout/local/${id}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(GOOD_CARD).toString(),
+  });
+  expect(paid.statusCode, paid.body).toBe(303);
+}
+
+function completeContent(overrides: Partial<WebsiteContent> = {}): WebsiteContent {
+  return {
+    siteName: 'Boulangerie Dupont',
+    languages: ['fr'],
+    color: 'teal',
+    email: 'contact@boulangerie-dupont.test',
+    phone: '+33 1 23 45 67 89',
+    address: '12 rue de la Paix\n75002 Paris',
+    texts: {
+      fr: {
+        tagline: 'Du pain au levain, cuit chaque matin',
+        about: 'Nous faisons notre pain nous-mêmes, avec des farines de la région.',
+        services: ['Pains au levain', 'Viennoiseries'],
+        openingHours: 'Du mardi au samedi, 7 h – 19 h',
+      },
+      en: {
+        tagline: 'Sourdough bread, baked every morning',
+        about: 'We bake our own bread, with flour from local mills.',
+        services: ['Sourdough bread'],
+        openingHours: 'Tuesday to Saturday, 7 am – 7 pm',
+      },
+    },
+    ...overrides,
+  };
+}
+
+const get = (user: SignedUpUser, url: string, headers: Record<string, string> = {}) =>
+  server.request(url, { token: user.accessToken, headers });
+const post = (user: SignedUpUser, url: string, body?: unknown, headers: Record<string, string> = {}) =>
+  server.request(url, {
+    method: 'POST',
+    token: user.accessToken,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
+
+async function saveDraft(user: SignedUpUser, content: WebsiteContent) {
+  const saved = await post(user, '/api/website/draft', { content });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return json<Website>(saved);
+}
+
+async function publishedOwner(slug: string, content = completeContent()) {
+  const user = await server.signup();
+  await buy(user, PREMIUM);
+  await saveDraft(user, content);
+  const published = await post(user, '/api/website/publish', { slug });
+  expect(published.statusCode, published.body).toBe(200);
+  return user;
+}
+
+function uploadLogo(user: SignedUpUser, bytes: Buffer, headers: Record<string, string> = {}) {
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/website/logo',
+    headers: {
+      authorization: `Bearer ${user.accessToken}`,
+      'content-type': 'application/octet-stream',
+      ...headers,
+    },
+    payload: bytes,
+  });
+}
+
+const pngLogo = () =>
+  sharp({ create: { width: 400, height: 200, channels: 4, background: '#0f766e' } })
+    .png()
+    .toBuffer();
+
+describe('the builder (GET and POST /api/website…)', () => {
+  it('starts from the company file: the company name and the registered office', async () => {
+    const user = await server.signup({ language: 'en' });
+    const draft = await post(user, '/api/company-file/draft', {
+      data: { companyName: 'Atelier Ionescu SRL', registeredOffice: 'Strada Lungă 3, Brașov' },
+      step: 0,
+      baseRevision: 0,
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const website = json<Website>(await get(user, '/api/website'));
+    expect(website.defaults).toEqual({ siteName: 'Atelier Ionescu SRL', address: 'Strada Lungă 3, Brașov' });
+    expect(website.content.siteName).toBe('Atelier Ionescu SRL');
+    expect(website.content.address).toBe('Strada Lungă 3, Brașov');
+    expect(website.content.languages).toEqual(['en']);
+    expect(website).toMatchObject({ published: null, slug: null, canPublish: false, unreadMessages: 0 });
+  });
+
+  it('saves a draft as given, and refuses what the contract does not allow (never a 500)', async () => {
+    const user = await server.signup();
+    const saved = await saveDraft(user, completeContent({ siteName: '' }));
+    expect(saved.content.siteName).toBe('');
+    for (const content of [
+      { ...completeContent(), color: 'pink' },
+      { ...completeContent(), languages: ['de'] },
+      { ...completeContent(), siteName: 'x'.repeat(81) },
+      { ...completeContent(), extra: true },
+      null,
+    ]) {
+      const refused = await post(user, '/api/website/draft', { content });
+      expect(refused.statusCode, refused.body).toBe(400);
+    }
+  });
+
+  it('lets a user without the package build but not publish: 403 WEBSITE_NOT_INCLUDED, in their language', async () => {
+    const user = await server.signup();
+    await buy(user, STARTER);
+    await saveDraft(user, completeContent());
+    const website = json<Website>(await get(user, '/api/website'));
+    expect(website.canPublish).toBe(false);
+    for (const [language, words] of [
+      ['fr', /50/],
+      ['en', /50/],
+      ['ro', /50/],
+    ] as const) {
+      const refused = await post(
+        user,
+        '/api/website/publish',
+        { slug: `sans-forfait-${language}` },
+        {
+          'accept-language': language,
+        },
+      );
+      expect(refused.statusCode).toBe(403);
+      const body = json<{ code: string; message: string }>(refused);
+      expect(body.code).toBe('WEBSITE_NOT_INCLUDED');
+      expect(body.message).toMatch(words);
+    }
+    const page = await server.request('/sites/sans-forfait-fr');
+    expect(page.statusCode).toBe(404);
+  });
+});
+
+describe('slugs', () => {
+  it('says whether a slug is free, taken, reserved or malformed, and the owner keeps their own', async () => {
+    const owner = await publishedOwner('boulangerie-dupont');
+    const other = await server.signup();
+    const check = async (user: SignedUpUser, slug: string) =>
+      json<{ available: boolean; reason: string | null; message: string }>(
+        await get(user, `/api/website/slug-availability?slug=${encodeURIComponent(slug)}`),
+      );
+    expect(await check(other, 'boulangerie-dupont')).toMatchObject({ available: false, reason: 'taken' });
+    expect(await check(owner, 'boulangerie-dupont')).toMatchObject({ available: true, reason: null });
+    expect(await check(other, 'une-autre-boulangerie')).toMatchObject({ available: true });
+    for (const reserved of ['api', 'admin', 'www', 'sites', 'kreo'])
+      expect(await check(other, reserved)).toMatchObject({ available: false, reason: 'reserved' });
+    for (const malformed of [
+      'Boulangerie',
+      'ma boulangerie',
+      'ab',
+      '-debut',
+      'fin-',
+      'double--tiret',
+      'é',
+      'x'.repeat(41),
+      '',
+    ])
+      expect(await check(other, malformed)).toMatchObject({ available: false, reason: 'format' });
+    const message = (await check(other, 'api')).message;
+    expect(message.length).toBeGreaterThan(5);
+  });
+
+  it('refuses to publish at a taken (409), reserved or malformed (400) slug', async () => {
+    await publishedOwner('fromagerie-martin');
+    const user = await server.signup();
+    await buy(user, PREMIUM);
+    await saveDraft(user, completeContent());
+    const publish = (slug: string) => post(user, '/api/website/publish', { slug });
+    const taken = await publish('fromagerie-martin');
+    expect([taken.statusCode, json(taken).code]).toEqual([409, 'SLUG_TAKEN']);
+    const reserved = await publish('admin');
+    expect([reserved.statusCode, json(reserved).code]).toEqual([400, 'SLUG_RESERVED']);
+    for (const slug of ['Fromagerie', 'ma fromagerie']) {
+      const malformed = await publish(slug);
+      expect([malformed.statusCode, json(malformed).code]).toEqual([400, 'SLUG_FORMAT']);
+    }
+  });
+});
+
+describe('publishing', () => {
+  it('refuses an incomplete site with each missing field, in the user language', async () => {
+    const user = await server.signup();
+    await buy(user, PREMIUM);
+    const content = completeContent({ languages: ['fr', 'en'], email: 'pas-une-adresse' });
+    content.texts.en = { tagline: '', about: 'Short', services: [], openingHours: '' };
+    await saveDraft(user, content);
+    const refused = await post(
+      user,
+      '/api/website/publish',
+      { slug: 'incomplet' },
+      { 'accept-language': 'en' },
+    );
+    expect(refused.statusCode).toBe(422);
+    const body = json<{ code: string; fields: Record<string, string> }>(refused);
+    expect(body.code).toBe('WEBSITE_INCOMPLETE');
+    expect(Object.keys(body.fields).sort()).toEqual(['email', 'texts.en.about', 'texts.en.tagline']);
+    expect(body.fields['texts.en.about']).toMatch(/20/);
+  });
+
+  it('publishes a static page: escaped texts, no script, a strict CSP, Open Graph and the contact form', async () => {
+    const hostile = '<script>alert(1)</script>';
+    await publishedOwner(
+      'atelier-sur',
+      completeContent({
+        siteName: `Atelier "Sûr" ${hostile}`,
+        texts: {
+          fr: {
+            tagline: `"><img src=x onerror=alert(1)>`,
+            about: `Un texte ${hostile} avec <b>du gras</b> et un lien javascript:alert(1).`,
+            services: [hostile],
+            openingHours: '',
+          },
+        },
+      }),
+    );
+    const page = await server.request('/sites/atelier-sur');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/default-src 'none'/);
+    expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toMatch(/script-src|unsafe-inline/);
+    expect(page.body).not.toMatch(/<script/i);
+    expect(page.body).not.toMatch(/<img src=x/);
+    expect(page.body).not.toMatch(/<b>du gras/);
+    expect(htmlText(page.body)).toContain(`Un texte ${hostile} avec <b>du gras</b>`);
+    // The stylesheet the CSP names is the page's only one.
+    const css = /<style>([\s\S]*?)<\/style>/.exec(page.body)?.[1] ?? '';
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    expect(page.body).toMatch(/<meta property="og:title"/);
+    expect(page.body).toMatch(
+      /<form[^>]+method="post"[^>]+action="\/sites\/atelier-sur\/contact"|<form[^>]+action="\/sites\/atelier-sur\/contact"[^>]+method="post"/,
+    );
+    expect(page.body).not.toContain('%%');
+  });
+
+  it('keeps the published page until the next publish, says so, and can unpublish and republish', async () => {
+    const user = await publishedOwner('cafe-des-arts');
+    const before = json<Website>(await get(user, '/api/website'));
+    expect(before).toMatchObject({ unpublishedChanges: false, slug: 'cafe-des-arts' });
+    expect(before.published).toMatchObject({ url: '/sites/cafe-des-arts', languages: ['fr'] });
+
+    const edited = completeContent();
+    edited.texts.fr = { ...edited.texts.fr!, tagline: 'Un nouveau slogan' };
+    const saved = await saveDraft(user, edited);
+    expect(saved.unpublishedChanges).toBe(true);
+    expect(htmlText((await server.request('/sites/cafe-des-arts')).body)).not.toContain('Un nouveau slogan');
+
+    expect((await post(user, '/api/website/publish', { slug: 'cafe-des-arts' })).statusCode).toBe(200);
+    expect(htmlText((await server.request('/sites/cafe-des-arts')).body)).toContain('Un nouveau slogan');
+
+    const offline = json<Website>(await post(user, '/api/website/unpublish'));
+    expect(offline).toMatchObject({ published: null, slug: 'cafe-des-arts', unpublishedChanges: false });
+    const gone = await server.request('/sites/cafe-des-arts');
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).toMatch(/^text\/html/);
+    // The slug stays the owner's while the site is offline.
+    const other = await server.signup();
+    const check = json(await get(other, '/api/website/slug-availability?slug=cafe-des-arts'));
+    expect(check).toMatchObject({ available: false, reason: 'taken' });
+
+    expect((await post(user, '/api/website/publish', { slug: 'cafe-des-arts' })).statusCode).toBe(200);
+    expect((await server.request('/sites/cafe-des-arts')).statusCode).toBe(200);
+  });
+
+  it('gives each language its own URL, with hreflang links between them', async () => {
+    await publishedOwner('boulangerie-bilingue', completeContent({ languages: ['fr', 'en'] }));
+    const french = await server.request('/sites/boulangerie-bilingue');
+    expect(french.body).toMatch(/<html lang="fr"/);
+    expect(french.body).toContain('hreflang="en"');
+    const english = await server.request('/sites/boulangerie-bilingue/en');
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toMatch(/<html lang="en"/);
+    expect(htmlText(english.body)).toContain('Sourdough bread, baked every morning');
+    const main = await server.request('/sites/boulangerie-bilingue/fr');
+    expect([main.statusCode, main.headers.location]).toEqual([301, '/sites/boulangerie-bilingue']);
+    for (const url of [
+      '/sites/boulangerie-bilingue/ro',
+      '/sites/boulangerie-bilingue/de',
+      '/sites/nobody-here',
+      `/sites/${'a'.repeat(500)}`,
+      '/sites/%3Cscript%3E',
+    ])
+      expect((await server.request(url)).statusCode, url).toBe(404);
+  });
+});
+
+describe('the logo (POST /api/website/logo)', () => {
+  it('stores a PNG in the sizes the site uses, served as immutable images', async () => {
+    const user = await server.signup();
+    const uploaded = await uploadLogo(user, await pngLogo());
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const { logo } = json<{ logo: { id: string; url: string; width: number; height: number } }>(uploaded);
+    expect(logo).toMatchObject({ width: 320, height: 160 });
+    const image = await server.request(logo.url);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.headers['cache-control']).toMatch(/immutable/);
+    for (const variant of ['header.png', 'icon-32.png', 'icon-180.png', 'social.png'])
+      expect((await server.request(`/site-logos/${logo.id}/${variant}`)).statusCode, variant).toBe(200);
+    expect((await server.request(`/site-logos/${logo.id}/original.png`)).statusCode).toBe(404);
+    expect((await server.request('/site-logos/not-an-id/header.webp')).statusCode).toBe(404);
+
+    // A new logo replaces the draft's; the old one, used nowhere, is gone.
+    const second = json<{ logo: { id: string } }>(await uploadLogo(user, await pngLogo()));
+    expect(second.logo.id).not.toBe(logo.id);
+    expect((await server.request(logo.url)).statusCode).toBe(404);
+    const removed = json<{ logo: unknown }>(await post(user, '/api/website/logo/delete'));
+    expect(removed.logo).toBeNull();
+  });
+
+  it('strips EXIF and GPS data from a photo', async () => {
+    const user = await server.signup();
+    const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c2410c' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'Camera', Model: 'Secret' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '48/1 51/1 24/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '2/1 21/1 7/1',
+        },
+      })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const uploaded = await uploadLogo(user, photo);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const { logo } = json<{ logo: { id: string } }>(uploaded);
+    for (const variant of ['header.webp', 'header.png', 'icon-32.png', 'icon-180.png', 'social.png']) {
+      const image = await server.request(`/site-logos/${logo.id}/${variant}`);
+      const metadata = await sharp(image.rawPayload).metadata();
+      expect(metadata.exif, variant).toBeUndefined();
+      expect(image.rawPayload.includes(Buffer.from('Secret')), variant).toBe(false);
+    }
+  });
+
+  it('refuses an SVG, a 10 MB file, a PDF named .png and a damaged image, each in the user language', async () => {
+    const user = await server.signup();
+    const svg = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 32)]);
+    const png = await pngLogo();
+    const huge = Buffer.concat([png.subarray(0, 64), Buffer.alloc(10 * 1024 * 1024, 7)]);
+    const damaged = png.subarray(0, Math.floor(png.length / 2));
+    const cases: [Buffer, number, string][] = [
+      [svg, 400, 'LOGO_SVG'],
+      [huge, 413, 'LOGO_TOO_LARGE'],
+      [pdf, 400, 'LOGO_TYPE'],
+      [damaged, 400, 'LOGO_UNREADABLE'],
+    ];
+    const messages = new Set<string>();
+    for (const [bytes, status, code] of cases) {
+      for (const language of ['fr', 'en', 'ro']) {
+        // The name and declared type do not matter: a browser may say image/png for anything.
+        const refused = await uploadLogo(user, bytes, {
+          'accept-language': language,
+          'x-file-name': 'logo.png',
+        });
+        expect(refused.statusCode, `${code} ${language}: ${refused.body}`).toBe(status);
+        const body = json<{ code: string; message: string }>(refused);
+        expect(body.code).toBe(code);
+        expect(body.message).not.toMatch(/^website:/);
+        messages.add(body.message);
+      }
+    }
+    // Twelve refusals, twelve different sentences: each reason in each language.
+    expect(messages.size).toBe(12);
+    expect(json<{ logo: unknown }>(await get(user, '/api/website')).logo).toBeNull();
+  });
+});
+
+describe('the contact form of a published site (POST /sites/<slug>/contact)', () => {
+  const siteId = async (slug: string) =>
+    (await server.db.select({ id: websites.id }).from(websites).where(eq(websites.slug, slug)))[0]?.id ?? '';
+  /** A time stamp issued `ago` ms before now, signed as the server signs them. */
+  const stampFrom = (id: string, ago: number) => {
+    const key = createHmac('sha256', SIGNING_KEY).update('site-form-stamp').digest();
+    const issued = Date.now() - ago;
+    return `${issued}.${createHmac('sha256', key).update(`${id}.${issued}`).digest('base64url').slice(0, 22)}`;
+  };
+  const send = (slug: string, fields: Record<string, string>, ip = '198.51.100.7') =>
+    server.app.inject({
+      method: 'POST',
+      url: `/sites/${slug}/contact`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+      remoteAddress: ip,
+    });
+  const visitor = (overrides: Record<string, string> = {}) => ({
+    name: 'Ana Popescu',
+    email: 'ana@example.test',
+    message: 'Bonjour, faites-vous des gâteaux <b>sur commande</b> ?',
+    lang: 'fr',
+    website: '',
+    ...overrides,
+  });
+
+  let owner: SignedUpUser;
+  let id: string;
+  beforeAll(async () => {
+    owner = await publishedOwner(
+      'patisserie-ana',
+      completeContent({ languages: ['fr', 'en'], email: 'owner-site@example.test' }),
+    );
+    id = await siteId('patisserie-ana');
+  });
+
+  it('stores a message, mails it to the site address (replying answers the visitor) and shows a thank-you page', async () => {
+    const sent = await send('patisserie-ana', { ...visitor(), started: stampFrom(id, 10_000) });
+    expect(sent.statusCode, sent.body).toBe(303);
+    expect(sent.headers.location).toBe('/sites/patisserie-ana/thanks');
+    const thanks = await server.request(String(sent.headers.location));
+    expect(thanks.statusCode).toBe(200);
+    expect(thanks.body).not.toMatch(/<script/i);
+    await server.app.mailQueue.drain();
+    const mail = server.mail.to('owner-site@example.test').at(-1);
+    expect(mail?.replyTo).toBe('ana@example.test');
+    expect(mail?.text).toContain('faites-vous des gâteaux <b>sur commande</b>');
+    expect(mail?.html).not.toContain('<b>sur commande</b>');
+
+    const list = json<{ unread: number; messages: { id: string; read: boolean; message: string }[] }>(
+      await get(owner, '/api/website/messages'),
+    );
+    expect(list.unread).toBe(1);
+    expect(list.messages[0]).toMatchObject({ read: false, message: visitor().message });
+    expect(json<Website>(await get(owner, '/api/website')).unreadMessages).toBe(1);
+    const read = json<{ unread: number }>(
+      await post(owner, `/api/website/messages/${list.messages[0]?.id}/read`),
+    );
+    expect(read.unread).toBe(0);
+    // Someone else's message id, and a malformed one.
+    const stranger = await server.signup();
+    expect((await post(stranger, `/api/website/messages/${list.messages[0]?.id}/read`)).statusCode).toBe(404);
+    expect((await post(owner, '/api/website/messages/not-a-uuid/read')).statusCode).toBe(400);
+  });
+
+  it('thanks in the language the form was sent in', async () => {
+    const sent = await send(
+      'patisserie-ana',
+      { ...visitor({ lang: 'en' }), started: stampFrom(id, 10_000) },
+      '198.51.100.8',
+    );
+    expect(sent.headers.location).toBe('/sites/patisserie-ana/thanks?lang=en');
+    const thanks = await server.request(String(sent.headers.location));
+    expect(thanks.body).toMatch(/<html lang="en"/);
+  });
+
+  it('gives the page back with each problem and what was typed, storing nothing', async () => {
+    const count = async () =>
+      (await server.db.select().from(websiteMessages).where(eq(websiteMessages.userId, owner.userId))).length;
+    const before = await count();
+    const refused = await send(
+      'patisserie-ana',
+      {
+        ...visitor({ email: 'pas-une-adresse', message: 'court', name: '<i>Ana</i>' }),
+        started: stampFrom(id, 10_000),
+      },
+      '198.51.100.9',
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect(refused.body).toContain('aria-invalid="true"');
+    expect(refused.body).toContain('value="&lt;i&gt;Ana&lt;/i&gt;"');
+    expect(refused.body).not.toContain('<i>Ana</i>');
+    expect(await count()).toBe(before);
+  });
+
+  it('resists bots: a filled honeypot is thanked and dropped; a form sent too fast or with a forged stamp comes back', async () => {
+    const count = async () =>
+      (await server.db.select().from(websiteMessages).where(eq(websiteMessages.userId, owner.userId))).length;
+    const before = await count();
+    const trapped = await send(
+      'patisserie-ana',
+      { ...visitor({ website: 'http://spam.test' }), started: stampFrom(id, 10_000) },
+      '198.51.100.10',
+    );
+    expect(trapped.statusCode).toBe(303);
+
+    // The stamp the page itself carries was made now: sending at once is faster than a person.
+    const page = await server.request('/sites/patisserie-ana');
+    const started = /name="started" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    expect(started).toMatch(/^\d+\.[A-Za-z0-9_-]+$/);
+    const tooFast = await send('patisserie-ana', { ...visitor(), started }, '198.51.100.10');
+    expect(tooFast.statusCode).toBe(400);
+    expect(htmlText(tooFast.body)).toContain(visitor().message);
+    const fresh = /name="started" value="([^"]+)"/.exec(tooFast.body)?.[1];
+    expect(fresh).toBeTruthy();
+
+    for (const forged of [
+      '',
+      'abc',
+      `${Date.now() - 60_000}.AAAAAAAAAAAAAAAAAAAAAA`,
+      stampFrom(id, 30 * 24 * 3600 * 1000),
+    ]) {
+      const refused = await send('patisserie-ana', { ...visitor(), started: forged }, '198.51.100.10');
+      expect(refused.statusCode, forged).toBe(400);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('limits messages per address and site (429 page), counting an IPv6 visitor by its /64', async () => {
+    const ok = (ip: string) => send('patisserie-ana', { ...visitor(), started: stampFrom(id, 10_000) }, ip);
+    for (let index = 0; index < 3; index += 1)
+      expect((await ok(`2001:db8:1:2::${index + 1}`)).statusCode).toBe(303);
+    const limited = await ok('2001:db8:1:2::99');
+    expect(limited.statusCode).toBe(429);
+    expect(htmlText(limited.body)).toContain(visitor().message);
+    expect((await ok('2001:db8:9:9::1')).statusCode).toBe(303);
+  });
+
+  it('answers malformed posts with a page, never JSON or a 500', async () => {
+    const repeated = await server.app.inject({
+      method: 'POST',
+      url: '/sites/patisserie-ana/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=a&name=b&email=x&message=%00&lang[]=fr',
+      remoteAddress: '198.51.100.11',
+    });
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.headers['content-type']).toMatch(/^text\/html/);
+    const empty = await send('patisserie-ana', {}, '198.51.100.11');
+    expect(empty.statusCode).toBe(400);
+    const nowhere = await send('nobody-here', visitor(), '198.51.100.11');
+    expect(nowhere.statusCode).toBe(404);
+  });
+});
+
+describe('the account data', () => {
+  it('exports the site and its messages, and deleting the account takes the site offline', async () => {
+    const user = await publishedOwner('site-a-supprimer');
+    const exported = json<{ website: { slug: string; content: WebsiteContent } }>(
+      await get(user, '/api/user/export'),
+    );
+    expect(exported.website.slug).toBe('site-a-supprimer');
+    const deleted: Response = await post(user, '/api/user/delete-account', { password: user.password });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await server.request('/sites/site-a-supprimer')).statusCode).toBe(404);
+    const other = await server.signup({ email: uniqueEmail('next') });
+    expect(json(await get(other, '/api/website/slug-availability?slug=site-a-supprimer'))).toMatchObject({
+      available: true,
+    });
+  });
+});
