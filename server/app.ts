@@ -60,6 +60,10 @@ import { createSessionService } from './services/sessions';
 import { createWebsiteService } from './services/website/website-service';
 import { LOGO_MAX_BYTES } from '../src/shared/website';
 
+/** The routes that take plain HTML form posts; every other refuses them as an unsupported type (415). */
+const FORM_ROUTES = new Set(['/contact', '/checkout/local/:id/pay', '/sites/:slug/contact']);
+const LOGO_ROUTE = '/api/website/logo';
+
 const contractPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url));
 const repositoryRoot = fileURLToPath(new URL('../', import.meta.url));
 
@@ -103,11 +107,15 @@ export async function buildApp(deps: AppDependencies) {
   app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
-  // A logo is uploaded as its bytes (uploadWebsiteLogo); past 2 MB it is refused unread (413).
+  // A logo is uploaded as its bytes (uploadWebsiteLogo); past 2 MB it is refused unread (413). No
+  // other route takes bytes: elsewhere a Buffer would reach a handler that no schema checked.
   app.addContentTypeParser(
     'application/octet-stream',
     { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
-    (_request, body, done) => done(null, body),
+    (request, body, done) =>
+      request.routeOptions.url === LOGO_ROUTE
+        ? done(null, body)
+        : done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE()),
   );
   // HTML, PDF and Word are only answers (downloadDocument): refused as bodies like any other type,
   // but declared, or the openapi glue warns at every start that it has no parser for them.
@@ -129,9 +137,15 @@ export async function buildApp(deps: AppDependencies) {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(cookie);
-  // Plain HTML forms (the contact page's and the published sites'). A 5,000-character message in
-  // Romanian, percent-encoded, is about 30 kB.
+  // Plain HTML forms (the contact page's, the local checkout's and the published sites'), on those
+  // routes only: the API speaks JSON. A 5,000-character message in Romanian, percent-encoded, is
+  // about 30 kB.
   await app.register(formbody, { bodyLimit: 64 * 1024 });
+  app.addHook('preParsing', async (request) => {
+    const type = request.headers['content-type'] ?? '';
+    if (/^application\/x-www-form-urlencoded/i.test(type) && !FORM_ROUTES.has(request.routeOptions.url ?? ''))
+      throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE();
+  });
   if (config.corsOrigins && config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins,

@@ -43,8 +43,16 @@ export function websiteHandlers(websites: WebsiteService) {
   const saveWebsiteDraft: Handler<BodyOf<'/api/website/draft', 'post'>> = (request) =>
     websites.saveDraft(currentUserId(request), request.body.content);
 
-  const uploadWebsiteLogo: Handler<Buffer> = (request, reply) =>
-    answer(request, reply, () => websites.uploadLogo(currentUserId(request), request.body));
+  const uploadWebsiteLogo: Handler<unknown> = async (request, reply) => {
+    // Only application/octet-stream arrives as bytes; JSON (which the app accepts everywhere) does not.
+    if (!Buffer.isBuffer(request.body))
+      return reply.code(415).send({
+        message: 'Send the image file itself, as application/octet-stream',
+        error: STATUS_CODES[415],
+      });
+    const bytes = request.body;
+    return answer(request, reply, () => websites.uploadLogo(currentUserId(request), bytes));
+  };
 
   const deleteWebsiteLogo: Handler = (request) => websites.deleteLogo(currentUserId(request));
 

@@ -85,7 +85,7 @@ interface Operation {
   /** With `{param}` placeholders. */
   path: string;
   auth: 'bearer' | 'refresh' | 'none';
-  body: 'json' | 'form' | 'none';
+  body: 'json' | 'form' | 'binary' | 'none';
   bodySchema?: Schema;
   example?: Json;
   /** Valid values of each path parameter (placeholders allowed). */
@@ -96,6 +96,25 @@ interface Operation {
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+/** Form fields of the contract's urlencoded operations (their schemas accept anything, on purpose). */
+const FORM_FIELDS: Record<string, Schema> = {
+  sendPublishedSiteMessage: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 40 },
+      email: { enum: ['ana@example.test', 'not-an-address', ''] },
+      message: { type: 'string', minLength: 1, maxLength: 200 },
+      lang: { enum: ['fr', 'en', 'ro', 'xx'] },
+      started: { enum: ['', '1.abc', '99999999999999.AAAAAAAAAAAAAAAAAAAAAA'] },
+      website: { enum: ['', 'http://spam.test'] },
+    },
+  },
+};
+
+/** A 16×16 PNG: a logo the server accepts. */
+const SMALL_PNG_HEX =
+  '89504e470d0a1a0a0000000d4948445200000010000000100802000000909168360000000970485973000003e8000003e801b57b526b0000001849444154289163e02fcb2309318c6a281b0d25fee19a3400d1cdf30135da4d880000000049454e44ae426082';
 
 function contractOperations(): Operation[] {
   const paths = contract.paths as Record<string, Schema>;
@@ -113,6 +132,7 @@ function contractOperations(): Operation[] {
       }[];
       const content = (spec.requestBody as Schema | undefined)?.content as Record<string, Schema> | undefined;
       const jsonBody = content?.['application/json'];
+      const formContent = content?.['application/x-www-form-urlencoded'];
       return {
         id,
         method: method.toUpperCase(),
@@ -122,8 +142,15 @@ function contractOperations(): Operation[] {
           : schemes.includes('refreshCookie')
             ? 'refresh'
             : 'none',
-        body: jsonBody ? 'json' : 'none',
+        body: jsonBody
+          ? 'json'
+          : content?.['application/octet-stream']
+            ? 'binary'
+            : formContent
+              ? 'form'
+              : 'none',
         ...(jsonBody ? { bodySchema: jsonBody.schema as Schema } : {}),
+        ...(formContent && FORM_FIELDS[id] ? { bodySchema: FORM_FIELDS[id] } : {}),
         ...(jsonBody?.example === undefined ? {} : { example: jsonBody.example as Json }),
         pathParams: Object.fromEntries(
           parameters
@@ -675,6 +702,45 @@ const formText = (value: Json) =>
     ),
   ).toString();
 
+/** Anything but a good image, sent as a file's bytes (or announced as something else). */
+const binaryBody: fc.Arbitrary<Body> = oneOf(
+  {
+    weight: 3,
+    arbitrary: fc
+      .uint8Array({ maxLength: 300 })
+      .map((bytes) => ({
+        contentType: 'application/octet-stream',
+        payload: Buffer.from(bytes).toString('hex'),
+        hex: true,
+      })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .constantFrom(
+        SMALL_PNG_HEX.slice(0, 60),
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString(
+          'hex',
+        ),
+        Buffer.from('%PDF-1.7\n%âãÏÓ').toString('hex'),
+        'ffd8ffe000104a464946',
+        '52494646000000005745425056503820',
+        '',
+      )
+      .map((hex) => ({ contentType: 'application/octet-stream', payload: hex, hex: true })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<Body>(
+      { contentType: JSON_TYPE, payload: '{}' },
+      { contentType: FORM_TYPE, payload: 'a=1' },
+      { contentType: 'image/png', payload: SMALL_PNG_HEX, hex: true },
+      { contentType: null, payload: null },
+      { contentType: 'application/octet-stream', payload: null },
+    ),
+  },
+);
+
 function formBody(op: Operation): fc.Arbitrary<Body> {
   const form = (payload: string): Body => ({ contentType: FORM_TYPE, payload });
   return oneOf(
@@ -983,10 +1049,12 @@ function wellFormedCase(op: Operation): fc.Arbitrary<FuzzCase> {
       ? wellFormedValue(op).map((value) => ({ contentType: JSON_TYPE, payload: JSON.stringify(value) }))
       : op.body === 'form'
         ? validValue(op.bodySchema).map((value) => ({ contentType: FORM_TYPE, payload: formText(value) }))
-        : fc.constantFrom<Body>(
-            { contentType: null, payload: null },
-            { contentType: JSON_TYPE, payload: '' },
-          );
+        : op.body === 'binary'
+          ? fc.constant<Body>({ contentType: 'application/octet-stream', payload: SMALL_PNG_HEX, hex: true })
+          : fc.constantFrom<Body>(
+              { contentType: null, payload: null },
+              { contentType: JSON_TYPE, payload: '' },
+            );
   const signature =
     op.id === 'stripeWebhook' ? fc.constant({ 'stripe-signature': '⟪stripeSignature⟫' }) : fc.constant({});
   return fc.tuple(path, query, body, signature).map(([at, search, payload, extra]) => ({
@@ -1007,7 +1075,14 @@ function wellFormedCase(op: Operation): fc.Arbitrary<FuzzCase> {
 }
 
 function hostileCase(op: Operation): fc.Arbitrary<FuzzCase> {
-  const body = op.body === 'json' ? jsonBody(op) : op.body === 'form' ? formBody(op) : noBody;
+  const body =
+    op.body === 'json'
+      ? jsonBody(op)
+      : op.body === 'form'
+        ? formBody(op)
+        : op.body === 'binary'
+          ? binaryBody
+          : noBody;
   const method = oneOf(
     { weight: 12, arbitrary: fc.constant(op.method) },
     { weight: 1, arbitrary: fc.constantFrom(...OTHER_METHODS) },

@@ -1,0 +1,523 @@
+/**
+ * The published promotional website (issue 18) as one static HTML page: no script, one inline
+ * `<style>` (its text is returned apart so that the server can hash it for the Content-Security-Policy),
+ * no `style=""` attribute, no request but the logo's images. Pure (no node, no DOM, no React): the
+ * server renders the pages at /sites/<slug>, and the builder shows the same HTML as a live preview in a
+ * sandboxed `<iframe srcdoc>`.
+ *
+ * Everything the owner writes goes through `escapeText` (text and attribute contexts alike).
+ */
+import {
+  SITE_HONEYPOT_FIELD,
+  SITE_LANGUAGES,
+  SITE_STARTED_FIELD,
+  WEBSITE_PALETTE,
+  type SiteLanguage,
+  type WebsiteContent,
+  type WebsiteTexts,
+} from './website';
+
+/** Every fixed word of a site page, in one language (the `site` namespace of locales/). */
+export interface SiteLabels {
+  /** The skip link's text, to the main content. */
+  skipToContent: string;
+  /** The hero's button to the contact section. */
+  contactCta: string;
+  about: string;
+  services: string;
+  contact: string;
+  address: string;
+  phone: string;
+  email: string;
+  hours: string;
+  /** The form's heading and its introduction (all fields are required). */
+  formTitle: string;
+  formIntro: string;
+  formName: string;
+  formEmail: string;
+  formMessage: string;
+  formSend: string;
+  /** Under the disabled button of the builder's preview. */
+  formPreviewNote: string;
+  /** The honeypot's label (read by nobody but a bot). */
+  formHoneypot: string;
+  /** The heading of the error summary. */
+  formErrorsTitle: string;
+  /** The language switch's `aria-label`. */
+  languageSwitch: string;
+  /** Each language's name in that language (Français, English, Română). */
+  languageNames: Record<SiteLanguage, string>;
+  thanksTitle: string;
+  thanksText: string;
+  backToSite: string;
+  notFoundTitle: string;
+  notFoundText: string;
+  /** The footer's credit ("Site créé avec Kreo"). */
+  poweredBy: string;
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The labels of one language, from a `t` bound to the `site` namespace and that language. */
+export function siteLabels(t: Translate): SiteLabels {
+  return {
+    skipToContent: t('skipToContent'),
+    contactCta: t('contactCta'),
+    about: t('about'),
+    services: t('services'),
+    contact: t('contact'),
+    address: t('address'),
+    phone: t('phone'),
+    email: t('email'),
+    hours: t('hours'),
+    formTitle: t('form.title'),
+    formIntro: t('form.intro'),
+    formName: t('form.name'),
+    formEmail: t('form.email'),
+    formMessage: t('form.message'),
+    formSend: t('form.send'),
+    formPreviewNote: t('form.previewNote'),
+    formHoneypot: t('form.honeypot'),
+    formErrorsTitle: t('form.errorsTitle'),
+    languageSwitch: t('languageSwitch'),
+    languageNames: { fr: t('languageNames.fr'), en: t('languageNames.en'), ro: t('languageNames.ro') },
+    thanksTitle: t('thanks.title'),
+    thanksText: t('thanks.text'),
+    backToSite: t('thanks.back'),
+    notFoundTitle: t('notFound.title'),
+    notFoundText: t('notFound.text'),
+    poweredBy: t('poweredBy'),
+  };
+}
+
+/** The logo's images are at `/site-logos/<id>/header.webp`, `header.png`, `icon-32.png`, `icon-180.png`, `social.png`. */
+export interface SiteLogo {
+  id: string;
+  width: number;
+  height: number;
+}
+
+export interface RenderableSite {
+  slug: string;
+  content: WebsiteContent;
+  logo: SiteLogo | null;
+}
+
+export type SiteFormField = 'name' | 'email' | 'message';
+
+/** What a visitor sent and what was wrong with it, to show the form again after a refused post. */
+export interface SiteFormState {
+  values?: Partial<Record<SiteFormField, string>>;
+  errors?: Partial<Record<SiteFormField, string>>;
+  /** The summary shown above the form (an alert). */
+  failure?: string;
+}
+
+export interface RenderedSitePage {
+  html: string;
+  /** Exactly the text of the page's single `<style>` element. */
+  css: string;
+}
+
+/**
+ * Stands for the form's signed time stamp (the hidden `started` input) in a page rendered once and
+ * served many times: the server replaces it on each request. It starts with `&` not followed by
+ * `amp;`, which escaped owner text never contains, so a plain replace reaches only that input.
+ */
+export const STARTED_PLACEHOLDER = '&kreo-started;';
+
+/** The form fields' length limits (the server's check and the inputs' `maxlength`). */
+export const SITE_FORM_MAX_LENGTH: Record<SiteFormField, number> = { name: 100, email: 254, message: 5000 };
+
+/** The address of a site's page in one language: the first language at /sites/<slug>, others below it. */
+export function sitePath(slug: string, language: SiteLanguage, languages: readonly SiteLanguage[]): string {
+  return languages[0] === language || !languages.includes(language)
+    ? `/sites/${slug}`
+    : `/sites/${slug}/${language}`;
+}
+
+/** Escapes text for HTML content and (double- or single-quoted) attribute values. */
+export function escapeText(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+}
+
+const lines = (text: string) => escapeText(text.trim()).replace(/\r\n?|\n/g, '<br>');
+
+/** Paragraphs split on blank lines; a single line break stays a `<br>`. */
+function paragraphs(text: string): string {
+  return text
+    .split(/\r?\n[ \t]*\r?\n/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => `<p>${lines(part)}</p>`)
+    .join('');
+}
+
+const EMAIL_PATTERN =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$/;
+const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{5,38}$/;
+
+/** `mailto:` for a valid address (its local part percent-encoded), else null. */
+function mailtoHref(email: string): string | null {
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) return null;
+  const at = email.lastIndexOf('@');
+  return `mailto:${encodeURIComponent(email.slice(0, at))}${email.slice(at)}`;
+}
+
+/** `tel:` with the digits only (and a leading +) for a valid number, else null. */
+function telHref(phone: string): string | null {
+  if (!PHONE_PATTERN.test(phone)) return null;
+  return `tel:${phone.startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
+}
+
+const OG_LOCALES: Record<SiteLanguage, string> = { fr: 'fr_FR', en: 'en_GB', ro: 'ro_RO' };
+
+type Texts = Required<WebsiteTexts>;
+
+/** Colours of text on white; each ≥4.5:1 on white and on the palette's tints (site-page.test.ts). */
+export const SITE_TEXT_COLORS = { text: '#1f2937', muted: '#4b5563', error: '#b91c1c', border: '#6b7280' };
+
+function styles(color: { main: string; tint: string }): string {
+  const { text, muted, error, border } = SITE_TEXT_COLORS;
+  return [
+    `:root{--c:${color.main};--t:${color.tint}}`,
+    '*,::before,::after{box-sizing:border-box}',
+    `body{margin:0;font:1.0625rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:${text};background:#fff;-webkit-text-size-adjust:100%;text-size-adjust:100%}`,
+    '.w{max-width:66rem;margin:0 auto;padding:0 1.25rem}',
+    'a{color:var(--c);text-underline-offset:.15em}',
+    ':focus-visible{outline:3px solid var(--c);outline-offset:2px}',
+    '.skip{position:absolute;left:1rem;top:-5rem;z-index:1;padding:.75rem 1rem;background:#fff;color:var(--c);font-weight:600}',
+    '.skip:focus{top:1rem}',
+    '.hero{background:var(--c);color:#fff;padding:.75rem 0 3rem}',
+    '.hero a{color:#fff}',
+    '.hero :focus-visible{outline-color:#fff}',
+    '.bar{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem;min-height:3.5rem}',
+    '.brand{display:flex;align-items:center;gap:.75rem;font-weight:700;font-size:1.125rem}',
+    '.brand img{display:block;width:auto;height:auto;max-height:3.5rem;max-width:10rem;background:#fff;border-radius:.5rem;padding:.25rem}',
+    '.lang ul{display:flex;list-style:none;margin:0;padding:0;gap:.25rem}',
+    '.lang a{display:flex;align-items:center;min-height:48px;min-width:48px;padding:0 .75rem;border-radius:.5rem;text-decoration:none;font-weight:600}',
+    '.lang a:hover{text-decoration:underline}',
+    '.lang a[aria-current]{background:#fff;color:var(--c)}',
+    'h1{font-size:clamp(2rem,8vw,3.25rem);line-height:1.15;margin:2.25rem 0 .75rem;letter-spacing:-.01em;overflow-wrap:anywhere}',
+    '.lead{font-size:1.25rem;margin:0 0 2rem;max-width:42rem}',
+    '.btn,button{display:inline-flex;align-items:center;justify-content:center;min-height:48px;padding:.5rem 1.75rem;border:0;border-radius:999px;font:inherit;font-weight:700;text-decoration:none;cursor:pointer}',
+    '.hero .btn{background:#fff;color:var(--c)}',
+    'button,.main-btn{background:var(--c);color:#fff}',
+    'button:disabled{cursor:not-allowed}',
+    'section{padding:3rem 0}',
+    '.tint{background:var(--t)}',
+    'h2{font-size:1.75rem;line-height:1.25;margin:0 0 1.5rem}',
+    'h2::after{content:"";display:block;width:3rem;height:4px;margin-top:.5rem;border-radius:2px;background:var(--c)}',
+    'h3{font-size:1.25rem;margin:0 0 .5rem}',
+    'p{margin:0 0 1rem;max-width:42rem}',
+    '.cards{list-style:none;margin:0;padding:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr))}',
+    '.cards li{background:#fff;border-left:4px solid var(--c);border-radius:.75rem;padding:1.25rem;font-weight:600;box-shadow:0 1px 3px rgba(0,0,0,.1);overflow-wrap:anywhere}',
+    '.grid{display:grid;gap:2.5rem}',
+    '@media(min-width:48rem){.grid{grid-template-columns:2fr 3fr}}',
+    'dl{margin:0}',
+    `dt{font-size:.875rem;font-weight:700;text-transform:uppercase;letter-spacing:.05em;color:${muted}}`,
+    'dd{margin:0 0 1.25rem;overflow-wrap:anywhere}',
+    'dd a{display:inline-flex;align-items:center;min-height:48px}',
+    '.box{border:1px solid #d1d5db;border-radius:.75rem;padding:1.5rem;background:#fff}',
+    `.note{color:${muted}}`,
+    'label{display:block;font-weight:600;margin:1rem 0 .25rem}',
+    `input,textarea{display:block;width:100%;min-height:48px;padding:.625rem .75rem;font:inherit;color:inherit;background:#fff;border:1px solid ${border};border-radius:.5rem}`,
+    'textarea{min-height:10rem;resize:vertical}',
+    `[aria-invalid=true]{border:2px solid ${error}}`,
+    `.err{color:${error};font-weight:600;margin:.25rem 0 0}`,
+    '.box button{margin-top:1.5rem}',
+    `.alert{border:2px solid ${error};border-radius:.5rem;padding:1rem;margin:0 0 1rem;background:#fff}`,
+    '.alert ul{margin:0;padding-left:1.25rem}',
+    '.hp{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}',
+    `footer{border-top:1px solid #e5e7eb;padding:2rem 0;color:${muted};font-size:.9375rem}`,
+    'footer p{margin:0}',
+  ].join('');
+}
+
+function htmlDocument(parts: { language: string; head: string; body: string; css: string }): string {
+  return (
+    `<!doctype html><html lang="${escapeText(parts.language)}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1">${parts.head}` +
+    `<style>${parts.css}</style></head><body>${parts.body}</body></html>`
+  );
+}
+
+/** The site's languages (the first is the main one), known ones only and each once. */
+function languagesOf(content: WebsiteContent): SiteLanguage[] {
+  return [...new Set(content.languages)].filter((language) => SITE_LANGUAGES.includes(language));
+}
+
+interface Context {
+  site: RenderableSite;
+  language: SiteLanguage;
+  labels: SiteLabels;
+  languages: SiteLanguage[];
+  texts: Texts;
+  origin: string;
+  preview: boolean;
+}
+
+function contextOf(
+  site: RenderableSite,
+  language: SiteLanguage,
+  labels: SiteLabels,
+  origin: string,
+  preview: boolean,
+): Context {
+  const given = site.content.texts[language] ?? {};
+  const texts: Texts = {
+    tagline: given.tagline ?? '',
+    about: given.about ?? '',
+    services: given.services ?? [],
+    openingHours: given.openingHours ?? '',
+  };
+  return { site, language, labels, languages: languagesOf(site.content), texts, origin, preview };
+}
+
+/** A link, without its `href` in the preview (where following it would leave the page). */
+function link(context: Context, href: string, attributes: string, text: string): string {
+  return context.preview
+    ? `<a${attributes}>${text}</a>`
+    : `<a href="${escapeText(href)}"${attributes}>${text}</a>`;
+}
+
+function iconLinks(logo: SiteLogo | null): string {
+  if (!logo) return '<link rel="icon" href="data:,">';
+  const base = `/site-logos/${escapeText(logo.id)}`;
+  return (
+    `<link rel="icon" type="image/png" sizes="32x32" href="${base}/icon-32.png">` +
+    `<link rel="apple-touch-icon" href="${base}/icon-180.png">`
+  );
+}
+
+function head(context: Context, title: string, description: string, path: string | null): string {
+  const { site, origin, languages, language } = context;
+  const color = WEBSITE_PALETTE[site.content.color] ?? WEBSITE_PALETTE.navy;
+  let html = `<title>${escapeText(title)}</title>`;
+  if (description) html += `<meta name="description" content="${escapeText(description)}">`;
+  html += `<meta name="theme-color" content="${color.main}">`;
+  if (path !== null) {
+    const url = `${origin}${path}`;
+    html += `<link rel="canonical" href="${escapeText(url)}">`;
+    if (languages.length > 1) {
+      for (const other of languages)
+        html += `<link rel="alternate" hreflang="${other}" href="${escapeText(origin + sitePath(site.slug, other, languages))}">`;
+      html += `<link rel="alternate" hreflang="x-default" href="${escapeText(origin + sitePath(site.slug, languages[0] ?? language, languages))}">`;
+    }
+    html +=
+      `<meta property="og:type" content="website">` +
+      `<meta property="og:title" content="${escapeText(title)}">` +
+      (description ? `<meta property="og:description" content="${escapeText(description)}">` : '') +
+      `<meta property="og:url" content="${escapeText(url)}">` +
+      `<meta property="og:site_name" content="${escapeText(site.content.siteName)}">` +
+      `<meta property="og:locale" content="${OG_LOCALES[language]}">`;
+    if (site.logo)
+      html += `<meta property="og:image" content="${escapeText(`${origin}/site-logos/${site.logo.id}/social.png`)}">`;
+  }
+  return html + iconLinks(site.logo);
+}
+
+function languageSwitch(context: Context, path: (language: SiteLanguage) => string): string {
+  const { languages, language, labels } = context;
+  if (languages.length < 2) return '';
+  const items = languages.map((other) => {
+    const current = other === language ? ' aria-current="page"' : '';
+    return `<li>${link(context, path(other), ` hreflang="${other}" lang="${other}"${current}`, escapeText(labels.languageNames[other]))}</li>`;
+  });
+  return `<nav class="lang" aria-label="${escapeText(labels.languageSwitch)}"><ul>${items.join('')}</ul></nav>`;
+}
+
+function brand(context: Context): string {
+  const { site } = context;
+  const name = escapeText(site.content.siteName);
+  // Without a logo the heading below says the name: the bar keeps only the language switch.
+  if (!site.logo) return '<div></div>';
+  const base = `/site-logos/${escapeText(site.logo.id)}`;
+  const size = `width="${Math.round(site.logo.width)}" height="${Math.round(site.logo.height)}"`;
+  return (
+    `<div class="brand"><picture><source srcset="${base}/header.webp" type="image/webp">` +
+    `<img src="${base}/header.png" ${size} alt="${name}"></picture></div>`
+  );
+}
+
+function hero(
+  context: Context,
+  title: string,
+  lead: string,
+  extra: string,
+  switchPath: (language: SiteLanguage) => string,
+): string {
+  const { labels } = context;
+  return (
+    // In the preview's srcdoc even "#main" would resolve against the builder's address: no href.
+    link(context, '#main', ' class="skip"', escapeText(labels.skipToContent)) +
+    `<header class="hero"><div class="w"><div class="bar">${brand(context)}${languageSwitch(context, switchPath)}</div>` +
+    `<h1>${title}</h1>${lead ? `<p class="lead">${lead}</p>` : ''}${extra}</div></header>`
+  );
+}
+
+function footer(context: Context): string {
+  const year = new Date().getFullYear();
+  return (
+    `<footer><div class="w"><p>© ${year} ${escapeText(context.site.content.siteName)}</p>` +
+    `<p>${escapeText(context.labels.poweredBy)}</p></div></footer>`
+  );
+}
+
+const FIELD_IDS: Record<SiteFormField, string> = { name: 'f-name', email: 'f-email', message: 'f-message' };
+
+function contactForm(context: Context, form: SiteFormState, started: string): string {
+  const { labels, site, language, preview } = context;
+  const errors = form.errors ?? {};
+  const fieldLabels: Record<SiteFormField, string> = {
+    name: labels.formName,
+    email: labels.formEmail,
+    message: labels.formMessage,
+  };
+  const field = (name: SiteFormField, kind: 'text' | 'email' | 'textarea', autocomplete: string) => {
+    const id = FIELD_IDS[name];
+    const error = errors[name];
+    const value = escapeText(form.values?.[name] ?? '');
+    const aria = error ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
+    const common = `id="${id}" name="${name}" required maxlength="${SITE_FORM_MAX_LENGTH[name]}" autocomplete="${autocomplete}"${aria}`;
+    const control =
+      kind === 'textarea'
+        ? `<textarea ${common} rows="6">${value}</textarea>`
+        : `<input type="${kind}" ${common} value="${value}">`;
+    const message = error ? `<p class="err" id="${id}-error">${escapeText(error)}</p>` : '';
+    return `<label for="${id}">${escapeText(fieldLabels[name])}</label>${control}${message}`;
+  };
+  const listed = (Object.keys(FIELD_IDS) as SiteFormField[]).filter((name) => errors[name]);
+  let summary = '';
+  if (form.failure || listed.length > 0) {
+    const items = listed
+      .map((name) => `<li>${link(context, `#${FIELD_IDS[name]}`, '', escapeText(errors[name] ?? ''))}</li>`)
+      .join('');
+    summary =
+      `<div class="alert" role="alert" tabindex="-1"${preview ? '' : ' autofocus'}>` +
+      `<h3>${escapeText(labels.formErrorsTitle)}</h3>` +
+      (form.failure ? `<p>${escapeText(form.failure)}</p>` : '') +
+      (items ? `<ul>${items}</ul>` : '') +
+      '</div>';
+  }
+  return (
+    `<div class="box"><h3 id="form-title">${escapeText(labels.formTitle)}</h3>` +
+    `<p class="note">${escapeText(labels.formIntro)}</p>${summary}` +
+    `<form method="post" action="/sites/${escapeText(site.slug)}/contact" aria-labelledby="form-title">` +
+    `<input type="hidden" name="lang" value="${language}">` +
+    `<input type="hidden" name="${SITE_STARTED_FIELD}" value="${started}">` +
+    field('name', 'text', 'name') +
+    field('email', 'email', 'email') +
+    field('message', 'textarea', 'off') +
+    `<div class="hp" aria-hidden="true"><label for="f-${SITE_HONEYPOT_FIELD}">${escapeText(labels.formHoneypot)}</label>` +
+    `<input id="f-${SITE_HONEYPOT_FIELD}" name="${SITE_HONEYPOT_FIELD}" tabindex="-1" autocomplete="off"></div>` +
+    `<button type="submit"${preview ? ' disabled' : ''}>${escapeText(labels.formSend)}</button>` +
+    (preview ? `<p class="note">${escapeText(labels.formPreviewNote)}</p>` : '') +
+    '</form></div>'
+  );
+}
+
+function contactSection(context: Context, form: SiteFormState, started: string): string {
+  const { site, labels, texts } = context;
+  const { address, phone, email } = site.content;
+  const details: string[] = [];
+  const item = (label: string, value: string) => `<div><dt>${escapeText(label)}</dt><dd>${value}</dd></div>`;
+  if (address.trim()) details.push(item(labels.address, lines(address)));
+  if (phone.trim()) {
+    const href = telHref(phone.trim());
+    details.push(
+      item(labels.phone, href ? link(context, href, '', escapeText(phone.trim())) : escapeText(phone.trim())),
+    );
+  }
+  if (email.trim()) {
+    const href = mailtoHref(email.trim());
+    details.push(
+      item(labels.email, href ? link(context, href, '', escapeText(email.trim())) : escapeText(email.trim())),
+    );
+  }
+  if (texts.openingHours.trim()) details.push(item(labels.hours, lines(texts.openingHours)));
+  return (
+    `<section id="contact" aria-labelledby="contact-title"><div class="w"><h2 id="contact-title">${escapeText(labels.contact)}</h2>` +
+    (details.length > 0
+      ? `<div class="grid"><dl>${details.join('')}</dl>${contactForm(context, form, started)}</div>`
+      : contactForm(context, form, started)) +
+    '</div></section>'
+  );
+}
+
+/** A site's page in one of its languages (or, in the builder's preview, any language it has texts for). */
+export function renderSitePage(
+  site: RenderableSite,
+  language: SiteLanguage,
+  labels: SiteLabels,
+  options: { origin: string; form?: SiteFormState; preview?: boolean; started?: string },
+): RenderedSitePage {
+  const context = contextOf(site, language, labels, options.origin, options.preview ?? false);
+  const { texts, languages } = context;
+  const name = site.content.siteName.trim();
+  const tagline = texts.tagline.trim();
+  const css = styles(WEBSITE_PALETTE[site.content.color] ?? WEBSITE_PALETTE.navy);
+  const title = tagline ? `${name} – ${tagline}` : name;
+  const path = sitePath(site.slug, language, languages);
+  const started = options.started === undefined ? STARTED_PLACEHOLDER : escapeText(options.started);
+
+  const cta = link(context, '#contact', ' class="btn"', escapeText(labels.contactCta));
+  let main = '';
+  if (texts.about.trim())
+    main += `<section id="about" aria-labelledby="about-title"><div class="w"><h2 id="about-title">${escapeText(labels.about)}</h2>${paragraphs(texts.about)}</div></section>`;
+  const services = texts.services.map((service) => service.trim()).filter(Boolean);
+  if (services.length > 0)
+    main +=
+      `<section id="services" class="tint" aria-labelledby="services-title"><div class="w"><h2 id="services-title">${escapeText(labels.services)}</h2>` +
+      `<ul class="cards">${services.map((service) => `<li>${escapeText(service)}</li>`).join('')}</ul></div></section>`;
+  main += contactSection(context, options.form ?? {}, started);
+
+  const body =
+    hero(context, escapeText(name), escapeText(tagline), cta, (other) =>
+      sitePath(site.slug, other, languages),
+    ) + `<main id="main">${main}</main>${footer(context)}`;
+  return { html: htmlDocument({ language, head: head(context, title, tagline, path), body, css }), css };
+}
+
+/** The page shown after a message was sent (at /sites/<slug>/thanks?lang=xx). */
+export function renderSiteThanks(
+  site: RenderableSite,
+  language: SiteLanguage,
+  labels: SiteLabels,
+  options: { origin: string },
+): RenderedSitePage {
+  const context = contextOf(site, language, labels, options.origin, false);
+  const { languages } = context;
+  const css = styles(WEBSITE_PALETTE[site.content.color] ?? WEBSITE_PALETTE.navy);
+  const name = site.content.siteName.trim();
+  const back = sitePath(site.slug, language, languages);
+  const body =
+    hero(
+      context,
+      escapeText(labels.thanksTitle),
+      '',
+      '',
+      (other) => `/sites/${site.slug}/thanks?lang=${other}`,
+    ) +
+    `<main id="main"><section><div class="w"><p>${escapeText(labels.thanksText)}</p>` +
+    `<p><a class="btn main-btn" href="${escapeText(back)}">${escapeText(labels.backToSite)}</a></p></div></section></main>` +
+    footer(context);
+  const head =
+    `<title>${escapeText(`${labels.thanksTitle} – ${name}`)}</title><meta name="robots" content="noindex">` +
+    `<meta name="theme-color" content="${(WEBSITE_PALETTE[site.content.color] ?? WEBSITE_PALETTE.navy).main}">` +
+    iconLinks(site.logo);
+  return { html: htmlDocument({ language, head, body, css }), css };
+}
+
+/** The page of an address no site has (or no longer has). */
+export function renderSiteNotFound(language: SiteLanguage, labels: SiteLabels): RenderedSitePage {
+  const css = styles(WEBSITE_PALETTE.slate);
+  const body =
+    `<header class="hero"><div class="w"><h1>${escapeText(labels.notFoundTitle)}</h1></div></header>` +
+    `<main><section><div class="w"><p>${escapeText(labels.notFoundText)}</p></div></section></main>`;
+  const head = `<title>${escapeText(labels.notFoundTitle)}</title><meta name="robots" content="noindex"><link rel="icon" href="data:,">`;
+  return { html: htmlDocument({ language, head, body, css }), css };
+}
