@@ -9,23 +9,39 @@
  * the refresh cookie, so a fresh one (one API login per run, since the token changes at each use) is
  * put in the browser before the run and Lighthouse is told not to clear the origin's storage. A run
  * that does not end on the page asked for (a logged-in page sent to /login) or whose session was not
- * restored fails the benchmark rather than report another page's figures. BENCH_LIGHTHOUSE_REPORTS
- * names a folder where each run's report is kept (HTML), to see what a figure comes from;
- * BENCH_PAGES (routes separated by commas, e.g. "/,/login") audits only those pages.
+ * restored fails the benchmark rather than report another page's figures.
+ *
+ * A founder's published website (issue 18: /sites/<slug>, a static page the server renders) is
+ * audited as an anonymous visitor, with the public pages' targets. It is made beforehand through the
+ * server's own API, as a founder would: sign up, buy the 50 € package at the local checkout, upload a
+ * logo, save the texts in French and English, publish at /sites/boulangerie-bench.
+ *
+ * BENCH_LIGHTHOUSE_REPORTS names a folder where each run's report is kept (HTML), to see what a
+ * figure comes from; BENCH_PAGES (routes separated by commas, e.g. "/,/login" or
+ * "/sites/boulangerie-bench") audits only those pages.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import sharp from 'sharp';
+import type { WebsiteContent } from '../src/shared/website';
 import { chromiumExecutable } from '../tests/e2e/chromium';
 import { isMain, startBenchServer, type BenchServer } from './bench-server';
 import { kB, median, printTable, withTarget, type Table } from './bench-report';
 
 interface AuditedPage {
   route: string;
+  /** What the table says, when not the route (a site's slug is the benchmark's own). */
+  label?: string;
   loggedIn: boolean;
+  /** The published website made for the benchmark (see publishSite), seen by an anonymous visitor. */
+  publishedSite?: boolean;
 }
+
+/** Where the benchmark publishes its founder's website. */
+const SITE_SLUG = 'boulangerie-bench';
 
 export const AUDITED_PAGES: AuditedPage[] = [
   { route: '/', loggedIn: false },
@@ -34,6 +50,7 @@ export const AUDITED_PAGES: AuditedPage[] = [
   { route: '/signup', loggedIn: false },
   { route: '/documents', loggedIn: true },
   { route: '/ai-powered-form', loggedIn: true },
+  { route: `/sites/${SITE_SLUG}`, label: '/sites/<slug>', loggedIn: false, publishedSite: true },
 ];
 
 /** Targets: what the product promises (see the table's verdicts). */
@@ -45,6 +62,8 @@ const PASSWORD = 'benchmark-password';
 
 export interface LighthouseFigures {
   route: string;
+  /** The page's name in the table. */
+  label: string;
   loggedIn: boolean;
   runs: number;
   /** Each run's performance score, in the order of the runs: how far apart they are. */
@@ -72,7 +91,7 @@ export interface LighthouseReport {
   benchmarkIndexes: number[];
 }
 
-interface Run extends Omit<LighthouseFigures, 'route' | 'loggedIn' | 'runs' | 'performanceRuns'> {
+interface Run extends Omit<LighthouseFigures, 'route' | 'label' | 'loggedIn' | 'runs' | 'performanceRuns'> {
   benchmarkIndex: number;
   lighthouseVersion: string;
   chromiumVersion: string;
@@ -137,6 +156,133 @@ async function refreshToken(server: BenchServer, email: string): Promise<string>
     if (pair.slice(0, separator) === REFRESH_COOKIE) return decodeURIComponent(pair.slice(separator + 1));
   }
   throw new Error('The login set no refresh cookie');
+}
+
+/** A new session's access token, for the API calls made as that user (Authorization: Bearer). */
+async function accessToken(server: BenchServer, email: string): Promise<string> {
+  const response = await postJson(`${server.url}/api/auth/login`, { email, password: PASSWORD });
+  const { accessToken: token } = (await response.json()) as { accessToken?: string };
+  if (!token) throw new Error('The login returned no access token');
+  return token;
+}
+
+/** A request to the API as the user of `token`; fails on anything but a 2xx (or the status expected). */
+async function callAs(
+  server: BenchServer,
+  token: string,
+  route: string,
+  body: unknown,
+  init: { contentType?: string; expect?: number } = {},
+): Promise<Response> {
+  const contentType = init.contentType ?? 'application/json';
+  const response = await fetch(`${server.url}${route}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    body: contentType === 'application/json' ? JSON.stringify(body) : (body as BodyInit),
+    redirect: 'manual',
+  });
+  const ok = init.expect === undefined ? response.ok : response.status === init.expect;
+  if (!ok) throw new Error(`POST ${route}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** The texts of a bakery's site, as long as a real one's: a few paragraphs, a list of services. */
+const SITE_CONTENT: WebsiteContent = {
+  siteName: 'Boulangerie Dupont',
+  languages: ['fr', 'en'],
+  color: 'teal',
+  email: 'contact@boulangerie-dupont.example',
+  phone: '+33 1 23 45 67 89',
+  address: '12 rue de la Paix\n75002 Paris',
+  texts: {
+    fr: {
+      tagline: 'Du pain au levain, cuit chaque matin au feu de bois',
+      about:
+        'Depuis 1987, la Boulangerie Dupont pétrit son pain à la main, avec des farines moulues sur meule ' +
+        'de pierre par deux moulins de l’Île-de-France. Nos levains sont nourris chaque jour, et nos pâtes ' +
+        'reposent une nuit entière avant d’être cuites dans le four à bois de la rue de la Paix.\n\n' +
+        'Chaque matin dès 7 heures, vous trouverez nos baguettes de tradition, nos miches de seigle et ' +
+        'de petit épeautre, nos viennoiseries au beurre AOP Charentes-Poitou et, le week-end, nos ' +
+        'brioches feuilletées.\n\n' +
+        'Nous préparons aussi les commandes des restaurants du quartier, les pièces montées et les ' +
+        'buffets de vos fêtes : passez nous voir ou écrivez-nous, nous vous répondons dans la journée.',
+      services: [
+        'Pains au levain et baguettes de tradition',
+        'Viennoiseries pur beurre',
+        'Pâtisseries et entremets sur commande',
+        'Pièces montées et gâteaux de mariage',
+        'Livraison aux restaurants du quartier',
+        'Buffets et plateaux pour les entreprises',
+      ],
+      openingHours: 'Du mardi au samedi : 7 h – 19 h 30\nLe dimanche : 7 h – 13 h\nFermé le lundi',
+    },
+    en: {
+      tagline: 'Sourdough bread, baked every morning in a wood-fired oven',
+      about:
+        'Since 1987, Boulangerie Dupont has kneaded its bread by hand, with stone-ground flour from two ' +
+        'mills near Paris. Our sourdough starters are fed every day, and our doughs rest overnight before ' +
+        'they are baked in the wood-fired oven on rue de la Paix.\n\n' +
+        'Every morning from 7 am you will find our traditional baguettes, rye and spelt loaves, pastries ' +
+        'made with Charentes-Poitou butter and, at weekends, our flaky brioches.\n\n' +
+        'We also supply the restaurants of the neighbourhood and make wedding cakes and party buffets: ' +
+        'drop by or write to us, we answer the same day.',
+      services: [
+        'Sourdough bread and traditional baguettes',
+        'All-butter pastries',
+        'Cakes and desserts to order',
+        'Wedding cakes',
+        'Delivery to local restaurants',
+        'Buffets and platters for companies',
+      ],
+      openingHours: 'Tuesday to Saturday: 7 am – 7:30 pm\nSunday: 7 am – 1 pm\nClosed on Mondays',
+    },
+  },
+};
+
+/** A logo as a founder would upload one: a wide PNG with a mark and the name. */
+function logoPng(): Promise<Buffer> {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="240" viewBox="0 0 600 240">' +
+    '<rect width="600" height="240" fill="#ffffff"/>' +
+    '<circle cx="120" cy="120" r="90" fill="#0f766e"/>' +
+    '<ellipse cx="120" cy="120" rx="55" ry="30" fill="#f5deb3"/>' +
+    '<path d="M85 110 q10 -12 20 0 M110 110 q10 -12 20 0 M135 110 q10 -12 20 0" stroke="#8b5a2b" stroke-width="5" fill="none"/>' +
+    '<text x="240" y="110" font-family="sans-serif" font-size="44" font-weight="700" fill="#0f766e">Boulangerie</text>' +
+    '<text x="240" y="165" font-family="sans-serif" font-size="44" fill="#1f2937">Dupont</text>' +
+    '</svg>';
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * Publishes the benchmark's website through the API, as a founder would (tests/server/website.test.ts
+ * does the same): a new user buys the 50 € package at the local checkout, uploads a logo, saves the
+ * draft and publishes it at /sites/<SITE_SLUG>.
+ */
+async function publishSite(server: BenchServer): Promise<void> {
+  // Published already by an earlier run on this server (the slug is then taken).
+  if ((await fetch(`${server.url}/sites/${SITE_SLUG}`)).ok) return;
+  const token = await accessToken(server, await createUser(server));
+  const session = await callAs(server, token, '/api/checkout/create-session', {
+    offerSku: 'PREMIUM_PACKAGE',
+    planSku: 'PREMIUM_PACKAGE_ONE_TIME',
+  });
+  const { url } = (await session.json()) as { url: string };
+  const checkout = new URL(url);
+  if (!checkout.pathname.startsWith('/checkout/local/'))
+    throw new Error(`The checkout is not the local one (PAYMENT_PROVIDER=local): ${url}`);
+  const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', cardholder: 'C. Dupont' };
+  // A form post, as the checkout page's; it answers with a redirect to /success.
+  await callAs(server, token, `${checkout.pathname}/pay`, new URLSearchParams(card).toString(), {
+    contentType: 'application/x-www-form-urlencoded',
+    expect: 303,
+  });
+  await callAs(server, token, '/api/website/logo', await logoPng(), {
+    contentType: 'application/octet-stream',
+  });
+  await callAs(server, token, '/api/website/draft', { content: SITE_CONTENT });
+  await callAs(server, token, '/api/website/publish', { slug: SITE_SLUG });
+  const page = await fetch(`${server.url}/sites/${SITE_SLUG}`);
+  if (!page.ok) throw new Error(`The published site answers ${page.status}`);
 }
 
 /** Puts the session cookies in the launched Chromium, as the server sets them (refresh: path /api/auth, HttpOnly, Lax). */
@@ -261,9 +407,12 @@ async function auditOnce(
 /** Audits every page `runs` times on a running server; each figure is the median of its runs. */
 export async function benchLighthouse(server: BenchServer, runs = 3): Promise<LighthouseReport> {
   const only = process.env.BENCH_PAGES?.split(',').map((route) => route.trim());
-  const audited = AUDITED_PAGES.filter((page) => !only || only.includes(page.route));
+  const audited = AUDITED_PAGES.filter(
+    (page) => !only || only.includes(page.route) || (page.label !== undefined && only.includes(page.label)),
+  );
   if (audited.length === 0) throw new Error(`BENCH_PAGES names no audited page: ${process.env.BENCH_PAGES}`);
   const email = audited.some((page) => page.loggedIn) ? await createUser(server) : null;
+  if (audited.some((page) => page.publishedSite)) await publishSite(server);
   const pages: LighthouseFigures[] = [];
   const all: Run[] = [];
   for (const page of audited) {
@@ -276,6 +425,7 @@ export async function benchLighthouse(server: BenchServer, runs = 3): Promise<Li
       median(results.map((result) => result[key]));
     pages.push({
       route: page.route,
+      label: page.label ?? page.route,
       loggedIn: page.loggedIn,
       runs,
       performanceRuns: results.map((result) => result.performance),
@@ -329,6 +479,10 @@ export function lighthouseTable(report: LighthouseReport): Table {
       `${Math.round(Math.min(...indexes))} to ${Math.round(Math.max(...indexes))} ` +
       `(lower means a slower or busier machine, and a longer TBT). ` +
       `Transferred: bytes on the wire, every request (API calls included), and scripts alone.` +
+      (report.pages.some((page) => page.route.startsWith('/sites/'))
+        ? ' /sites/<slug>: a founder’s published website (a bakery’s, in French and English, with a logo), ' +
+          'published through the API before the runs and audited as an anonymous visitor.'
+        : '') +
       explainedMisses(report),
     headers: [
       'Page',
@@ -349,7 +503,7 @@ export function lighthouseTable(report: LighthouseReport): Table {
       const performanceTarget = page.loggedIn ? TARGETS.loggedInPerformance : TARGETS.publicPerformance;
       const lcp = seconds(page.lcp);
       return [
-        page.loggedIn ? `${page.route} (logged in)` : page.route,
+        page.loggedIn ? `${page.label} (logged in)` : page.label,
         withTarget(String(page.performance), page.performance >= performanceTarget, `≥ ${performanceTarget}`),
         page.performanceRuns.join(' '),
         withTarget(

@@ -1,8 +1,8 @@
 /**
  * Starts the real server for the benchmark scripts: the production build (SPA_DIR, else dist/) and
  * the API on a loopback port (the one given, else BENCH_PORT, else a free one), the embedded database in a temporary folder,
- * the rate limit off, mail written to the folder's outbox. Resolves once it answers, with its URL
- * and folder; `close` stops it and removes the folder.
+ * the rate limit off, the local (free, test) checkout, mail written to the folder's outbox. Resolves
+ * once it answers, with its URL and folder; `close` stops it and removes the folder.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -41,6 +41,8 @@ export async function startBenchServer(port?: number): Promise<BenchServer> {
       // The sign-ups' verification mail goes to the outbox, where the benchmarks read the links.
       SMTP_URL: '',
       AUTH_RATE_LIMIT: '0',
+      // The free test checkout, even where a Stripe key is set: the Lighthouse benchmark buys a package.
+      PAYMENT_PROVIDER: 'local',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -117,10 +117,12 @@ export async function buildApp(deps: AppDependencies) {
         ? done(null, body)
         : done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE()),
   );
-  // HTML, PDF and Word are only answers (downloadDocument): refused as bodies like any other type,
+  // HTML, images, PDF and Word are only answers (downloadDocument, getSiteLogo, the sites' pages): refused as bodies like any other type,
   // but declared, or the openapi glue warns at every start that it has no parser for them.
   for (const answerOnly of [
     'text/html',
+    'image/png',
+    'image/webp',
     'application/pdf',
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   ]) {

@@ -30,6 +30,7 @@ const NAMESPACES = [
   'profile',
   'checkout',
   'site',
+  'website',
 ] as const;
 
 const localesDir = fileURLToPath(new URL('../../locales/', import.meta.url));

@@ -17,7 +17,7 @@ const files = Object.fromEntries(
 ) as Record<Language, Record<Namespace, Tree>>;
 
 /** The server's own namespaces (e-mails, the local checkout page), which the app does not load. */
-export type ServerNamespace = 'payment' | 'emails' | 'legal-documents';
+export type ServerNamespace = 'payment' | 'emails' | 'legal-documents' | 'site';
 
 /** The text a key has in a language, read from locales/ (the tests expect what translators wrote). */
 export function text(language: Language, namespace: Namespace | ServerNamespace, key: string): string {

@@ -158,9 +158,9 @@ describe('the builder (GET and POST /api/website…)', () => {
     const website = json<Website>(await get(user, '/api/website'));
     expect(website.canPublish).toBe(false);
     for (const [language, words] of [
-      ['fr', /50/],
-      ['en', /50/],
-      ['ro', /50/],
+      ['fr', /Site web professionnel/],
+      ['en', /Professional promotional website/],
+      ['ro', /Site web profesional/],
     ] as const) {
       const refused = await post(
         user,
