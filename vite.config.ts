@@ -79,6 +79,9 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
       '/checkout': { target: apiTarget, changeOrigin: true },
+      // The promotional websites and their logos (the builder's preview and its public link).
+      '/sites': { target: apiTarget, changeOrigin: true },
+      '/site-logos': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {

@@ -68,10 +68,6 @@ const FaqPage = page(
   () => import('@/features/marketing/faq-page'),
   (m) => m.FaqPage,
 );
-const CreateWebsitePage = page(
-  () => import('@/features/info/create-website-page'),
-  (m) => m.CreateWebsitePage,
-);
 const ContentPage = page(
   () => import('@/features/info/content-page'),
   (m) => m.ContentPage,
@@ -103,6 +99,10 @@ const DocumentsPage = page(
 const ProfilePage = page(
   () => import('@/features/profile/profile-page'),
   (m) => m.ProfilePage,
+);
+const WebsitePage = page(
+  () => import('@/features/website/website-page'),
+  (m) => m.WebsitePage,
 );
 const LoginPage = page(
   () => import('@/features/auth/login-page'),
@@ -146,7 +146,6 @@ export const routeElements = (
       <Route path={paths.services} element={<ServicesPage />} />
       <Route path={paths.plans} element={<PlansPage />} />
       <Route path={paths.faq} element={<FaqPage />} />
-      <Route path={paths.createWebsite} element={<CreateWebsitePage />} />
       {Object.keys(CONTENT_PAGES).map((path) => (
         <Route key={path} path={path} element={<ContentPage />} />
       ))}
@@ -159,6 +158,7 @@ export const routeElements = (
         <Route path={paths.wizard} element={<WizardRoute />} />
         <Route path={paths.documents} element={<DocumentsPage />} />
         <Route path={paths.profile} element={<ProfilePage />} />
+        <Route path={paths.createWebsite} element={<WebsitePage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Route>

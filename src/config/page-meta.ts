@@ -25,7 +25,7 @@ export const PAGE_META: Record<string, PageMetaKeys> = {
   [paths.faq]: { namespace: 'marketing', page: 'faq' },
   [paths.wizard]: { namespace: 'wizard', page: 'wizard', personal: true },
   [paths.documents]: { namespace: 'documents', page: 'documents', personal: true },
-  [paths.createWebsite]: { namespace: 'info', page: 'createWebsite' },
+  [paths.createWebsite]: { namespace: 'info', page: 'createWebsite', personal: true },
   [paths.about]: { namespace: 'info', page: 'about' },
   [paths.contact]: { namespace: 'info', page: 'contact' },
   [paths.help]: { namespace: 'info', page: 'help' },

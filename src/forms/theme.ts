@@ -1,4 +1,5 @@
-import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import type { RegistryWidgetsType, TemplatesType, WidgetProps } from '@rjsf/utils';
+import { createElement, lazy, Suspense } from 'react';
 import { ArrayFieldItemTemplate } from './templates/array-field-item-template';
 import { ArrayFieldTemplate } from './templates/array-field-template';
 import { BaseInputTemplate } from './templates/base-input-template';
@@ -8,6 +9,7 @@ import { FieldTemplate } from './templates/field-template';
 import { ObjectFieldTemplate } from './templates/object-field-template';
 import { WrapIfAdditionalTemplate } from './templates/wrap-if-additional-template';
 import { CheckboxWidget } from './widgets/checkbox-widget';
+import { CheckboxesWidget } from './widgets/checkboxes-widget';
 import { CountryWidget } from './widgets/country-widget';
 import { DateWidget } from './widgets/date-widget';
 import { LanguageWidget } from './widgets/language-widget';
@@ -32,16 +34,29 @@ export const formTemplates: Partial<TemplatesType> = {
 };
 
 /**
- * The widgets a uiSchema can name with ui:widget (RJSF maps "password", "date", "textarea"… to these).
- * The heavy ones (the date picker, the searchable list, the number input) load apart, when a form
- * shows one.
+ * The website's colour swatches serve one page, which passes them itself (no loading step); here they
+ * load apart, for any other form that names them (the staff's form preview), and stay off the others.
+ */
+const LazyWebsiteColorWidget = lazy(() =>
+  import('./widgets/website-color-widget').then((module) => ({ default: module.WebsiteColorWidget })),
+);
+// Its own boundary: the form stays on screen while the swatches load.
+const WebsiteColorWidget = (props: WidgetProps) =>
+  createElement(Suspense, { fallback: null }, createElement(LazyWebsiteColorWidget, props));
+
+/**
+ * The widgets a uiSchema can name with ui:widget (RJSF maps "password", "date", "textarea",
+ * "checkboxes"… to these). The heavy ones (the date picker, the searchable list, the number input)
+ * load apart, when a form shows one.
  */
 export const formWidgets: RegistryWidgetsType = {
   CheckboxWidget,
+  CheckboxesWidget,
   DateWidget,
   PasswordWidget,
   SelectWidget,
   TextareaWidget,
   country: CountryWidget,
   language: LanguageWidget,
+  websiteColor: WebsiteColorWidget,
 };

@@ -139,8 +139,10 @@ function translateNode(schema: RJSFSchema | undefined, ui: UiNode, translate: Fo
     const child = isRecord(ui[name]) ? (ui[name] as UiNode) : {};
     result[name] = translateNode(isRecord(propertySchema) ? propertySchema : undefined, child, translate);
   }
-  // The fields of a list's elements are described under `items`.
-  if (schema?.type === 'array' && isRecord(schema.items)) {
+  // The fields of a list's elements are described under `items`. A multiple choice (elements of an
+  // `enum`) names its options on the list itself: RJSF looks there only when `items` has no uiSchema.
+  const multipleChoice = isRecord(schema?.items) && Array.isArray(schema.items.enum) && !isRecord(ui.items);
+  if (schema?.type === 'array' && isRecord(schema.items) && !multipleChoice) {
     const items = isRecord(ui.items) ? (ui.items as UiNode) : {};
     result.items = translateNode(schema.items as RJSFSchema, items, translate);
   }

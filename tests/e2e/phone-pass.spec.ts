@@ -29,7 +29,6 @@ const VISITOR_ROUTES = [
   '/privacy',
   '/cookies',
   '/legal-notice',
-  '/create-your-website',
   '/success?session_id=cs_test_phone',
   '/cancel',
   '/no/such/page',
@@ -39,7 +38,7 @@ const VISITOR_ROUTES = [
   '/reset-password?token=abc',
   '/verify-email?token=not-a-real-token',
 ];
-const FOUNDER_ROUTES = ['/ai-powered-form', '/documents', '/user-profile', '/home'];
+const FOUNDER_ROUTES = ['/ai-powered-form', '/documents', '/create-your-website', '/user-profile', '/home'];
 const WIDTHS = [360, 412] as const;
 
 // Each test reads some twenty pages, each downloaded afresh: room for a busy machine.

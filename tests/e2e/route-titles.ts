@@ -9,7 +9,6 @@ export const MAIN_PAGES: [path: string, namespace: Namespace, titleKey: string][
   ['/services', 'marketing', 'services.title'],
   ['/plans', 'marketing', 'plans.title'],
   ['/faq', 'marketing', 'faq.title'],
-  ['/create-your-website', 'info', 'createWebsite.title'],
   ['/about', 'info', 'meta.about.title'],
   ['/contact', 'info', 'contact.title'],
   ['/help', 'info', 'help.title'],
@@ -25,6 +24,7 @@ export const PROTECTED_PAGES: [path: string, namespace: Namespace, titleKey: str
   ['/ai-powered-form', 'wizard', 'page.title'],
   ['/documents', 'documents', 'page.title'],
   ['/user-profile', 'profile', 'page.title'],
+  ['/create-your-website', 'website', 'page.title'],
 ];
 export const AUTH_PAGES: [path: string, titleKey: string, panelKey: string | null][] = [
   ['/login', 'login.title', 'authPanel.login.title'],

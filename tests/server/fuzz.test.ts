@@ -706,13 +706,11 @@ const formText = (value: Json) =>
 const binaryBody: fc.Arbitrary<Body> = oneOf(
   {
     weight: 3,
-    arbitrary: fc
-      .uint8Array({ maxLength: 300 })
-      .map((bytes) => ({
-        contentType: 'application/octet-stream',
-        payload: Buffer.from(bytes).toString('hex'),
-        hex: true,
-      })),
+    arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => ({
+      contentType: 'application/octet-stream',
+      payload: Buffer.from(bytes).toString('hex'),
+      hex: true,
+    })),
   },
   {
     weight: 2,

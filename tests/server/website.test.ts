@@ -290,7 +290,7 @@ describe('publishing', () => {
     expect(before.published).toMatchObject({ url: '/sites/cafe-des-arts', languages: ['fr'] });
 
     const edited = completeContent();
-    edited.texts.fr = { ...edited.texts.fr!, tagline: 'Un nouveau slogan' };
+    edited.texts.fr = { ...edited.texts.fr, tagline: 'Un nouveau slogan' };
     const saved = await saveDraft(user, edited);
     expect(saved.unpublishedChanges).toBe(true);
     expect(htmlText((await server.request('/sites/cafe-des-arts')).body)).not.toContain('Un nouveau slogan');

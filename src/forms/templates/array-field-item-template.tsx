@@ -1,4 +1,4 @@
-import { Button, Card, Group, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Card, Group, Text } from '@mantine/core';
 import { deepEquals, getUiOptions, type ArrayFieldItemTemplateProps } from '@rjsf/utils';
 import { IconTrash } from '@tabler/icons-react';
 import { isValidElement, memo } from 'react';
@@ -25,12 +25,14 @@ function sameElement(previous: ArrayFieldItemTemplateProps, next: ArrayFieldItem
 
 /**
  * One element of a list: a card headed by `ui:itemTitle` (e.g. "Subscriber 2") with a remove button
- * named after it (`ui:removeLabel`), so a screen reader knows which element goes.
+ * named after it (`ui:removeLabel`, else "Remove" and the heading), so a screen reader knows which
+ * element goes. An element that is a single field (a service's name) is a row: the field and its
+ * button, in a group named by the heading.
  */
 export const ArrayFieldItemTemplate = memo(function ArrayFieldItemTemplate(
   props: ArrayFieldItemTemplateProps,
 ) {
-  const { children, buttonsProps, hasToolbar, index, parentUiSchema } = props;
+  const { children, buttonsProps, hasToolbar, index, parentUiSchema, schema } = props;
   const translate = useFormTranslate();
   const { t } = useTranslation('forms');
   const options = getUiOptions(parentUiSchema ?? {});
@@ -38,13 +40,41 @@ export const ArrayFieldItemTemplate = memo(function ArrayFieldItemTemplate(
   const heading =
     typeof options.itemTitle === 'string' ? translate(options.itemTitle, { number }) : String(number);
   const removeLabel =
-    typeof options.removeLabel === 'string' ? translate(options.removeLabel, { number }) : undefined;
+    typeof options.removeLabel === 'string'
+      ? translate(options.removeLabel, { number })
+      : t('list.removeItem', { item: heading });
+  const removable = hasToolbar && buttonsProps.hasRemove;
+
+  if (schema.type !== 'object' && schema.type !== 'array') {
+    return (
+      <Group role="group" aria-label={heading} align="flex-start" wrap="nowrap" gap="xs">
+        <Box flex={1} miw={0}>
+          {children}
+        </Box>
+        {removable ? (
+          <ActionIcon
+            variant="subtle"
+            color="red.9"
+            size="lg"
+            // Level with the input, under the field's title.
+            mt={26}
+            onClick={buttonsProps.onRemoveItem}
+            disabled={buttonsProps.disabled || buttonsProps.readonly}
+            aria-label={removeLabel}
+            title={removeLabel}
+          >
+            <IconTrash size={18} aria-hidden="true" />
+          </ActionIcon>
+        ) : null}
+      </Group>
+    );
+  }
 
   return (
     <Card withBorder padding="md" radius="md" component="section" aria-label={heading}>
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Text fw={600}>{heading}</Text>
-        {hasToolbar && buttonsProps.hasRemove && removeLabel ? (
+        {removable ? (
           <Button
             variant="subtle"
             color="red.9"

@@ -15,8 +15,8 @@ function itemFieldsOf(schema: ArrayFieldTemplateProps['schema']): string[] {
 }
 
 /**
- * A list of objects (the wizard's subscribers): a titled group with its tooltip, one card per element
- * and an "add" button named by `ui:addLabel`. With `ui:options.fillFrom` and `ui:fillLabel`, a
+ * A list (the wizard's subscribers, a website's services): a titled group with its tooltip, its
+ * elements and an "add" button named by `ui:addLabel` ("Add" without it). With `ui:options.fillFrom` and `ui:fillLabel`, a
  * shortcut copies the user's own details into the first empty element (see fill.ts). The list's own
  * errors (how many, totals) come after it, rendered by the field template.
  */
@@ -39,7 +39,8 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const options = getUiOptions(uiSchema);
   const label = typeof options.title === 'string' ? options.title : title;
   const tooltip = typeof uiSchema?.['ui:tooltip'] === 'string' ? uiSchema['ui:tooltip'] : undefined;
-  const addLabel = typeof options.addLabel === 'string' ? translate(options.addLabel) : undefined;
+  // A list whose uiSchema names no add button still gets one ("Add").
+  const addLabel = translate(typeof options.addLabel === 'string' ? options.addLabel : 'forms:list.add');
 
   const fill = (registry.formContext as Record<string, FillContext | undefined> | undefined)?.[
     FILL_CONTEXT_KEY
@@ -83,7 +84,7 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
         </Group>
       ) : null}
       {items}
-      {canAdd && addLabel ? (
+      {canAdd ? (
         <Group>
           <Button
             variant="light"

@@ -10,6 +10,7 @@ import type jurisdictions from '../../../locales/fr/jurisdictions.json';
 import type landing from '../../../locales/fr/landing.json';
 import type marketing from '../../../locales/fr/marketing.json';
 import type profile from '../../../locales/fr/profile.json';
+import type website from '../../../locales/fr/website.json';
 import type wizard from '../../../locales/fr/wizard.json';
 
 // Keys are typed from the French files (the default language): `t('nav.hme')` fails to compile.
@@ -31,6 +32,7 @@ declare module 'i18next' {
       assistant: typeof assistant;
       faq: typeof faq;
       jurisdictions: typeof jurisdictions;
+      website: typeof website;
     };
   }
 }

@@ -13,5 +13,6 @@ export const NAMESPACES = [
   'assistant',
   'faq',
   'jurisdictions',
+  'website',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

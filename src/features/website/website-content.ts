@@ -1,0 +1,99 @@
+/**
+ * The website's content as the two forms edit it: website.json's fields, and website-texts.json's once
+ * per language. The forms leave an emptied field undefined; the contract wants strings.
+ */
+import type { FormValues } from '@/forms/form-definition';
+import {
+  SITE_LANGUAGES,
+  WEBSITE_COLORS,
+  type SiteLanguage,
+  type WebsiteColor,
+  type WebsiteContent,
+  type WebsiteTexts,
+} from '@/shared/website';
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export const isSiteLanguage = (value: unknown): value is SiteLanguage =>
+  (SITE_LANGUAGES as readonly unknown[]).includes(value);
+
+/** The values of the main form (schemas/forms/website.json). */
+export function mainValues(content: WebsiteContent): FormValues {
+  const { texts: _texts, ...main } = content;
+  return main;
+}
+
+/** The values of one language's texts form (schemas/forms/website-texts.json). */
+export function textsValues(content: WebsiteContent, language: SiteLanguage): FormValues {
+  return { ...(content.texts[language] ?? {}) };
+}
+
+/** The content with the main form's values. */
+export function withMain(content: WebsiteContent, values: FormValues): WebsiteContent {
+  const languages = Array.isArray(values.languages) ? values.languages.filter(isSiteLanguage) : [];
+  const color = WEBSITE_COLORS.includes(values.color as WebsiteColor)
+    ? (values.color as WebsiteColor)
+    : content.color;
+  return {
+    ...content,
+    siteName: text(values.siteName),
+    languages: [...new Set(languages)],
+    color,
+    email: text(values.email),
+    phone: text(values.phone),
+    address: text(values.address),
+  };
+}
+
+/** The content with one language's texts (a service just added, still empty, is an empty string). */
+export function withTexts(
+  content: WebsiteContent,
+  language: SiteLanguage,
+  values: FormValues,
+): WebsiteContent {
+  const texts: WebsiteTexts = {
+    tagline: text(values.tagline),
+    about: text(values.about),
+    services: Array.isArray(values.services) ? values.services.map(text) : [],
+    openingHours: text(values.openingHours),
+  };
+  return { ...content, texts: { ...content.texts, [language]: texts } };
+}
+
+/** The id of the main form and the name of each language's texts form (their fields' ids start so). */
+export const MAIN_FORM_NAME = 'website';
+export const textsFormName = (language: SiteLanguage) => `website-texts-${language}`;
+
+/** A field the server found missing or wrong when publishing. */
+export interface FieldProblem {
+  /** The dotted path the server gave (`siteName`, `texts.en.about`, `texts.fr.services.2`). */
+  path: string;
+  /** The language of a text, null for the main form's fields. */
+  language: SiteLanguage | null;
+  /** The field's name in its form (`about`, `services`). */
+  field: string;
+  /** The id of its control on the page. */
+  elementId: string;
+  message: string;
+}
+
+/** The problems of a WEBSITE_INCOMPLETE answer, in the order the page shows the fields. */
+export function fieldProblems(fields: Record<string, string>): FieldProblem[] {
+  const problems = Object.entries(fields).map(([path, message]): FieldProblem => {
+    const parts = path.split('.');
+    const [first = '', second, third = '', ...rest] = parts;
+    if (first === 'texts' && isSiteLanguage(second)) {
+      return {
+        path,
+        language: second,
+        field: third,
+        elementId: [textsFormName(second), third, ...rest].join('_'),
+        message,
+      };
+    }
+    return { path, language: null, field: first, elementId: [MAIN_FORM_NAME, ...parts].join('_'), message };
+  });
+  const rank = (problem: FieldProblem) =>
+    problem.language ? SITE_LANGUAGES.indexOf(problem.language) + 1 : 0;
+  return problems.sort((a, b) => rank(a) - rank(b));
+}

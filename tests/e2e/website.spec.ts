@@ -1,0 +1,175 @@
+/**
+ * The promotional website of the 50 € package, end to end against the real server: a founder who
+ * bought it builds a site, uploads a logo and publishes it; a visitor opens /sites/<slug> and writes
+ * through its contact form (no JavaScript needed); the founder sees the message and it is in the
+ * outbox. A founder without the package builds and previews, but neither the page nor the API lets
+ * them publish. In each language.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { Language } from '../../src/lib/i18n/languages';
+import { useLanguage } from './fixtures';
+import { text } from './locale-text';
+import { createAccount, expect, storedAccessToken, test } from './real-server';
+import { mailsTo } from './server-data';
+
+const LANGUAGES: Language[] = ['fr', 'en', 'ro'];
+
+const SITES: Record<
+  Language,
+  { name: string; tagline: string; about: string; visitor: string; message: string }
+> = {
+  fr: {
+    name: 'Boulangerie Dupont',
+    tagline: 'Du pain au levain, cuit chaque matin',
+    about: 'Nous faisons notre pain nous-mêmes, avec des farines de la région.',
+    visitor: 'Émilie Martin',
+    message: 'Bonjour, faites-vous des gâteaux sur commande pour samedi ?',
+  },
+  en: {
+    name: 'Dupont Bakery',
+    tagline: 'Sourdough bread, baked every morning',
+    about: 'We bake our own bread every morning, with flour from local mills.',
+    visitor: 'Emily Martin',
+    message: 'Hello, do you bake cakes to order for Saturday?',
+  },
+  ro: {
+    name: 'Brutăria Ștefănescu',
+    tagline: 'Pâine cu maia, coaptă în fiecare dimineață',
+    about: 'Ne coacem singuri pâinea în fiecare dimineață, cu făină de la morile din zonă.',
+    visitor: 'Ioana Țurcanu',
+    message: 'Bună ziua, faceți torturi la comandă pentru sâmbătă?',
+  },
+};
+
+/** Buys the 50 € package through the local checkout, as the payment page would post it. */
+async function buyWebsitePackage(request: APIRequestContext, token: string) {
+  const session = await request.post('/api/checkout/create-session', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' },
+  });
+  expect(session.status(), await session.text()).toBe(200);
+  const id = new URL(((await session.json()) as { url: string }).url).pathname.split('/').at(-1) ?? '';
+  const paid = await request.post(`/checkout/local/${id}/pay`, {
+    form: { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', cardholder: 'C. Dupont' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+}
+
+/** Opens the builder logged in (the sign-up's refresh cookie) and returns the access token. */
+async function openBuilder(page: Page, language: Language): Promise<string> {
+  await page.goto('/create-your-website');
+  await expect(
+    page.getByRole('heading', { level: 1, name: text(language, 'website', 'page.title') }),
+  ).toBeVisible();
+  await expect.poll(() => storedAccessToken(page)).not.toBeNull();
+  return (await storedAccessToken(page)) ?? '';
+}
+
+const logoPng = () =>
+  sharp({ create: { width: 480, height: 240, channels: 4, background: '#0f766e' } })
+    .png()
+    .toBuffer();
+
+for (const language of LANGUAGES) {
+  const t = (key: string) => text(language, 'website', key);
+  const site = SITES[language];
+
+  test(`a founder with the 50 € package builds, publishes and hears from a visitor (${language}) @desktop-only`, async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
+    await useLanguage(context, language);
+    await createAccount(page.request, language, 'Camille');
+    const token = await openBuilder(page, language);
+    await buyWebsitePackage(page.request, token);
+    await page.reload();
+    await expect(page.getByRole('button', { name: t('publish.publish') })).toBeVisible();
+
+    const siteEmail = `site.${language}.${Date.now()}@example.com`;
+    await page.getByLabel(t('fields.siteName.title'), { exact: false }).first().fill(site.name);
+    await page.getByLabel(t('fields.email.title'), { exact: false }).first().fill(siteEmail);
+    await page.getByLabel(t('fields.tagline.title'), { exact: false }).first().fill(site.tagline);
+    await page.getByLabel(t('fields.about.title'), { exact: false }).first().fill(site.about);
+
+    // The preview is the published page itself: the tagline shows in it as typed.
+    const preview = page.frameLocator('iframe[title]').first();
+    await expect(preview.getByText(site.tagline)).toBeVisible();
+
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: await logoPng(),
+    });
+    await expect(page.getByText(t('logo.uploaded'))).toBeVisible();
+    await expect(page.getByText(t('save.saved')).first()).toBeVisible();
+
+    const slug = `site-${language}-${Date.now().toString(36)}`;
+    const slugField = page.getByLabel(t('slug.label'), { exact: false }).first();
+    await slugField.fill(slug);
+    await expect(page.getByText(t('slug.available'))).toBeVisible();
+    await page.getByRole('button', { name: t('publish.publish') }).click();
+    await expect(page.getByText(t('publish.publishedNow'))).toBeVisible();
+    await expect(page.getByRole('link', { name: new RegExp(`/sites/${slug}`) })).toBeVisible();
+
+    // An anonymous visitor, without JavaScript: the page is plain HTML and its form a plain post.
+    const visitorContext = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL ?? '' });
+    const visitor = await visitorContext.newPage();
+    const response = await visitor.goto(`/sites/${slug}`);
+    expect(response?.status()).toBe(200);
+    await expect(visitor.getByRole('heading', { level: 1, name: site.name })).toBeVisible();
+    await expect(visitor.getByText(site.tagline)).toBeVisible();
+    const logo = visitor.locator('header img').first();
+    await expect(logo).toBeVisible();
+    expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await visitor.getByLabel(text(language, 'site', 'form.name')).fill(site.visitor);
+    await visitor.getByLabel(text(language, 'site', 'form.email')).fill('visitor@example.com');
+    await visitor.getByLabel(text(language, 'site', 'form.message')).fill(site.message);
+    await visitor.getByRole('button', { name: text(language, 'site', 'form.send') }).click();
+    await expect(
+      visitor.getByRole('heading', { name: text(language, 'site', 'thanks.title') }),
+    ).toBeVisible();
+    await visitorContext.close();
+
+    // The founder sees it, unread, and it was mailed to the site's address with the visitor to reply to.
+    await page.reload();
+    await expect(page.getByText(site.visitor).first()).toBeVisible();
+    await expect(page.getByText(t('messages.new')).first()).toBeVisible();
+    await expect
+      .poll(async () => (await mailsTo(siteEmail)).join('\n'), { timeout: 30_000 })
+      .toContain(site.message);
+    expect((await mailsTo(siteEmail)).at(-1)).toMatch(/^Reply-To: visitor@example\.com/m);
+  });
+
+  test(`a founder without the package builds and previews but cannot publish, nor can the API (${language}) @desktop-only`, async ({
+    page,
+    context,
+  }) => {
+    await useLanguage(context, language);
+    await createAccount(page.request, language, 'Andrei');
+    const token = await openBuilder(page, language);
+    await expect(page.getByText(t('publish.lockedTitle'))).toBeVisible();
+    await expect(page.getByRole('link', { name: t('publish.seePlans') })).toHaveAttribute('href', /\/plans$/);
+    await expect(page.getByRole('button', { name: t('publish.publish') })).toHaveCount(0);
+    // The builder and its preview still work.
+    await page.getByLabel(t('fields.tagline.title'), { exact: false }).first().fill(site.tagline);
+    await expect(page.frameLocator('iframe[title]').first().getByText(site.tagline)).toBeVisible();
+    // An SVG logo is refused, in the user's language.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    });
+    await expect(page.getByText(t('errors.LOGO_SVG'))).toBeVisible();
+
+    const refused = await page.request.post('/api/website/publish', {
+      headers: { Authorization: `Bearer ${token}`, 'accept-language': language },
+      data: { slug: `sans-forfait-${language}-${Date.now().toString(36)}` },
+    });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe('WEBSITE_NOT_INCLUDED');
+  });
+}
