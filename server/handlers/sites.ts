@@ -61,7 +61,8 @@ export function sitesHandlers(websites: WebsiteService, publicUrl: string) {
     const { lang } = request.params;
     if (!site || !isServerLanguage(lang) || !site.content.languages.includes(lang))
       return notFound(request, reply);
-    if (lang === site.content.languages[0]) return reply.redirect(pageOf(site, lang), 301);
+    // Temporary: the owner may put another language first, and a browser keeps a 301 for good.
+    if (lang === site.content.languages[0]) return reply.redirect(pageOf(site, lang), 302);
     const page = websites.pageHtml(site, lang);
     return page ? sendPage(reply, 200, page) : notFound(request, reply);
   };
@@ -106,8 +107,8 @@ export function sitesHandlers(websites: WebsiteService, publicUrl: string) {
     const stamp = websites.stampProblem(site.id, body[SITE_STARTED_FIELD]);
     // Sent faster than a person types, or from a page too old: the page comes back, filled in, to send again.
     if (stamp) return again(400, { failure: t(`site:errors.${stamp}`) });
-    const received = await websites.receiveMessage(site, { ...values, language }, request.ip);
-    if (!received) return again(429, { failure: t('site:errors.tooMany') });
+    const refused = await websites.receiveMessage(site, { ...values, language }, request.ip);
+    if (refused) return again(429, { failure: t(`site:errors.${refused}`) });
     return reply.redirect(thanks, 303);
   };
 

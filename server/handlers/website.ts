@@ -40,8 +40,10 @@ export function websiteHandlers(websites: WebsiteService) {
 
   const getWebsite: Handler = (request) => websites.get(currentUserId(request));
 
-  const saveWebsiteDraft: Handler<BodyOf<'/api/website/draft', 'post'>> = (request) =>
-    websites.saveDraft(currentUserId(request), request.body.content);
+  const saveWebsiteDraft: Handler<BodyOf<'/api/website/draft', 'post'>> = (request, reply) =>
+    answer(request, reply, () =>
+      websites.saveDraft(currentUserId(request), request.body.content, languageOf(request)),
+    );
 
   const uploadWebsiteLogo: Handler<unknown> = async (request, reply) => {
     // Only application/octet-stream arrives as bytes; JSON (which the app accepts everywhere) does not.

@@ -360,9 +360,9 @@ function hero(
 }
 
 function footer(context: Context): string {
-  const year = new Date().getFullYear();
+  // No year: the page is prerendered at publish time and would show a stale one a year later.
   return (
-    `<footer><div class="w"><p>© ${year} ${escapeText(context.site.content.siteName)}</p>` +
+    `<footer><div class="w"><p>© ${escapeText(context.site.content.siteName)}</p>` +
     `<p>${escapeText(context.labels.poweredBy)}</p></div></footer>`
   );
 }

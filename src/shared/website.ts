@@ -126,7 +126,9 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The contact form of a published site: its fields, the honeypot and the time stamp. */
 export const SITE_CONTACT_FIELDS = ['name', 'email', 'message'] as const;
-export const SITE_HONEYPOT_FIELD = 'website';
+// A name no autofill or password manager fills in (`website`, `url`, `fax` tempt them): a person never
+// types in the hidden field, so whatever it holds is a bot's.
+export const SITE_HONEYPOT_FIELD = 'leave_this_empty';
 export const SITE_STARTED_FIELD = 'started';
 
 /** An empty site, as a new builder starts (the server fills in the company file's defaults). */

@@ -107,7 +107,7 @@ const FORM_FIELDS: Record<string, Schema> = {
       message: { type: 'string', minLength: 1, maxLength: 200 },
       lang: { enum: ['fr', 'en', 'ro', 'xx'] },
       started: { enum: ['', '1.abc', '99999999999999.AAAAAAAAAAAAAAAAAAAAAA'] },
-      website: { enum: ['', 'http://spam.test'] },
+      leave_this_empty: { enum: ['', 'http://spam.test'] },
     },
   },
 };

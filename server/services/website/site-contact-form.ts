@@ -53,7 +53,9 @@ export function checkSiteContact(
     const max = SITE_FORM_MAX_LENGTH[field];
     if (text === '') errors[field] = t(`site:errors.${field}.required`);
     else if (text.length > max) errors[field] = t(`site:errors.${field}.tooLong`, { max });
-    else if (CONTROL.test(text)) errors[field] = t(`site:errors.${field}.invalid`);
+    // A name or an address on several lines would break the header it goes into (Reply-To, Subject).
+    else if (CONTROL.test(text) || (field !== 'message' && text.includes('\n')))
+      errors[field] = t(`site:errors.${field}.invalid`);
     else if (field === 'email' && !EMAIL_PATTERN.test(text)) errors[field] = t('site:errors.email.invalid');
     else if (field === 'message' && text.length < SITE_MESSAGE_MIN_LENGTH)
       errors[field] = t('site:errors.message.tooShort', { min: SITE_MESSAGE_MIN_LENGTH });

@@ -28,7 +28,7 @@ import { isServerLanguage, translator, type ServerLanguage } from '../i18n';
 import { enqueueMail, type MailQueue } from '../mail/mail-queue';
 import { siteMessageToOwner, type MailBrand } from '../mail/messages';
 import { addressKey, type RateLimiter } from '../rate-limiter';
-import { processLogo } from './logo-images';
+import { processLogo, type LogoVariantName } from './logo-images';
 import { checkWebsiteContent } from './website-rules';
 
 export type Website = components['schemas']['Website'];
@@ -43,6 +43,7 @@ export type WebsiteErrorCode =
   | 'SLUG_FORMAT'
   | 'SLUG_RESERVED'
   | 'SLUG_TAKEN'
+  | 'TEXT_INVALID'
   | 'MESSAGE_NOT_FOUND';
 
 export class WebsiteError extends Error {
@@ -55,6 +56,17 @@ export class WebsiteError extends Error {
     super(message);
   }
 }
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const LOGO_VARIANTS: ReadonlySet<string> = new Set<LogoVariantName>([
+  'header.webp',
+  'header.png',
+  'icon-32.png',
+  'icon-180.png',
+  'social.png',
+]);
+/** Text PostgreSQL cannot store in jsonb (half of a UTF-16 pair): a client error, not a 500. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /** The messages a site keeps for its owner in the list (older ones stay in the database and the export). */
 const MESSAGE_LIST_LIMIT = 200;
@@ -90,6 +102,7 @@ export interface WebsiteServiceDeps {
 }
 
 type WebsiteRow = typeof websites.$inferSelect;
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export function createWebsiteService(deps: WebsiteServiceDeps) {
   const { db, brand, publicUrl } = deps;
@@ -112,9 +125,9 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     return Boolean(owned);
   }
 
-  async function logoOf(logoId: string | null) {
+  async function logoOf(logoId: string | null, executor: Pick<Database, 'select'> = db) {
     if (!logoId) return null;
-    const [header] = await db
+    const [header] = await executor
       .select({ width: websiteLogos.width, height: websiteLogos.height })
       .from(websiteLogos)
       .where(and(eq(websiteLogos.id, logoId), eq(websiteLogos.variant, 'header.webp')));
@@ -182,11 +195,23 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     return created;
   }
 
-  /** Deletes the user's logos that neither the draft nor the published site uses. */
-  async function dropUnusedLogos(userId: string) {
-    const current = await row(userId);
+  /**
+   * Runs `work` in a transaction that holds the user's site: logo uploads, removals, publishing and
+   * unpublishing of one site happen one after the other, so a clean-up never deletes a logo that a
+   * publish running beside it is about to put online.
+   */
+  function withSiteLock<T>(userId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`website:${userId}`}))`);
+      return work(tx);
+    });
+  }
+
+  /** Deletes the user's logos that neither the draft nor the published site uses (under the lock). */
+  async function dropUnusedLogos(tx: Transaction, userId: string) {
+    const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
     const kept = [current?.logoId, current?.publishedLogoId].filter((id): id is string => Boolean(id));
-    await db
+    await tx
       .delete(websiteLogos)
       .where(
         kept.length > 0
@@ -239,7 +264,9 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       return view(userId, await row(userId));
     },
 
-    async saveDraft(userId: string, content: WebsiteContent): Promise<Website> {
+    async saveDraft(userId: string, content: WebsiteContent, language: ServerLanguage): Promise<Website> {
+      if (LONE_SURROGATE.test(JSON.stringify(content)))
+        throw new WebsiteError(400, 'TEXT_INVALID', translator(language)('website:errors.TEXT_INVALID'));
       await ensureRow(userId);
       await db.update(websites).set({ content, updatedAt: new Date() }).where(eq(websites.userId, userId));
       return view(userId, await row(userId));
@@ -249,7 +276,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       // Refused files throw LogoRefused before anything is stored.
       const variants = await processLogo(bytes);
       await ensureRow(userId);
-      await db.transaction(async (tx) => {
+      await withSiteLock(userId, async (tx) => {
         const id = randomUUID();
         await tx.insert(websiteLogos).values(
           variants.map((variant) => ({
@@ -266,17 +293,19 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
           .update(websites)
           .set({ logoId: id, updatedAt: new Date() })
           .where(eq(websites.userId, userId));
+        await dropUnusedLogos(tx, userId);
       });
-      await dropUnusedLogos(userId);
       return view(userId, await row(userId));
     },
 
     async deleteLogo(userId: string): Promise<Website> {
-      await db
-        .update(websites)
-        .set({ logoId: null, updatedAt: new Date() })
-        .where(eq(websites.userId, userId));
-      await dropUnusedLogos(userId);
+      await withSiteLock(userId, async (tx) => {
+        await tx
+          .update(websites)
+          .set({ logoId: null, updatedAt: new Date() })
+          .where(eq(websites.userId, userId));
+        await dropUnusedLogos(tx, userId);
+      });
       return view(userId, await row(userId));
     },
 
@@ -294,49 +323,56 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       const problem = slugProblem(slug);
       if (problem) throw slugError(problem, language);
       if (await slugTakenByOther(userId, slug)) throw slugError('taken', language);
-      const current = await ensureRow(userId);
-      const content = current.content as WebsiteContent;
-      const fields = checkWebsiteContent(content, language);
-      if (Object.keys(fields).length > 0)
-        throw new WebsiteError(422, 'WEBSITE_INCOMPLETE', t('website:errors.WEBSITE_INCOMPLETE'), fields);
-      const logo = await logoOf(current.logoId);
-      const site: RenderableSite = {
-        slug,
-        content,
-        logo: logo ? { id: logo.id, width: logo.width, height: logo.height } : null,
-      };
-      const pages = Object.fromEntries(
-        content.languages.map((pageLanguage) => [
-          pageLanguage,
-          renderSitePage(site, pageLanguage, serverSiteLabels(pageLanguage), { origin: publicUrl }),
-        ]),
-      );
-      try {
-        await db
-          .update(websites)
-          .set({
-            slug,
-            publishedContent: content,
-            publishedLogoId: current.logoId,
-            publishedPages: pages,
-            publishedAt: new Date(),
-          })
-          .where(eq(websites.userId, userId));
-      } catch (error) {
-        // Two owners publishing the same free slug at once: the unique index decides.
-        if (isUniqueViolation(error)) throw slugError('taken', language);
-        throw error;
-      }
-      await dropUnusedLogos(userId);
+      await ensureRow(userId);
+      await withSiteLock(userId, async (tx) => {
+        // Read under the lock: the draft and logo put online are the ones this transaction saw.
+        const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
+        if (!current) throw new Error('The website row is missing');
+        const content = current.content as WebsiteContent;
+        const fields = checkWebsiteContent(content, language);
+        if (Object.keys(fields).length > 0)
+          throw new WebsiteError(422, 'WEBSITE_INCOMPLETE', t('website:errors.WEBSITE_INCOMPLETE'), fields);
+        const logo = await logoOf(current.logoId, tx);
+        const site: RenderableSite = {
+          slug,
+          content,
+          logo: logo ? { id: logo.id, width: logo.width, height: logo.height } : null,
+        };
+        const pages = Object.fromEntries(
+          content.languages.map((pageLanguage) => [
+            pageLanguage,
+            renderSitePage(site, pageLanguage, serverSiteLabels(pageLanguage), { origin: publicUrl }),
+          ]),
+        );
+        try {
+          await tx
+            .update(websites)
+            .set({
+              slug,
+              publishedContent: content,
+              publishedLogoId: current.logoId,
+              publishedPages: pages,
+              publishedAt: new Date(),
+            })
+            .where(eq(websites.userId, userId));
+        } catch (error) {
+          // Two owners publishing the same free slug at once: the unique index decides.
+          if (isUniqueViolation(error)) throw slugError('taken', language);
+          throw error;
+        }
+        await dropUnusedLogos(tx, userId);
+      });
       return view(userId, await row(userId));
     },
 
     async unpublish(userId: string): Promise<Website> {
-      await db
-        .update(websites)
-        .set({ publishedContent: null, publishedLogoId: null, publishedPages: null, publishedAt: null })
-        .where(eq(websites.userId, userId));
-      await dropUnusedLogos(userId);
+      await withSiteLock(userId, async (tx) => {
+        await tx
+          .update(websites)
+          .set({ publishedContent: null, publishedLogoId: null, publishedPages: null, publishedAt: null })
+          .where(eq(websites.userId, userId));
+        await dropUnusedLogos(tx, userId);
+      });
       return view(userId, await row(userId));
     },
 
@@ -402,13 +438,13 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     /**
      * Stores a visitor's message (already checked) and queues it to the site's contact address, after
      * the limits: a few an hour from one address to one site, twenty times that a day to one site.
-     * Returns false when a limit refuses it.
+     * Returns which limit refused it, or null when it was received.
      */
     async receiveMessage(
       site: PublishedSite,
       input: { name: string; email: string; message: string; language: SiteLanguage },
       clientIp: string,
-    ): Promise<boolean> {
+    ): Promise<'tooMany' | 'siteBusy' | null> {
       const ip = addressKey(clientIp);
       const { perHour } = deps.siteContact;
       if (perHour > 0) {
@@ -416,12 +452,12 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
           max: perHour,
           windowMs: 3_600_000,
         });
-        if (!fromAddress.allowed) return false;
+        if (!fromAddress.allowed) return 'tooMany';
         const toSite = await deps.rateLimiter.hit(`site-contact:${site.id}`, {
           max: perHour * 20,
           windowMs: 24 * 3_600_000,
         });
-        if (!toSite.allowed) return false;
+        if (!toSite.allowed) return 'siteBusy';
       }
       const ownerLanguageNow = await ownerLanguage(site.userId);
       await db.transaction(async (tx) => {
@@ -444,12 +480,13 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         );
       });
       deps.mailQueue.wake();
-      return true;
+      return null;
     },
 
     /** A stored logo image, or null. */
     async logoImage(logoId: string, variant: string) {
-      if (!/^[0-9a-f-]{36}$/.test(logoId)) return null;
+      // Checked before the query: the column is a uuid, and PostgreSQL refuses anything else (a 500).
+      if (!UUID_PATTERN.test(logoId) || !LOGO_VARIANTS.has(variant)) return null;
       const [image] = await db
         .select({ contentType: websiteLogos.contentType, bytes: websiteLogos.bytes })
         .from(websiteLogos)

@@ -188,6 +188,10 @@ export function PublishSection(props: PublishSectionProps) {
               autoComplete="off"
               spellCheck={false}
               maxLength={40}
+              id="website-slug"
+              // Mantine names its description `<id>-description`; the verdict is read out with it.
+              aria-describedby="website-slug-description website-slug-status"
+              aria-invalid={verdict === 'format' || verdict === 'reserved' || verdict === 'taken'}
               data-testid="website-slug"
             />
             <Text

@@ -335,9 +335,25 @@ describe('operations.gen.ts', () => {
       // Ours: the user's own data (GDPR): a copy of it, and deleting the account.
       'GET /api/user/export': 'bearer',
       'POST /api/user/delete-account': 'bearer',
+      // Ours: the promotional website, as its owner builds it…
+      'GET /api/website': 'bearer',
+      'POST /api/website/draft': 'bearer',
+      'POST /api/website/logo': 'bearer',
+      'POST /api/website/logo/delete': 'bearer',
+      'GET /api/website/slug-availability': 'bearer',
+      'POST /api/website/publish': 'bearer',
+      'POST /api/website/unpublish': 'bearer',
+      'GET /api/website/messages': 'bearer',
+      'POST /api/website/messages/{id}/read': 'bearer',
+      // …and as visitors see it, once published: public pages, their contact form and logos.
+      'GET /sites/{slug}': 'public',
+      'GET /sites/{slug}/{lang}': 'public',
+      'POST /sites/{slug}/contact': 'public',
+      'GET /sites/{slug}/thanks': 'public',
+      'GET /site-logos/{logoId}/{variant}': 'public',
     };
 
-    expect(Object.keys(operationSecurity)).toHaveLength(24);
+    expect(Object.keys(operationSecurity)).toHaveLength(38);
     expect(operationSecurity).toEqual(spec);
   });
 });

@@ -3219,8 +3219,8 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The site's first language, whose page is /sites/{slug}. */
-            301: {
+            /** @description The site's first language, whose page is /sites/{slug} (temporary, as the owner may reorder the languages). */
+            302: {
                 headers: {
                     [name: string]: unknown;
                 };
