@@ -149,6 +149,18 @@ describe('the builder (GET and POST /api/website…)', () => {
       const refused = await post(user, '/api/website/draft', { content });
       expect(refused.statusCode, refused.body).toBe(400);
     }
+    // Half of a UTF-16 pair is valid JSON that PostgreSQL cannot store: said, in the user's language.
+    const broken = await post(
+      user,
+      '/api/website/draft',
+      { content: completeContent({ siteName: 'A\ud800' }) },
+      {
+        'accept-language': 'ro',
+      },
+    );
+    expect(broken.statusCode).toBe(400);
+    expect(json(broken)).toMatchObject({ code: 'TEXT_INVALID' });
+    expect(String(json(broken).message)).toMatch(/caracter/);
   });
 
   it('lets a user without the package build but not publish: 403 WEBSITE_NOT_INCLUDED, in their language', async () => {
@@ -348,7 +360,13 @@ describe('the logo (POST /api/website/logo)', () => {
     for (const variant of ['header.png', 'icon-32.png', 'icon-180.png', 'social.png'])
       expect((await server.request(`/site-logos/${logo.id}/${variant}`)).statusCode, variant).toBe(200);
     expect((await server.request(`/site-logos/${logo.id}/original.png`)).statusCode).toBe(404);
-    expect((await server.request('/site-logos/not-an-id/header.webp')).statusCode).toBe(404);
+    for (const url of [
+      '/site-logos/not-an-id/header.webp',
+      `/site-logos/${'-'.repeat(36)}/header.webp`,
+      `/site-logos/${'a'.repeat(36)}/header.webp`,
+      `/site-logos/${logo.id}/..%2fheader.webp`,
+    ])
+      expect((await server.request(url)).statusCode, url).toBe(404);
 
     // A new logo replaces the draft's; the old one, used nowhere, is gone.
     const second = json<{ logo: { id: string } }>(await uploadLogo(user, await pngLogo()));

@@ -265,7 +265,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     },
 
     async saveDraft(userId: string, content: WebsiteContent, language: ServerLanguage): Promise<Website> {
-      if (LONE_SURROGATE.test(JSON.stringify(content)))
+      if (hasLoneSurrogate(content))
         throw new WebsiteError(400, 'TEXT_INVALID', translator(language)('website:errors.TEXT_INVALID'));
       await ensureRow(userId);
       await db.update(websites).set({ content, updatedAt: new Date() }).where(eq(websites.userId, userId));
@@ -494,6 +494,14 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       return image ? { contentType: image.contentType, bytes: Buffer.from(image.bytes) } : null;
     },
   };
+}
+
+/** Whether any text in a value (keys aside: the contract fixes them) is not storable. */
+function hasLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.some(hasLoneSurrogate);
+  if (value && typeof value === 'object') return Object.values(value).some(hasLoneSurrogate);
+  return false;
 }
 
 function isUniqueViolation(error: unknown): boolean {
