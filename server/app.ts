@@ -61,7 +61,12 @@ import { createWebsiteService } from './services/website/website-service';
 import { LOGO_MAX_BYTES } from '../src/shared/website';
 
 /** The routes that take plain HTML form posts; every other refuses them as an unsupported type (415). */
-const FORM_ROUTES = new Set(['/contact', '/checkout/local/:id/pay', '/sites/:slug/contact']);
+const FORM_ROUTES = new Set([
+  '/contact',
+  '/checkout/local/:id/pay',
+  '/checkout/local/:id/cancel',
+  '/sites/:slug/contact',
+]);
 const LOGO_ROUTE = '/api/website/logo';
 
 const contractPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url));
