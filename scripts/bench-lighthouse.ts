@@ -194,6 +194,8 @@ const SITE_CONTENT: WebsiteContent = {
   email: 'contact@boulangerie-dupont.example',
   phone: '+33 1 23 45 67 89',
   address: '12 rue de la Paix\n75002 Paris',
+  publicationDirector: 'Camille Dupont',
+  legalDetails: 'SAS au capital de 5 000 €, RCS Paris 123 456 789',
   texts: {
     fr: {
       tagline: 'Du pain au levain, cuit chaque matin au feu de bois',

@@ -233,8 +233,10 @@ export async function buildApp(deps: AppDependencies) {
     legalForms: wizard.legalForms,
     caenClasses: readCaenClasses(repositoryRoot),
   });
+  const siteHost = { name: config.site.values.hostName, address: config.site.values.hostAddress };
   const websites = createWebsiteService({
     db,
+    host: siteHost,
     mailQueue,
     rateLimiter,
     brand: mailBrand,
@@ -271,7 +273,7 @@ export async function buildApp(deps: AppDependencies) {
       ...documentHandlers(documents),
       ...siteHandlers(config.site, contact),
       ...websiteHandlers(websites),
-      ...sitesHandlers(websites, config.publicUrl),
+      ...sitesHandlers(websites, config.publicUrl, siteHost),
     },
     securityHandlers: {
       async bearerAuth(request: { headers: Record<string, unknown>; userId: string | null }) {

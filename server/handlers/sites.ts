@@ -10,6 +10,7 @@ import {
   renderSiteNotFound,
   renderSiteThanks,
   type SiteFormState,
+  type SiteHost,
 } from '../../src/shared/site-page';
 import { SITE_HONEYPOT_FIELD, SITE_STARTED_FIELD, type SiteLanguage } from '../../src/shared/website';
 import { isServerLanguage, pageLanguage, translator } from '../services/i18n';
@@ -35,7 +36,7 @@ function sendPage(reply: FastifyReply, status: number, page: { html: string; css
   );
 }
 
-export function sitesHandlers(websites: WebsiteService, publicUrl: string) {
+export function sitesHandlers(websites: WebsiteService, publicUrl: string, host: SiteHost) {
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const language = pageLanguage(request.headers);
     return sendPage(reply, 404, renderSiteNotFound(language, serverSiteLabels(language)));
@@ -74,7 +75,7 @@ export function sitesHandlers(websites: WebsiteService, publicUrl: string) {
     return sendPage(
       reply,
       200,
-      renderSiteThanks(site, language, serverSiteLabels(language), { origin: publicUrl }),
+      renderSiteThanks(site, language, serverSiteLabels(language), { origin: publicUrl, host }),
     );
   };
 
@@ -99,6 +100,7 @@ export function sitesHandlers(websites: WebsiteService, publicUrl: string) {
         status,
         renderSitePage(site, language, serverSiteLabels(language), {
           origin: publicUrl,
+          host,
           form: { values, ...form },
           started: websites.formStamp(site.id),
         }),

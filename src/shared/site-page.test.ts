@@ -86,7 +86,58 @@ const site = (
 });
 
 const ORIGIN = 'https://kreo.example';
+const HOST = { name: 'Hébergeur <SAS>', address: '1 rue du Serveur\n59000 Lille' };
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
+
+describe('the legal notice and the form privacy note', () => {
+  it('names the publisher with its legal details, the publication director and the host, in each language', () => {
+    for (const language of SITE_LANGUAGES) {
+      const page = parse(
+        renderSitePage(
+          site({
+            languages: [language],
+            publicationDirector: 'Camille Dupont',
+            legalDetails: 'SAS au capital de 1 000 €\nRCS Paris 123 456 789',
+          }),
+          language,
+          labels[language],
+          { origin: ORIGIN, host: HOST },
+        ).html,
+      );
+      const legal = page.querySelector('footer section.legal');
+      expect(legal?.querySelector('h2')?.textContent).toBe(labels[language].legalTitle);
+      const items = [...(legal?.querySelectorAll('dt') ?? [])].map((term) => term.textContent);
+      expect(items).toEqual([
+        labels[language].legalPublisher,
+        labels[language].legalDirector,
+        labels[language].legalHost,
+      ]);
+      const text = legal?.textContent ?? '';
+      for (const part of [
+        'Boulangerie Dupont',
+        'RCS Paris 123 456 789',
+        '75011 Paris',
+        'contact@dupont.fr',
+        'Camille Dupont',
+        'Hébergeur <SAS>',
+        '59000 Lille',
+      ])
+        expect(text, `${language}: ${part}`).toContain(part);
+      const note = page.querySelector('form p.note')?.textContent ?? '';
+      expect(note).toContain('Boulangerie Dupont');
+      expect(note).not.toContain('%SITE%');
+    }
+  });
+
+  it('leaves out the director and the host when they are not given', () => {
+    const page = parse(
+      renderSitePage(site({ publicationDirector: '' }), 'fr', labels.fr, { origin: ORIGIN }).html,
+    );
+    expect([...page.querySelectorAll('footer dt')].map((term) => term.textContent)).toEqual([
+      labels.fr.legalPublisher,
+    ]);
+  });
+});
 
 describe('renderSitePage', () => {
   it('escapes everything the owner writes, in text and attributes', () => {
@@ -95,6 +146,8 @@ describe('renderSitePage', () => {
       email: '"><script>alert(3)</script>@x.fr',
       phone: '<b>call</b>',
       address: "<script>alert(4)</script>'",
+      publicationDirector: '<script>alert(7)</script>',
+      legalDetails: '<img src=x onerror=alert(8)>',
       texts: {
         fr: {
           tagline: `'"><img src=x onerror=alert(2)>`,
@@ -114,8 +167,8 @@ describe('renderSitePage', () => {
         },
         started: '"><script>',
       }),
-      renderSitePage(hostile, 'fr', labels.fr, { origin: '', preview: true }),
-      renderSiteThanks(hostile, 'fr', labels.fr, { origin: ORIGIN }),
+      renderSitePage(hostile, 'fr', labels.fr, { origin: '', preview: true, host: HOST }),
+      renderSiteThanks(hostile, 'fr', labels.fr, { origin: ORIGIN, host: HOST }),
     ];
     for (const { html } of outputs) {
       expect(html).not.toMatch(/<script/i);
@@ -205,6 +258,7 @@ describe('renderSitePage', () => {
       labels.fr.about,
       labels.fr.services,
       labels.fr.contact,
+      labels.fr.legalTitle,
     ]);
   });
 

@@ -54,6 +54,13 @@ export interface SiteLabels {
   notFoundText: string;
   /** The footer's credit ("Site créé avec Kreo"). */
   poweredBy: string;
+  /** Under the form: who receives what the visitor writes, and why (GDPR, art. 13); `%SITE%` is the site's name. */
+  formPrivacy: string;
+  /** The legal notice's heading and its items (LCEN, art. 1-1; Legea nr. 365/2002, art. 5). */
+  legalTitle: string;
+  legalPublisher: string;
+  legalDirector: string;
+  legalHost: string;
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -87,7 +94,18 @@ export function siteLabels(t: Translate): SiteLabels {
     notFoundTitle: t('notFound.title'),
     notFoundText: t('notFound.text'),
     poweredBy: t('poweredBy'),
+    formPrivacy: t('form.privacy'),
+    legalTitle: t('legal.title'),
+    legalPublisher: t('legal.publisher'),
+    legalDirector: t('legal.director'),
+    legalHost: t('legal.host'),
   };
+}
+
+/** Who hosts the published sites (us): the legal notice names the host (LCEN, art. 1-1). */
+export interface SiteHost {
+  name: string;
+  address: string;
 }
 
 /** The logo's images are at `/site-logos/<id>/header.webp`, `header.png`, `icon-32.png`, `icon-180.png`, `social.png`. */
@@ -234,6 +252,11 @@ function styles(color: { main: string; tint: string }): string {
     '.hp{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}',
     `footer{border-top:1px solid #e5e7eb;padding:2rem 0;color:${muted};font-size:.9375rem}`,
     'footer p{margin:0}',
+    '.legal{padding:0 0 1.5rem}',
+    '.legal h2{font-size:1.125rem;margin:0 0 .75rem}',
+    '.legal h2::after{display:none}',
+    '.legal dd{margin:0 0 .75rem}',
+    'form .note{margin:1rem 0 0;font-size:.875rem}',
   ].join('');
 }
 
@@ -258,6 +281,7 @@ interface Context {
   texts: Texts;
   origin: string;
   preview: boolean;
+  host: SiteHost | null;
 }
 
 function contextOf(
@@ -266,6 +290,7 @@ function contextOf(
   labels: SiteLabels,
   origin: string,
   preview: boolean,
+  host: SiteHost | null = null,
 ): Context {
   const given = site.content.texts[language] ?? {};
   const texts: Texts = {
@@ -274,7 +299,7 @@ function contextOf(
     services: given.services ?? [],
     openingHours: given.openingHours ?? '',
   };
-  return { site, language, labels, languages: languagesOf(site.content), texts, origin, preview };
+  return { site, language, labels, languages: languagesOf(site.content), texts, origin, preview, host };
 }
 
 /** A link, without its `href` in the preview (where following it would leave the page). */
@@ -359,10 +384,30 @@ function hero(
   );
 }
 
+/**
+ * The legal notice a professional's site must show (France: LCEN, art. 1-1, formerly art. 6, III;
+ * Romania: Legea nr. 365/2002, art. 5; both from Directive 2000/31/EC, art. 5): who publishes it
+ * (name, legal details, address, contact), who answers for it, and who hosts it.
+ */
+function legalNotice(context: Context): string {
+  const { site, labels, host } = context;
+  const { siteName, legalDetails = '', address, email, phone, publicationDirector = '' } = site.content;
+  const publisher = [siteName, legalDetails, address, email, phone]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map(lines)
+    .join('<br>');
+  const item = (label: string, value: string) => `<div><dt>${escapeText(label)}</dt><dd>${value}</dd></div>`;
+  let items = item(labels.legalPublisher, publisher);
+  if (publicationDirector.trim()) items += item(labels.legalDirector, escapeText(publicationDirector.trim()));
+  if (host) items += item(labels.legalHost, [host.name, host.address].map(lines).join('<br>'));
+  return `<section class="legal" aria-labelledby="legal-title"><h2 id="legal-title">${escapeText(labels.legalTitle)}</h2><dl>${items}</dl></section>`;
+}
+
 function footer(context: Context): string {
   // No year: the page is prerendered at publish time and would show a stale one a year later.
   return (
-    `<footer><div class="w"><p>© ${escapeText(context.site.content.siteName)}</p>` +
+    `<footer><div class="w">${legalNotice(context)}<p>© ${escapeText(context.site.content.siteName)}</p>` +
     `<p>${escapeText(context.labels.poweredBy)}</p></div></footer>`
   );
 }
@@ -415,6 +460,7 @@ function contactForm(context: Context, form: SiteFormState, started: string): st
     `<div class="hp" aria-hidden="true"><label for="f-${SITE_HONEYPOT_FIELD}">${escapeText(labels.formHoneypot)}</label>` +
     `<input id="f-${SITE_HONEYPOT_FIELD}" name="${SITE_HONEYPOT_FIELD}" tabindex="-1" autocomplete="off"></div>` +
     `<button type="submit"${preview ? ' disabled' : ''}>${escapeText(labels.formSend)}</button>` +
+    `<p class="note">${escapeText(labels.formPrivacy).replace('%SITE%', escapeText(site.content.siteName.trim()))}</p>` +
     (preview ? `<p class="note">${escapeText(labels.formPreviewNote)}</p>` : '') +
     '</form></div>'
   );
@@ -453,9 +499,16 @@ export function renderSitePage(
   site: RenderableSite,
   language: SiteLanguage,
   labels: SiteLabels,
-  options: { origin: string; form?: SiteFormState; preview?: boolean; started?: string },
+  options: { origin: string; form?: SiteFormState; preview?: boolean; started?: string; host?: SiteHost },
 ): RenderedSitePage {
-  const context = contextOf(site, language, labels, options.origin, options.preview ?? false);
+  const context = contextOf(
+    site,
+    language,
+    labels,
+    options.origin,
+    options.preview ?? false,
+    options.host ?? null,
+  );
   const { texts, languages } = context;
   const name = site.content.siteName.trim();
   const tagline = texts.tagline.trim();
@@ -487,9 +540,9 @@ export function renderSiteThanks(
   site: RenderableSite,
   language: SiteLanguage,
   labels: SiteLabels,
-  options: { origin: string },
+  options: { origin: string; host?: SiteHost },
 ): RenderedSitePage {
-  const context = contextOf(site, language, labels, options.origin, false);
+  const context = contextOf(site, language, labels, options.origin, false, options.host ?? null);
   const { languages } = context;
   const css = styles(WEBSITE_PALETTE[site.content.color] ?? WEBSITE_PALETTE.navy);
   const name = site.content.siteName.trim();

@@ -140,6 +140,8 @@ export function emptyWebsiteContent(language: SiteLanguage = 'fr'): WebsiteConte
     email: '',
     phone: '',
     address: '',
+    publicationDirector: '',
+    legalDetails: '',
     texts: { [language]: { tagline: '', about: '', services: [], openingHours: '' } },
   };
 }

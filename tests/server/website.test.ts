@@ -57,6 +57,8 @@ function completeContent(overrides: Partial<WebsiteContent> = {}): WebsiteConten
     email: 'contact@boulangerie-dupont.test',
     phone: '+33 1 23 45 67 89',
     address: '12 rue de la Paix\n75002 Paris',
+    publicationDirector: 'Camille Dupont',
+    legalDetails: 'SAS au capital de 1 000 €, en cours d’immatriculation',
     texts: {
       fr: {
         tagline: 'Du pain au levain, cuit chaque matin',
@@ -128,7 +130,15 @@ describe('the builder (GET and POST /api/website…)', () => {
     });
     expect(draft.statusCode, draft.body).toBe(200);
     const website = json<Website>(await get(user, '/api/website'));
-    expect(website.defaults).toEqual({ siteName: 'Atelier Ionescu SRL', address: 'Strada Lungă 3, Brașov' });
+    expect(website.defaults).toMatchObject({
+      siteName: 'Atelier Ionescu SRL',
+      address: 'Strada Lungă 3, Brașov',
+    });
+    // The legal notice's publication director: the account holder, until they name someone else.
+    expect(website.content.publicationDirector).toBe(
+      String((website.defaults as { publicationDirector: string }).publicationDirector),
+    );
+    expect(website.content.publicationDirector).toMatch(/\S+ \S+/);
     expect(website.content.siteName).toBe('Atelier Ionescu SRL');
     expect(website.content.address).toBe('Strada Lungă 3, Brașov');
     expect(website.content.languages).toEqual(['en']);
@@ -289,6 +299,12 @@ describe('publishing', () => {
     const css = /<style>([\s\S]*?)<\/style>/.exec(page.body)?.[1] ?? '';
     expect(csp).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
     expect(page.body).toMatch(/<meta property="og:title"/);
+    // The legal notice: publisher and its details, publication director, host (LCEN, art. 1-1).
+    const text = htmlText(page.body);
+    expect(text).toContain('Mentions légales');
+    expect(text).toContain('SAS au capital de 1 000 €, en cours d’immatriculation');
+    expect(text).toContain('Camille Dupont');
+    expect(text).toContain(server.config.site.values.hostName);
     expect(page.body).toMatch(
       /<form[^>]+method="post"[^>]+action="\/sites\/atelier-sur\/contact"|<form[^>]+action="\/sites\/atelier-sur\/contact"[^>]+method="post"/,
     );

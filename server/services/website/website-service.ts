@@ -19,6 +19,7 @@ import {
   siteLabels,
   STARTED_PLACEHOLDER,
   type RenderableSite,
+  type SiteHost,
   type SiteLabels,
 } from '../../../src/shared/site-page';
 import type { components } from '../../../src/lib/api/schema';
@@ -98,6 +99,8 @@ export interface WebsiteServiceDeps {
   siteContact: { perHour: number; minSeconds: number };
   /** What the company file suggests: the company's name and registered office. */
   companyDefaults: (userId: string) => Promise<{ siteName: string; address: string }>;
+  /** Who hosts the sites (us), named by each site's legal notice. */
+  host: SiteHost;
   now?: () => number;
 }
 
@@ -142,22 +145,32 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     return Number(counted?.count ?? 0);
   }
 
-  /** The language a new site starts in: the owner's. */
-  async function ownerLanguage(userId: string): Promise<ServerLanguage> {
-    const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
-    return isServerLanguage(user?.language) ? user.language : 'fr';
+  /** The owner's language (a new site starts in it, mail to them is in it) and name. */
+  async function owner(userId: string): Promise<{ language: ServerLanguage; name: string }> {
+    const [user] = await db
+      .select({ language: users.language, firstname: users.firstname, lastname: users.lastname })
+      .from(users)
+      .where(eq(users.id, userId));
+    return {
+      language: isServerLanguage(user?.language) ? user.language : 'fr',
+      name: user ? `${user.firstname} ${user.lastname}`.trim().slice(0, 100) : '',
+    };
   }
+  const ownerLanguage = async (userId: string) => (await owner(userId)).language;
 
   async function view(userId: string, found?: WebsiteRow): Promise<Website> {
-    const [defaults, allowed, unread] = await Promise.all([
+    const [company, account, allowed, unread] = await Promise.all([
       deps.companyDefaults(userId),
+      owner(userId),
       canPublish(userId),
       unreadCount(userId),
     ]);
+    const defaults = { ...company, publicationDirector: account.name };
     const content = (found?.content as WebsiteContent | undefined) ?? {
-      ...emptyWebsiteContent(await ownerLanguage(userId)),
+      ...emptyWebsiteContent(account.language),
       siteName: defaults.siteName,
       address: defaults.address,
+      publicationDirector: defaults.publicationDirector,
     };
     const published =
       found?.publishedAt && found.publishedContent && found.slug
@@ -341,7 +354,10 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         const pages = Object.fromEntries(
           content.languages.map((pageLanguage) => [
             pageLanguage,
-            renderSitePage(site, pageLanguage, serverSiteLabels(pageLanguage), { origin: publicUrl }),
+            renderSitePage(site, pageLanguage, serverSiteLabels(pageLanguage), {
+              origin: publicUrl,
+              host: deps.host,
+            }),
           ]),
         );
         try {

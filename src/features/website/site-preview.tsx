@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NATIVE_NAMES } from '@/lib/i18n/languages';
+import { useSiteInfo } from '@/features/info/use-site-info';
 import { renderSitePage, siteLabels, type SiteLabels, type SiteLogo } from '@/shared/site-page';
 import type { SiteLanguage, WebsiteContent } from '@/shared/website';
 import classes from './website.module.css';
@@ -39,6 +40,15 @@ export function SitePreview({ content, logo, slug, language }: SitePreviewProps)
   const [labels, setLabels] = useState<{ language: SiteLanguage; labels: SiteLabels } | null>(null);
   // Typing stays quick: the frame follows the content when the browser has time.
   const deferred = useDeferredValue(content);
+  // The legal notice names the host (us), as the published page will.
+  const siteInfo = useSiteInfo();
+  const host = useMemo(
+    () =>
+      siteInfo.status === 'ready'
+        ? { name: siteInfo.info.values.hostName, address: siteInfo.info.values.hostAddress }
+        : null,
+    [siteInfo],
+  );
 
   useEffect(() => {
     let current = true;
@@ -56,8 +66,12 @@ export function SitePreview({ content, logo, slug, language }: SitePreviewProps)
   const html = useMemo(() => {
     if (!labels) return null;
     const site = { slug: slug ?? PREVIEW_SLUG, content: deferred, logo };
-    return renderSitePage(site, labels.language, labels.labels, { origin: '', preview: true }).html;
-  }, [labels, deferred, logo, slug]);
+    return renderSitePage(site, labels.language, labels.labels, {
+      origin: '',
+      preview: true,
+      ...(host ? { host } : {}),
+    }).html;
+  }, [labels, deferred, logo, slug, host]);
 
   const languageName = LANGUAGE_NATIVE_NAMES[labels?.language ?? shown];
   return (

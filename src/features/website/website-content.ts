@@ -42,6 +42,8 @@ export function withMain(content: WebsiteContent, values: FormValues): WebsiteCo
     email: text(values.email),
     phone: text(values.phone),
     address: text(values.address),
+    publicationDirector: text(values.publicationDirector),
+    legalDetails: text(values.legalDetails),
   };
 }
 

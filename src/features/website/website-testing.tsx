@@ -10,6 +10,7 @@ import { apiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { forgetCatalog, type Offer } from '@/lib/catalog/catalog';
 import type { Language } from '@/lib/i18n/languages';
+import { EXAMPLE_SITE_INFO } from '@/shared/site-info';
 import { renderWithProviders } from '@/testing/render';
 import type { Website, WebsiteMessageList } from './website-api';
 import { WebsitePage } from './website-page';
@@ -29,9 +30,15 @@ export function websiteFixture(overrides: Partial<Website> = {}): Website {
       email: 'contact@boulangerie-dupont.fr',
       phone: '',
       address: '12 rue des Lilas, 75011 Paris',
+      publicationDirector: 'Camille Dupont',
+      legalDetails: '',
       texts: { fr: { tagline: '', about: '', services: [], openingHours: '' } },
     },
-    defaults: { siteName: 'Boulangerie Dupont', address: '12 rue des Lilas, 75011 Paris' },
+    defaults: {
+      siteName: 'Boulangerie Dupont',
+      address: '12 rue des Lilas, 75011 Paris',
+      publicationDirector: 'Camille Dupont',
+    },
     logo: null,
     slug: null,
     published: null,
@@ -100,6 +107,8 @@ export function mockWebsiteApi() {
     api.handlers = {
       'GET /api/website': () => websiteFixture(),
       'GET /api/website/messages': () => NO_MESSAGES,
+      // The preview's legal notice names the host.
+      'GET /api/site/info': () => ({ values: EXAMPLE_SITE_INFO, examples: [] }),
       'POST /api/website/draft': (init) =>
         websiteFixture({ content: (init?.body as { content: Website['content'] }).content }),
       'GET /api/website/slug-availability': (init) => ({

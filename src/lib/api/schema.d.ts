@@ -1037,6 +1037,17 @@ export interface components {
             email: string;
             phone: string;
             address: string;
+            /**
+             * @description Who answers for what the site publishes, named by its legal notice
+             *     (France: LCEN, art. 1-1; formerly art. 6, III).
+             */
+            publicationDirector?: string;
+            /**
+             * @description The company's legal details for the legal notice: legal form, share
+             *     capital, registration number (RCS, Registrul Comerțului), VAT number
+             *     (LCEN, art. 1-1; Romania: Legea nr. 365/2002, art. 5).
+             */
+            legalDetails?: string;
             texts: {
                 fr?: components["schemas"]["WebsiteTexts"];
                 en?: components["schemas"]["WebsiteTexts"];
@@ -1056,10 +1067,12 @@ export interface components {
         };
         Website: {
             content: components["schemas"]["WebsiteContent"];
-            /** @description What the company file suggests (empty strings when it has nothing). */
+            /** @description What the company file and the account suggest (empty strings when they have nothing). */
             defaults: {
                 siteName: string;
                 address: string;
+                /** @description The account holder's name. */
+                publicationDirector: string;
             };
             /** @description The draft's logo. */
             logo: components["schemas"]["WebsiteLogo"] | null;
