@@ -233,7 +233,12 @@ export async function buildApp(deps: AppDependencies) {
     legalForms: wizard.legalForms,
     caenClasses: readCaenClasses(repositoryRoot),
   });
-  const siteHost = { name: config.site.values.hostName, address: config.site.values.hostAddress };
+  // Founders' sites are stored and served by us: we are their host within the meaning of LCEN,
+  // art. 1-1 (the provider that stores what they publish), named with our address and phone.
+  const siteHost = {
+    name: config.site.values.publisherName,
+    address: `${config.site.values.publisherAddress}\n${config.site.values.publisherPhone}`,
+  };
   const websites = createWebsiteService({
     db,
     host: siteHost,

@@ -92,6 +92,7 @@ for (const language of LANGUAGES) {
     const siteEmail = `site.${language}.${Date.now()}@example.com`;
     await page.getByLabel(t('fields.siteName.title'), { exact: false }).first().fill(site.name);
     await page.getByLabel(t('fields.email.title'), { exact: false }).first().fill(siteEmail);
+    await page.getByLabel(t('fields.phone.title'), { exact: false }).first().fill('+40 721 234 567');
     await page.getByLabel(t('fields.tagline.title'), { exact: false }).first().fill(site.tagline);
     await page.getByLabel(t('fields.about.title'), { exact: false }).first().fill(site.about);
 

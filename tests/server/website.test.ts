@@ -304,7 +304,8 @@ describe('publishing', () => {
     expect(text).toContain('Mentions légales');
     expect(text).toContain('SAS au capital de 1 000 €, en cours d’immatriculation');
     expect(text).toContain('Camille Dupont');
-    expect(text).toContain(server.config.site.values.hostName);
+    expect(text).toContain(server.config.site.values.publisherName);
+    expect(text).toContain(server.config.site.values.publisherPhone);
     expect(page.body).toMatch(
       /<form[^>]+method="post"[^>]+action="\/sites\/atelier-sur\/contact"|<form[^>]+action="\/sites\/atelier-sur\/contact"[^>]+method="post"/,
     );

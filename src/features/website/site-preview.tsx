@@ -40,12 +40,15 @@ export function SitePreview({ content, logo, slug, language }: SitePreviewProps)
   const [labels, setLabels] = useState<{ language: SiteLanguage; labels: SiteLabels } | null>(null);
   // Typing stays quick: the frame follows the content when the browser has time.
   const deferred = useDeferredValue(content);
-  // The legal notice names the host (us), as the published page will.
+  // The legal notice names the host (us: we store and serve the site), as the published page will.
   const siteInfo = useSiteInfo();
   const host = useMemo(
     () =>
       siteInfo.status === 'ready'
-        ? { name: siteInfo.info.values.hostName, address: siteInfo.info.values.hostAddress }
+        ? {
+            name: siteInfo.info.values.publisherName,
+            address: `${siteInfo.info.values.publisherAddress}\n${siteInfo.info.values.publisherPhone}`,
+          }
         : null,
     [siteInfo],
   );

@@ -11,14 +11,14 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema29 = {"type":"object","required":["siteName","languages","color","email","publicationDirector"],"properties":{"siteName":{"type":"string","minLength":1,"maxLength":80,"pattern":"\\S"},"languages":{"type":"array","minItems":1,"maxItems":3,"uniqueItems":true,"items":{"type":"string","enum":["fr","en","ro"]}},"color":{"type":"string","enum":["navy","teal","green","burgundy","plum","slate","orange"]},"email":{"type":"string","maxLength":254,"pattern":"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},"phone":{"type":"string","maxLength":40,"pattern":"^$|^\\+?[0-9][0-9 ().-]{5,38}$"},"address":{"type":"string","maxLength":300},"publicationDirector":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"legalDetails":{"type":"string","maxLength":500}},"$id":"-361a68dd"};
+const schema29 = {"type":"object","required":["siteName","languages","color","email","phone","publicationDirector"],"properties":{"siteName":{"type":"string","minLength":1,"maxLength":80,"pattern":"\\S"},"languages":{"type":"array","minItems":1,"maxItems":3,"uniqueItems":true,"items":{"type":"string","enum":["fr","en","ro"]}},"color":{"type":"string","enum":["navy","teal","green","burgundy","plum","slate","orange"]},"email":{"type":"string","maxLength":254,"pattern":"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},"phone":{"type":"string","maxLength":40,"pattern":"^$|^\\+?[0-9][0-9 ().-]{5,38}$"},"address":{"type":"string","maxLength":300},"publicationDirector":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"legalDetails":{"type":"string","maxLength":500}},"$id":"-53134173"};
 const func2 = cjs(runtime0).default;
 const pattern1 = new RegExp("\\S", "u");
 const pattern2 = new RegExp("^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$", "u");
 const pattern3 = new RegExp("^$|^\\+?[0-9][0-9 ().-]{5,38}$", "u");
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="-361a68dd" */;
+/*# sourceURL="-53134173" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -62,8 +62,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.publicationDirector === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicationDirector"},message:"must have required property '"+"publicationDirector"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(data.phone === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -72,11 +72,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.siteName !== undefined){
-let data0 = data.siteName;
-if(typeof data0 === "string"){
-if(func2(data0) > 80){
-const err5 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema29.properties.siteName,data:data0};
+if(data.publicationDirector === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicationDirector"},message:"must have required property '"+"publicationDirector"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -85,8 +82,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err6 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.siteName,data:data0};
+if(data.siteName !== undefined){
+let data0 = data.siteName;
+if(typeof data0 === "string"){
+if(func2(data0) > 80){
+const err6 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema29.properties.siteName,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -95,8 +95,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern1.test(data0)){
-const err7 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.siteName,data:data0};
+if(func2(data0) < 1){
+const err7 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.siteName,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -105,9 +105,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.siteName.type,parentSchema:schema29.properties.siteName,data:data0};
+if(!pattern1.test(data0)){
+const err8 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.siteName,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -117,11 +116,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.languages !== undefined){
-let data1 = data.languages;
-if(Array.isArray(data1)){
-if(data1.length > 3){
-const err9 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema29.properties.languages,data:data1};
+else {
+const err9 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.siteName.type,parentSchema:schema29.properties.siteName,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -130,8 +126,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data1.length < 1){
-const err10 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema29.properties.languages,data:data1};
+}
+if(data.languages !== undefined){
+let data1 = data.languages;
+if(Array.isArray(data1)){
+if(data1.length > 3){
+const err10 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema29.properties.languages,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -140,11 +140,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err11 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.languages.items.type,parentSchema:schema29.properties.languages.items,data:data2};
+if(data1.length < 1){
+const err11 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema29.properties.languages,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -153,13 +150,26 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(((data2 === "fr") || (data2 === "en")) || (data2 === "ro"))){
-const err12 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/enum",keyword:"enum",params:{allowedValues: schema29.properties.languages.items.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.languages.items.enum,parentSchema:schema29.properties.languages.items,data:data2};
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err12 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.languages.items.type,parentSchema:schema29.properties.languages.items,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+if(!(((data2 === "fr") || (data2 === "en")) || (data2 === "ro"))){
+const err13 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/enum",keyword:"enum",params:{allowedValues: schema29.properties.languages.items.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.languages.items.enum,parentSchema:schema29.properties.languages.items,data:data2};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -175,12 +185,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err13 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema29.properties.languages,data:data1};
+const err14 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema29.properties.languages,data:data1};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 break;
@@ -190,20 +200,7 @@ indices0[item0] = i1;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.languages.type,parentSchema:schema29.properties.languages,data:data1};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.color !== undefined){
-let data3 = data.color;
-if(typeof data3 !== "string"){
-const err15 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.color.type,parentSchema:schema29.properties.color,data:data3};
+const err15 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.languages.type,parentSchema:schema29.properties.languages,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -212,8 +209,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!(((((((data3 === "navy") || (data3 === "teal")) || (data3 === "green")) || (data3 === "burgundy")) || (data3 === "plum")) || (data3 === "slate")) || (data3 === "orange"))){
-const err16 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/enum",keyword:"enum",params:{allowedValues: schema29.properties.color.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.color.enum,parentSchema:schema29.properties.color,data:data3};
+}
+if(data.color !== undefined){
+let data3 = data.color;
+if(typeof data3 !== "string"){
+const err16 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.color.type,parentSchema:schema29.properties.color,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -222,12 +222,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.email !== undefined){
-let data4 = data.email;
-if(typeof data4 === "string"){
-if(func2(data4) > 254){
-const err17 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema29.properties.email,data:data4};
+if(!(((((((data3 === "navy") || (data3 === "teal")) || (data3 === "green")) || (data3 === "burgundy")) || (data3 === "plum")) || (data3 === "slate")) || (data3 === "orange"))){
+const err17 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/enum",keyword:"enum",params:{allowedValues: schema29.properties.color.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.color.enum,parentSchema:schema29.properties.color,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -236,8 +232,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern2.test(data4)){
-const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$",parentSchema:schema29.properties.email,data:data4};
+}
+if(data.email !== undefined){
+let data4 = data.email;
+if(typeof data4 === "string"){
+if(func2(data4) > 254){
+const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema29.properties.email,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -246,9 +246,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.email.type,parentSchema:schema29.properties.email,data:data4};
+if(!pattern2.test(data4)){
+const err19 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$",parentSchema:schema29.properties.email,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -258,11 +257,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.phone !== undefined){
-let data5 = data.phone;
-if(typeof data5 === "string"){
-if(func2(data5) > 40){
-const err20 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema29.properties.phone,data:data5};
+else {
+const err20 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.email.type,parentSchema:schema29.properties.email,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -271,8 +267,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!pattern3.test(data5)){
-const err21 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^$|^\\+?[0-9][0-9 ().-]{5,38}$"},message:"must match pattern \""+"^$|^\\+?[0-9][0-9 ().-]{5,38}$"+"\"",schema:"^$|^\\+?[0-9][0-9 ().-]{5,38}$",parentSchema:schema29.properties.phone,data:data5};
+}
+if(data.phone !== undefined){
+let data5 = data.phone;
+if(typeof data5 === "string"){
+if(func2(data5) > 40){
+const err21 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema29.properties.phone,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -281,9 +281,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.phone.type,parentSchema:schema29.properties.phone,data:data5};
+if(!pattern3.test(data5)){
+const err22 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^$|^\\+?[0-9][0-9 ().-]{5,38}$"},message:"must match pattern \""+"^$|^\\+?[0-9][0-9 ().-]{5,38}$"+"\"",schema:"^$|^\\+?[0-9][0-9 ().-]{5,38}$",parentSchema:schema29.properties.phone,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -293,11 +292,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.address !== undefined){
-let data6 = data.address;
-if(typeof data6 === "string"){
-if(func2(data6) > 300){
-const err23 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema29.properties.address,data:data6};
+else {
+const err23 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.phone.type,parentSchema:schema29.properties.phone,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -307,8 +303,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.address.type,parentSchema:schema29.properties.address,data:data6};
+if(data.address !== undefined){
+let data6 = data.address;
+if(typeof data6 === "string"){
+if(func2(data6) > 300){
+const err24 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema29.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -318,11 +317,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.publicationDirector !== undefined){
-let data7 = data.publicationDirector;
-if(typeof data7 === "string"){
-if(func2(data7) > 100){
-const err25 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema29.properties.publicationDirector,data:data7};
+else {
+const err25 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.address.type,parentSchema:schema29.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -331,8 +327,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(func2(data7) < 1){
-const err26 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.publicationDirector,data:data7};
+}
+if(data.publicationDirector !== undefined){
+let data7 = data.publicationDirector;
+if(typeof data7 === "string"){
+if(func2(data7) > 100){
+const err26 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema29.properties.publicationDirector,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -341,8 +341,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!pattern1.test(data7)){
-const err27 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.publicationDirector,data:data7};
+if(func2(data7) < 1){
+const err27 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.publicationDirector,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -351,9 +351,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.publicationDirector.type,parentSchema:schema29.properties.publicationDirector,data:data7};
+if(!pattern1.test(data7)){
+const err28 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.publicationDirector,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -363,11 +362,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.legalDetails !== undefined){
-let data8 = data.legalDetails;
-if(typeof data8 === "string"){
-if(func2(data8) > 500){
-const err29 = {instancePath:instancePath+"/legalDetails",schemaPath:"#/properties/legalDetails/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema29.properties.legalDetails,data:data8};
+else {
+const err29 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.publicationDirector.type,parentSchema:schema29.properties.publicationDirector,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -377,8 +373,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/legalDetails",schemaPath:"#/properties/legalDetails/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.legalDetails.type,parentSchema:schema29.properties.legalDetails,data:data8};
+if(data.legalDetails !== undefined){
+let data8 = data.legalDetails;
+if(typeof data8 === "string"){
+if(func2(data8) > 500){
+const err30 = {instancePath:instancePath+"/legalDetails",schemaPath:"#/properties/legalDetails/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema29.properties.legalDetails,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -388,9 +387,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+const err31 = {instancePath:instancePath+"/legalDetails",schemaPath:"#/properties/legalDetails/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.legalDetails.type,parentSchema:schema29.properties.legalDetails,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -399,10 +397,22 @@ vErrors.push(err31);
 }
 errors++;
 }
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
 validate12.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-361a68dd": validate12 };
+const validateFns = { "-53134173": validate12 };
 
 export const websiteForm = defineForm('website', definition, validateFns);
