@@ -8,11 +8,13 @@ import type { Language } from '@/lib/i18n/languages';
 import { EXAMPLE_SITE_INFO, SITE_INFO_FIELDS } from '@/shared/site-info';
 import { renderWithProviders } from '@/testing/render';
 import { ContentPage } from './content-page';
+import { forgetSiteInfo } from './use-site-info';
 
 const INFO = { fr: frInfo, en: enInfo, ro: roInfo };
 
 let get: MockInstance<typeof apiClient.GET>;
 beforeEach(() => {
+  forgetSiteInfo();
   get = vi.spyOn(apiClient, 'GET');
 });
 afterEach(() => vi.restoreAllMocks());

@@ -18,6 +18,11 @@ function loadSiteInfo(): Promise<SiteInfo> {
   return cached;
 }
 
+/** Drops the kept answer (tests: each gives its own, and test files share modules). */
+export function forgetSiteInfo(): void {
+  cached = null;
+}
+
 /** Who runs the site (GET /api/site/info), for the pages that name it; `enabled` false skips the request. */
 export function useSiteInfo(enabled = true): SiteInfoState {
   const [state, setState] = useState<SiteInfoState>({ status: 'loading' });

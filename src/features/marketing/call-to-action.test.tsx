@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { accessTokenAtom, endSession, sessionStore } from '@/lib/session/session';
 import { createTestI18n, epochSeconds, renderWithProviders, unsignedJwt } from '@/testing/render';
@@ -13,6 +13,8 @@ function renderButtons() {
   });
 }
 
+// The store is the app's own, shared by the test files of this project: start and end logged out.
+beforeEach(() => endSession());
 afterEach(() => endSession());
 
 describe('CallToAction', () => {

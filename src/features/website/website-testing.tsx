@@ -10,6 +10,7 @@ import { apiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { forgetCatalog, type Offer } from '@/lib/catalog/catalog';
 import type { Language } from '@/lib/i18n/languages';
+import { forgetSiteInfo } from '@/features/info/use-site-info';
 import { EXAMPLE_SITE_INFO } from '@/shared/site-info';
 import { renderWithProviders } from '@/testing/render';
 import type { Website, WebsiteMessageList } from './website-api';
@@ -104,6 +105,7 @@ export function callsTo(
 export function mockWebsiteApi() {
   beforeEach(() => {
     forgetCatalog();
+    forgetSiteInfo();
     api.handlers = {
       'GET /api/website': () => websiteFixture(),
       'GET /api/website/messages': () => NO_MESSAGES,
@@ -125,6 +127,8 @@ export function mockWebsiteApi() {
   });
 
   afterEach(() => {
+    // The site information is kept per module, and the 'app' project's files share modules.
+    forgetSiteInfo();
     const missing = consoleError.mock.calls.filter(([message]) => String(message).includes('[i18n]'));
     expect(missing).toEqual([]);
   });
