@@ -238,6 +238,9 @@ for (const language of LANGUAGES) {
       await expect(page.getByRole('main')).toContainText(sessionId);
       await expect(page.getByRole('main')).toContainText(text(language, 'checkout', 'success.hint'));
       await expect(
+        page.getByRole('link', { name: text(language, 'checkout', 'success.goToDocuments') }),
+      ).toHaveAttribute('href', '/documents');
+      await expect(
         page.getByRole('link', { name: text(language, 'checkout', 'success.goToProfile') }),
       ).toHaveAttribute('href', '/user-profile');
       await expectPurchaseInToken(page, offersByPrice[1]?.productSkus ?? []);

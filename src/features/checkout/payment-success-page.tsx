@@ -1,4 +1,4 @@
-import { Button, Code, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Code, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,10 +31,16 @@ export function PaymentSuccessPage() {
               {t('success.sessionId')} <Code>{sessionId}</Code>
             </Text>
           ) : null}
+          {/* The documents are on /documents, not in the profile (which the spec's wording said). */}
           <Text c="dimmed">{t('success.hint')}</Text>
-          <Button component={Link} to={paths.profile} size="md">
-            {t('success.goToProfile')}
-          </Button>
+          <Group justify="center" gap="sm">
+            <Button component={Link} to={paths.documents} size="md">
+              {t('success.goToDocuments')}
+            </Button>
+            <Button component={Link} to={paths.profile} size="md" variant="default">
+              {t('success.goToProfile')}
+            </Button>
+          </Group>
         </Stack>
       </Paper>
     </Container>
