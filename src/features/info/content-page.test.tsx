@@ -17,7 +17,11 @@ beforeEach(() => {
   forgetSiteInfo();
   get = vi.spyOn(apiClient, 'GET');
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  // Test files of this project share modules: leave no kept answer to the next one.
+  forgetSiteInfo();
+});
 
 function answerSiteInfo(values: Partial<typeof EXAMPLE_SITE_INFO>) {
   const examples = SITE_INFO_FIELDS.filter((field) => !(field in values));
@@ -46,6 +50,8 @@ describe.each(['fr', 'en', 'ro'] as Language[])('ContentPage in %s', (language) 
 
 describe('ContentPage', () => {
   it('dates the text, lists its sections, and keeps site links in the app', async () => {
+    // The cookie notice names the operator: its own answer, not one kept from an earlier test.
+    answerSiteInfo({});
     renderWithProviders(<ContentPage />, { language: 'en', route: '/cookies' });
     expect(await screen.findByText(/^Updated on /)).toBeInTheDocument();
     const toc = screen.getByRole('navigation', { name: enInfo.content.contents });
