@@ -1,6 +1,7 @@
 import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_ERROR_KEYWORDS } from './ajv-options';
 
 /** Translates a `namespace:key` string of a form definition; `params` fill its {{placeholders}}. */
 export type FormTranslate = (key: string, params?: Record<string, unknown>) => string;
@@ -32,22 +33,6 @@ export const TRANSLATED_UI_LISTS = ['ui:enumNames'] as const;
 export const ERROR_MESSAGES_KEY = 'ui:errorMessages';
 /** Schema keywords whose value is a translation key when no ui:title/ui:description overrides it. */
 export const TRANSLATED_SCHEMA_TEXTS = ['title', 'description'] as const;
-
-/** Keywords with a default message in locales/<lang>/forms.json (`errors.<keyword>`). */
-const DEFAULT_ERROR_KEYWORDS = new Set([
-  'required',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'const',
-  'enum',
-  'type',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-]);
 
 /** The namespaces a definition's keys name (`auth:signup.fields.email` → auth), plus `forms`. */
 export function namespacesOf(definition: unknown): string[] {

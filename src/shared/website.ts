@@ -3,6 +3,7 @@
  * what a slug may be, the logo's size limit, the contact form's field names.
  */
 import type { components } from '../lib/api/schema';
+import { asciiSlug } from './ascii-slug';
 
 export type WebsiteColor = components['schemas']['WebsiteColor'];
 export type WebsiteContent = components['schemas']['WebsiteContent'];
@@ -108,17 +109,7 @@ export function slugProblem(slug: string): SlugProblem | null {
 
 /** A slug suggested from a name ("Boulangerie Dupont SAS" → "boulangerie-dupont-sas"). */
 export function suggestSlug(name: string): string {
-  return name
-    .replace(/œ/gi, 'oe')
-    .replace(/æ/gi, 'ae')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+/, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
+  return asciiSlug(name, 40);
 }
 
 /** The largest logo file accepted (before re-encoding). */

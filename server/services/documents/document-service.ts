@@ -5,6 +5,7 @@
  * from the current answers.
  */
 import { and, eq } from 'drizzle-orm';
+import { asciiSlug } from '../../../src/shared/ascii-slug';
 import type { Database } from '../../db/database';
 import { purchases, users } from '../../db/schema';
 import { SERVER_LANGUAGES, translator, type ServerLanguage } from '../i18n';
@@ -35,20 +36,6 @@ export const CONTENT_TYPES: Record<DocumentFormat, string> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
-
-/** Lowercase ASCII words joined by hyphens ("Société Générale" → "societe-generale"): safe in a header. */
-export function slugify(text: string, maxLength = 60): string {
-  return text
-    .replace(/œ/gi, 'oe')
-    .replace(/æ/gi, 'ae')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, maxLength)
-    .replace(/^-+|-+$/g, '');
-}
 
 export interface DownloadedDocument {
   /** e.g. `statuts-boulangerie-dupont.pdf`. */
@@ -127,7 +114,7 @@ export function createDocumentService({ db, builder, submittedData, currentData 
       const document = build(sku, data, language, false);
       const body = await writeDocument(document, format);
       // A translation's file name says so in its own words (templates.json: "statut-traducere").
-      const name = [document.fileName, slugify(document.company)].filter(Boolean).join('-');
+      const name = [document.fileName, asciiSlug(document.company)].filter(Boolean).join('-');
       return { filename: `${name}.${format}`, contentType: CONTENT_TYPES[format], body };
     },
 

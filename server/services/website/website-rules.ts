@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Ajv, { type ErrorObject } from 'ajv';
-import { FORM_AJV_OPTIONS } from '../../../src/forms/ajv-options';
+import { DEFAULT_ERROR_KEYWORDS, FORM_AJV_OPTIONS } from '../../../src/forms/ajv-options';
 import type { WebsiteContent } from '../../../src/shared/website';
 import { translator, type ServerLanguage } from '../i18n';
 
@@ -26,20 +26,6 @@ const textsForm = readForm('website-texts');
 const ajv = new Ajv({ ...FORM_AJV_OPTIONS, allErrors: true });
 const validateGeneral = ajv.compile(generalForm.schema);
 const validateTexts = ajv.compile(textsForm.schema);
-
-/** Keywords with a default message in locales/<lang>/forms.json (errors.<keyword>); others say "invalid". */
-const DEFAULT_MESSAGES = new Set([
-  'required',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'const',
-  'enum',
-  'type',
-  'minimum',
-  'maximum',
-]);
 
 /** The field an error is about, as a path of keys ("services.2"), and the uiSchema entry for it. */
 function fieldOf(error: ErrorObject): string[] {
@@ -74,7 +60,8 @@ function messagesOf(
     const custom = (uiOf(form.uiSchema, path)?.['ui:errorMessages'] as Record<string, string> | undefined)?.[
       error.keyword
     ];
-    const key = custom ?? `forms:errors.${DEFAULT_MESSAGES.has(error.keyword) ? error.keyword : 'invalid'}`;
+    const key =
+      custom ?? `forms:errors.${DEFAULT_ERROR_KEYWORDS.has(error.keyword) ? error.keyword : 'invalid'}`;
     into[field] = t(key, { limit: (error.params as { limit?: number }).limit });
   }
 }
