@@ -34,6 +34,12 @@ export const operationSecurity = {
   'POST /api/website/unpublish': 'bearer', // unpublishWebsite
   'GET /api/website/messages': 'bearer', // listWebsiteMessages
   'POST /api/website/messages/{id}/read': 'bearer', // markWebsiteMessageRead
+  'GET /api/checkout/sessions/{sessionId}': 'bearer', // getCheckoutSummary
+  'GET /api/company-file/events': 'bearer', // listCompanyFileEvents
+  'PUT /api/company-file/steps/{stepId}': 'bearer', // markRegistrationStep
+  'DELETE /api/company-file/steps/{stepId}': 'bearer', // unmarkRegistrationStep
+  'GET /api/invoices': 'bearer', // listInvoices
+  'GET /api/invoices/{invoiceId}': 'bearer', // downloadInvoice
   'GET /sites/{slug}': 'public', // getPublishedSite
   'GET /sites/{slug}/{lang}': 'public', // getPublishedSiteInLanguage
   'POST /sites/{slug}/contact': 'public', // sendPublishedSiteMessage

@@ -747,6 +747,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What one of the user's payments bought, and its invoice
+         * @description The order behind /success?session_id=…: the package, the amount, the
+         *     products it grants, whether the payment is confirmed (with Stripe the
+         *     confirmation may arrive a few seconds after the browser) and, once
+         *     paid, the invoice's number. Only the buyer sees it.
+         */
+        get: operations["getCheckoutSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-file/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The timeline of the user's company file
+         * @description What happened to the company file, oldest first: draft started,
+         *     submitted, paid (each payment, with its package and invoice), documents
+         *     ready, refunded, and the registration steps outside Kreo the founder
+         *     ticked off (`step` names one of the steps of
+         *     `schemas/jurisdictions/registration/<country>.json`, `doneOn` the date
+         *     they gave). `jurisdiction` is the country of the current answers (null
+         *     before the wizard's first step is filled).
+         */
+        get: operations["listCompanyFileEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-file/steps/{stepId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Tick off a registration step done outside Kreo, with its date
+         * @description Records (or corrects the date of) a step of the company's registration
+         *     that happens outside Kreo: the capital deposit, the legal notice, the
+         *     filing… `stepId` must be a step of the file's country. The date may not
+         *     be in the future nor before 2000.
+         */
+        put: operations["markRegistrationStep"];
+        post?: never;
+        /** Untick a registration step */
+        delete: operations["unmarkRegistrationStep"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's invoices and credit notes, newest first */
+        get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice or credit note as a PDF/A file
+         * @description Written with the same PDF engine as the legal documents, in the
+         *     language the invoice was issued in, from what was recorded when it was
+         *     issued (a later change of name or address does not change it).
+         */
+        get: operations["downloadInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sites/{slug}": {
         parameters: {
             query?: never;
@@ -1421,6 +1533,81 @@ export interface components {
             error?: string;
             errors: components["schemas"]["CompanyFileValidationError"][];
         };
+        CheckoutSummary: {
+            id: string;
+            /**
+             * @description open while the payment is not confirmed yet; refunded after a full refund.
+             * @enum {string}
+             */
+            status: "open" | "paid" | "canceled" | "refunded";
+            offerSku: string;
+            offerName: components["schemas"]["LocalizedText"];
+            /** @description The price paid, VAT included, in cents. */
+            amountCents: number;
+            currency: string;
+            productSkus: string[];
+            /** @description The invoice of the payment, once paid. */
+            invoice: components["schemas"]["InvoiceSummary"] | null;
+        };
+        /** @enum {string} */
+        CompanyFileEventKind: "draftStarted" | "submitted" | "paid" | "documentsReady" | "refunded" | "stepDone";
+        CompanyFileEvent: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["CompanyFileEventKind"];
+            /**
+             * Format: date-time
+             * @description When it was recorded.
+             */
+            occurredAt: string;
+            /** @description stepDone only; the registration step's id. */
+            step?: string;
+            /**
+             * Format: date
+             * @description stepDone only; the date the founder gave.
+             */
+            doneOn?: string;
+            /** @description paid and refunded; the package. */
+            offerSku?: string;
+            /** @description paid and refunded; VAT included. */
+            amountCents?: number;
+            currency?: string;
+            /** @description paid (the invoice) and refunded (the credit note). */
+            invoiceNumber?: string;
+        };
+        CompanyFileTimeline: {
+            /** @description The country of the company file's current answers. */
+            jurisdiction: ("FR" | "RO") | null;
+            /** @description The company file has been submitted at least once. */
+            submitted: boolean;
+            events: components["schemas"]["CompanyFileEvent"][];
+        };
+        RegistrationStepDone: {
+            /** Format: date */
+            doneOn: string;
+        };
+        InvoiceSummary: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description The seller's sequential number (invoices and credit notes share one sequence, with no gaps).
+             * @example KR-000042
+             */
+            number: string;
+            /** @enum {string} */
+            kind: "invoice" | "creditNote";
+            /** Format: date-time */
+            issuedAt: string;
+            /** @description VAT included; negative for a credit note. */
+            totalCents: number;
+            currency: string;
+            offerSku?: string;
+            /** @description creditNote only; the invoice it cancels. */
+            creditedInvoiceNumber?: string;
+        };
+        InvoiceList: {
+            invoices: components["schemas"]["InvoiceSummary"][];
+        };
     };
     responses: {
         /** @description No site is published at this address (an HTML page). */
@@ -1528,6 +1715,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description A step of `schemas/jurisdictions/registration/<country>.json`. */
+        RegistrationStepPath: string;
         /** @description The site's address; anything that is not a published site's slug is a 404 page. */
         SiteSlugPath: string;
         /** @description The document. */
@@ -3176,6 +3365,228 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description No such message on the user's site. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCheckoutSummary: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No payment of this user has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCompanyFileEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyFileTimeline"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    markRegistrationStep: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description A step of `schemas/jurisdictions/registration/<country>.json`. */
+                stepId: components["parameters"]["RegistrationStepPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationStepDone"];
+            };
+        };
+        responses: {
+            /** @description The timeline, with the step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyFileTimeline"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The file's country has no such step (or no country is chosen yet). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The date is in the future or before 2000 (`code` STEP_DATE_OUT_OF_RANGE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unmarkRegistrationStep: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description A step of `schemas/jurisdictions/registration/<country>.json`. */
+                stepId: components["parameters"]["RegistrationStepPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline, without the step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyFileTimeline"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    downloadInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    /**
+                     * @description `attachment`, named after the invoice number.
+                     * @example attachment; filename="facture-KR-000042.pdf"
+                     */
+                    "Content-Disposition"?: string;
+                    /** @description The invoice holds personal data; it is never stored by caches. */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The user has no invoice with this id. */
             404: {
                 headers: {
                     [name: string]: unknown;
