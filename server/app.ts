@@ -20,6 +20,7 @@ import type { Database } from './db/database';
 import { authHandlers, refreshCookieClearer } from './handlers/auth';
 import { checkoutHandlers } from './handlers/checkout';
 import { companyFileHandlers } from './handlers/company-file';
+import { companyJourneyHandlers } from './handlers/company-journey';
 import { documentHandlers } from './handlers/documents';
 import { marketingHandlers } from './handlers/marketing';
 import { siteHandlers } from './handlers/site';
@@ -33,6 +34,10 @@ import { installSecurityHeaders } from './plugins/security-headers';
 import { localCheckoutPlugin } from './plugins/local-checkout';
 import { spaPlugin } from './plugins/spa';
 import { stripeWebhookPlugin } from './plugins/stripe-webhook';
+import { unsubscribePlugin } from './plugins/unsubscribe';
+import { createJourney, type Journey } from './services/company-journey/journey';
+import { createTimelineService } from './services/company-journey/timeline';
+import { createInvoiceService } from './services/invoices/invoice-service';
 import { createAccountDataService } from './services/account-data';
 import {
   type AccountService,
@@ -65,7 +70,9 @@ const FORM_ROUTES = new Set([
   '/contact',
   '/checkout/local/:id/pay',
   '/checkout/local/:id/cancel',
+  '/checkout/local/:id/refund',
   '/sites/:slug/contact',
+  '/unsubscribe',
 ]);
 const LOGO_ROUTE = '/api/website/logo';
 
@@ -92,6 +99,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The mail queue's worker: started with the server, stopped when it closes. */
     mailQueue: MailQueue;
+    /** What follows payments, submissions and idle drafts (tests call `remindDrafts` themselves). */
+    journey: Journey;
   }
 }
 
@@ -169,6 +178,11 @@ export async function buildApp(deps: AppDependencies) {
   installRateLimits(app, { limiter: rateLimiter, perMinute });
   const sessions = createSessionService(db, signingKey);
   const mailBrand = { siteUrl: config.publicUrl, supportEmail: config.site.values.supportEmail };
+  const invoices = createInvoiceService({
+    db,
+    site: config.site,
+    invoicing: config.invoicing ?? { prefix: 'KR-', vatRateBasisPoints: 2000 },
+  });
   // Resolves password_reset jobs through the accounts service, created just below.
   let resolvePasswordReset: (email: string) => ReturnType<AccountService['passwordResetFor']> = () =>
     Promise.resolve(null);
@@ -177,11 +191,17 @@ export async function buildApp(deps: AppDependencies) {
     mailer,
     logger: app.log,
     resolvePasswordReset: (email) => resolvePasswordReset(email),
+    attachment: async (ref) => {
+      const file = await invoices.pdf(ref.id);
+      return { filename: file.filename, contentType: 'application/pdf', content: file.body };
+    },
     ...(deps.mailPollMs ? { pollMs: deps.mailPollMs } : {}),
   });
   app.decorate('mailQueue', mailQueue);
   // Ended rate-limit windows are dropped every ten minutes, by whichever instance gets there.
   let pruning: NodeJS.Timeout | null = null;
+  // Drafts left for three days get their one reminder: looked for every ten minutes too.
+  let reminding: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     if (deps.mailWorker ?? true) {
       mailQueue.start();
@@ -196,10 +216,22 @@ export async function buildApp(deps: AppDependencies) {
         10 * 60 * 1000,
       );
       pruning.unref();
+      reminding = setInterval(
+        () => {
+          app.journey
+            .remindDrafts()
+            .catch((error: unknown) =>
+              app.log.warn({ failure: loggableError(error) }, 'Draft reminders failed'),
+            );
+        },
+        10 * 60 * 1000,
+      );
+      reminding.unref();
     }
   });
   app.addHook('onClose', async () => {
     if (pruning) clearInterval(pruning);
+    if (reminding) clearInterval(reminding);
     await mailQueue.stop();
   });
   const accounts = createAccountService({
@@ -224,7 +256,22 @@ export async function buildApp(deps: AppDependencies) {
     brand: mailBrand,
     perHour: config.contactRateLimitPerHour,
   });
-  const checkout = createCheckoutService({ db, provider, publicUrl: config.publicUrl });
+  const journey = createJourney({
+    db,
+    invoices,
+    mailQueue,
+    brand: mailBrand,
+    publicUrl: config.publicUrl,
+    signingKey,
+  });
+  app.decorate('journey', journey);
+  const timeline = createTimelineService({ db });
+  const checkout = createCheckoutService({
+    db,
+    provider,
+    publicUrl: config.publicUrl,
+    hooks: journey.hooks,
+  });
   // The wizard's schemas are read once, like the contract: a staff edit applies on restart.
   const wizard = loadWizard();
   const companyFiles = createCompanyFileService({ db, wizard });
@@ -274,7 +321,8 @@ export async function buildApp(deps: AppDependencies) {
       ...userHandlers(accounts, accountData, refreshCookieClearer(config.cookieSecure)),
       ...marketingHandlers(db),
       ...checkoutHandlers(checkout),
-      ...companyFileHandlers(companyFiles),
+      ...companyFileHandlers(companyFiles, journey),
+      ...companyJourneyHandlers({ db, timeline, invoices, checkout }),
       ...documentHandlers(documents),
       ...siteHandlers(config.site, contact),
       ...websiteHandlers(websites),
@@ -302,6 +350,7 @@ export async function buildApp(deps: AppDependencies) {
     checkout,
   });
   await app.register(localCheckoutPlugin, { db, checkout, publicUrl: config.publicUrl });
+  await app.register(unsubscribePlugin, { journey, publicUrl: config.publicUrl });
   const pages = createAppPages({
     spaDir: config.spaDir,
     publicUrl: config.publicUrl,

@@ -40,6 +40,11 @@ export interface ServerConfig {
   siteContact?: { perHour: number; minSeconds: number };
   /** Who runs the site (legal notice, terms, support address): see src/shared/site-info.ts. */
   site: SiteInfo;
+  /**
+   * Invoices: the seller is the site's publisher (site.values), numbered `prefix` + a gapless
+   * sequence; the VAT rate in basis points (2000 = 20 %) applies to prices, which include VAT.
+   */
+  invoicing?: { prefix: string; vatRateBasisPoints: number };
   logLevel: string;
   spaDir: string;
 }
@@ -141,6 +146,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 
   const site = readSiteInfo(env, problems);
 
+  // 20 %: the standard rate in France (Code général des impôts, art. 278), where the default seller is.
+  const vatText = text('VAT_RATE');
+  let vatRateBasisPoints = 2000;
+  if (vatText) {
+    if (!/^\d{1,2}(\.\d{1,2})?$/.test(vatText))
+      problems.push(`VAT_RATE must be a percentage like 20 or 5.5 (0: no VAT), got "${vatText}"`);
+    else vatRateBasisPoints = Math.round(Number(vatText) * 100);
+  }
+  const invoicePrefix = text('INVOICE_PREFIX') ?? 'KR-';
+  if (!/^[A-Za-z0-9-]{0,12}$/.test(invoicePrefix))
+    problems.push(`INVOICE_PREFIX must be up to 12 letters, digits or dashes, got "${invoicePrefix}"`);
+
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -185,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     contactRateLimitPerHour,
     siteContact: { perHour: Number(siteContactText), minSeconds: Number(siteFormText) },
     site,
+    invoicing: { prefix: invoicePrefix, vatRateBasisPoints },
     trustProxy: trustProxyText === 'true',
     corsOrigins,
     logLevel,

@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import Ajv, { type ValidateFunction } from 'ajv';
 import {
   LEGAL_PARAMETER_NAMES,
   legalFormsOf,
@@ -157,6 +158,145 @@ function checkCaen(checker: ContentChecker, root: string): CaenClass[] {
   return classes;
 }
 
+export const REGISTRATION_DIR = `${JURISDICTIONS_DIR}/registration`;
+
+/** The dashboard's shared words for the registration steps (registration:labels.…); plural keys per suffix. */
+export const REGISTRATION_LABEL_KEYS = [
+  'documents',
+  'bring',
+  'cost',
+  'free',
+  'duration',
+  'sameDay',
+  'source',
+  'open',
+  'estimate',
+  'unconfirmed',
+  'reminders',
+  ...['daysRange', 'workingDaysRange', 'daysSingle', 'workingDaysSingle'].flatMap((key) =>
+    ['one', 'few', 'many', 'other'].map((form) => `${key}_${form}`),
+  ),
+].map((key) => `registration:labels.${key}`);
+
+interface RegistrationCost {
+  fee?: string;
+  label?: string;
+  amount?: FeeAmount;
+  currency?: string;
+}
+interface RegistrationFileJson {
+  jurisdiction: string;
+  steps: {
+    id: string;
+    title: string;
+    explanation: string;
+    bring?: string[];
+    costs: RegistrationCost[];
+    duration: { minDays: number; maxDays: number; working?: boolean };
+  }[];
+  reminders: { id: string; title: string; body: string }[];
+}
+
+/** registration.schema.json refers to jurisdiction.schema.json's definitions: both in one AJV. */
+function registrationValidator(checker: ContentChecker): ValidateFunction {
+  // Both under one base, so that "../jurisdiction.schema.json" resolves as the files lie on disk.
+  const base = 'https://kreo.invalid/schemas/jurisdictions/';
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  ajv.addSchema({
+    ...checker.readJson(`${JURISDICTIONS_DIR}/jurisdiction.schema.json`),
+    $id: `${base}jurisdiction.schema.json`,
+  });
+  return ajv.compile({
+    ...checker.readJson(`${REGISTRATION_DIR}/registration.schema.json`),
+    $id: `${base}registration/registration.schema.json`,
+  });
+}
+
+/**
+ * The registration steps that happen outside Kreo (`jurisdictions/registration/<country>.json`): one file
+ * per country, valid against registration.schema.json, step and reminder ids used once, every `fee` a fee
+ * of that country's file, amounts in its currency, durations not upside down, every key in fr, en and ro,
+ * and the dashboard's shared labels.
+ */
+export function checkRegistration(
+  checker: ContentChecker,
+  root: string,
+  jurisdictions: JurisdictionJson[],
+): { steps: number } {
+  const { problems } = checker;
+  const dir = join(root, REGISTRATION_DIR);
+  const files = existsSync(dir)
+    ? readdirSync(dir).filter((file) => file.endsWith('.json') && !file.endsWith('.schema.json'))
+    : [];
+  const validate = registrationValidator(checker);
+  const byCode = new Map(jurisdictions.map((jurisdiction) => [jurisdiction.code, jurisdiction]));
+  const covered = new Set<string>();
+  let steps = 0;
+  for (const file of files.sort()) {
+    const where = `${REGISTRATION_DIR}/${file}`;
+    const json = checker.readJson(where) as unknown as RegistrationFileJson;
+    if (!validate(json)) {
+      problems.push(
+        `${where}: ${validate.errors?.map((error) => `${error.instancePath || '/'} ${error.message}`).join('; ')}`,
+      );
+      continue;
+    }
+    if (file !== `${json.jurisdiction.toLowerCase()}.json`)
+      problems.push(
+        `${where}: a file named after its jurisdiction (${json.jurisdiction.toLowerCase()}.json)`,
+      );
+    covered.add(json.jurisdiction);
+    const country = byCode.get(json.jurisdiction);
+    if (!country) {
+      problems.push(`${where}: ${json.jurisdiction} has no file in ${JURISDICTIONS_DIR}/`);
+      continue;
+    }
+    const fees = new Set((country.fees ?? []).map((fee) => fee.id));
+    const ids = new Set<string>();
+    const once = (place: string, id: string) => {
+      if (ids.has(id)) problems.push(`${place}: the id "${id}" is used twice`);
+      ids.add(id);
+    };
+    for (const step of json.steps) {
+      steps += 1;
+      const place = `${where} step ${step.id}`;
+      once(place, step.id);
+      checker.checkKey(place, 'title', step.title);
+      checker.checkKey(place, 'explanation', step.explanation);
+      (step.bring ?? []).forEach((key, index) => checker.checkKey(place, `bring[${index}]`, key));
+      step.costs.forEach((cost, index) => {
+        if (cost.fee !== undefined) {
+          if (!fees.has(cost.fee))
+            problems.push(
+              `${place}: costs[${index}] names the fee "${cost.fee}", which ${JURISDICTIONS_DIR}/${json.jurisdiction.toLowerCase()}.json does not list`,
+            );
+          return;
+        }
+        checker.checkKey(place, `costs[${index}].label`, cost.label);
+        if (cost.currency !== country.currency)
+          problems.push(
+            `${place}: costs[${index}] is in ${cost.currency}, but the country's currency is ${country.currency}`,
+          );
+        if (cost.amount && invertedRange(cost.amount))
+          problems.push(`${place}: costs[${index}] min is above max`);
+      });
+      if (step.duration.minDays > step.duration.maxDays)
+        problems.push(`${place}: duration minDays is above maxDays`);
+    }
+    for (const reminder of json.reminders) {
+      const place = `${where} reminder ${reminder.id}`;
+      once(place, reminder.id);
+      checker.checkKey(place, 'title', reminder.title);
+      checker.checkKey(place, 'body', reminder.body);
+    }
+  }
+  for (const code of byCode.keys())
+    if (!covered.has(code))
+      problems.push(`${REGISTRATION_DIR}: ${code} has no registration steps (${code.toLowerCase()}.json)`);
+  for (const key of REGISTRATION_LABEL_KEYS) checker.checkKey(REGISTRATION_DIR, 'labels', key);
+  return { steps };
+}
+
 export function checkWizard(checker: ContentChecker, root: string): { steps: number; legalForms: number } {
   const { problems } = checker;
   const stepIndex = checker.readJson(`${WIZARD_DIR}/steps.json`);
@@ -183,6 +323,7 @@ export function checkWizard(checker: ContentChecker, root: string): { steps: num
     jurisdictions.push(json);
   }
   const legalForms = problems.length === 0 ? legalFormsOf(jurisdictions) : [];
+  checkRegistration(checker, root, jurisdictions);
   const caen = checkCaen(checker, root);
   const known = new Set(caen.map((entry) => entry.code));
   const restrictions = checker.readJson(CAEN_RESTRICTIONS_FILE);

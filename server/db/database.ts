@@ -72,3 +72,6 @@ export async function pingDatabase(db: Database): Promise<boolean> {
     return false;
   }
 }
+
+/** A transaction of `Database`: services that join their caller's transaction take `Database | Transaction`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

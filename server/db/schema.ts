@@ -35,6 +35,8 @@ export const users = pgTable(
     phoneNumber: text('phone_number'),
     companyName: text('company_name'),
     language: text('language').notNull().default('fr'),
+    /** The founder asked for no more reminders about an unfinished company file (the mail's link). */
+    remindersStoppedAt: timestamp('reminders_stopped_at', { withTimezone: true }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -143,14 +145,21 @@ export const checkoutSessions = pgTable(
     currency: text('currency').notNull(),
     provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
     providerSessionId: text('provider_session_id'),
-    status: text('status', { enum: ['open', 'paid', 'canceled'] })
+    status: text('status', { enum: ['open', 'paid', 'canceled', 'refunded'] })
       .notNull()
       .default('open'),
+    /** The provider's payment (Stripe's payment intent), which its refund events name. */
+    providerPaymentId: text('provider_payment_id'),
+    /** What was refunded so far, in cents: a credit note is issued for each refund. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (table) => [index('checkout_sessions_user').on(table.userId)],
+  (table) => [
+    index('checkout_sessions_user').on(table.userId),
+    index('checkout_sessions_provider_payment').on(table.providerPaymentId),
+  ],
 );
 
 /** What a user owns: one row per product, whichever purchase granted it first. */
@@ -191,9 +200,83 @@ export const companyFiles = pgTable('company_files', {
   /** The revision that was submitted: the file is "amended" once `revision` has moved past it. */
   submittedRevision: integer('submitted_revision'),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  /** The one reminder about an unfinished draft was sent (never a second). */
+  reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What happened to a company file, for the founder's timeline: `draftStarted`, `submitted`, `paid`,
+ * `documentsReady`, `refunded`, and `stepDone` for a registration step done outside Kreo (`key` is
+ * the step, `doneOn` the founder's date). One row per (user, kind, key): `paid` and `refunded` are
+ * keyed by the payment, the others happen once (`key` empty), a step's date can be corrected.
+ */
+export const companyFileEvents = pgTable(
+  'company_file_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['draftStarted', 'submitted', 'paid', 'documentsReady', 'refunded', 'stepDone'],
+    }).notNull(),
+    key: text('key').notNull().default(''),
+    doneOn: date('done_on', { mode: 'string' }),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('company_file_events_once').on(table.userId, table.kind, table.key)],
+);
+
+/**
+ * The last number each seller gave: an invoice takes the next one in the transaction that records
+ * the payment, so a rolled-back payment gives its number back and the sequence has no gap.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  seller: text('seller').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * Invoices and credit notes, as issued: the seller, the buyer and the amounts are copied in, so a
+ * later change of configuration, name or address never changes an issued invoice. Kept when the
+ * buyer deletes their account (accounting records: see services/account-data.ts).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seller: text('seller').notNull(),
+    sequence: integer('sequence').notNull(),
+    /** The printed number: the seller's prefix and the sequence (KR-000042). */
+    number: text('number').notNull(),
+    kind: text('kind', { enum: ['invoice', 'creditNote'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    checkoutSessionId: text('checkout_session_id')
+      .notNull()
+      .references(() => checkoutSessions.id),
+    /** creditNote: the invoice it cancels (in whole or in part). */
+    creditedInvoiceId: uuid('credited_invoice_id'),
+    language: text('language').notNull(),
+    /** { seller: {name, legalForm, capital, address, registration, vat, examples}, buyer: {name, address, email}, line: {offerSku, description}, paidAt, vatNote } */
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    /** VAT rate in basis points (2000 = 20 %). */
+    vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
+    /** Negative for a credit note. */
+    netCents: integer('net_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('invoices_seller_sequence').on(table.seller, table.sequence),
+    index('invoices_user').on(table.userId),
+    index('invoices_checkout_session').on(table.checkoutSessionId),
+  ],
+);
 
 /**
  * Messages sent through the contact form (/contact), kept so that none is lost when mail fails. The

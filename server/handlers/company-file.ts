@@ -1,8 +1,9 @@
 /** Operations tagged `companyFile`: getCompanyFile, saveCompanyFileDraft, submitCompanyFile. */
+import type { Journey } from '../services/company-journey/journey';
 import { VersionError, type CompanyFileService } from '../services/company-files';
 import { currentUserId, type BodyOf, type Handler } from './types';
 
-export function companyFileHandlers(files: CompanyFileService) {
+export function companyFileHandlers(files: CompanyFileService, journey: Journey) {
   const getCompanyFile: Handler = (request) => files.get(currentUserId(request));
 
   /** A file of a version this server cannot bring to its own: said plainly, nothing saved. */
@@ -32,7 +33,10 @@ export function companyFileHandlers(files: CompanyFileService) {
       if (error instanceof VersionError) return versionRefused(reply, error);
       throw error;
     }
-    if (result.saved) return result.file;
+    if (result.saved) {
+      await journey.fileSaved(currentUserId(request));
+      return result.file;
+    }
     // Another save came first: the client merges with `file` and retries from its revision.
     return reply.code(409).send({
       message: `The company file was saved elsewhere in the meantime (revision ${result.file.revision})`,
@@ -49,7 +53,10 @@ export function companyFileHandlers(files: CompanyFileService) {
       if (error instanceof VersionError) return versionRefused(reply, error);
       throw error;
     }
-    if (result.submitted) return result.file;
+    if (result.submitted) {
+      await journey.fileSubmitted(currentUserId(request));
+      return result.file;
+    }
     const count = result.errors.length;
     return reply.code(422).send({
       message: `The company file is incomplete or invalid (${count} ${count === 1 ? 'problem' : 'problems'})`,

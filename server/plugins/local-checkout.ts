@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { DECLINED_TEST_CARDS, checkCard, type CardForm } from '../services/payments/card';
-import { renderCheckoutPage, renderMessagePage } from '../services/payments/checkout-page';
+import { renderCheckoutPage, renderMessagePage, renderRefundPage } from '../services/payments/checkout-page';
 import { describeOrder, type CheckoutService } from '../services/payments/checkout';
 import { pageLanguage } from '../services/i18n';
 
@@ -107,6 +107,38 @@ export async function localCheckoutPlugin(app: FastifyInstance, options: Options
       await checkout.fulfil(session.id);
       return reply.redirect(`${publicUrl}/success?session_id=${session.id}`, 303);
     },
+  );
+
+  // Refunds of test payments: what the operator does in Stripe's dashboard, here for the local
+  // provider. The session id (unguessable) is the key, as for paying.
+  const refundPage = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+    refund: boolean,
+  ) => {
+    const loaded = await load(request.params.id);
+    if (!loaded || (loaded.session.status !== 'paid' && loaded.session.status !== 'refunded'))
+      return notFound(request, reply);
+    const done = refund ? await checkout.refund(loaded.session.id) : false;
+    const session = (await checkout.findSession(loaded.session.id)) ?? loaded.session;
+    return html(
+      reply,
+      200,
+      renderRefundPage(loaded.language, {
+        sessionId: session.id,
+        description: loaded.description,
+        amountCents: session.amountCents,
+        refundedCents: session.refundedCents,
+        currency: session.currency,
+        done,
+      }),
+    );
+  };
+  app.get<{ Params: { id: string } }>('/checkout/local/:id/refund', (request, reply) =>
+    refundPage(request, reply, false),
+  );
+  app.post<{ Params: { id: string } }>('/checkout/local/:id/refund', (request, reply) =>
+    refundPage(request, reply, true),
   );
 
   app.post<{ Params: { id: string } }>('/checkout/local/:id/cancel', async (request, reply) => {

@@ -59,13 +59,36 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: Options
         typeof session.amount_total === 'number' &&
         typeof session.currency === 'string'
       ) {
+        const paymentIntent = session.payment_intent;
         const granted = await checkout.fulfil(id, {
           providerSessionId: session.id,
           amountCents: session.amount_total,
           currency: session.currency,
+          providerPaymentId:
+            typeof paymentIntent === 'string'
+              ? paymentIntent
+              : typeof paymentIntent?.id === 'string'
+                ? paymentIntent.id
+                : null,
         });
         if (!granted) request.log.warn({ checkoutSessionId: id }, 'Stripe event matched no open session');
         else request.log.info({ checkoutSessionId: id }, 'Stripe payment received');
+      }
+    }
+    if (event.type === 'charge.refunded') {
+      // A refund made in Stripe's dashboard: the payment it names gets its credit note. Stripe
+      // says how much was refunded in all, so a repeated event credits nothing twice.
+      const charge = event.data?.object as Partial<Stripe.Charge> | null | undefined;
+      if (!charge || typeof charge !== 'object') return { received: true };
+      const paymentIntent =
+        typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      if (typeof paymentIntent === 'string' && typeof charge.amount_refunded === 'number') {
+        const session = await checkout.findByProviderPayment(paymentIntent);
+        if (!session || session.currency.toLowerCase() !== String(charge.currency).toLowerCase()) {
+          request.log.warn({ paymentIntent }, 'Stripe refund matched no paid session');
+        } else if (await checkout.refund(session.id, { providerRefundedCents: charge.amount_refunded })) {
+          request.log.info({ checkoutSessionId: session.id }, 'Stripe refund recorded');
+        }
       }
     }
     return { received: true };

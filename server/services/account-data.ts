@@ -2,7 +2,8 @@
  * A founder's rights over their data (GDPR): a copy of everything held about them (articles 15 and
  * 20) and the deletion of their account (article 17).
  *
- * What deletion keeps: a paid order, without the buyer (user_id set to null), because accounting
+ * What deletion keeps: a paid order, without the buyer (user_id set to null), and its invoices and
+ * credit notes as issued (they name the buyer: an issued invoice is not altered), because accounting
  * records and their supporting documents must be kept for ten years (France: Code de commerce,
  * article L123-22; Romania: Legea contabilității nr. 82/1991, article 25) and GDPR article 17(3)(b)
  * allows keeping what a legal obligation requires. The order keeps its date, amount, currency,
@@ -16,7 +17,9 @@ import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import {
   checkoutSessions,
+  companyFileEvents,
   companyFiles,
+  invoices,
   contactMessages,
   mailQueue,
   purchases,
@@ -100,6 +103,32 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
         .from(websiteMessages)
         .where(eq(websiteMessages.userId, userId))
         .orderBy(asc(websiteMessages.createdAt));
+      const timeline = await db
+        .select({
+          kind: companyFileEvents.kind,
+          key: companyFileEvents.key,
+          doneOn: companyFileEvents.doneOn,
+          details: companyFileEvents.details,
+          occurredAt: companyFileEvents.occurredAt,
+        })
+        .from(companyFileEvents)
+        .where(eq(companyFileEvents.userId, userId))
+        .orderBy(asc(companyFileEvents.occurredAt));
+      const issued = await db
+        .select({
+          number: invoices.number,
+          kind: invoices.kind,
+          order: invoices.checkoutSessionId,
+          content: invoices.content,
+          netCents: invoices.netCents,
+          vatCents: invoices.vatCents,
+          totalCents: invoices.totalCents,
+          currency: invoices.currency,
+          issuedAt: invoices.issuedAt,
+        })
+        .from(invoices)
+        .where(eq(invoices.userId, userId))
+        .orderBy(asc(invoices.sequence));
       const sessions = await db
         .select({
           createdAt: refreshTokens.createdAt,
@@ -147,6 +176,8 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
               messages: siteMessages,
             }
           : null,
+        timeline,
+        invoices: issued,
       };
     },
 

@@ -20,6 +20,7 @@ const NAMESPACES = [
   'emails',
   'payment',
   'legal-documents',
+  'invoices',
   'landing',
   'marketing',
   'wizard',

@@ -76,6 +76,7 @@ function event(checkoutSessionId: string, overrides: EventOverrides = {}) {
         status: 'complete',
         amount_total: overrides.amountTotal ?? 1000,
         currency: overrides.currency ?? 'eur',
+        payment_intent: `pi_${checkoutSessionId.slice(-12)}`,
       },
     },
   });
@@ -197,6 +198,51 @@ describe('POST /api/checkout/stripe-webhook', () => {
     const payload = event('cs_stripe_unknown');
     const response = await deliver(server, payload, sign(payload));
     expect(response.statusCode).toBe(200);
+  });
+
+  it('issues a credit note for each refund Stripe reports, once, and takes the products back when all is refunded', async () => {
+    const user = await server.signup();
+    const id = await insertSession(user.userId);
+    const paid = event(id);
+    await deliver(server, paid, sign(paid));
+    const refundEvent = (amountRefunded: number, paymentIntent = `pi_${id.slice(-12)}`) =>
+      JSON.stringify({
+        id: `evt_${randomBytes(8).toString('hex')}`,
+        object: 'event',
+        type: 'charge.refunded',
+        data: {
+          object: {
+            id: `ch_${randomBytes(6).toString('hex')}`,
+            object: 'charge',
+            payment_intent: paymentIntent,
+            amount: 1000,
+            amount_refunded: amountRefunded,
+            currency: 'eur',
+          },
+        },
+      });
+    const totals = async () =>
+      json<{ invoices: { kind: string; totalCents: number }[] }>(
+        await server.request('/api/invoices', { token: user.accessToken }),
+      ).invoices.map((invoice) => `${invoice.kind} ${invoice.totalCents}`);
+
+    // Another payment's refund changes nothing here.
+    const elsewhere = refundEvent(1000, 'pi_someone_else');
+    expect((await deliver(server, elsewhere, sign(elsewhere))).statusCode).toBe(200);
+    expect(await totals()).toEqual(['invoice 1000']);
+
+    const partial = refundEvent(300);
+    await deliver(server, partial, sign(partial));
+    await deliver(server, partial, sign(partial));
+    expect(await totals()).toEqual(['creditNote -300', 'invoice 1000']);
+    expect(await statusOf(id)).toBe('paid');
+    expect(await ownedBy(user.userId)).toEqual(STANDARD_PRODUCTS);
+
+    const rest = refundEvent(1000);
+    await deliver(server, rest, sign(rest));
+    expect(await totals()).toEqual(['creditNote -700', 'creditNote -300', 'invoice 1000']);
+    expect(await statusOf(id)).toBe('refunded');
+    expect(await ownedBy(user.userId)).toEqual([]);
   });
 
   it('refuses a bad signature (400) and grants nothing', async () => {

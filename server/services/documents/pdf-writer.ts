@@ -243,7 +243,7 @@ function drawBlock(doc: Doc, block: DocumentBlock): void {
 }
 
 /** Footer (and the translation banner) on every page, once the number of pages is known. */
-function drawPageChrome(doc: Doc, document: BuiltDocument, chrome: PageChrome): void {
+function drawPageChrome(doc: Doc, document: PdfSource, chrome: PageChrome): void {
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index += 1) {
     doc.switchToPage(index);
@@ -288,7 +288,42 @@ function drawPageChrome(doc: Doc, document: BuiltDocument, chrome: PageChrome): 
   }
 }
 
+/** What the PDF engine writes: blocks under a title, and what its properties record. */
+export interface PdfSource {
+  title: string;
+  language: string;
+  createdAt: Date;
+  blocks: DocumentBlock[];
+  subject: string;
+  keywords: string;
+  creator: string;
+  /** Custom entries of the information dictionary (any PDF reader's "properties" shows them). */
+  custom: Record<string, string>;
+}
+
 export function writePdf(document: BuiltDocument, chrome: PageChrome): Promise<Buffer> {
+  return writePdfFile(
+    {
+      title: document.title,
+      language: document.language,
+      createdAt: document.createdAt,
+      blocks: document.blocks,
+      subject: `${document.sku} · ${document.company} · ${document.form}`,
+      keywords: `template ${document.templateFile} v${document.templateVersion}; answers sha256 ${document.answersDigest}`,
+      creator: `Kreo document templates (${document.templateFile} v${document.templateVersion})`,
+      custom: {
+        TemplateFile: document.templateFile,
+        TemplateVersion: document.templateVersion,
+        TemplateSHA256: document.templateDigest,
+        AnswersSHA256: document.answersDigest,
+      },
+    },
+    chrome,
+  );
+}
+
+/** Any block document (a legal document, an invoice) as a PDF/A-2b file. */
+export function writePdfFile(document: PdfSource, chrome: PageChrome): Promise<Buffer> {
   const { regular, bold, italic } = loadFonts();
   const doc = new PDFDocument({
     size: 'A4',
@@ -303,21 +338,14 @@ export function writePdf(document: BuiltDocument, chrome: PageChrome): Promise<B
     info: {
       Title: document.title,
       Author: 'Kreo',
-      Subject: `${document.sku} · ${document.company} · ${document.form}`,
-      Keywords: `template ${document.templateFile} v${document.templateVersion}; answers sha256 ${document.answersDigest}`,
-      Creator: `Kreo document templates (${document.templateFile} v${document.templateVersion})`,
+      Subject: document.subject,
+      Keywords: document.keywords,
+      Creator: document.creator,
       CreationDate: document.createdAt,
       ModDate: document.createdAt,
     },
   });
-  // Custom entries of the information dictionary: any PDF reader's "properties" shows them.
-  Object.assign(doc.info, {
-    TemplateFile: document.templateFile,
-    TemplateVersion: document.templateVersion,
-    TemplateSHA256: document.templateDigest,
-    AnswersSHA256: document.answersDigest,
-    Reference: chrome.reference,
-  });
+  Object.assign(doc.info, { ...document.custom, Reference: chrome.reference });
   doc.registerFont('regular', regular as unknown as Buffer);
   doc.registerFont('bold', bold as unknown as Buffer);
   doc.registerFont('italic', italic as unknown as Buffer);

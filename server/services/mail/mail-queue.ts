@@ -13,7 +13,16 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { mailQueue } from '../../db/schema';
 import { loggableError } from '../logging';
-import type { MailMessage, Mailer } from './mailer';
+import type { MailAttachment, MailMessage, Mailer } from './mailer';
+
+/**
+ * A file to attach, named rather than stored: the worker makes it when it sends (an invoice's PDF
+ * is written from the invoice's row), so the queue holds no copy of it.
+ */
+export interface AttachmentRef {
+  kind: 'invoice';
+  id: string;
+}
 
 /** A transaction or the database: enqueueing joins the caller's transaction. */
 export type Executor = Pick<Database, 'insert'>;
@@ -29,7 +38,12 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
 }
 
-export async function enqueueMail(executor: Executor, message: MailMessage, userId: string | null = null) {
+export async function enqueueMail(
+  executor: Executor,
+  message: MailMessage,
+  userId: string | null = null,
+  attachments: AttachmentRef[] = [],
+) {
   await executor.insert(mailQueue).values({
     kind: 'message',
     userId,
@@ -39,6 +53,8 @@ export async function enqueueMail(executor: Executor, message: MailMessage, user
       text: message.text,
       html: message.html,
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      ...(message.unsubscribeUrl ? { unsubscribeUrl: message.unsubscribeUrl } : {}),
+      ...(attachments.length > 0 ? { attachments } : {}),
     },
   });
 }
@@ -60,6 +76,8 @@ export interface MailQueueOptions {
   mailer: Mailer;
   /** Turns a password_reset job into the message to send, or null when no account has the address. */
   resolvePasswordReset(email: string): Promise<{ message: MailMessage; userId: string } | null>;
+  /** Makes a file named by an AttachmentRef (throws when it cannot: the message is retried). */
+  attachment?(ref: AttachmentRef): Promise<MailAttachment>;
   logger: MailQueueLogger;
   /** How often the worker looks for due messages (ms); a local enqueue wakes it at once. */
   pollMs?: number;
@@ -112,13 +130,25 @@ export function createMailQueue(options: MailQueueOptions) {
         message = resolved.message;
         userId = resolved.userId;
       } else {
-        const payload = (row.payload ?? {}) as { text?: string; html?: string; replyTo?: string };
+        const payload = (row.payload ?? {}) as {
+          text?: string;
+          html?: string;
+          replyTo?: string;
+          unsubscribeUrl?: string;
+          attachments?: AttachmentRef[];
+        };
+        const refs = payload.attachments ?? [];
+        const makeAttachment = options.attachment;
+        if (refs.length > 0 && !makeAttachment) throw new Error('This worker cannot make attachments');
+        const attachments = makeAttachment ? await Promise.all(refs.map((ref) => makeAttachment(ref))) : [];
         message = {
           to: row.recipient,
           subject: row.subject ?? '',
           text: payload.text ?? '',
           html: payload.html ?? '',
           ...(payload.replyTo ? { replyTo: payload.replyTo } : {}),
+          ...(payload.unsubscribeUrl ? { unsubscribeUrl: payload.unsubscribeUrl } : {}),
+          ...(attachments.length > 0 ? { attachments } : {}),
         };
       }
       await mailer.send({ ...message, id: row.id });

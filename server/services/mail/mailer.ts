@@ -20,6 +20,16 @@ export interface MailMessage {
   link?: string;
   /** The queue's id for the message: names its outbox file. */
   id?: string;
+  /** Where a one-click unsubscribe goes (List-Unsubscribe, RFC 2369 and RFC 8058). */
+  unsubscribeUrl?: string;
+  /** Files sent with the message (an invoice with the payment receipt). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface Mailer {
@@ -30,6 +40,15 @@ export interface Mailer {
 
 interface Logger {
   info(object: object, message: string): void;
+}
+
+/** A mail client's own "unsubscribe" button: it posts to the link (RFC 8058), no page to open. */
+function unsubscribeHeaders(message: MailMessage) {
+  if (!message.unsubscribeUrl) return {};
+  return {
+    list: { unsubscribe: message.unsubscribeUrl },
+    headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }
 
 export function createMailer(options: {
@@ -57,6 +76,8 @@ export function createMailer(options: {
           text: message.text,
           html: message.html,
           ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          ...(message.attachments ? { attachments: message.attachments } : {}),
+          ...unsubscribeHeaders(message),
         });
       },
       close: () => transport.close(),
@@ -75,6 +96,8 @@ export function createMailer(options: {
         text: message.text,
         html: message.html,
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.attachments ? { attachments: message.attachments } : {}),
+        ...unsubscribeHeaders(message),
       });
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       // The name does not grow with the address (a 254-character one would be too long for the file

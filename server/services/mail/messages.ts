@@ -250,3 +250,86 @@ export function siteMessageToOwner(mail: SiteMessageMail, brand: MailBrand): Mai
     html,
   };
 }
+
+export interface FounderMail {
+  to: string;
+  language: string;
+  firstname: string;
+}
+
+/** After a payment: what was paid, the invoice (attached by the queue), and the dashboard. */
+export function paymentReceipt(
+  mail: FounderMail & { offer: string; amount: string; invoiceNumber: string },
+  brand: MailBrand,
+): MailMessage {
+  const t = translator(mail.language);
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: t('emails:greeting', { firstname: mail.firstname }),
+      paragraphs: [
+        t('emails:receipt.body', { amount: mail.amount, offer: mail.offer }),
+        t('emails:receipt.invoice', { number: mail.invoiceNumber }),
+        t('emails:receipt.next'),
+      ],
+      action: { label: t('emails:receipt.action'), url: `${brand.siteUrl}/dashboard` },
+    },
+    brand,
+  );
+  return {
+    to: mail.to,
+    subject: t('emails:receipt.subject', { offer: mail.offer, number: mail.invoiceNumber }),
+    text,
+    html,
+  };
+}
+
+/** Once the documents can be downloaded (paid for, and the company file submitted). */
+export function documentsReady(mail: FounderMail & { company: string }, brand: MailBrand): MailMessage {
+  const t = translator(mail.language);
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: t('emails:greeting', { firstname: mail.firstname }),
+      paragraphs: [
+        t('emails:documentsReady.body', { company: mail.company }),
+        t('emails:documentsReady.next'),
+      ],
+      action: { label: t('emails:documentsReady.action'), url: `${brand.siteUrl}/documents` },
+    },
+    brand,
+  );
+  return { to: mail.to, subject: t('emails:documentsReady.subject'), text, html };
+}
+
+/** The one reminder about a draft left unfinished, with a link that stops reminders. */
+export function draftReminder(
+  mail: FounderMail & { company: string | null; unsubscribeUrl: string },
+  brand: MailBrand,
+): MailMessage {
+  const t = translator(mail.language);
+  const company = mail.company ?? t('emails:draftReminder.yourCompany');
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: t('emails:greeting', { firstname: mail.firstname }),
+      paragraphs: [t('emails:draftReminder.body', { company }), t('emails:draftReminder.next')],
+      action: { label: t('emails:draftReminder.action'), url: `${brand.siteUrl}/ai-powered-form` },
+      notes: [
+        t('emails:draftReminder.once'),
+        t('emails:draftReminder.unsubscribe', { url: mail.unsubscribeUrl }),
+      ],
+    },
+    brand,
+  );
+  return {
+    to: mail.to,
+    subject: t('emails:draftReminder.subject'),
+    text,
+    html,
+    unsubscribeUrl: mail.unsubscribeUrl,
+  };
+}

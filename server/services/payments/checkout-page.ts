@@ -19,7 +19,8 @@ button{width:100%;padding:12px;font-size:1rem;font-weight:700;border-radius:8px;
 .pay{background:#1f7d40;color:#fff;border:0}.cancel{background:#fff;color:#1a1b1e;border:1px solid #adb5bd}
 a{color:#1f7d40}`;
 
-function page(language: string, title: string, body: string): string {
+/** A small page of our own (payment, refund, unsubscribe): plain HTML, no script, in the brand's frame. */
+export function page(language: string, title: string, body: string): string {
   const t = translator(language);
   return `<!doctype html><html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(t('common:brand.name'))}</title><style>${STYLE}</style></head>
@@ -90,5 +91,33 @@ export function renderMessagePage(language: string, kind: 'ended' | 'notFound', 
     t(`payment:${kind}.title`),
     `<h1>${escapeHtml(t(`payment:${kind}.title`))}</h1><div class="card"><p>${escapeHtml(t(`payment:${kind}.text`))}</p>
 <p><a href="${escapeHtml(plansUrl)}">${escapeHtml(t(`payment:${kind}.back`))}</a></p></div>`,
+  );
+}
+
+/** The local provider's refund page: what the operator does in Stripe's dashboard, for test payments. */
+export function renderRefundPage(
+  language: string,
+  model: {
+    sessionId: string;
+    description: string;
+    amountCents: number;
+    refundedCents: number;
+    currency: string;
+    done?: boolean;
+  },
+): string {
+  const t = translator(language);
+  const left = formatMoney(model.amountCents - model.refundedCents, model.currency, language);
+  const action = `/checkout/local/${encodeURIComponent(model.sessionId)}/refund`;
+  const body =
+    model.done || model.refundedCents >= model.amountCents
+      ? `<div class="card" role="status"><p>${escapeHtml(t('payment:refund.done'))}</p></div>`
+      : `<p class="notice">${escapeHtml(t('payment:refund.testMode'))}</p>
+<section class="card"><div class="line"><span>${escapeHtml(model.description)}</span><span>${escapeHtml(left)}</span></div></section>
+<form method="post" action="${action}"><button class="cancel" type="submit">${escapeHtml(t('payment:refund.confirm', { amount: left }))}</button></form>`;
+  return page(
+    language,
+    t('payment:refund.title'),
+    `<h1>${escapeHtml(t('payment:refund.title'))}</h1>${body}`,
   );
 }

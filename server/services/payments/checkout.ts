@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import type { Database, Transaction } from '../../db/database';
 import { checkoutSessions, offers, purchases, users } from '../../db/schema';
 import { findPlan } from '../catalog';
 import { translator } from '../i18n';
@@ -22,8 +22,23 @@ export class PaymentProviderError extends Error {
   }
 }
 
-export function createCheckoutService(deps: { db: Database; provider: PaymentProvider; publicUrl: string }) {
-  const { db, provider, publicUrl } = deps;
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
+/** What follows a payment or a refund, in the transaction that records it (invoice, timeline, mail). */
+export interface CheckoutHooks {
+  paid(tx: Transaction, session: CheckoutSessionRow): Promise<void>;
+  refunded(tx: Transaction, session: CheckoutSessionRow, amountCents: number): Promise<void>;
+  /** After the transaction committed (the mail it queued can go now). */
+  settled(): void;
+}
+
+export function createCheckoutService(deps: {
+  db: Database;
+  provider: PaymentProvider;
+  publicUrl: string;
+  hooks?: CheckoutHooks;
+}) {
+  const { db, provider, publicUrl, hooks } = deps;
 
   return {
     provider,
@@ -90,13 +105,22 @@ export function createCheckoutService(deps: { db: Database; provider: PaymentPro
      */
     async fulfil(
       id: string,
-      paid?: { providerSessionId: string; amountCents: number; currency: string },
+      paid?: {
+        providerSessionId: string;
+        amountCents: number;
+        currency: string;
+        providerPaymentId?: string | null;
+      },
     ): Promise<boolean> {
       if (!CHECKOUT_SESSION_ID.test(id)) return false;
-      return db.transaction(async (tx) => {
+      const done = await db.transaction(async (tx) => {
         const [session] = await tx
           .update(checkoutSessions)
-          .set({ status: 'paid', completedAt: sql`now()` })
+          .set({
+            status: 'paid',
+            completedAt: sql`now()`,
+            ...(paid?.providerPaymentId ? { providerPaymentId: paid.providerPaymentId } : {}),
+          })
           .where(
             and(
               eq(checkoutSessions.id, id),
@@ -126,8 +150,76 @@ export function createCheckoutService(deps: { db: Database; provider: PaymentPro
             )
             .onConflictDoNothing();
         }
+        await hooks?.paid(tx, session);
         return true;
       });
+      if (done) hooks?.settled();
+      return done;
+    },
+
+    /**
+     * Records a refund of `amountCents` (the whole payment when absent) and issues its credit note;
+     * a full refund takes back what the payment granted. `providerRefundedCents`, from a provider's
+     * event, is the total it says was refunded so far: only what is new is credited, so a repeated
+     * event credits nothing twice. True when something was recorded.
+     */
+    async refund(
+      id: string,
+      options: { amountCents?: number; providerRefundedCents?: number } = {},
+    ): Promise<boolean> {
+      if (!CHECKOUT_SESSION_ID.test(id)) return false;
+      const done = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(checkoutSessions)
+          .where(eq(checkoutSessions.id, id))
+          .for('update');
+        if (!current || (current.status !== 'paid' && current.status !== 'refunded')) return false;
+        const left = current.amountCents - current.refundedCents;
+        const amount =
+          options.providerRefundedCents !== undefined
+            ? Math.min(options.providerRefundedCents, current.amountCents) - current.refundedCents
+            : Math.min(options.amountCents ?? left, left);
+        if (!Number.isInteger(amount) || amount <= 0) return false;
+        const refundedCents = current.refundedCents + amount;
+        const full = refundedCents >= current.amountCents;
+        const [session] = await tx
+          .update(checkoutSessions)
+          .set({ refundedCents, ...(full ? { status: 'refunded' as const } : {}) })
+          .where(eq(checkoutSessions.id, id))
+          .returning();
+        if (!session) return false;
+        if (full && session.userId) {
+          // What this payment granted goes, unless another paid order of the buyer grants it too.
+          const { userId } = session;
+          await tx.delete(purchases).where(eq(purchases.checkoutSessionId, id));
+          const others = await tx
+            .select({ id: checkoutSessions.id, productSkus: checkoutSessions.productSkus })
+            .from(checkoutSessions)
+            .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, 'paid')));
+          for (const other of others.filter((order) => order.productSkus.length > 0)) {
+            await tx
+              .insert(purchases)
+              .values(
+                other.productSkus.map((productSku) => ({ userId, productSku, checkoutSessionId: other.id })),
+              )
+              .onConflictDoNothing();
+          }
+        }
+        await hooks?.refunded(tx, session, amount);
+        return true;
+      });
+      if (done) hooks?.settled();
+      return done;
+    },
+
+    /** The session a provider's payment id (Stripe's payment intent) belongs to. */
+    async findByProviderPayment(providerPaymentId: string) {
+      const [row] = await db
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.providerPaymentId, providerPaymentId));
+      return row ?? null;
     },
 
     async cancel(id: string): Promise<void> {

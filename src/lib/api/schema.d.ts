@@ -1095,6 +1095,14 @@ export interface components {
             website?: {
                 [key: string]: unknown;
             } | null;
+            /** @description The company file's events (dashboard timeline), oldest first. */
+            timeline?: {
+                [key: string]: unknown;
+            }[];
+            /** @description The invoices and credit notes issued to the user (their PDFs are downloadable with downloadInvoice). */
+            invoices?: {
+                [key: string]: unknown;
+            }[];
         };
         DeleteAccountRequest: {
             /** @description The account's current password. */

@@ -11,10 +11,10 @@ import {
 } from './languages';
 
 // Each locale file becomes its own chunk: a visitor downloads only their language's words.
-// The server's namespaces (e-mails, the checkout page, the legal documents) are left out of the app's build.
+// The server's namespaces (e-mails, the checkout page, the legal documents, invoices) are left out of the app's build.
 // Keys relative to locales/ ("./fr/common.json"): the map of every file is in the start-up chunk.
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
-  ['./*/*.json', '!./*/emails.json', '!./*/payment.json', '!./*/legal-documents.json'],
+  ['./*/*.json', '!./*/emails.json', '!./*/payment.json', '!./*/legal-documents.json', '!./*/invoices.json'],
   { base: '../../../locales' },
 );
 

@@ -1,0 +1,244 @@
+/**
+ * What follows each step of a founder's path, and tells them: the timeline's events, the invoice
+ * and receipt of a payment, the credit note of a refund, the "documents ready" mail, and the one
+ * reminder about a draft left unfinished. Each mail is queued in the transaction of the change
+ * that causes it, so it exists exactly when the change does.
+ */
+import { createHmac } from 'node:crypto';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Database, Transaction } from '../../db/database';
+import { companyFiles, offers, purchases, users } from '../../db/schema';
+import { DOCUMENT_SKUS } from '../documents/build-document';
+import { isServerLanguage } from '../i18n';
+import type { InvoiceService } from '../invoices/invoice-service';
+import { enqueueMail, type MailQueue } from '../mail/mail-queue';
+import { documentsReady, draftReminder, paymentReceipt, type MailBrand } from '../mail/messages';
+import type { CheckoutHooks, CheckoutSessionRow } from '../payments/checkout';
+import { recordEvent } from './timeline';
+
+/** A draft untouched for this long gets its one reminder. */
+export const DRAFT_REMINDER_AFTER_MS = 3 * 24 * 3600 * 1000;
+const UNSUBSCRIBE_PURPOSE = 'stop-draft-reminders';
+const LOCALES: Record<string, string> = { fr: 'fr-FR', en: 'en-GB', ro: 'ro-RO' };
+
+export function createJourney(deps: {
+  db: Database;
+  invoices: InvoiceService;
+  mailQueue: MailQueue;
+  brand: MailBrand;
+  publicUrl: string;
+  signingKey: Uint8Array;
+}) {
+  const { db, invoices, mailQueue, brand, publicUrl } = deps;
+  // Its own key, derived: an unsubscribe link can never pass for a session token, nor the reverse.
+  const unsubscribeKey = createHmac('sha256', deps.signingKey).update('kreo:unsubscribe-links').digest();
+
+  async function founder(executor: Database | Transaction, userId: string) {
+    const [user] = await executor.select().from(users).where(eq(users.id, userId));
+    if (!user) return null;
+    return {
+      user,
+      mail: {
+        to: user.email,
+        language: isServerLanguage(user.language) ? user.language : 'fr',
+        firstname: user.firstname,
+      },
+    };
+  }
+
+  async function companyNameOf(executor: Database | Transaction, userId: string): Promise<string | null> {
+    const [file] = await executor
+      .select({ data: companyFiles.data, submitted: companyFiles.submittedData })
+      .from(companyFiles)
+      .where(eq(companyFiles.userId, userId));
+    const name = (file?.submitted ?? file?.data)?.companyName;
+    return typeof name === 'string' && name.trim() ? name.trim() : null;
+  }
+
+  /**
+   * Documents are ready once the founder owns one and has submitted their file: recorded (and
+   * mailed) once, by whichever of the payment and the submission comes second.
+   */
+  async function documentsReadyIfDue(tx: Transaction, userId: string): Promise<void> {
+    const [owned] = await tx
+      .select({ sku: purchases.productSku })
+      .from(purchases)
+      .where(and(eq(purchases.userId, userId), inArray(purchases.productSku, [...DOCUMENT_SKUS])))
+      .limit(1);
+    const [file] = await tx
+      .select({ submittedAt: companyFiles.submittedAt })
+      .from(companyFiles)
+      .where(eq(companyFiles.userId, userId));
+    if (!owned || !file?.submittedAt) return;
+    if (!(await recordEvent(tx, userId, 'documentsReady'))) return;
+    const who = await founder(tx, userId);
+    if (!who) return;
+    const company = (await companyNameOf(tx, userId)) ?? '';
+    await enqueueMail(tx, documentsReady({ ...who.mail, company }, brand), userId);
+  }
+
+  const hooks: CheckoutHooks = {
+    async paid(tx, session) {
+      const invoice = await invoices.issueInvoice(tx, session);
+      if (!session.userId) return;
+      await recordEvent(tx, session.userId, 'paid', {
+        key: session.id,
+        details: {
+          offerSku: session.offerSku,
+          amountCents: session.amountCents,
+          currency: session.currency,
+          invoiceNumber: invoice.number,
+        },
+      });
+      const who = await founder(tx, session.userId);
+      if (who) {
+        const [offer] = await tx
+          .select({ name: offers.name })
+          .from(offers)
+          .where(eq(offers.sku, session.offerSku));
+        const language = who.mail.language;
+        const amount = new Intl.NumberFormat(LOCALES[language], {
+          style: 'currency',
+          currency: session.currency,
+        }).format(session.amountCents / 100);
+        await enqueueMail(
+          tx,
+          paymentReceipt(
+            {
+              ...who.mail,
+              offer: offer?.name[language] ?? session.offerSku,
+              amount,
+              invoiceNumber: invoice.number,
+            },
+            brand,
+          ),
+          session.userId,
+          [{ kind: 'invoice', id: invoice.id }],
+        );
+      }
+      await documentsReadyIfDue(tx, session.userId);
+    },
+
+    async refunded(tx: Transaction, session: CheckoutSessionRow, amountCents: number) {
+      const creditNote = await invoices.issueCreditNote(tx, session, amountCents);
+      if (!session.userId) return;
+      await recordEvent(tx, session.userId, 'refunded', {
+        // One event per credit note (a payment may be refunded in parts).
+        key: creditNote?.number ?? `${session.id}:${session.refundedCents}`,
+        details: {
+          offerSku: session.offerSku,
+          amountCents,
+          currency: session.currency,
+          ...(creditNote ? { invoiceNumber: creditNote.number } : {}),
+        },
+      });
+    },
+
+    settled() {
+      mailQueue.wake();
+    },
+  };
+
+  async function unsubscribeToken(userId: string): Promise<string> {
+    return new SignJWT({ purpose: UNSUBSCRIBE_PURPOSE })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuedAt()
+      .sign(unsubscribeKey);
+  }
+
+  return {
+    hooks,
+
+    async fileSaved(userId: string): Promise<void> {
+      await recordEvent(db, userId, 'draftStarted');
+    },
+
+    async fileSubmitted(userId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await recordEvent(tx, userId, 'draftStarted');
+        await recordEvent(tx, userId, 'submitted');
+        await documentsReadyIfDue(tx, userId);
+      });
+      mailQueue.wake();
+    },
+
+    /**
+     * Queues the reminder of every draft untouched since `DRAFT_REMINDER_AFTER_MS`, never
+     * submitted, not reminded yet, whose founder did not stop reminders; returns how many. The
+     * conditional update marks a file as reminded in the transaction that queues its mail: two
+     * server instances never remind twice.
+     */
+    async remindDrafts(now = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - DRAFT_REMINDER_AFTER_MS);
+      const due = await db
+        .select({ userId: companyFiles.userId })
+        .from(companyFiles)
+        .innerJoin(users, eq(users.id, companyFiles.userId))
+        .where(
+          and(
+            isNull(companyFiles.submittedAt),
+            isNull(companyFiles.reminderSentAt),
+            isNull(users.remindersStoppedAt),
+            lt(companyFiles.updatedAt, before),
+          ),
+        )
+        .limit(100);
+      let sent = 0;
+      for (const { userId } of due) {
+        const token = await unsubscribeToken(userId);
+        const queued = await db.transaction(async (tx) => {
+          const [claimed] = await tx
+            .update(companyFiles)
+            .set({ reminderSentAt: sql`now()` })
+            .where(
+              and(
+                eq(companyFiles.userId, userId),
+                isNull(companyFiles.reminderSentAt),
+                isNull(companyFiles.submittedAt),
+              ),
+            )
+            .returning({ userId: companyFiles.userId });
+          if (!claimed) return false;
+          const who = await founder(tx, userId);
+          if (!who || who.user.remindersStoppedAt) return false;
+          const unsubscribeUrl = `${publicUrl}/unsubscribe?${new URLSearchParams({ token }).toString()}`;
+          await enqueueMail(
+            tx,
+            draftReminder({ ...who.mail, company: await companyNameOf(tx, userId), unsubscribeUrl }, brand),
+            userId,
+          );
+          return true;
+        });
+        if (queued) sent += 1;
+      }
+      if (sent > 0) mailQueue.wake();
+      return sent;
+    },
+
+    /** The account an unsubscribe link is for, or null when the link is not one of ours. */
+    async unsubscribeTarget(token: string): Promise<{ userId: string; language: string } | null> {
+      try {
+        const { payload } = await jwtVerify(token, unsubscribeKey, { algorithms: ['HS256'] });
+        if (payload.purpose !== UNSUBSCRIBE_PURPOSE || typeof payload.sub !== 'string') return null;
+        const [user] = await db
+          .select({ id: users.id, language: users.language })
+          .from(users)
+          .where(eq(users.id, payload.sub));
+        return user ? { userId: user.id, language: user.language } : null;
+      } catch {
+        return null;
+      }
+    },
+
+    async stopReminders(userId: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ remindersStoppedAt: sql`coalesce(${users.remindersStoppedAt}, now())` })
+        .where(eq(users.id, userId));
+    },
+  };
+}
+
+export type Journey = ReturnType<typeof createJourney>;

@@ -1,0 +1,288 @@
+/**
+ * Invoices and credit notes. An invoice is issued in the transaction that records a payment, a
+ * credit note in the one that records a refund; both take the seller's next number from
+ * invoice_counters in that transaction (a row lock: concurrent payments queue on it for the
+ * instant of the increment), so a rolled-back payment gives its number back and the sequence has
+ * no gap (France: Code général des impôts, annexe II, art. 242 nonies A, I-7°: "un numéro unique
+ * basé sur une séquence chronologique et continue"; Romania: Codul fiscal, art. 319 alin. (20) lit. a)).
+ *
+ * What is printed is copied in when issued (seller, buyer, line, amounts): a later change of
+ * configuration, name or address never changes an issued invoice. The PDF is written on demand
+ * from that copy, with the legal documents' PDF engine.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { components } from '../../../src/lib/api/schema';
+import type { SiteInfo, SiteInfoField } from '../../../src/shared/site-info';
+import type { Database, Transaction } from '../../db/database';
+import {
+  checkoutSessions,
+  companyFiles,
+  invoiceCounters,
+  invoices,
+  offers,
+  products,
+  users,
+} from '../../db/schema';
+import { isServerLanguage, type ServerLanguage } from '../i18n';
+import { renderInvoicePdf } from './invoice-pdf';
+
+export type InvoiceSummary = components['schemas']['InvoiceSummary'];
+type InvoiceRow = typeof invoices.$inferSelect;
+type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
+export interface Invoicing {
+  prefix: string;
+  vatRateBasisPoints: number;
+}
+
+/** What an invoice prints, copied in when it is issued. */
+export interface InvoiceContent {
+  seller: {
+    name: string;
+    legalForm: string;
+    capital: string;
+    address: string;
+    registration: string;
+    vat: string;
+    /** The fields still holding example values (marked on the PDF). */
+    examples: string[];
+  };
+  buyer: { name: string; address: string | null; email: string | null };
+  line: { offerSku: string; offer: string; products: string[] };
+  /** When the sale was paid (invoice) or refunded (credit note). */
+  paidAt: string;
+  credited?: { number: string; issuedAt: string };
+}
+
+/** Prices include VAT: the amount excluding VAT is what, with VAT added, makes the price. */
+export function splitVat(
+  totalCents: number,
+  rateBasisPoints: number,
+): { netCents: number; vatCents: number } {
+  const netCents = Math.round((totalCents * 10_000) / (10_000 + rateBasisPoints));
+  return { netCents, vatCents: totalCents - netCents };
+}
+
+const SELLER_FIELDS: Record<keyof Omit<InvoiceContent['seller'], 'examples'>, SiteInfoField> = {
+  name: 'publisherName',
+  legalForm: 'publisherLegalForm',
+  capital: 'publisherCapital',
+  address: 'publisherAddress',
+  registration: 'publisherRegistration',
+  vat: 'publisherVat',
+};
+
+export class InvoiceNotFoundError extends Error {}
+
+export function createInvoiceService(deps: { db: Database; site: SiteInfo; invoicing: Invoicing }) {
+  const { db, site, invoicing } = deps;
+  /** One sequence per seller: the seller is known by its registration number. */
+  const sellerKey = site.values.publisherRegistration;
+
+  const seller = (): InvoiceContent['seller'] => ({
+    name: site.values.publisherName,
+    legalForm: site.values.publisherLegalForm,
+    capital: site.values.publisherCapital,
+    address: site.values.publisherAddress,
+    registration: site.values.publisherRegistration,
+    vat: site.values.publisherVat,
+    examples: Object.entries(SELLER_FIELDS)
+      .filter(([, field]) => site.examples.includes(field))
+      .map(([key]) => key),
+  });
+
+  async function nextNumber(tx: Transaction): Promise<{ sequence: number; number: string }> {
+    const [counter] = await tx
+      .insert(invoiceCounters)
+      .values({ seller: sellerKey, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: invoiceCounters.seller,
+        set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+      })
+      .returning({ lastNumber: invoiceCounters.lastNumber });
+    if (!counter) throw new Error('The invoice counter returned no number');
+    return {
+      sequence: counter.lastNumber,
+      number: `${invoicing.prefix}${String(counter.lastNumber).padStart(6, '0')}`,
+    };
+  }
+
+  /** The buyer as their company file names them (the founder), else as their account does. */
+  async function buyerOf(
+    tx: Transaction,
+    userId: string | null,
+  ): Promise<{
+    buyer: InvoiceContent['buyer'];
+    language: ServerLanguage;
+  }> {
+    if (!userId) return { buyer: { name: '', address: null, email: null }, language: 'fr' };
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    const [file] = await tx
+      .select({ data: companyFiles.data, submitted: companyFiles.submittedData })
+      .from(companyFiles)
+      .where(eq(companyFiles.userId, userId));
+    const data = file?.submitted ?? file?.data ?? {};
+    const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+    const accountName = user ? `${user.firstname} ${user.lastname}`.trim() : '';
+    return {
+      buyer: {
+        name: (text(data.fullName) ?? accountName).slice(0, 200),
+        address: text(data.address)?.slice(0, 400) ?? null,
+        email: user?.email ?? null,
+      },
+      language: user && isServerLanguage(user.language) ? user.language : 'fr',
+    };
+  }
+
+  async function lineOf(tx: Transaction, session: CheckoutSessionRow, language: ServerLanguage) {
+    const [offer] = await tx
+      .select({ name: offers.name })
+      .from(offers)
+      .where(eq(offers.sku, session.offerSku));
+    const names = await tx.select({ sku: products.sku, name: products.name }).from(products);
+    const productName = (sku: string) => names.find((product) => product.sku === sku)?.name[language] ?? sku;
+    return {
+      offerSku: session.offerSku,
+      offer: offer?.name[language] ?? session.offerSku,
+      products: session.productSkus.map(productName),
+    };
+  }
+
+  function summaryOf(row: InvoiceRow): InvoiceSummary {
+    const content = row.content as unknown as InvoiceContent;
+    return {
+      id: row.id,
+      number: row.number,
+      kind: row.kind,
+      issuedAt: row.issuedAt.toISOString(),
+      totalCents: row.totalCents,
+      currency: row.currency,
+      offerSku: content.line.offerSku,
+      ...(content.credited ? { creditedInvoiceNumber: content.credited.number } : {}),
+    };
+  }
+
+  return {
+    /** Issues the invoice of a session just paid, in the caller's transaction. */
+    async issueInvoice(tx: Transaction, session: CheckoutSessionRow): Promise<InvoiceSummary> {
+      const { buyer, language } = await buyerOf(tx, session.userId);
+      const line = await lineOf(tx, session, language);
+      const { netCents, vatCents } = splitVat(session.amountCents, invoicing.vatRateBasisPoints);
+      const { sequence, number } = await nextNumber(tx);
+      const content: InvoiceContent = {
+        seller: seller(),
+        buyer,
+        line,
+        paidAt: (session.completedAt ?? new Date()).toISOString(),
+      };
+      const [row] = await tx
+        .insert(invoices)
+        .values({
+          seller: sellerKey,
+          sequence,
+          number,
+          kind: 'invoice',
+          userId: session.userId,
+          checkoutSessionId: session.id,
+          language,
+          content: content as unknown as Record<string, unknown>,
+          vatRateBasisPoints: invoicing.vatRateBasisPoints,
+          netCents,
+          vatCents,
+          totalCents: session.amountCents,
+          currency: session.currency,
+        })
+        .returning();
+      if (!row) throw new Error('The invoice was not recorded');
+      return summaryOf(row);
+    },
+
+    /**
+     * Issues a credit note for `amountCents` refunded of a session's invoice, in the caller's
+     * transaction, at the invoice's VAT rate; null when the session has no invoice.
+     */
+    async issueCreditNote(
+      tx: Transaction,
+      session: CheckoutSessionRow,
+      amountCents: number,
+    ): Promise<InvoiceSummary | null> {
+      const [invoice] = await tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.checkoutSessionId, session.id), eq(invoices.kind, 'invoice')));
+      if (!invoice) return null;
+      const original = invoice.content as unknown as InvoiceContent;
+      const { netCents, vatCents } = splitVat(amountCents, invoice.vatRateBasisPoints);
+      const { sequence, number } = await nextNumber(tx);
+      const content: InvoiceContent = {
+        ...original,
+        paidAt: new Date().toISOString(),
+        credited: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() },
+      };
+      const [row] = await tx
+        .insert(invoices)
+        .values({
+          seller: invoice.seller,
+          sequence,
+          number,
+          kind: 'creditNote',
+          userId: session.userId,
+          checkoutSessionId: session.id,
+          creditedInvoiceId: invoice.id,
+          language: invoice.language,
+          content: content as unknown as Record<string, unknown>,
+          vatRateBasisPoints: invoice.vatRateBasisPoints,
+          netCents: -netCents,
+          vatCents: -vatCents,
+          totalCents: -amountCents,
+          currency: invoice.currency,
+        })
+        .returning();
+      if (!row) throw new Error('The credit note was not recorded');
+      return summaryOf(row);
+    },
+
+    /** The invoice of a session, if it has one. */
+    async invoiceOfSession(sessionId: string): Promise<InvoiceSummary | null> {
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.checkoutSessionId, sessionId), eq(invoices.kind, 'invoice')));
+      return row ? summaryOf(row) : null;
+    },
+
+    async list(userId: string): Promise<InvoiceSummary[]> {
+      const rows = await db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.userId, userId))
+        .orderBy(desc(invoices.issuedAt), desc(invoices.sequence));
+      return rows.map(summaryOf);
+    },
+
+    /** The PDF of an invoice; `userId`, when given, must own it. */
+    async pdf(invoiceId: string, userId?: string): Promise<{ filename: string; body: Buffer }> {
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(
+          userId ? and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)) : eq(invoices.id, invoiceId),
+        );
+      if (!row) throw new InvoiceNotFoundError('No such invoice');
+      return renderInvoicePdf({
+        number: row.number,
+        kind: row.kind,
+        language: isServerLanguage(row.language) ? row.language : 'fr',
+        issuedAt: row.issuedAt,
+        content: row.content as unknown as InvoiceContent,
+        vatRateBasisPoints: row.vatRateBasisPoints,
+        netCents: row.netCents,
+        vatCents: row.vatCents,
+        totalCents: row.totalCents,
+        currency: row.currency,
+      });
+    },
+  };
+}
+
+export type InvoiceService = ReturnType<typeof createInvoiceService>;
