@@ -53,6 +53,17 @@ describe('loadConfig', () => {
     expect(configErrorFor({ AUTH_RATE_LIMIT: 'many' }).problems[0]).toMatch(/^AUTH_RATE_LIMIT/);
   });
 
+  it('reads the VAT rate in percent and the invoice prefix, and refuses what they cannot be', () => {
+    expect(loadConfig({}).invoicing).toEqual({ prefix: 'KR-', vatRateBasisPoints: 2000 });
+    expect(loadConfig({ VAT_RATE: '5.5', INVOICE_PREFIX: 'F2026-' }).invoicing).toEqual({
+      prefix: 'F2026-',
+      vatRateBasisPoints: 550,
+    });
+    expect(loadConfig({ VAT_RATE: '0' }).invoicing?.vatRateBasisPoints).toBe(0);
+    expect(configErrorFor({ VAT_RATE: '20%' }).problems[0]).toMatch(/^VAT_RATE/);
+    expect(configErrorFor({ INVOICE_PREFIX: 'KR/' }).problems[0]).toMatch(/^INVOICE_PREFIX/);
+  });
+
   it('reads every variable', () => {
     const config = loadConfig({
       PORT: '8080',
