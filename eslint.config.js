@@ -9,6 +9,7 @@ const FEATURES = [
   'assistant',
   'auth',
   'checkout',
+  'dashboard',
   'documents',
   'info',
   'marketing',

@@ -49,6 +49,7 @@ export const AUDITED_PAGES: AuditedPage[] = [
   { route: '/login', loggedIn: false },
   { route: '/signup', loggedIn: false },
   { route: '/documents', loggedIn: true },
+  { route: '/dashboard', loggedIn: true },
   { route: '/ai-powered-form', loggedIn: true },
   { route: `/sites/${SITE_SLUG}`, label: '/sites/<slug>', loggedIn: false, publishedSite: true },
 ];

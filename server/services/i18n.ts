@@ -32,6 +32,7 @@ const NAMESPACES = [
   'checkout',
   'site',
   'website',
+  'dashboard',
 ] as const;
 
 const localesDir = fileURLToPath(new URL('../../locales/', import.meta.url));

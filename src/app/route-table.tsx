@@ -96,6 +96,10 @@ const DocumentsPage = page(
   () => import('@/features/documents/documents-page'),
   (m) => m.DocumentsPage,
 );
+const DashboardPage = page(
+  () => import('@/features/dashboard/dashboard-page'),
+  (m) => m.DashboardPage,
+);
 const ProfilePage = page(
   () => import('@/features/profile/profile-page'),
   (m) => m.ProfilePage,
@@ -157,6 +161,7 @@ export const routeElements = (
       <Route element={<RequireSession />}>
         <Route path={paths.wizard} element={<WizardRoute />} />
         <Route path={paths.documents} element={<DocumentsPage />} />
+        <Route path={paths.dashboard} element={<DashboardPage />} />
         <Route path={paths.profile} element={<ProfilePage />} />
         <Route path={paths.createWebsite} element={<WebsitePage />} />
       </Route>

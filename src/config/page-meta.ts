@@ -2,7 +2,16 @@ import { paths } from './paths';
 
 /** The namespaces that carry a `meta` object of page titles and descriptions. */
 export type MetaNamespace =
-  'landing' | 'marketing' | 'wizard' | 'documents' | 'info' | 'auth' | 'profile' | 'checkout' | 'common';
+  | 'landing'
+  | 'marketing'
+  | 'wizard'
+  | 'documents'
+  | 'dashboard'
+  | 'info'
+  | 'auth'
+  | 'profile'
+  | 'checkout'
+  | 'common';
 
 export interface PageMetaKeys {
   namespace: MetaNamespace;
@@ -25,6 +34,7 @@ export const PAGE_META: Record<string, PageMetaKeys> = {
   [paths.faq]: { namespace: 'marketing', page: 'faq' },
   [paths.wizard]: { namespace: 'wizard', page: 'wizard', personal: true },
   [paths.documents]: { namespace: 'documents', page: 'documents', personal: true },
+  [paths.dashboard]: { namespace: 'dashboard', page: 'dashboard', personal: true },
   [paths.createWebsite]: { namespace: 'info', page: 'createWebsite', personal: true },
   [paths.about]: { namespace: 'info', page: 'about' },
   [paths.contact]: { namespace: 'info', page: 'contact' },

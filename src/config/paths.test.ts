@@ -51,8 +51,8 @@ describe('postLoginTarget', () => {
     ['no search at all', ''],
     ['no redirect parameter', '?utm=mail'],
     ['an empty redirect parameter', '?redirect='],
-  ])('goes to /home with %s', (_label, search) => {
-    expect(postLoginTarget(search)).toBe('/home');
+  ])('goes to /dashboard with %s', (_label, search) => {
+    expect(postLoginTarget(search)).toBe('/dashboard');
   });
 
   it('goes to the fallback asked for (the company form after sign-up) when no page was named', () => {
@@ -76,8 +76,8 @@ describe('postLoginTarget', () => {
     ['a dot segment that resolves into //', '/.//evil.example'],
     ['dot segments that resolve into //', '/a/..//evil.example/x'],
     ['a carriage return', '/\r/evil.com'],
-  ])('refuses %s and goes to /home', (_label, target) => {
-    expect(postLoginTarget(withRedirect(target))).toBe('/home');
+  ])('refuses %s and goes to /dashboard', (_label, target) => {
+    expect(postLoginTarget(withRedirect(target))).toBe('/dashboard');
   });
 
   it.each([
@@ -87,6 +87,6 @@ describe('postLoginTarget', () => {
     ['/logout with a trailing slash', '/logout/'],
     ['/logout with a query', '/logout?x=1'],
   ])('does not go back to %s after logging in', (_label, target) => {
-    expect(postLoginTarget(withRedirect(target))).toBe('/home');
+    expect(postLoginTarget(withRedirect(target))).toBe('/dashboard');
   });
 });

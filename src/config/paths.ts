@@ -9,6 +9,7 @@ export const paths = {
   plans: '/plans',
   wizard: '/ai-powered-form',
   documents: '/documents',
+  dashboard: '/dashboard',
   createWebsite: '/create-your-website',
   faq: '/faq',
   about: '/about',
@@ -46,11 +47,11 @@ export function loginHref(returnTo?: string): string {
 
 /**
  * Where to go after a successful login: the page asked for, if it is a page of this site, else
- * `fallback` (/home). The parameter is resolved as a URL against a placeholder origin and rejected when it
+ * `fallback` (/dashboard). The parameter is resolved as a URL against a placeholder origin and rejected when it
  * leaves it (absolute or protocol-relative URLs, backslashes, tabs and newlines that browsers
  * strip), so it cannot send users to another site. /login and /logout are never targets.
  */
-export function postLoginTarget(search: string, fallback: string = paths.home): string {
+export function postLoginTarget(search: string, fallback: string = paths.dashboard): string {
   const requested = new URLSearchParams(search).get(REDIRECT_PARAM);
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (!requested || !requested.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(requested)) return fallback;

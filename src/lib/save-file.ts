@@ -11,3 +11,18 @@ export function saveFile(file: Blob, name: string): void {
   // Revoked later: some browsers read the object URL after the click returns.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** The file name the server chose (Content-Disposition), RFC 5987 form first. */
+export function attachmentFileName(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed encoding: fall through to the plain form.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() || fallback;
+}

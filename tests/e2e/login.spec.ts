@@ -87,7 +87,7 @@ for (const language of LANGUAGES) {
       await form.showPassword.click();
       await expect(form.password).toHaveAttribute('type', 'text');
       await form.password.press('Enter');
-      await expect(page).toHaveURL('/home');
+      await expect(page).toHaveURL('/dashboard');
       await expectGreeted(page, language, account.firstname);
 
       // The language chosen on the form is now the account's (its e-mails follow it).
@@ -152,6 +152,6 @@ test('the login form works from the keyboard alone @desktop-only', async ({ page
   await page.keyboard.press('Tab');
   await expect(form.submit).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL('/home');
+  await expect(page).toHaveURL('/dashboard');
   await expectGreeted(page, 'fr', 'Elena');
 });

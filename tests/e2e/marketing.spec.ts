@@ -241,8 +241,8 @@ for (const language of LANGUAGES) {
         page.getByRole('link', { name: text(language, 'checkout', 'success.goToDocuments') }),
       ).toHaveAttribute('href', '/documents');
       await expect(
-        page.getByRole('link', { name: text(language, 'checkout', 'success.goToProfile') }),
-      ).toHaveAttribute('href', '/user-profile');
+        page.getByRole('link', { name: text(language, 'checkout', 'success.goToDashboard') }),
+      ).toHaveAttribute('href', '/dashboard');
       await expectPurchaseInToken(page, offersByPrice[1]?.productSkus ?? []);
 
       await page.goto('/documents');

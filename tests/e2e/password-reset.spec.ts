@@ -151,7 +151,7 @@ for (const language of LANGUAGES) {
         text(language, 'auth', 'login.errors.invalidCredentials'),
       );
       await logIn(page, language, account.email, 'parola-noua-1');
-      await expect(page).toHaveURL('/home');
+      await expect(page).toHaveURL('/dashboard');
       await expectGreeted(page, language, account.firstname);
 
       // The link was used: a second reset is refused as an invalid link.

@@ -38,7 +38,14 @@ const VISITOR_ROUTES = [
   '/reset-password?token=abc',
   '/verify-email?token=not-a-real-token',
 ];
-const FOUNDER_ROUTES = ['/ai-powered-form', '/documents', '/create-your-website', '/user-profile', '/home'];
+const FOUNDER_ROUTES = [
+  '/ai-powered-form',
+  '/documents',
+  '/dashboard',
+  '/create-your-website',
+  '/user-profile',
+  '/home',
+];
 const WIDTHS = [360, 412] as const;
 
 // Each test reads some twenty pages, each downloaded afresh: room for a busy machine.

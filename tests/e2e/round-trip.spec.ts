@@ -71,7 +71,7 @@ test('sign up, verify, log out, log in, pay the 10 € plan, and own its documen
   await login.email.fill(email);
   await login.password.fill(password);
   await login.submit.click();
-  await expect(page).toHaveURL('/home');
+  await expect(page).toHaveURL('/dashboard');
   const accessToken = await storedAccessToken(page);
   expect(accessToken).not.toBeNull();
 

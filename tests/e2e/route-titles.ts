@@ -23,6 +23,7 @@ export const MAIN_PAGES: [path: string, namespace: Namespace, titleKey: string][
 export const PROTECTED_PAGES: [path: string, namespace: Namespace, titleKey: string][] = [
   ['/ai-powered-form', 'wizard', 'page.title'],
   ['/documents', 'documents', 'page.title'],
+  ['/dashboard', 'dashboard', 'page.title'],
   ['/user-profile', 'profile', 'page.title'],
   ['/create-your-website', 'website', 'page.title'],
 ];

@@ -107,10 +107,13 @@ test('after logging in, the visitor comes back to the page they asked for', asyn
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'documents', 'page.title'));
 });
 
-test('/login sends someone with a session to /home, /signup to the company form', async ({ page, api }) => {
+test('/login sends someone with a session to /dashboard, /signup to the company form', async ({
+  page,
+  api,
+}) => {
   api.loggedIn = true;
   await page.goto('/login');
-  await expect(page).toHaveURL('/home');
+  await expect(page).toHaveURL('/dashboard');
   await page.goto('/signup');
   await expect(page).toHaveURL('/ai-powered-form');
 });
@@ -118,7 +121,7 @@ test('/login sends someone with a session to /home, /signup to the company form'
 test('the redirect parameter cannot send users to another site', async ({ page, api }) => {
   api.loggedIn = true;
   await page.goto('/login?redirect=//evil.example/phish');
-  await expect(page).toHaveURL('/home');
+  await expect(page).toHaveURL('/dashboard');
 });
 
 test('/logout revokes the session and goes to /login', async ({ page, api }) => {

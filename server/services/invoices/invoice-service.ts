@@ -14,8 +14,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../../src/lib/api/schema';
 import type { SiteInfo, SiteInfoField } from '../../../src/shared/site-info';
 import type { Database, Transaction } from '../../db/database';
+import type {
+  checkoutSessions} from '../../db/schema';
 import {
-  checkoutSessions,
   companyFiles,
   invoiceCounters,
   invoices,

@@ -70,7 +70,7 @@ describe('Header account actions', () => {
       expect(screen.queryByRole('link', { name: words.account.getStarted })).not.toBeInTheDocument();
     });
 
-    it('names the six navigation links in the language', () => {
+    it('names the six navigation links in the language, without the dashboard for a visitor', () => {
       renderHeader({ language });
 
       const links = within(desktopNav(language)).getAllByRole('link');
@@ -82,6 +82,25 @@ describe('Header account actions', () => {
         [words.nav.documents, '/documents'],
         [words.nav.createWebsite, '/create-your-website'],
       ]);
+    });
+
+    it('shows a logged-in founder their dashboard where a visitor sees Home', async () => {
+      const { user } = renderHeader({ language, token: camilleToken() });
+
+      const links = within(desktopNav(language)).getAllByRole('link');
+      expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+        [words.nav.dashboard, '/dashboard'],
+        [words.nav.services, '/services'],
+        [words.nav.plans, '/plans'],
+        [words.nav.wizard, '/ai-powered-form'],
+        [words.nav.documents, '/documents'],
+        [words.nav.createWebsite, '/create-your-website'],
+      ]);
+      await user.click(screen.getByRole('button', { name: words.nav.openMenu }));
+      expect(within(mobilePanel(language)).getByRole('link', { name: words.nav.dashboard })).toHaveAttribute(
+        'href',
+        '/dashboard',
+      );
     });
 
     it('opens and closes the mobile menu with the burger', async () => {
@@ -127,8 +146,9 @@ describe('Header navigation', () => {
     ['/documents', fr.nav.documents],
     ['/create-your-website', fr.nav.createWebsite],
     ['/', fr.nav.home],
+    ['/dashboard', fr.nav.dashboard],
   ])('marks the link of %s as the current page, and only it', (route, label) => {
-    renderHeader({ route });
+    renderHeader({ route, token: route === '/dashboard' ? camilleToken() : null });
 
     const links = within(desktopNav()).getAllByRole('link');
     const current = links.filter((link) => link.getAttribute('aria-current') === 'page');
@@ -163,7 +183,9 @@ describe('Header mobile menu', () => {
 
     const panel = within(mobilePanel());
     const nav = within(panel.getByRole('navigation', { name: fr.nav.label }));
+    // Six, the dashboard in the place of Home.
     expect(nav.getAllByRole('link')).toHaveLength(6);
+    expect(nav.getByRole('link', { name: fr.nav.dashboard })).toHaveAttribute('href', '/dashboard');
     expect(nav.getByRole('link', { name: fr.nav.plans })).toHaveAttribute('aria-current', 'page');
     expect(panel.getByRole('button', { name: /Français/ })).toHaveAttribute('aria-haspopup', 'menu');
     expect(panel.getByRole('link', { name: 'Camille' })).toHaveAttribute('href', '/user-profile');

@@ -19,22 +19,25 @@ const PAYMENT_RETURN_TOKEN_RECHECK_MS = 300;
 function NavLinks({ linkClassName }: { linkClassName: string | undefined }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const isLoggedIn = useAtomValue(isLoggedInAtom);
   return (
     <>
-      {NAV_ITEMS.map((item) => {
-        const alsoActiveOn: readonly string[] = 'alsoActiveOn' in item ? item.alsoActiveOn : [];
-        const active = pathname === item.to || alsoActiveOn.includes(pathname);
-        return (
-          <Link
-            key={item.to}
-            to={item.to}
-            className={linkClassName}
-            aria-current={active ? 'page' : undefined}
-          >
-            {t(item.labelKey)}
-          </Link>
-        );
-      })}
+      {NAV_ITEMS.filter((item) => !('audience' in item) || (item.audience === 'founder') === isLoggedIn).map(
+        (item) => {
+          const alsoActiveOn: readonly string[] = 'alsoActiveOn' in item ? item.alsoActiveOn : [];
+          const active = pathname === item.to || alsoActiveOn.includes(pathname);
+          return (
+            <Link
+              key={item.to}
+              to={item.to}
+              className={linkClassName}
+              aria-current={active ? 'page' : undefined}
+            >
+              {t(item.labelKey)}
+            </Link>
+          );
+        },
+      )}
     </>
   );
 }

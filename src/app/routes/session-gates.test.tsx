@@ -57,9 +57,11 @@ function renderApp(loaded: Loaded, route: string) {
         </Route>
         <Route element={<RequireGuest />}>
           <Route path="/signup" element={<h1>Signup page</h1>} />
+          <Route path="/login-form" element={<h1>Login form</h1>} />
         </Route>
         <Route path="/login" element={<h1>Login page</h1>} />
         <Route path="/home" element={<h1>Home page</h1>} />
+        <Route path="/dashboard" element={<h1>Dashboard</h1>} />
         <Route path="/ai-powered-form" element={<h1>Company form</h1>} />
         <Route path="*" element={<h1>Somewhere else</h1>} />
       </Routes>
@@ -149,6 +151,17 @@ describe('RequireGuest', () => {
     expect(location()).toHaveTextContent(/^\/ai-powered-form$/);
     expect(screen.queryByRole('heading', { name: 'Signup page' })).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends a logged-in user from the login form on to the dashboard, not the landing page', async () => {
+    const loaded = await loadGates();
+    loaded.startSession(freshToken());
+    // Any guest page but /signup (the app's is /login, left outside the gate here for the other tests).
+    renderApp(loaded, '/login-form');
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/dashboard$/);
+    expect(screen.queryByRole('heading', { name: 'Home page' })).not.toBeInTheDocument();
   });
 
   it('sends a logged-in user on to the page named by the redirect parameter', async () => {

@@ -55,7 +55,7 @@ export function RequireSession() {
 /**
  * /login and /signup: someone who already has a session goes on to the page they had asked for
  * (the `redirect` parameter), else from /signup to the wizard (a new account's next step), and from
- * /login to /home.
+ * /login to the dashboard.
  */
 export function RequireGuest() {
   const { pathname, search } = useLocation();
@@ -67,7 +67,10 @@ export function RequireGuest() {
   // server prerenders this page as a guest sees it (a loader would replace the form it sent).
   if (session === 'present')
     return (
-      <Navigate to={postLoginTarget(search, pathname === paths.signup ? paths.wizard : paths.home)} replace />
+      <Navigate
+        to={postLoginTarget(search, pathname === paths.signup ? paths.wizard : paths.dashboard)}
+        replace
+      />
     );
   return page;
 }

@@ -1,7 +1,10 @@
 import { apiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import type { components, paths } from '@/lib/api/schema';
-import { saveFile } from '@/lib/save-file';
+import { attachmentFileName, saveFile } from '@/lib/save-file';
+
+// Kept importable from here: the documents' tests and callers know it by this module.
+export { attachmentFileName };
 
 export type DownloadableSku = paths['/api/documents/{sku}']['get']['parameters']['path']['sku'];
 export type DocumentFormat = components['schemas']['DocumentFormat'];
@@ -13,21 +16,6 @@ export type DocumentLanguage = components['schemas']['Language'];
 export const DOCUMENT_FORMATS: readonly DocumentFormat[] = ['pdf', 'docx'];
 
 export type DownloadOutcome = 'saved' | 'not-submitted' | 'not-owned' | 'no-template' | 'failed';
-
-/** The file name the server chose (Content-Disposition), RFC 5987 form first. */
-export function attachmentFileName(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim());
-    } catch {
-      // A malformed encoding: fall through to the plain form.
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
-  return plain?.[1]?.trim() || fallback;
-}
 
 /**
  * GET /api/documents/{sku}: the server writes the document from the submitted company file, in the

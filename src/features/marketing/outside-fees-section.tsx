@@ -2,7 +2,7 @@ import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { legalFormShortNameKey, type LegalFee } from '@/shared/jurisdictions';
-import { formatFeeAmount } from './fee-amount';
+import { formatFeeAmount } from '@/lib/format/fee-amount';
 import classes from './outside-fees.module.css';
 import { OUTSIDE_FEES, type OutsideFeesCountry } from './outside-fees-data';
 import { SectionFrame } from './section-frame';

@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import enCommon from '../../../locales/en/common.json';
+import enDashboard from '../../../locales/en/dashboard.json';
+import frDashboard from '../../../locales/fr/dashboard.json';
+import roDashboard from '../../../locales/ro/dashboard.json';
 import enForms from '../../../locales/en/forms.json';
 import enProfile from '../../../locales/en/profile.json';
 import frCommon from '../../../locales/fr/common.json';
@@ -10,6 +13,7 @@ import roCommon from '../../../locales/ro/common.json';
 import roForms from '../../../locales/ro/forms.json';
 import roProfile from '../../../locales/ro/profile.json';
 import { apiClient } from '@/lib/api/client';
+import { forgetCatalog } from '@/lib/catalog/catalog';
 import { ApiError, NETWORK_NOT_OK_MESSAGE } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
 import type { Language } from '@/lib/i18n/languages';
@@ -22,6 +26,10 @@ type UserInfo = components['schemas']['UserInfo'];
 const PROFILE = { fr: frProfile, en: enProfile, ro: roProfile } satisfies Record<Language, typeof frProfile>;
 const FORMS = { fr: frForms, en: enForms, ro: roForms } satisfies Record<Language, typeof frForms>;
 const COMMON = { fr: frCommon, en: enCommon, ro: roCommon } satisfies Record<Language, typeof frCommon>;
+const DASHBOARD = { fr: frDashboard, en: enDashboard, ro: roDashboard } satisfies Record<
+  Language,
+  typeof frDashboard
+>;
 const LANGS = Object.keys(PROFILE) as Language[];
 
 /** A user per language, with initials outside ASCII where the language has them. */
@@ -129,7 +137,11 @@ beforeEach(() => {
   handlers = {
     // The page asks for a new token after a save (the header shows the first name inside it).
     'POST /api/auth/getJWTtoken': () => ({ accessToken: REFRESHED_TOKEN }),
+    // The Invoices card: none by default, and the catalog that names their packages.
+    'GET /api/invoices': () => ({ invoices: [] }),
+    'GET /api/marketing/offers/list': () => [],
   };
+  forgetCatalog();
   get = vi.spyOn(apiClient, 'GET').mockImplementation(route('GET') as never);
   post = vi.spyOn(apiClient, 'POST').mockImplementation(route('POST') as never);
   consoleError = vi.spyOn(console, 'error');
@@ -201,6 +213,32 @@ describe.each(LANGS)('ProfilePage in %s', (language) => {
   const user = USERS[language];
   const loading = COMMON[language].loading;
   const required = FORMS[language].errors.required;
+
+  it('lists the invoices, each with its PDF, in an Invoices card', async () => {
+    const dashboard = DASHBOARD[language];
+    handlers['GET /api/invoices'] = () => ({
+      invoices: [
+        {
+          id: '2b1f6a7e-0000-4000-8000-000000000001',
+          number: 'KR-000042',
+          kind: 'invoice',
+          issuedAt: '2026-03-01T10:00:00.000Z',
+          totalCents: 4900,
+          currency: 'EUR',
+        },
+      ],
+    });
+    renderProfile(language);
+    const card = await screen.findByRole('region', { name: words.invoices.title });
+    expect(await within(card).findByText('KR-000042')).toBeInTheDocument();
+    expect(within(card).getByText(dashboard.invoices.kind.invoice)).toBeInTheDocument();
+    expect(
+      within(card).getByRole('button', {
+        name: dashboard.invoices.downloadLabel.replace('{{number}}', 'KR-000042'),
+      }),
+    ).toBeEnabled();
+    expect(get).toHaveBeenCalledWith('/api/invoices');
+  });
 
   describe('showing the profile', () => {
     it(`reads "${loading}" until the user's information arrives`, async () => {

@@ -12,9 +12,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconPencil, IconShieldLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPencil, IconReceipt, IconShieldLock } from '@tabler/icons-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InvoiceList } from '@/components/invoice-list';
 import { apiClient } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 import { getValidToken } from '@/lib/session/session';
@@ -228,6 +229,25 @@ export function ProfilePage() {
                 <ProfileMessageAlert message={message} onClose={() => setMessage(null)} />
               </Box>
             ) : null}
+          </Stack>
+        </Card>
+
+        <Card
+          withBorder
+          radius="lg"
+          padding="lg"
+          component="section"
+          aria-labelledby="profile-invoices-title"
+        >
+          <Stack gap="sm">
+            <Group gap="xs">
+              <IconReceipt size={22} aria-hidden="true" />
+              <Title order={2} fz="h3" id="profile-invoices-title">
+                {t('invoices.title')}
+              </Title>
+            </Group>
+            <Text c="dimmed">{t('invoices.text')}</Text>
+            <InvoiceList />
           </Stack>
         </Card>
 

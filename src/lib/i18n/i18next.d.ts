@@ -2,6 +2,7 @@ import type assistant from '../../../locales/fr/assistant.json';
 import type auth from '../../../locales/fr/auth.json';
 import type checkout from '../../../locales/fr/checkout.json';
 import type common from '../../../locales/fr/common.json';
+import type dashboard from '../../../locales/fr/dashboard.json';
 import type forms from '../../../locales/fr/forms.json';
 import type faq from '../../../locales/fr/faq.json';
 import type documents from '../../../locales/fr/documents.json';
@@ -10,6 +11,7 @@ import type jurisdictions from '../../../locales/fr/jurisdictions.json';
 import type landing from '../../../locales/fr/landing.json';
 import type marketing from '../../../locales/fr/marketing.json';
 import type profile from '../../../locales/fr/profile.json';
+import type registration from '../../../locales/fr/registration.json';
 import type website from '../../../locales/fr/website.json';
 import type wizard from '../../../locales/fr/wizard.json';
 
@@ -33,6 +35,8 @@ declare module 'i18next' {
       faq: typeof faq;
       jurisdictions: typeof jurisdictions;
       website: typeof website;
+      registration: typeof registration;
+      dashboard: typeof dashboard;
     };
   }
 }

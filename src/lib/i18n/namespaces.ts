@@ -14,5 +14,7 @@ export const NAMESPACES = [
   'faq',
   'jurisdictions',
   'website',
+  'registration',
+  'dashboard',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
