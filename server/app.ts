@@ -131,6 +131,16 @@ export async function buildApp(deps: AppDependencies) {
         ? done(null, body)
         : done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE()),
   );
+  // RFC 8058's one-click unsubscribe may post multipart/form-data: only the link's token matters,
+  // so that route takes the body unread (1 kB at most); every other refuses it.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: 1024 },
+    (request, _body, done) =>
+      request.routeOptions.url === '/unsubscribe'
+        ? done(null, {})
+        : done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE()),
+  );
   // HTML, images, PDF and Word are only answers (downloadDocument, getSiteLogo, the sites' pages): refused as bodies like any other type,
   // but declared, or the openapi glue warns at every start that it has no parser for them.
   for (const answerOnly of [
@@ -349,7 +359,12 @@ export async function buildApp(deps: AppDependencies) {
     webhookSecret: config.payments.provider === 'stripe' ? config.payments.webhookSecret : null,
     checkout,
   });
-  await app.register(localCheckoutPlugin, { db, checkout, publicUrl: config.publicUrl });
+  await app.register(localCheckoutPlugin, {
+    db,
+    checkout,
+    publicUrl: config.publicUrl,
+    refunds: !config.localPaymentsInProduction,
+  });
   await app.register(unsubscribePlugin, { journey, publicUrl: config.publicUrl });
   const pages = createAppPages({
     spaDir: config.spaDir,

@@ -12,6 +12,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -216,6 +217,8 @@ export const companyFileEvents = pgTable(
   'company_file_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order events were recorded in, when their times are equal (a clock's resolution). */
+    seq: serial('seq').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -248,6 +251,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The numbering series (invoice_counters.seller): the prefix, TEST- for the local test provider. */
     seller: text('seller').notNull(),
     sequence: integer('sequence').notNull(),
     /** The printed number: the seller's prefix and the sequence (KR-000042). */
@@ -260,7 +264,7 @@ export const invoices = pgTable(
     /** creditNote: the invoice it cancels (in whole or in part). */
     creditedInvoiceId: uuid('credited_invoice_id'),
     language: text('language').notNull(),
-    /** { seller: {name, legalForm, capital, address, registration, vat, examples}, buyer: {name, address, email}, line: {offerSku, description}, paidAt, vatNote } */
+    /** What the PDF prints: services/invoices/invoice-service.ts, InvoiceContent. */
     content: jsonb('content').$type<Record<string, unknown>>().notNull(),
     /** VAT rate in basis points (2000 = 20 %). */
     vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
@@ -273,6 +277,7 @@ export const invoices = pgTable(
   },
   (table) => [
     uniqueIndex('invoices_seller_sequence').on(table.seller, table.sequence),
+    uniqueIndex('invoices_number').on(table.number),
     index('invoices_user').on(table.userId),
     index('invoices_checkout_session').on(table.checkoutSessionId),
   ],

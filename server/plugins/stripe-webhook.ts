@@ -7,6 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { CheckoutService } from '../services/payments/checkout';
 
+/** Stripe's payment intent ids; anything else (a NUL, 8 kB of noise) is no id of a payment. */
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{1,255}$/;
+
+const paymentIntentOf = (value: unknown): string | null => {
+  const id = typeof value === 'string' ? value : (value as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'string' && PAYMENT_INTENT_ID.test(id) ? id : null;
+};
+
 interface Options {
   stripe: Stripe | null;
   webhookSecret: string | null;
@@ -59,17 +67,11 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: Options
         typeof session.amount_total === 'number' &&
         typeof session.currency === 'string'
       ) {
-        const paymentIntent = session.payment_intent;
         const granted = await checkout.fulfil(id, {
           providerSessionId: session.id,
           amountCents: session.amount_total,
           currency: session.currency,
-          providerPaymentId:
-            typeof paymentIntent === 'string'
-              ? paymentIntent
-              : typeof paymentIntent?.id === 'string'
-                ? paymentIntent.id
-                : null,
+          providerPaymentId: paymentIntentOf(session.payment_intent),
         });
         if (!granted) request.log.warn({ checkoutSessionId: id }, 'Stripe event matched no open session');
         else request.log.info({ checkoutSessionId: id }, 'Stripe payment received');
@@ -80,12 +82,27 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: Options
       // says how much was refunded in all, so a repeated event credits nothing twice.
       const charge = event.data?.object as Partial<Stripe.Charge> | null | undefined;
       if (!charge || typeof charge !== 'object') return { received: true };
-      const paymentIntent =
-        typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-      if (typeof paymentIntent === 'string' && typeof charge.amount_refunded === 'number') {
+      const paymentIntent = paymentIntentOf(charge.payment_intent);
+      if (
+        paymentIntent &&
+        typeof charge.amount_refunded === 'number' &&
+        Number.isInteger(charge.amount_refunded)
+      ) {
         const session = await checkout.findByProviderPayment(paymentIntent);
-        if (!session || session.currency.toLowerCase() !== String(charge.currency).toLowerCase()) {
-          request.log.warn({ paymentIntent }, 'Stripe refund matched no paid session');
+        if (!session) {
+          // Stripe does not promise the order of events: the refund may come before the payment
+          // it refunds is recorded. A 503 makes Stripe send it again later (for up to three days).
+          request.log.warn(
+            { paymentIntent },
+            'Stripe refund of a payment not recorded yet: Stripe will retry',
+          );
+          return reply.code(503).send({
+            message: 'The refunded payment is not recorded yet: retry later',
+            error: 'Service Unavailable',
+          });
+        }
+        if (session.currency.toLowerCase() !== String(charge.currency).toLowerCase()) {
+          request.log.warn({ paymentIntent }, 'Stripe refund in another currency than its payment');
         } else if (await checkout.refund(session.id, { providerRefundedCents: charge.amount_refunded })) {
           request.log.info({ checkoutSessionId: session.id }, 'Stripe refund recorded');
         }

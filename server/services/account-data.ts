@@ -13,7 +13,7 @@
  * promotional website (offline at once, its logos and the messages it received), queued and sent
  * mail records, and the contact messages sent from the account's address.
  */
-import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import {
   checkoutSessions,
@@ -194,15 +194,14 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
         // Unpaid checkouts are no accounting record: they go, except one the provider may still settle
         // (a Stripe session stays payable for a day, a bank debit settles later): it stays, without its
         // buyer (set null below), so that a payment arriving after the deletion still finds its order.
-        await tx
-          .delete(checkoutSessions)
-          .where(
-            and(
-              eq(checkoutSessions.userId, userId),
-              ne(checkoutSessions.status, 'paid'),
-              or(eq(checkoutSessions.status, 'canceled'), isNull(checkoutSessions.providerSessionId)),
-            ),
-          );
+        await tx.delete(checkoutSessions).where(
+          and(
+            eq(checkoutSessions.userId, userId),
+            // Paid or refunded orders are accounting records (with their invoices and credit notes).
+            inArray(checkoutSessions.status, ['open', 'canceled']),
+            or(eq(checkoutSessions.status, 'canceled'), isNull(checkoutSessions.providerSessionId)),
+          ),
+        );
         await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = lower(${user.email})`);
         // Mail records to the address that no account link reaches (contact acknowledgements, resets).
         await tx.delete(mailQueue).where(sql`lower(${mailQueue.recipient}) = lower(${user.email})`);

@@ -99,7 +99,8 @@ describe('a payment', () => {
       await server.request(`/api/checkout/sessions/${id}`, { token: user.accessToken }),
     );
     expect(summary.status).toBe('paid');
-    expect(summary.invoice?.number).toMatch(/^KR-\d{6}$/);
+    // The local provider's payments are test payments: their own series, marked as such.
+    expect(summary.invoice?.number).toMatch(/^TEST-KR-\d{6}$/);
     expect(summary.invoice?.totalCents).toBe(summary.amountCents);
 
     const receipt = server.mail
@@ -117,7 +118,12 @@ describe('a payment', () => {
     const attachment = receipt?.attachments?.[0];
     expect(attachment?.contentType).toBe('application/pdf');
     expect(attachment?.filename).toBe(`facture-${summary.invoice?.number}.pdf`);
-    expect((await pdfText(attachment?.content ?? Buffer.alloc(0))).text).toContain(summary.invoice?.number);
+    const attached = (await pdfText(attachment?.content ?? Buffer.alloc(0))).text;
+    expect(attached).toContain(summary.invoice?.number);
+    expect(attached).toContain('Facture (test)');
+    expect(attached).toContain('aucune somme n’a été encaissée');
+    // No e-mail address on an invoice kept ten years.
+    expect(attached).not.toContain(user.email);
 
     const kinds = (await timelineOf(user)).events.map((event) => event.kind);
     expect(kinds).toEqual(['draftStarted', 'paid']);
@@ -158,6 +164,7 @@ describe('a payment', () => {
         new Intl.NumberFormat({ fr: 'fr-FR', en: 'en-GB', ro: 'ro-RO' }[language], {
           style: 'currency',
           currency: 'EUR',
+          currencyDisplay: 'narrowSymbol',
         })
           .format(cents / 100)
           .replace(/\s/g, ' ');
@@ -213,9 +220,13 @@ describe('a payment', () => {
     await buy(users[0] as SignedUpUser);
 
     const rows = await server.db
-      .select({ sequence: invoices.sequence, number: invoices.number })
+      .select({ sequence: invoices.sequence, number: invoices.number, issuedAt: invoices.issuedAt })
       .from(invoices)
+      .where(eq(invoices.seller, 'TEST-KR-'))
       .orderBy(invoices.sequence);
+    // Dates follow numbers (taken under the counter's lock).
+    const dates = rows.map((row) => row.issuedAt.getTime());
+    expect(dates).toEqual([...dates].sort((a, b) => a - b));
     const sequences = rows.map((row) => row.sequence);
     expect(sequences).toEqual(sequences.map((_, index) => index + 1));
     expect(new Set(rows.map((row) => row.number)).size).toBe(rows.length);
@@ -268,6 +279,16 @@ describe('a refund', () => {
     // Refunding again credits nothing more.
     await server.app.inject({ method: 'POST', url: `/checkout/local/${id}/refund` });
     expect(await invoicesOf(user)).toHaveLength(2);
+
+    // The founder can still delete their account: the order and its invoices stay, without them.
+    const deleted = await server.request('/api/user/delete-account', {
+      body: { password: user.password },
+      token: user.accessToken,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const kept = await server.db.select().from(invoices).where(eq(invoices.checkoutSessionId, id));
+    expect(kept).toHaveLength(2);
+    expect(kept.every((row) => row.userId === null)).toBe(true);
   });
 });
 
@@ -350,6 +371,14 @@ describe('the draft reminder', () => {
     expect(reminders[0]?.text).toContain(link);
     const path = `${new URL(link).pathname}${new URL(link).search}`;
 
+    // A mail client may post its one-click unsubscribe as multipart: accepted (the token is what counts).
+    const multipart = await server.app.inject({
+      method: 'POST',
+      url: `/unsubscribe${new URL(link).search}x`,
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      payload: '--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n',
+    });
+    expect(multipart.statusCode).toBe(404);
     // Opening the link changes nothing (mail scanners open links); the button does.
     const confirm = await server.request(path);
     expect(confirm.statusCode).toBe(200);

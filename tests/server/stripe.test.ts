@@ -226,9 +226,15 @@ describe('POST /api/checkout/stripe-webhook', () => {
         await server.request('/api/invoices', { token: user.accessToken }),
       ).invoices.map((invoice) => `${invoice.kind} ${invoice.totalCents}`);
 
-    // Another payment's refund changes nothing here.
+    // A refund of a payment not recorded (yet): Stripe is asked to send it again later.
     const elsewhere = refundEvent(1000, 'pi_someone_else');
-    expect((await deliver(server, elsewhere, sign(elsewhere))).statusCode).toBe(200);
+    expect((await deliver(server, elsewhere, sign(elsewhere))).statusCode).toBe(503);
+    expect(await totals()).toEqual(['invoice 1000']);
+    // Noise where the payment intent's id should be is no id: acknowledged, nothing done.
+    for (const noise of ['pi_\u0000', `pi_${'x'.repeat(9000)}`]) {
+      const odd = refundEvent(1000, noise);
+      expect((await deliver(server, odd, sign(odd))).statusCode).toBe(200);
+    }
     expect(await totals()).toEqual(['invoice 1000']);
 
     const partial = refundEvent(300);

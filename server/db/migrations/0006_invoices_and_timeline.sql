@@ -1,5 +1,6 @@
 CREATE TABLE "company_file_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" serial NOT NULL,
 	"user_id" uuid NOT NULL,
 	"kind" text NOT NULL,
 	"key" text DEFAULT '' NOT NULL,
@@ -41,6 +42,7 @@ ALTER TABLE "invoices" ADD CONSTRAINT "invoices_user_id_users_id_fk" FOREIGN KEY
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_checkout_session_id_checkout_sessions_id_fk" FOREIGN KEY ("checkout_session_id") REFERENCES "public"."checkout_sessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "company_file_events_once" ON "company_file_events" USING btree ("user_id","kind","key");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_seller_sequence" ON "invoices" USING btree ("seller","sequence");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_number" ON "invoices" USING btree ("number");--> statement-breakpoint
 CREATE INDEX "invoices_user" ON "invoices" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "invoices_checkout_session" ON "invoices" USING btree ("checkout_session_id");--> statement-breakpoint
 CREATE INDEX "checkout_sessions_provider_payment" ON "checkout_sessions" USING btree ("provider_payment_id");--> statement-breakpoint
@@ -49,4 +51,5 @@ INSERT INTO "company_file_events" ("user_id", "kind", "occurred_at") SELECT "use
 INSERT INTO "company_file_events" ("user_id", "kind", "occurred_at") SELECT "user_id", 'submitted', "submitted_at" FROM "company_files" WHERE "submitted_at" IS NOT NULL;--> statement-breakpoint
 INSERT INTO "company_file_events" ("user_id", "kind", "key", "details", "occurred_at") SELECT "user_id", 'paid', "id", jsonb_build_object('offerSku', "offer_sku", 'amountCents', "amount_cents", 'currency', "currency"), coalesce("completed_at", "created_at") FROM "checkout_sessions" WHERE "status" = 'paid' AND "user_id" IS NOT NULL;--> statement-breakpoint
 -- Drafts already left for days when reminders began are not reminded all at once on deployment.
-UPDATE "company_files" SET "reminder_sent_at" = now() WHERE "submitted_at" IS NULL AND "updated_at" < now() - interval '3 days';
+UPDATE "company_files" SET "reminder_sent_at" = now() WHERE "submitted_at" IS NULL AND "updated_at" < now() - interval '3 days';--> statement-breakpoint
+INSERT INTO "company_file_events" ("user_id", "kind", "occurred_at") SELECT DISTINCT ON (f."user_id") f."user_id", 'documentsReady', greatest(f."submitted_at", p."created_at") FROM "company_files" f JOIN "purchases" p ON p."user_id" = f."user_id" AND p."product_sku" IN ('LEGAL_STATUSES', 'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION', 'LIST_OF_BENEFICIARIES') WHERE f."submitted_at" IS NOT NULL ORDER BY f."user_id", p."created_at";

@@ -61,15 +61,18 @@ export function createJourney(deps: {
    * mailed) once, by whichever of the payment and the submission comes second.
    */
   async function documentsReadyIfDue(tx: Transaction, userId: string): Promise<void> {
+    // The file's row is locked first: a payment and a submission at the same instant queue here,
+    // so the second sees the first's change and records the event (neither can miss the other).
+    const [file] = await tx
+      .select({ submittedAt: companyFiles.submittedAt })
+      .from(companyFiles)
+      .where(eq(companyFiles.userId, userId))
+      .for('update');
     const [owned] = await tx
       .select({ sku: purchases.productSku })
       .from(purchases)
       .where(and(eq(purchases.userId, userId), inArray(purchases.productSku, [...DOCUMENT_SKUS])))
       .limit(1);
-    const [file] = await tx
-      .select({ submittedAt: companyFiles.submittedAt })
-      .from(companyFiles)
-      .where(eq(companyFiles.userId, userId));
     if (!owned || !file?.submittedAt) return;
     if (!(await recordEvent(tx, userId, 'documentsReady'))) return;
     const who = await founder(tx, userId);

@@ -63,9 +63,12 @@ export async function recordEvent(
 const jurisdictionOf = (data: Record<string, unknown> | undefined): Jurisdiction | null =>
   data?.jurisdiction === 'FR' || data?.jurisdiction === 'RO' ? data.jurisdiction : null;
 
-/** Today in the latest time zone on Earth (UTC+14): a founder's "today" is never refused as future. */
+/**
+ * Today in the latest time zone of the two countries, French overseas territories included
+ * (Wallis-et-Futuna, UTC+12): a founder's "today" is never refused as future.
+ */
 function latestToday(): string {
-  return new Date(Date.now() + 14 * 3600 * 1000).toISOString().slice(0, 10);
+  return new Date(Date.now() + 12 * 3600 * 1000).toISOString().slice(0, 10);
 }
 
 export function createTimelineService(deps: { db: Database; steps?: Record<Jurisdiction, string[]> }) {
@@ -87,7 +90,7 @@ export function createTimelineService(deps: { db: Database; steps?: Record<Juris
         .select()
         .from(companyFileEvents)
         .where(eq(companyFileEvents.userId, userId))
-        .orderBy(asc(companyFileEvents.occurredAt), asc(companyFileEvents.id)),
+        .orderBy(asc(companyFileEvents.occurredAt), asc(companyFileEvents.seq)),
     ]);
     const jurisdiction = jurisdictionOf(file?.data);
     const known = new Set(jurisdiction ? steps[jurisdiction] : []);

@@ -32,7 +32,12 @@ export function invoiceBlocks(invoice: InvoiceToRender): { title: string; blocks
   const locale = LOCALES[invoice.language];
   const { content } = invoice;
   const money = (cents: number) =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency: invoice.currency }).format(cents / 100);
+    // "8,33 €" in every language (ro-RO would write "8,33 EUR").
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: invoice.currency,
+      currencyDisplay: 'narrowSymbol',
+    }).format(cents / 100);
   const date = (iso: string | Date) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(new Date(iso));
   const rate = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
@@ -41,12 +46,15 @@ export function invoiceBlocks(invoice: InvoiceToRender): { title: string; blocks
   const seller = content.seller;
   const mark = (field: string, value: string) =>
     seller.examples.includes(field) ? t('invoices:example', { value }) : value;
-  const title = t(`invoices:title.${invoice.kind}`);
+  const title = content.test
+    ? t('invoices:testTitle', { title: t(`invoices:title.${invoice.kind}`) })
+    : t(`invoices:title.${invoice.kind}`);
   const unitNet = invoice.netCents;
 
   const blocks: DocumentBlock[] = [
     { kind: 'title', text: title },
     { kind: 'subtitle', text: t('invoices:number', { number: invoice.number }) },
+    ...(content.test ? [{ kind: 'note' as const, text: t('invoices:testNote') }] : []),
     { kind: 'paragraph', text: t('invoices:issuedOn', { date: date(invoice.issuedAt) }) },
     {
       kind: 'paragraph',
@@ -80,7 +88,6 @@ export function invoiceBlocks(invoice: InvoiceToRender): { title: string; blocks
       rows: [
         [t('invoices:fields.name'), content.buyer.name || t('invoices:notGiven')],
         [t('invoices:fields.address'), content.buyer.address ?? t('invoices:notGiven')],
-        ...(content.buyer.email ? [[t('invoices:fields.email'), content.buyer.email]] : []),
       ],
       footer: [],
     },
@@ -118,6 +125,7 @@ export function invoiceBlocks(invoice: InvoiceToRender): { title: string; blocks
       kind: 'paragraph',
       text: t('invoices:credits', { number: content.credited.number, date: date(content.credited.issuedAt) }),
     });
+  blocks.push({ kind: 'paragraph', text: t('invoices:nature') });
   blocks.push({
     kind: 'paragraph',
     text: invoice.kind === 'invoice' ? t('invoices:paid') : t('invoices:refunded'),

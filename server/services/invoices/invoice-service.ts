@@ -14,16 +14,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../../src/lib/api/schema';
 import type { SiteInfo, SiteInfoField } from '../../../src/shared/site-info';
 import type { Database, Transaction } from '../../db/database';
-import type {
-  checkoutSessions} from '../../db/schema';
-import {
-  companyFiles,
-  invoiceCounters,
-  invoices,
-  offers,
-  products,
-  users,
-} from '../../db/schema';
+import type { checkoutSessions } from '../../db/schema';
+import { companyFiles, invoiceCounters, invoices, offers, products, users } from '../../db/schema';
 import { isServerLanguage, type ServerLanguage } from '../i18n';
 import { renderInvoicePdf } from './invoice-pdf';
 
@@ -48,11 +40,14 @@ export interface InvoiceContent {
     /** The fields still holding example values (marked on the PDF). */
     examples: string[];
   };
-  buyer: { name: string; address: string | null; email: string | null };
+  /** Name and address only: an invoice is kept ten years, the e-mail address is no mandatory mention. */
+  buyer: { name: string; address: string | null };
   line: { offerSku: string; offer: string; products: string[] };
   /** When the sale was paid (invoice) or refunded (credit note). */
   paidAt: string;
   credited?: { number: string; issuedAt: string };
+  /** A payment of the local test provider: no money was received, the PDF says so. */
+  test?: boolean;
 }
 
 /** Prices include VAT: the amount excluding VAT is what, with VAT added, makes the price. */
@@ -77,8 +72,13 @@ export class InvoiceNotFoundError extends Error {}
 
 export function createInvoiceService(deps: { db: Database; site: SiteInfo; invoicing: Invoicing }) {
   const { db, site, invoicing } = deps;
-  /** One sequence per seller: the seller is known by its registration number. */
-  const sellerKey = site.values.publisherRegistration;
+  /**
+   * One gapless sequence per series: the configured prefix for real payments, and its own TEST-
+   * series for the local test provider's (no money is received: they must not use up, nor
+   * appear in, the seller's real numbering).
+   */
+  const seriesOf = (provider: string) =>
+    provider === 'local' ? `TEST-${invoicing.prefix}` : invoicing.prefix;
 
   const seller = (): InvoiceContent['seller'] => ({
     name: site.values.publisherName,
@@ -92,10 +92,10 @@ export function createInvoiceService(deps: { db: Database; site: SiteInfo; invoi
       .map(([key]) => key),
   });
 
-  async function nextNumber(tx: Transaction): Promise<{ sequence: number; number: string }> {
+  async function nextNumber(tx: Transaction, series: string): Promise<{ sequence: number; number: string }> {
     const [counter] = await tx
       .insert(invoiceCounters)
-      .values({ seller: sellerKey, lastNumber: 1 })
+      .values({ seller: series, lastNumber: 1 })
       .onConflictDoUpdate({
         target: invoiceCounters.seller,
         set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
@@ -104,7 +104,7 @@ export function createInvoiceService(deps: { db: Database; site: SiteInfo; invoi
     if (!counter) throw new Error('The invoice counter returned no number');
     return {
       sequence: counter.lastNumber,
-      number: `${invoicing.prefix}${String(counter.lastNumber).padStart(6, '0')}`,
+      number: `${series}${String(counter.lastNumber).padStart(6, '0')}`,
     };
   }
 
@@ -116,7 +116,7 @@ export function createInvoiceService(deps: { db: Database; site: SiteInfo; invoi
     buyer: InvoiceContent['buyer'];
     language: ServerLanguage;
   }> {
-    if (!userId) return { buyer: { name: '', address: null, email: null }, language: 'fr' };
+    if (!userId) return { buyer: { name: '', address: null }, language: 'fr' };
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     const [file] = await tx
       .select({ data: companyFiles.data, submitted: companyFiles.submittedData })
@@ -129,7 +129,6 @@ export function createInvoiceService(deps: { db: Database; site: SiteInfo; invoi
       buyer: {
         name: (text(data.fullName) ?? accountName).slice(0, 200),
         address: text(data.address)?.slice(0, 400) ?? null,
-        email: user?.email ?? null,
       },
       language: user && isServerLanguage(user.language) ? user.language : 'fr',
     };
@@ -169,17 +168,21 @@ export function createInvoiceService(deps: { db: Database; site: SiteInfo; invoi
       const { buyer, language } = await buyerOf(tx, session.userId);
       const line = await lineOf(tx, session, language);
       const { netCents, vatCents } = splitVat(session.amountCents, invoicing.vatRateBasisPoints);
-      const { sequence, number } = await nextNumber(tx);
+      const series = seriesOf(session.provider);
+      const { sequence, number } = await nextNumber(tx, series);
       const content: InvoiceContent = {
         seller: seller(),
         buyer,
         line,
         paidAt: (session.completedAt ?? new Date()).toISOString(),
+        ...(session.provider === 'local' ? { test: true } : {}),
       };
       const [row] = await tx
         .insert(invoices)
         .values({
-          seller: sellerKey,
+          seller: series,
+          // Taken after the number, under the counter's lock: dates follow numbers.
+          issuedAt: sql`clock_timestamp()`,
           sequence,
           number,
           kind: 'invoice',
@@ -214,7 +217,7 @@ export function createInvoiceService(deps: { db: Database; site: SiteInfo; invoi
       if (!invoice) return null;
       const original = invoice.content as unknown as InvoiceContent;
       const { netCents, vatCents } = splitVat(amountCents, invoice.vatRateBasisPoints);
-      const { sequence, number } = await nextNumber(tx);
+      const { sequence, number } = await nextNumber(tx, invoice.seller);
       const content: InvoiceContent = {
         ...original,
         paidAt: new Date().toISOString(),
@@ -224,6 +227,7 @@ export function createInvoiceService(deps: { db: Database; site: SiteInfo; invoi
         .insert(invoices)
         .values({
           seller: invoice.seller,
+          issuedAt: sql`clock_timestamp()`,
           sequence,
           number,
           kind: 'creditNote',

@@ -1,0 +1,129 @@
+/**
+ * After paying, for a French SAS founder (in French) and a Romanian SRL founder (in Romanian): the
+ * dashboard's timeline moves to "documents ready", the founder ticks the capital deposit off with a
+ * date, downloads the invoice /success named, and the receipt with the invoice attached is in the
+ * outbox.
+ */
+import { readFileSync } from 'node:fs';
+import type { Language } from '../../src/lib/i18n/languages';
+import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file';
+import { useLanguage } from './fixtures';
+import { text } from './locale-text';
+import { payWithTestCard } from './payment-page';
+import { mailsTo } from './server-data';
+import { createAccount, expect, shownDate, storedAccessToken, test } from './real-server';
+
+const catalog = JSON.parse(readFileSync('schemas/catalog.json', 'utf8')) as {
+  offers: { sku: string; name: Record<Language, string> }[];
+};
+const STANDARD_PACKAGE = catalog.offers.find((offer) => offer.sku === 'STANDARD_PACKAGE');
+if (!STANDARD_PACKAGE) throw new Error('schemas/catalog.json has no STANDARD_PACKAGE');
+
+const FOUNDERS: {
+  form: LegalFormId;
+  language: Language;
+  dateFormat: (iso: string) => string;
+  invoiceFile: string;
+}[] = [
+  {
+    form: 'FR-SAS',
+    language: 'fr',
+    dateFormat: (iso) => iso.split('-').reverse().join('/'),
+    invoiceFile: 'facture',
+  },
+  {
+    form: 'RO-SRL',
+    language: 'ro',
+    dateFormat: (iso) => iso.split('-').reverse().join('.'),
+    invoiceFile: 'factura',
+  },
+];
+
+for (const founder of FOUNDERS) {
+  const lang = founder.language;
+  const t = (key: string) => text(lang, 'dashboard', key);
+  const jurisdiction = founder.form.split('-')[0] ?? '';
+
+  test(`a ${founder.form} founder pays, follows the timeline, ticks the capital deposit off and gets the invoice (${lang}) @desktop-only`, async ({
+    page,
+    context,
+  }) => {
+    await useLanguage(context, lang);
+    const account = await createAccount(page.request, lang, 'Andrei');
+    await page.goto('/dashboard');
+    await expect.poll(() => storedAccessToken(page)).not.toBeNull();
+    const token = await storedAccessToken(page);
+    const submitted = await page.request.post('/api/company-file/submit', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { data: completeCompanyFile(2, '2026-01-15', founder.form), version: 2 },
+    });
+    expect(submitted.status(), await submitted.text()).toBe(200);
+
+    // Submitted, not paid yet: the documents are still ahead.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: t('page.title') })).toBeVisible();
+    await expect(page.getByText(t('timeline.submitted.done'), { exact: true })).toBeVisible();
+    await expect(page.getByText(t('timeline.documentsReady.ahead'), { exact: true })).toBeVisible();
+
+    // Pays the standard package; /success says what was bought and the invoice's number.
+    await page.goto('/plans');
+    await page
+      .getByRole('article', { name: STANDARD_PACKAGE.name[lang] })
+      .getByRole('button', { name: text(lang, 'marketing', 'pricing.selectPlan') })
+      .click();
+    await expect(page).toHaveURL(/\/checkout\//);
+    await payWithTestCard(page, lang);
+    await expect(page).toHaveURL(/\/success\?session_id=/);
+    await expect(page.getByText(STANDARD_PACKAGE.name[lang]).first()).toBeVisible();
+    const invoiceNumber = page.getByText(/^TEST-KR-\d{6}$/);
+    await expect(invoiceNumber).toBeVisible();
+    const number = (await invoiceNumber.textContent())?.trim() ?? '';
+
+    // The dashboard: documents ready, the paid package with its invoice.
+    await page.getByRole('link', { name: text(lang, 'checkout', 'success.goToDashboard') }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText(t('timeline.documentsReady.done'), { exact: true })).toBeVisible();
+    await expect(page.getByText(t('timeline.paid.done'), { exact: true })).toBeVisible();
+
+    // Ticks the capital deposit off, done three days ago.
+    const step = page.getByRole('article', {
+      name: text(lang, 'registration', `${jurisdiction}.capitalDeposit.title`),
+    });
+    const threeDaysAgo = new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const date = step.getByLabel(t('steps.dateLabel'));
+    await date.fill(founder.dateFormat(threeDaysAgo));
+    await step.getByRole('button', { name: t('steps.markDone') }).click();
+    await expect(
+      step.getByText(t('steps.doneOn').replace('{{date}}', shownDate(threeDaysAgo, lang))),
+    ).toBeVisible();
+    await expect(step).toHaveAttribute('data-state', 'done');
+    // It stays done: the server has it.
+    await page.reload();
+    await expect(step).toHaveAttribute('data-state', 'done');
+
+    // Downloads the invoice.
+    const download = page.waitForEvent('download');
+    await page
+      .getByRole('button', { name: t('invoices.downloadLabel').replace('{{number}}', number) })
+      .click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${founder.invoiceFile}-${number}.pdf`);
+    expect(
+      readFileSync(await file.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+
+    // The receipt, in the founder's language, with the invoice attached.
+    await expect
+      .poll(async () => (await mailsTo(account.email)).find((mail) => mail.includes(number)) ?? '', {
+        timeout: 30_000,
+      })
+      .toContain(`${founder.invoiceFile}-${number}.pdf`);
+    const receipt = (await mailsTo(account.email)).find((mail) => mail.includes(number)) ?? '';
+    expect(receipt).toMatch(/Content-Type: application\/pdf/);
+    expect(receipt).toContain(
+      text(lang, 'emails', 'receipt.invoice').replace('{{number}}', number).split('.')[0] ?? '',
+    );
+  });
+}
