@@ -351,9 +351,16 @@ describe('operations.gen.ts', () => {
       'POST /sites/{slug}/contact': 'public',
       'GET /sites/{slug}/thanks': 'public',
       'GET /site-logos/{logoId}/{variant}': 'public',
+      // After paying (issue 19): the payment's summary, the company file's timeline and steps, invoices.
+      'GET /api/checkout/sessions/{sessionId}': 'bearer',
+      'GET /api/company-file/events': 'bearer',
+      'PUT /api/company-file/steps/{stepId}': 'bearer',
+      'DELETE /api/company-file/steps/{stepId}': 'bearer',
+      'GET /api/invoices': 'bearer',
+      'GET /api/invoices/{invoiceId}': 'bearer',
     };
 
-    expect(Object.keys(operationSecurity)).toHaveLength(38);
+    expect(Object.keys(operationSecurity)).toHaveLength(44);
     expect(operationSecurity).toEqual(spec);
   });
 });
