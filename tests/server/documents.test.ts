@@ -11,10 +11,9 @@ import { createDocumentService } from '../../server/services/documents/document-
 import { resolveWizard } from '../../src/shared/wizard-definition.ts';
 import { readWizardSource } from '../../src/shared/wizard-source.node.ts';
 import { completeCompanyFile } from '../fixtures/company-file';
-import { claimsOf, json, startTestServer, type SignedUpUser, type TestServer } from './harness';
+import { buyLocally, claimsOf, json, startTestServer, type SignedUpUser, type TestServer } from './harness';
 import { docxText, pdfText, squeeze } from './document-text';
 
-const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', cardholder: 'C. Dupont' };
 const STANDARD = { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' };
 const STARTER = { offerSku: 'STARTER_PACKAGE', planSku: 'STARTER_PACKAGE_ONE_TIME' };
 
@@ -113,21 +112,8 @@ const download = (sku: string, options: { token?: string; lang?: string; format?
 };
 
 /** Pays an offer through the local provider's payment page. */
-async function buy(user: SignedUpUser, offer: { offerSku: string; planSku: string }) {
-  const session = await server.request('/api/checkout/create-session', {
-    body: offer,
-    token: user.accessToken,
-  });
-  expect(session.statusCode, session.body).toBe(200);
-  const id = new URL(json<{ url: string }>(session).url).pathname.split('/').at(-1) ?? '';
-  const paid = await server.app.inject({
-    method: 'POST',
-    url: `/checkout/local/${id}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(GOOD_CARD).toString(),
-  });
-  expect(paid.statusCode, paid.body).toBe(303);
-}
+const buy = (user: SignedUpUser, offer: { offerSku: string; planSku: string }) =>
+  buyLocally(server, user, offer);
 
 async function submit(user: SignedUpUser, data: Record<string, unknown>) {
   const response = await server.request('/api/company-file/submit', {

@@ -333,3 +333,48 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
+
+/** The local provider's test card that pays (4000 0000 0000 0002 is declined). */
+export const TEST_CARD = {
+  cardNumber: '4242 4242 4242 4242',
+  expiry: '12/40',
+  cvc: '123',
+  cardholder: 'C. Dupont',
+};
+
+/** Opens a checkout session for an offer's plan; throws unless it opened. Answers its id. */
+export async function openCheckout(
+  server: TestServer,
+  user: SignedUpUser,
+  offer: { offerSku: string; planSku: string },
+): Promise<string> {
+  const response = await server.request('/api/checkout/create-session', {
+    body: offer,
+    token: user.accessToken,
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`create-session answered ${response.statusCode}: ${response.body}`);
+  return new URL(json<{ url: string }>(response).url).pathname.split('/').at(-1) ?? '';
+}
+
+/** Posts a card to the local provider's payment page of a session, as the page's form does. */
+export function payLocalCheckout(server: TestServer, id: string, card: Record<string, string> = TEST_CARD) {
+  return server.app.inject({
+    method: 'POST',
+    url: `/checkout/local/${id}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(card).toString(),
+  });
+}
+
+/** Opens and pays a session with the test card; throws unless it was paid. Answers its id. */
+export async function buyLocally(
+  server: TestServer,
+  user: SignedUpUser,
+  offer: { offerSku: string; planSku: string },
+): Promise<string> {
+  const id = await openCheckout(server, user, offer);
+  const paid = await payLocalCheckout(server, id);
+  if (paid.statusCode !== 303) throw new Error(`the payment page answered ${paid.statusCode}: ${paid.body}`);
+  return id;
+}

@@ -9,15 +9,17 @@ import { checkoutSessions, companyFiles, invoices, purchases } from '../../serve
 import { createInvoiceService, splitVat } from '../../server/services/invoices/invoice-service';
 import { completeCompanyFile } from '../fixtures/company-file';
 import { pdfText } from './document-text';
-import { json, startTestServer, type SignedUpUser, type TestServer } from './harness';
+import {
+  buyLocally,
+  json,
+  openCheckout,
+  payLocalCheckout,
+  startTestServer,
+  type SignedUpUser,
+  type TestServer,
+} from './harness';
 
 const STANDARD = { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' };
-const GOOD_CARD = {
-  cardNumber: '4242 4242 4242 4242',
-  expiry: '12/40',
-  cvc: '123',
-  cardholder: 'Camille Dupont',
-};
 
 let server: TestServer;
 
@@ -26,27 +28,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-async function openSession(user: SignedUpUser, offer = STANDARD): Promise<string> {
-  const response = await server.request('/api/checkout/create-session', {
-    body: offer,
-    token: user.accessToken,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return new URL(json<{ url: string }>(response).url).pathname.split('/').at(-1) ?? '';
-}
-
-const payPage = (id: string) =>
-  server.app.inject({
-    method: 'POST',
-    url: `/checkout/local/${id}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(GOOD_CARD).toString(),
-  });
+const openSession = (user: SignedUpUser, offer = STANDARD) => openCheckout(server, user, offer);
+const payPage = (id: string) => payLocalCheckout(server, id);
 
 async function buy(user: SignedUpUser, offer = STANDARD): Promise<string> {
-  const id = await openSession(user, offer);
-  const paid = await payPage(id);
-  expect(paid.statusCode, paid.body).toBe(303);
+  const id = await buyLocally(server, user, offer);
   await server.app.mailQueue.drain();
   return id;
 }

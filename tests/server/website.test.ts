@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { websiteMessages, websites } from '../../server/db/schema';
 import type { WebsiteContent } from '../../src/shared/website';
 import {
+  buyLocally,
   htmlText,
   json,
   SIGNING_KEY,
@@ -20,7 +21,6 @@ import {
   type TestServer,
 } from './harness';
 
-const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', cardholder: 'C. Dupont' };
 const PREMIUM = { offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' };
 const STARTER = { offerSku: 'STARTER_PACKAGE', planSku: 'STARTER_PACKAGE_ONE_TIME' };
 
@@ -33,21 +33,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function buy(user: SignedUpUser, offer: { offerSku: string; planSku: string }) {
-  const session = await server.request('/api/checkout/create-session', {
-    body: offer,
-    token: user.accessToken,
-  });
-  expect(session.statusCode, session.body).toBe(200);
-  const id = new URL(json<{ url: string }>(session).url).pathname.split('/').at(-1) ?? '';
-  const paid = await server.app.inject({
-    method: 'POST',
-    url: `/checkout/local/${id}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(GOOD_CARD).toString(),
-  });
-  expect(paid.statusCode, paid.body).toBe(303);
-}
+/** Pays an offer through the local provider's payment page. */
+const buy = (user: SignedUpUser, offer: { offerSku: string; planSku: string }) =>
+  buyLocally(server, user, offer);
 
 function completeContent(overrides: Partial<WebsiteContent> = {}): WebsiteContent {
   return {

@@ -1,10 +1,6 @@
-import { Anchor, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { DateInput, DatesProvider } from '@mantine/dates';
-import { IconCalendar, IconCircleCheck, IconExternalLink, IconFileText } from '@tabler/icons-react';
-import '@mantine/dates/styles.layer.css';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/ro';
-import { useId, useState, type ReactNode } from 'react';
+import { Anchor, Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconExternalLink, IconFileText } from '@tabler/icons-react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -14,8 +10,12 @@ import { cards as DOCUMENT_CARDS } from '../../../schemas/documents.json';
 import { markStep, unmarkStep, type CompanyFileTimeline } from './dashboard-api';
 import classes from './dashboard.module.css';
 import { resolveCost, type Jurisdiction, type RegistrationStep } from './registration-content';
-import { STEP_DATE_FORMATS, parseStepDate, stepDateProblem } from './step-date';
+import { stepDateProblem } from './step-date';
 import { useContentTranslation } from './use-content-translation';
+
+// Asked for as soon as this module runs (with the dashboard), so it is there when the steps show.
+const loadStepDateField = import('./step-date-field');
+const StepDateField = lazy(async () => ({ default: (await loadStepDateField).StepDateField }));
 
 type StepError = 'required' | 'future' | 'tooEarly' | 'outOfRange' | 'unknownStep' | 'failed';
 
@@ -109,23 +109,19 @@ function StepDoneForm({
       }}
     >
       <Stack gap="xs">
-        <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
-          <DateInput
+        <Suspense fallback={<Skeleton height={58} radius="sm" />}>
+          <StepDateField
+            language={i18n.language}
             label={t('steps.dateLabel')}
             placeholder={t('steps.datePlaceholder')}
             value={date}
-            valueFormat={STEP_DATE_FORMATS[i18n.language] ?? 'YYYY-MM-DD'}
-            dateParser={parseStepDate}
             onChange={(value) => {
               setDate(value);
               setError(null);
             }}
-            error={dateError ? message : undefined}
-            leftSection={<IconCalendar size={16} aria-hidden="true" />}
-            leftSectionPointerEvents="none"
-            popoverProps={{ withinPortal: true }}
+            error={dateError ? (message ?? undefined) : undefined}
           />
-        </DatesProvider>
+        </Suspense>
         <Button type="submit" loading={pending} aria-describedby={titleId}>
           {t('steps.markDone')}
         </Button>

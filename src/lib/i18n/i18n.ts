@@ -14,11 +14,32 @@ import {
 // The server's namespaces (e-mails, the checkout page, the legal documents, invoices) are left out of the app's build.
 // Keys relative to locales/ ("./fr/common.json"): the map of every file is in the start-up chunk.
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
-  ['./*/*.json', '!./*/emails.json', '!./*/payment.json', '!./*/legal-documents.json', '!./*/invoices.json'],
+  [
+    './*/*.json',
+    '!./*/emails.json',
+    '!./*/payment.json',
+    '!./*/legal-documents.json',
+    '!./*/invoices.json',
+    // A feature's own namespace: its chunk brings the loader (provideNamespace), not the start-up map.
+    '!./*/registration.json',
+  ],
   { base: '../../../locales' },
 );
 
+type NamespaceLoader = (language: string) => Promise<Record<string, unknown>>;
+const featureNamespaces = new Map<string, NamespaceLoader>();
+
+/**
+ * Lets a page's chunk bring the words only it uses (the dashboard's registration steps), so that
+ * every other page's start-up code does not carry the map of their files.
+ */
+export function provideNamespace(namespace: string, load: NamespaceLoader): void {
+  featureNamespaces.set(namespace, load);
+}
+
 function loadNamespace(language: string, namespace: string) {
+  const feature = featureNamespaces.get(namespace);
+  if (feature) return feature(language);
   const load = localeFiles[`./${language}/${namespace}.json`];
   if (!load) return Promise.reject(new Error(`No locale file for ${language}/${namespace}`));
   return load().then((module) => module.default);
