@@ -224,7 +224,7 @@ describe('/dashboard', () => {
   it.each(LANGUAGES)('refuses a date in the future in %s, before asking the server', async (language) => {
     const { t, tAll, user } = renderDashboard(language);
     const card = await screen.findByRole('article', { name: tAll('registration:FR.kbisReceived.title') });
-    const field = within(card).getByLabelText(t('steps.dateLabel'));
+    const field = await within(card).findByLabelText(t('steps.dateLabel'), {}, { timeout: 10_000 });
     await user.clear(field);
     await user.type(field, '01/06/2099');
     await user.click(within(card).getByRole('button', { name: t('steps.markDone') }));
