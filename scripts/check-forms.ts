@@ -85,7 +85,18 @@ const templateCount = checkTemplates(checker, root, contractSkus);
 // twice, and its title is translated; entries no topic names are shown under "Other questions".
 const HELP_FILE = 'schemas/help.json';
 const help = readJson(HELP_FILE) as { topics: { id: string; items: string[] }[] };
-const faqEntries = Object.keys((readJson('locales/fr/faq.json') as { items: object }).items);
+const faqEntries = [
+  ...Object.keys((readJson('locales/fr/faq.json') as { items: object }).items),
+  ...Object.keys((readJson('locales/fr/knowledge.json') as { items: object }).items),
+];
+// schemas/knowledge.json: the entries' country, legal forms and sources, for entries that exist.
+const KNOWLEDGE_FILE = 'schemas/knowledge.json';
+const knowledge = readJson(KNOWLEDGE_FILE) as { entries: Record<string, unknown> };
+if (checker.checkShape(KNOWLEDGE_FILE, knowledge, 'schemas/knowledge.schema.json')) {
+  for (const id of Object.keys(knowledge.entries)) {
+    if (!faqEntries.includes(id)) problems.push(`${KNOWLEDGE_FILE}: no FAQ or knowledge entry "${id}"`);
+  }
+}
 const placed = new Map<string, string>();
 for (const topic of help.topics) {
   checkKey(`${HELP_FILE} topic "${topic.id}"`, 'title', `info:help.topics.${topic.id}`);

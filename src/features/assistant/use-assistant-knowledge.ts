@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StepDefinition } from '@/forms/form-definition';
 import { useFormTranslate } from '@/forms/translation';
+import '@/lib/i18n/knowledge-namespace';
 import { createKnowledgeIndex, wizardFieldHints, type KnowledgeEntry } from './assistant-knowledge';
 
 /**
@@ -10,7 +11,7 @@ import { createKnowledgeIndex, wizardFieldHints, type KnowledgeEntry } from './a
  * Staff add a hint or a question by editing those files; the assistant knows it at the next load.
  */
 export function useAssistantKnowledge(steps: readonly StepDefinition[]) {
-  const { t } = useTranslation('faq');
+  const { t } = useTranslation(['faq', 'knowledge']);
   const translate = useFormTranslate(['wizard']);
   const hints = useMemo(() => wizardFieldHints(steps), [steps]);
   return useMemo(() => {
@@ -21,7 +22,11 @@ export function useAssistantKnowledge(steps: readonly StepDefinition[]) {
       text: translate(hint.tooltipKey),
       context: translate(hint.stepTitleKey),
     }));
-    const faq: KnowledgeEntry[] = Object.entries(t('items', { returnObjects: true })).map(([id, item]) => ({
+    const items = {
+      ...t('faq:items', { returnObjects: true }),
+      ...t('knowledge:items', { returnObjects: true }),
+    };
+    const faq: KnowledgeEntry[] = Object.entries(items).map(([id, item]) => ({
       kind: 'faq',
       id,
       title: item.question,

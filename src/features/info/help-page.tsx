@@ -4,6 +4,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import '@/lib/i18n/knowledge-namespace';
 import helpTopics from '../../../schemas/help.json';
 import { matchesQuery } from './help-search';
 import classes from './help.module.css';
@@ -14,14 +15,17 @@ interface Topic {
 }
 
 /**
- * /help: the FAQ (locales/<lang>/faq.json) grouped by the topics of schemas/help.json, with a search
+ * /help: the FAQ (locales/<lang>/faq.json) and the knowledge base (knowledge.json) grouped by the topics of schemas/help.json, with a search
  * over questions and answers. An entry no topic lists still shows, under "Other questions".
  */
 export function HelpPage() {
-  const { t } = useTranslation(['info', 'faq']);
+  const { t } = useTranslation(['info', 'faq', 'knowledge']);
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
-  const items = t('faq:items', { returnObjects: true });
+  // The landing page's FAQ, then the knowledge base's entries (locales/<lang>/knowledge.json).
+  const faqItems = t('faq:items', { returnObjects: true });
+  const knowledgeItems = t('knowledge:items', { returnObjects: true });
+  const items = useMemo(() => ({ ...faqItems, ...knowledgeItems }), [faqItems, knowledgeItems]);
 
   const topics = useMemo<Topic[]>(() => {
     const listed = new Set(helpTopics.topics.flatMap((topic) => topic.items));

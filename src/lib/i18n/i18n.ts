@@ -22,6 +22,7 @@ const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
     '!./*/invoices.json',
     // A feature's own namespace: its chunk brings the loader (provideNamespace), not the start-up map.
     '!./*/registration.json',
+    '!./*/knowledge.json',
   ],
   { base: '../../../locales' },
 );

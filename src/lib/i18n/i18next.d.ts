@@ -5,6 +5,7 @@ import type common from '../../../locales/fr/common.json';
 import type dashboard from '../../../locales/fr/dashboard.json';
 import type forms from '../../../locales/fr/forms.json';
 import type faq from '../../../locales/fr/faq.json';
+import type knowledge from '../../../locales/fr/knowledge.json';
 import type documents from '../../../locales/fr/documents.json';
 import type info from '../../../locales/fr/info.json';
 import type jurisdictions from '../../../locales/fr/jurisdictions.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       forms: typeof forms;
       assistant: typeof assistant;
       faq: typeof faq;
+      knowledge: typeof knowledge;
       jurisdictions: typeof jurisdictions;
       website: typeof website;
       registration: typeof registration;

@@ -12,6 +12,7 @@ export const NAMESPACES = [
   'forms',
   'assistant',
   'faq',
+  'knowledge',
   'jurisdictions',
   'website',
   'registration',
