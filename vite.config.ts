@@ -35,6 +35,32 @@ const MODULE_MOCKING_TESTS = ['src', 'tests/unit'].flatMap((folder) =>
     .filter((file) => readFileSync(file, 'utf8').includes('vi.mock(')),
 );
 
+/**
+ * `virtual:knowledge-countries`: the country of each knowledge-base entry (schemas/knowledge.json),
+ * without the sources beside it, which the assistant does not need (45 kB of them).
+ */
+function knowledgeCountriesPlugin(): Plugin {
+  const id = 'virtual:knowledge-countries';
+  const file = fileURLToPath(new URL('./schemas/knowledge.json', import.meta.url));
+  return {
+    name: 'kreo-knowledge-countries',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(source) {
+      if (source !== `\0${id}`) return null;
+      this.addWatchFile(file);
+      const { entries } = JSON.parse(readFileSync(file, 'utf8')) as {
+        entries: Record<string, { jurisdiction?: string }>;
+      };
+      const countries = Object.fromEntries(
+        Object.entries(entries).flatMap(([entry, meta]) =>
+          meta.jurisdiction ? [[entry, meta.jurisdiction]] : [],
+        ),
+      );
+      return `export default ${JSON.stringify(countries)};`;
+    },
+  };
+}
+
 function formValidatorsPlugin(): Plugin {
   const regenerate = (file: string) => {
     if (!/schemas[\\/](forms|wizard)[\\/][^\\/]+\.json$/.test(file)) return;
@@ -59,7 +85,7 @@ function formValidatorsPlugin(): Plugin {
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), mantineComponentStylesPlugin(), formValidatorsPlugin()],
+  plugins: [react(), mantineComponentStylesPlugin(), formValidatorsPlugin(), knowledgeCountriesPlugin()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -8,3 +8,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The country of each knowledge-base entry that has one (vite.config.ts, from schemas/knowledge.json). */
+declare module 'virtual:knowledge-countries' {
+  const countries: Record<string, 'FR' | 'RO'>;
+  export default countries;
+}

@@ -230,7 +230,7 @@ describe('createKnowledgeIndex', () => {
     expect(index.search('What about the president?').map((match) => match.entry.id)).toEqual(['b']);
   });
 
-  it("counts a word of an entry's title twice as much as a word of its text, and drops weak answers", () => {
+  it("counts a word of an entry's title twice as much as a word of its text (more when it is the whole title), and drops weak answers", () => {
     // Enough other entries for "capital" (in two of them) to be a rare word.
     const others = [
       'Name',
@@ -261,12 +261,50 @@ describe('createKnowledgeIndex', () => {
 
     expect(titleMatch?.entry.id).toBe('title');
     expect(textMatches.map((match) => match.entry.id).sort()).toEqual(['text', 'title']);
-    expect(titleMatch?.score).toBeCloseTo(2 * (textMatches[0]?.score ?? Number.NaN));
+    // Twice for the title, and half as much again: "capital" is that entry's whole title.
+    expect(titleMatch?.score).toBeCloseTo(3 * (textMatches[0]?.score ?? Number.NaN));
     // Half as good as the best answer: not worth showing beside it.
     expect(rest).toEqual([]);
   });
 
   it('finds nothing in an empty index', () => {
     expect(createKnowledgeIndex([]).search('capital')).toEqual([]);
+  });
+});
+
+describe('founders’ own words', () => {
+  const entry = (id: string, title: string, extra: Partial<KnowledgeEntry> = {}): KnowledgeEntry =>
+    ({ kind: 'faq', id, title, text: '', context: '', ...extra }) as KnowledgeEntry;
+  const index = createKnowledgeIndex([
+    entry('office', 'Le siège social de la société', { jurisdiction: 'FR' }),
+    entry('officeRo', 'Sediul social al societății în România', { jurisdiction: 'RO' }),
+    entry('homeFr', 'A registered office at home', { jurisdiction: 'FR' }),
+    entry('homeRo', 'A registered office at home', { jurisdiction: 'RO' }),
+    entry('manager', 'Le gérant de la SARL'),
+    entry('capital', 'Le capital minimum'),
+    entry('website', 'Le nom de domaine du site'),
+  ]);
+  const ids = (question: string, jurisdiction?: 'FR' | 'RO') =>
+    index.search(question, { jurisdiction }).map((match) => match.entry.id);
+
+  it('reads a synonym as the word of the entries ("boîte" for "société", "patron" for "gérant")', () => {
+    expect(ids('siège de ma boîte')[0]).toBe('office');
+    expect(ids('le patron de la sarl')[0]).toBe('manager');
+  });
+
+  it('reads a word one letter off as the entry’s word, only beside a word it knows', () => {
+    expect(ids('le gerrant de la sarl')[0]).toBe('manager');
+    // Alone, a near word is no answer: "demain" is not a mistyped "domaine".
+    expect(ids('météo demain')).toEqual([]);
+  });
+
+  it('answers a question that names a country with that country’s entries only', () => {
+    expect(ids('siège social en Roumanie')).not.toContain('office');
+    expect(ids('sediul social în Franța')).not.toContain('officeRo');
+  });
+
+  it('ranks the founder’s country first when the question names none', () => {
+    expect(ids('office at home?', 'RO')[0]).toBe('homeRo');
+    expect(ids('office at home?', 'FR')[0]).toBe('homeFr');
   });
 });

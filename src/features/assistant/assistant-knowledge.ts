@@ -1,9 +1,23 @@
 import type { StepDefinition } from '@/forms/form-definition';
 
-/** What the assistant knows: the hint of a wizard field, or an entry of the FAQ, in one language. */
+/** The countries an entry or a question can be about. */
+export type Jurisdiction = 'FR' | 'RO';
+
+/**
+ * What the assistant knows: the hint of a wizard field, or an entry of the FAQ or the knowledge base,
+ * in one language. `phrasings`: other ways founders ask it; `jurisdiction`: the country it is about.
+ */
 export type KnowledgeEntry =
-  | { kind: 'field'; id: string; title: string; text: string; context: string }
-  | { kind: 'faq'; id: string; title: string; text: string; context: string };
+  | { kind: 'field'; id: string; title: string; text: string; context: string; phrasings?: string }
+  | {
+      kind: 'faq';
+      id: string;
+      title: string;
+      text: string;
+      context: string;
+      phrasings?: string;
+      jurisdiction?: Jurisdiction;
+    };
 
 /** A wizard field with a hint: its hint path (`shareCapital`, `subscribers.name`) and its words' keys. */
 export interface FieldHintKeys {
@@ -55,13 +69,17 @@ const QUESTION_WORDS = new Set(
  * Words reduced to a rough stem, so that a question matches a hint written with other endings
  * ("actions" and "action", "capitalul" and "capital"): lower case, no accents, no plural s, six letters.
  */
-export function stems(text: string): string[] {
+export function stems(text: string, dropQuestionWords = true): string[] {
   return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= 3 && !QUESTION_WORDS.has(word))
+    .filter(
+      (word) =>
+        (word.length >= 3 || /^\p{N}+$/u.test(word) || SYNONYMS.has(word)) &&
+        !(dropQuestionWords && QUESTION_WORDS.has(word)),
+    )
     .map((word) => (word.length > 3 ? word.replace(/s$/, '') : word).slice(0, 6));
 }
 
@@ -70,43 +88,199 @@ export interface KnowledgeMatch {
   score: number;
 }
 
+/**
+ * Words founders use for the words of the entries, in the three languages, as stems (see `stems`):
+ * each group holds words that stand for one another. A word of a question the entries do not use is
+ * read as the words of its group they do use. Staff may add groups; the accuracy test holds the gain.
+ */
+const SYNONYM_GROUPS = [
+  'societ entrep boite compan firma firmei busine',
+  'gerant dirige patron manage admini boss',
+  'associ pote partne cofoun shareh member founde asocia',
+  'carte cb card',
+  'offre pack packag formul plan pachet',
+  'domici maison perso appart home flat apartm acasa locuin',
+  'remune salair salary wage salari paie',
+  'social cotisa contri',
+  'parent filiat parint',
+  'immatr regist inregi infiin',
+  'notair notary notar avocat lawyer',
+  'combie cost price pret tarif taxe fee',
+].map((group) => group.split(' '));
+
+const SYNONYMS = new Map<string, string[]>();
+for (const group of SYNONYM_GROUPS)
+  for (const word of group)
+    SYNONYMS.set(word, [...(SYNONYMS.get(word) ?? []), ...group.filter((other) => other !== word)]);
+
+/** The words that name a country or one of its legal forms or bodies, as stems. */
+const COUNTRY_WORDS: Record<Jurisdiction, { names: string[]; hints: string[] }> = {
+  FR: {
+    names: ['france', 'franc', 'franca', 'franta', 'french', 'franci', 'fransa', 'paris'],
+    hints: [
+      'sas',
+      'sasu',
+      'sarl',
+      'eurl',
+      'kbis',
+      'rcs',
+      'greffe',
+      'urssaf',
+      'inpi',
+      'guichet',
+      'gerant',
+      'presid',
+    ],
+  },
+  RO: {
+    names: ['romani', 'rouman', 'roumai', 'roman', 'romain', 'bucure', 'buchar'],
+    hints: ['srl', 'onrc', 'cui', 'lei', 'ron', 'anaf', 'monito', 'admini', 'asocia', 'actul', 'infiin'],
+  },
+};
+
+/** The country a question is about, from its words: a country's name first, then its forms and bodies. */
+export function questionJurisdiction(question: string): Jurisdiction | null {
+  const words = new Set(stems(question, false));
+  for (const kind of ['names', 'hints'] as const) {
+    const fr = COUNTRY_WORDS.FR[kind].some((word) => words.has(word));
+    const ro = COUNTRY_WORDS.RO[kind].some((word) => words.has(word));
+    if (fr !== ro) return fr ? 'FR' : 'RO';
+    if (fr && ro) return null;
+  }
+  return null;
+}
+
+/** Levenshtein distance, up to `limit` (above it: limit + 1). */
+function distance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[b.length] ?? limit + 1;
+}
+
 /** A question must share at least one fairly rare word with an entry (a word of a few entries only). */
 const MIN_SCORE = 1.5;
 /** Answers close to the best one are offered with it; weaker ones would only add noise. */
 const RELATIVE_CUT = 0.6;
 const MAX_ANSWERS = 3;
+/** How much a word counts where it is found: the question, the other ways to ask it, the answer. */
+const FIELD_WEIGHTS = { title: 2, phrasings: 2, body: 1 };
+/** An entry whose every title word the question holds counts this much more. */
+const WHOLE_TITLE = 1.5;
+/** An entry about the founder's country counts more; one about the other country, less. */
+const OWN_COUNTRY = 1.25;
+const OTHER_COUNTRY = 0.5;
+
+export interface SearchContext {
+  /** The country the founder chose in the wizard, when there is one. */
+  jurisdiction?: Jurisdiction | null | undefined;
+}
 
 /**
  * A small search index over the entries: a word weighs by how rare it is among them (inverse document
- * frequency), double in an entry's title. Words everyone uses ("the", "de", "și") weigh next to nothing,
- * so no list of stop words is needed in any language.
+ * frequency), more in an entry's question and its other phrasings than in its answer. Words everyone
+ * uses ("the", "de", "și") weigh next to nothing, so no list of stop words is needed in any language.
+ * Founders' own words are read through a list of synonyms, and a mistyped word (one letter off, in
+ * a word of five letters or more) is read as the entries' word it is closest to. A question that names a country is answered
+ * with that country's entries (or general ones) only; the founder's chosen country ranks first.
  */
 export function createKnowledgeIndex(entries: readonly KnowledgeEntry[]) {
   const documents = entries.map((entry) => ({
     entry,
     title: new Set(stems(entry.title)),
+    phrasings: new Set(stems(entry.phrasings ?? '')),
     body: new Set(stems(`${entry.text} ${entry.context}`)),
   }));
   const frequency = new Map<string, number>();
   for (const document of documents) {
-    for (const stem of new Set([...document.title, ...document.body]))
+    for (const stem of new Set([...document.title, ...document.phrasings, ...document.body]))
       frequency.set(stem, (frequency.get(stem) ?? 0) + 1);
   }
+  const vocabulary = [...frequency.keys()];
   const total = documents.length;
   const weight = (stem: string) => Math.log((total + 1) / ((frequency.get(stem) ?? 0) + 0.5));
 
+  /** A stem of the question as the entries write it: itself, its synonyms, or the word it mistypes. */
+  function known(stem: string): string[] {
+    if (frequency.has(stem)) return [stem];
+    const synonyms = (SYNONYMS.get(stem) ?? []).filter((word) => frequency.has(word));
+    if (synonyms.length > 0) return synonyms;
+    return [];
+  }
+
+  /** The entries' word a question's word mistypes, if any. */
+  function mistyped(stem: string): string[] {
+    if (frequency.has(stem) || SYNONYMS.has(stem)) return [];
+    // One letter off, in a word of five letters or more: "gerrant", "capitl"; not "meteo" for "metode".
+    if (stem.length < 5) return [];
+    const limit = 1;
+    let best: string | null = null;
+    let bestDistance = limit + 1;
+    for (const word of vocabulary) {
+      // Typos rarely touch the first letter ("demain" is not a mistyped "semaine").
+      if (word[0] !== stem[0]) continue;
+      const away = distance(stem, word, limit);
+      if (
+        away < bestDistance ||
+        (away === bestDistance && best && (frequency.get(word) ?? 0) > (frequency.get(best) ?? 0))
+      ) {
+        best = word;
+        bestDistance = away;
+      }
+    }
+    return best && bestDistance <= limit ? [best] : [];
+  }
+
   return {
     /** The entries answering `question`, best first; empty when nothing answers it well enough. */
-    search(question: string): KnowledgeMatch[] {
-      const asked = [...new Set(stems(question))].filter((stem) => frequency.has(stem));
+    search(question: string, context: SearchContext = {}): KnowledgeMatch[] {
+      const questionStems = stems(question);
+      const exact = new Set(questionStems.flatMap(known));
+      // A mistyped word helps an answer that another word of the question found, never alone:
+      // "gerrant sarl" finds the SARL's manager, "météo demain" is no "nom de domaine".
+      const asked = [...new Set([...exact, ...questionStems.flatMap(mistyped)])];
+      const named = questionJurisdiction(question);
+      const country = named ?? context.jurisdiction ?? null;
       const scored = documents
-        .map(({ entry, title, body }) => ({
-          entry,
-          score: asked.reduce(
-            (sum, stem) => sum + (title.has(stem) ? 2 : body.has(stem) ? 1 : 0) * weight(stem),
-            0,
-          ),
-        }))
+        .filter(
+          ({ entry }) =>
+            !(named && entry.kind === 'faq' && entry.jurisdiction && entry.jurisdiction !== named),
+        )
+        .filter(({ title, phrasings, body }) =>
+          [...exact].some((stem) => title.has(stem) || phrasings.has(stem) || body.has(stem)),
+        )
+        .map(({ entry, title, phrasings, body }) => {
+          const words = asked.reduce((sum, stem) => {
+            const where = title.has(stem)
+              ? FIELD_WEIGHTS.title
+              : phrasings.has(stem)
+                ? FIELD_WEIGHTS.phrasings
+                : body.has(stem)
+                  ? FIELD_WEIGHTS.body
+                  : 0;
+            return sum + where * weight(stem);
+          }, 0);
+          const about = entry.kind === 'faq' ? entry.jurisdiction : undefined;
+          const factor = !country || !about ? 1 : about === country ? OWN_COUNTRY : OTHER_COUNTRY;
+          // A question that is an entry's whole title (a field's name, typed as is) asks for that entry.
+          const whole = title.size > 0 && [...title].every((stem) => exact.has(stem)) ? WHOLE_TITLE : 1;
+          return { entry, score: words * factor * whole };
+        })
         .filter((match) => match.score >= MIN_SCORE)
         .sort((a, b) => b.score - a.score);
       const best = scored[0]?.score ?? 0;

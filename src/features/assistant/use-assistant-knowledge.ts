@@ -1,13 +1,15 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StepDefinition } from '@/forms/form-definition';
+import countries from 'virtual:knowledge-countries';
 import { useFormTranslate } from '@/forms/translation';
 import '@/lib/i18n/knowledge-namespace';
 import { createKnowledgeIndex, wizardFieldHints, type KnowledgeEntry } from './assistant-knowledge';
 
 /**
  * The assistant's knowledge in the current language: every wizard field's hint (schemas/wizard, words
- * in locales/<lang>/wizard.json) and every FAQ entry (locales/<lang>/faq.json), with a search index.
+ * in locales/<lang>/wizard.json), every FAQ entry (locales/<lang>/faq.json) and knowledge-base entry
+ * (knowledge.json, its country from schemas/knowledge.json), with a search index.
  * Staff add a hint or a question by editing those files; the assistant knows it at the next load.
  */
 export function useAssistantKnowledge(steps: readonly StepDefinition[]) {
@@ -22,17 +24,24 @@ export function useAssistantKnowledge(steps: readonly StepDefinition[]) {
       text: translate(hint.tooltipKey),
       context: translate(hint.stepTitleKey),
     }));
-    const items = {
+    const items: Record<string, { question: string; answer: string; phrasings?: string }> = {
       ...t('faq:items', { returnObjects: true }),
       ...t('knowledge:items', { returnObjects: true }),
     };
-    const faq: KnowledgeEntry[] = Object.entries(items).map(([id, item]) => ({
-      kind: 'faq',
-      id,
-      title: item.question,
-      text: item.answer,
-      context: '',
-    }));
+    // The landing page's FAQ stays light: its entries' other phrasings are in knowledge.json.
+    const faqPhrasings: Record<string, string> = t('knowledge:faqPhrasings', { returnObjects: true });
+    const faq: KnowledgeEntry[] = Object.entries(items).map(([id, item]) => {
+      const jurisdiction = countries[id];
+      return {
+        kind: 'faq',
+        id,
+        title: item.question,
+        text: item.answer,
+        context: '',
+        phrasings: item.phrasings ?? faqPhrasings[id] ?? '',
+        ...(jurisdiction ? { jurisdiction } : {}),
+      };
+    });
     const entries = [...fields, ...faq];
     const byField = new Map(fields.map((entry) => [entry.id, entry]));
     const byKey = new Map(entries.map((entry) => [`${entry.kind}:${entry.id}`, entry]));

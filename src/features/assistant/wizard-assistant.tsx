@@ -16,6 +16,8 @@ export interface WizardAssistantProps {
   jumpToField: (field: string) => void;
   /** The steps of the founder's legal form (or only the first one, before a form is chosen): their hints. */
   steps: readonly StepDefinition[];
+  /** The country the founder chose: its entries answer first. */
+  jurisdiction?: 'FR' | 'RO' | null;
 }
 
 function AssistantTitle() {
@@ -42,6 +44,7 @@ export const WizardAssistant = memo(function WizardAssistant({
   focusedField,
   jumpToField,
   steps,
+  jurisdiction = null,
 }: WizardAssistantProps) {
   const { t } = useTranslation('assistant');
   const knowledge = useAssistantKnowledge(steps);
@@ -60,10 +63,12 @@ export const WizardAssistant = memo(function WizardAssistant({
         {
           id: previous.length + 1,
           question,
-          answers: knowledge.index.search(question).map(({ entry }) => `${entry.kind}:${entry.id}`),
+          answers: knowledge.index
+            .search(question, { jurisdiction })
+            .map(({ entry }) => `${entry.kind}:${entry.id}`),
         },
       ]),
-    [knowledge],
+    [knowledge, jurisdiction],
   );
 
   const conversation = (onJump: (field: string) => void) => (

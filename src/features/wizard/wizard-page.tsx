@@ -43,11 +43,19 @@ export interface WizardAssistantBridge {
   jumpToField: (field: string) => void;
   /** The steps the founder's legal form has (only the first before a form is chosen). */
   steps: readonly StepDefinition[];
+  /** The country the founder chose (its entries answer first), or null before the choice. */
+  jurisdiction: 'FR' | 'RO' | null;
 }
 
 export interface WizardPageProps {
   /** The assistant panel, composed in by the route (features do not import each other). */
   assistant?: ComponentType<WizardAssistantBridge>;
+}
+
+/** The country of the answers so far, for the assistant. */
+function chosenJurisdiction(data: unknown): 'FR' | 'RO' | null {
+  const value = (data as { jurisdiction?: unknown } | null | undefined)?.jurisdiction;
+  return value === 'FR' || value === 'RO' ? value : null;
 }
 
 /** /ai-powered-form: the company-creation wizard (needs a session): the country and legal form, then that form's steps, a review, and the submission. */
@@ -367,7 +375,12 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           {Assistant ? (
-            <Assistant focusedField={focusedField} jumpToField={jumpToField} steps={steps} />
+            <Assistant
+              focusedField={focusedField}
+              jumpToField={jumpToField}
+              steps={steps}
+              jurisdiction={chosenJurisdiction(view.formData)}
+            />
           ) : null}
         </Grid.Col>
       </Grid>
