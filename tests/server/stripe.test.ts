@@ -57,6 +57,10 @@ interface EventOverrides {
   currency?: string;
 }
 
+/** Stripe's payment intent for one of our sessions: letters and digits, as Stripe's ids are. */
+const paymentIntentOf = (checkoutSessionId: string) =>
+  `pi_${Buffer.from(checkoutSessionId).toString('hex').slice(-24)}`;
+
 /** A Stripe event about our session, paid in full (10.00 eur) unless overridden. */
 function event(checkoutSessionId: string, overrides: EventOverrides = {}) {
   return JSON.stringify({
@@ -76,7 +80,7 @@ function event(checkoutSessionId: string, overrides: EventOverrides = {}) {
         status: 'complete',
         amount_total: overrides.amountTotal ?? 1000,
         currency: overrides.currency ?? 'eur',
-        payment_intent: `pi_${checkoutSessionId.slice(-12)}`,
+        payment_intent: paymentIntentOf(checkoutSessionId),
       },
     },
   });
@@ -205,7 +209,7 @@ describe('POST /api/checkout/stripe-webhook', () => {
     const id = await insertSession(user.userId);
     const paid = event(id);
     await deliver(server, paid, sign(paid));
-    const refundEvent = (amountRefunded: number, paymentIntent = `pi_${id.slice(-12)}`) =>
+    const refundEvent = (amountRefunded: number, paymentIntent = paymentIntentOf(id)) =>
       JSON.stringify({
         id: `evt_${randomBytes(8).toString('hex')}`,
         object: 'event',

@@ -12,10 +12,10 @@ const STEPS = {
 
 /**
  * Top-1 floors, per language, in percent. Issue 20 asks for 85 % in every language (and aims at 90 %):
- * French and Romanian hold it; English is at 71 % (November 2026) and its floor guards the progress
+ * French (87.5 %) and Romanian (88.9 %) hold it; English is at 77.9 % (November 2026) and its floor guards the progress
  * made until its answers catch up. Raise a floor when the assistant improves, never lower it.
  */
-const TOP1_FLOOR_PERCENT: Record<Language, number> = { fr: 85, en: 70, ro: 85 };
+const TOP1_FLOOR_PERCENT: Record<Language, number> = { fr: 87, en: 77, ro: 88 };
 
 describe('the assistant on the question set', () => {
   it.each(['fr', 'en', 'ro'] as Language[])('answers %s founders', (language) => {

@@ -113,37 +113,30 @@ for (const group of SYNONYM_GROUPS)
   for (const word of group)
     SYNONYMS.set(word, [...(SYNONYMS.get(word) ?? []), ...group.filter((other) => other !== word)]);
 
-/** The words that name a country or one of its legal forms or bodies, as stems. */
-const COUNTRY_WORDS: Record<Jurisdiction, { names: string[]; hints: string[] }> = {
+/** The words that name a country, or one of its legal forms or bodies (made stems when first used). */
+const COUNTRY_WORDS: Record<Jurisdiction, { names: string; hints: string }> = {
   FR: {
-    names: ['france', 'franc', 'franca', 'franta', 'french', 'franci', 'fransa', 'paris'],
-    hints: [
-      'sas',
-      'sasu',
-      'sarl',
-      'eurl',
-      'kbis',
-      'rcs',
-      'greffe',
-      'urssaf',
-      'inpi',
-      'guichet',
-      'gerant',
-      'presid',
-    ],
+    names: 'France français française French Franța Paris Lyon Marseille',
+    hints: 'SAS SASU SARL EURL Kbis RCS greffe URSSAF INPI guichet gérant président',
   },
   RO: {
-    names: ['romani', 'rouman', 'roumai', 'roman', 'romain', 'bucure', 'buchar'],
-    hints: ['srl', 'onrc', 'cui', 'lei', 'ron', 'anaf', 'monito', 'admini', 'asocia', 'actul', 'infiin'],
+    names: 'Romania România Roumanie roumain roumaine Romanian român română București Bucharest Cluj',
+    hints: 'SRL ONRC CUI lei RON ANAF Monitorul administrator asociat înființare',
   },
 };
+let countryStems: Record<Jurisdiction, { names: string[]; hints: string[] }> | null = null;
+const stemsOf = (words: string) => words.split(' ').flatMap((word) => stems(word, false));
 
 /** The country a question is about, from its words: a country's name first, then its forms and bodies. */
 export function questionJurisdiction(question: string): Jurisdiction | null {
   const words = new Set(stems(question, false));
+  countryStems ??= {
+    FR: { names: stemsOf(COUNTRY_WORDS.FR.names), hints: stemsOf(COUNTRY_WORDS.FR.hints) },
+    RO: { names: stemsOf(COUNTRY_WORDS.RO.names), hints: stemsOf(COUNTRY_WORDS.RO.hints) },
+  };
   for (const kind of ['names', 'hints'] as const) {
-    const fr = COUNTRY_WORDS.FR[kind].some((word) => words.has(word));
-    const ro = COUNTRY_WORDS.RO[kind].some((word) => words.has(word));
+    const fr = countryStems.FR[kind].some((word) => words.has(word));
+    const ro = countryStems.RO[kind].some((word) => words.has(word));
     if (fr !== ro) return fr ? 'FR' : 'RO';
     if (fr && ro) return null;
   }
