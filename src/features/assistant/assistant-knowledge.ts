@@ -51,6 +51,47 @@ export function wizardFieldHints(steps: readonly StepDefinition[]): FieldHintKey
   return hints;
 }
 
+/** An entry of the FAQ or the knowledge base, in one language (locales/<lang>/faq.json, knowledge.json). */
+export interface FaqItem {
+  question: string;
+  answer: string;
+  phrasings?: string;
+}
+
+/**
+ * The assistant's entries: the fields' hints (words through `translate`) and the FAQ and knowledge
+ * base's entries, with their other phrasings (`faqPhrasings` holds those of the landing page's FAQ,
+ * kept out of its file) and their country (`countries`, from schemas/knowledge.json).
+ */
+export function knowledgeEntries(
+  hints: readonly FieldHintKeys[],
+  translate: (key: string) => string,
+  items: Record<string, FaqItem>,
+  faqPhrasings: Record<string, string>,
+  countries: Record<string, Jurisdiction>,
+): KnowledgeEntry[] {
+  const fields: KnowledgeEntry[] = hints.map((hint) => ({
+    kind: 'field',
+    id: hint.field,
+    title: translate(hint.titleKey),
+    text: translate(hint.tooltipKey),
+    context: translate(hint.stepTitleKey),
+  }));
+  const faq: KnowledgeEntry[] = Object.entries(items).map(([id, item]) => {
+    const jurisdiction = countries[id];
+    return {
+      kind: 'faq',
+      id,
+      title: item.question,
+      text: item.answer,
+      context: '',
+      phrasings: item.phrasings ?? faqPhrasings[id] ?? '',
+      ...(jurisdiction ? { jurisdiction } : {}),
+    };
+  });
+  return [...fields, ...faq];
+}
+
 /**
  * The words of asking, in our three languages (without accents): every question has them, so they
  * say nothing of its subject, yet they are rare in our hints, where they would weigh the most.

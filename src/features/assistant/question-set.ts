@@ -7,7 +7,7 @@ import type { StepDefinition } from '@/forms/form-definition';
 import type { Language } from '@/lib/i18n/languages';
 import { createTestI18n } from '@/testing/render';
 import countries from 'virtual:knowledge-countries';
-import { wizardFieldHints, type Jurisdiction, type KnowledgeEntry } from './assistant-knowledge';
+import { knowledgeEntries, wizardFieldHints, type FaqItem, type KnowledgeEntry } from './assistant-knowledge';
 
 export interface QuestionCase {
   q: string;
@@ -32,33 +32,16 @@ export interface AccuracyReport {
 /** The assistant's entries in `language` for a legal form's steps, as useAssistantKnowledge builds them. */
 export function knowledgeEntriesFor(language: Language, steps: readonly StepDefinition[]): KnowledgeEntry[] {
   const i18n = createTestI18n(language);
-  const translate = (key: string) => String(i18n.t(key as never));
-  const fields: KnowledgeEntry[] = wizardFieldHints(steps).map((hint) => ({
-    kind: 'field',
-    id: hint.field,
-    title: translate(hint.titleKey),
-    text: translate(hint.tooltipKey),
-    context: translate(hint.stepTitleKey),
-  }));
-  const items = {
-    ...i18n.t('faq:items', { returnObjects: true }),
-    ...i18n.t('knowledge:items', { returnObjects: true }),
-  } as Record<string, { question: string; answer: string; phrasings?: string }>;
-  // The landing page's FAQ keeps its words light: its entries' other phrasings are in knowledge.json.
-  const faqPhrasings = i18n.t('knowledge:faqPhrasings', { returnObjects: true }) as Record<string, string>;
-  const faq: KnowledgeEntry[] = Object.entries(items).map(([id, item]) => {
-    const jurisdiction: Jurisdiction | undefined = countries[id];
-    return {
-      kind: 'faq',
-      id,
-      title: item.question,
-      text: item.answer,
-      context: '',
-      phrasings: item.phrasings ?? faqPhrasings[id] ?? '',
-      ...(jurisdiction ? { jurisdiction } : {}),
-    };
-  });
-  return [...fields, ...faq];
+  return knowledgeEntries(
+    wizardFieldHints(steps),
+    (key) => String(i18n.t(key as never)),
+    {
+      ...(i18n.t('faq:items', { returnObjects: true }) as Record<string, FaqItem>),
+      ...(i18n.t('knowledge:items', { returnObjects: true }) as Record<string, FaqItem>),
+    },
+    i18n.t('knowledge:faqPhrasings', { returnObjects: true }) as Record<string, string>,
+    countries,
+  );
 }
 
 /** Top-1 and top-3 over a question set, given how the assistant answers one question. */

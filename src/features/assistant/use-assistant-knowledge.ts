@@ -4,7 +4,7 @@ import type { StepDefinition } from '@/forms/form-definition';
 import countries from 'virtual:knowledge-countries';
 import { useFormTranslate } from '@/forms/translation';
 import '@/lib/i18n/knowledge-namespace';
-import { createKnowledgeIndex, wizardFieldHints, type KnowledgeEntry } from './assistant-knowledge';
+import { createKnowledgeIndex, knowledgeEntries, wizardFieldHints } from './assistant-knowledge';
 
 /**
  * The assistant's knowledge in the current language: every wizard field's hint (schemas/wizard, words
@@ -17,33 +17,16 @@ export function useAssistantKnowledge(steps: readonly StepDefinition[]) {
   const translate = useFormTranslate(['wizard']);
   const hints = useMemo(() => wizardFieldHints(steps), [steps]);
   return useMemo(() => {
-    const fields: KnowledgeEntry[] = hints.map((hint) => ({
-      kind: 'field',
-      id: hint.field,
-      title: translate(hint.titleKey),
-      text: translate(hint.tooltipKey),
-      context: translate(hint.stepTitleKey),
-    }));
-    const items: Record<string, { question: string; answer: string; phrasings?: string }> = {
-      ...t('faq:items', { returnObjects: true }),
-      ...t('knowledge:items', { returnObjects: true }),
-    };
-    // The landing page's FAQ stays light: its entries' other phrasings are in knowledge.json.
-    const faqPhrasings: Record<string, string> = t('knowledge:faqPhrasings', { returnObjects: true });
-    const faq: KnowledgeEntry[] = Object.entries(items).map(([id, item]) => {
-      const jurisdiction = countries[id];
-      return {
-        kind: 'faq',
-        id,
-        title: item.question,
-        text: item.answer,
-        context: '',
-        phrasings: item.phrasings ?? faqPhrasings[id] ?? '',
-        ...(jurisdiction ? { jurisdiction } : {}),
-      };
-    });
-    const entries = [...fields, ...faq];
-    const byField = new Map(fields.map((entry) => [entry.id, entry]));
+    const entries = knowledgeEntries(
+      hints,
+      translate,
+      { ...t('faq:items', { returnObjects: true }), ...t('knowledge:items', { returnObjects: true }) },
+      t('knowledge:faqPhrasings', { returnObjects: true }),
+      countries,
+    );
+    const byField = new Map(
+      entries.filter((entry) => entry.kind === 'field').map((entry) => [entry.id, entry]),
+    );
     const byKey = new Map(entries.map((entry) => [`${entry.kind}:${entry.id}`, entry]));
     return { index: createKnowledgeIndex(entries), byField, byKey };
   }, [hints, t, translate]);
