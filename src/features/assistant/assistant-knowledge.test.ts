@@ -230,7 +230,7 @@ describe('createKnowledgeIndex', () => {
     expect(index.search('What about the president?').map((match) => match.entry.id)).toEqual(['b']);
   });
 
-  it("counts a word of an entry's title twice as much as a word of its text (more when it is the whole title), and drops weak answers", () => {
+  it("counts a word of an entry's title more than twice as much as a word of its text (more when it is the whole title), and drops weak answers", () => {
     // Enough other entries for "capital" (in two of them) to be a rare word.
     const others = [
       'Name',
@@ -261,8 +261,9 @@ describe('createKnowledgeIndex', () => {
 
     expect(titleMatch?.entry.id).toBe('title');
     expect(textMatches.map((match) => match.entry.id).sort()).toEqual(['text', 'title']);
-    // Twice for the title, and half as much again: "capital" is that entry's whole title.
-    expect(titleMatch?.score).toBeCloseTo(3 * (textMatches[0]?.score ?? Number.NaN));
+    // Twice for the title, and half as much again: "capital" is that entry's whole title. A word of a
+    // short answer counts a little more than once (BM25), never as much as a title's.
+    expect(titleMatch?.score).toBeGreaterThan(2 * (textMatches[0]?.score ?? Number.NaN));
     // Half as good as the best answer: not worth showing beside it.
     expect(rest).toEqual([]);
   });

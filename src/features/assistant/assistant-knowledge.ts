@@ -212,8 +212,16 @@ const MIN_SCORE = 1.5;
 /** Answers close to the best one are offered with it; weaker ones would only add noise. */
 const RELATIVE_CUT = 0.6;
 const MAX_ANSWERS = 3;
-/** How much a word counts where it is found: the question, the other ways to ask it, the answer. */
-const FIELD_WEIGHTS = { title: 2, phrasings: 2, body: 1 };
+/**
+ * How much a word counts where it is found: in the way of asking closest to the question (the entry's
+ * question or one of its other phrasings), in its other ways of asking, in its answer.
+ */
+const FIELD_WEIGHTS = { asking: 2, otherAskings: 1, body: 1 };
+/**
+ * BM25's length normalisation of the answers: a long answer holds more words by chance, so each of
+ * its words counts a little less than one in a short answer.
+ */
+const BM25 = { k1: 1.2, b: 0.5 };
 /** An entry whose every title word the question holds counts this much more. */
 const WHOLE_TITLE = 1.5;
 /** An entry about the founder's country counts more; one about the other country, less. */
@@ -238,6 +246,10 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[]) {
     entry,
     title: new Set(stems(entry.title)),
     phrasings: new Set(stems(entry.phrasings ?? '')),
+    // Each way of asking on its own: a question is compared with the closest one, not with all at once.
+    askings: [entry.title, ...(entry.phrasings ?? '').split('|')]
+      .map((text) => new Set(stems(text)))
+      .filter((asking) => asking.size > 0),
     body: new Set(stems(`${entry.text} ${entry.context}`)),
   }));
   const frequency = new Map<string, number>();
@@ -246,6 +258,10 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[]) {
       frequency.set(stem, (frequency.get(stem) ?? 0) + 1);
   }
   const vocabulary = [...frequency.keys()];
+  const averageBody =
+    documents.reduce((sum, document) => sum + document.body.size, 0) / Math.max(1, documents.length);
+  const bodyWeight = (size: number) =>
+    (FIELD_WEIGHTS.body * (BM25.k1 + 1)) / (1 + BM25.k1 * (1 - BM25.b + (BM25.b * size) / averageBody));
   const total = documents.length;
   const weight = (stem: string) => Math.log((total + 1) / ((frequency.get(stem) ?? 0) + 0.5));
 
@@ -280,45 +296,62 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[]) {
     return best && bestDistance <= limit ? [best] : [];
   }
 
+  /** The entries sharing a known word with `question`, scored, best first. */
+  function score(question: string, context: SearchContext): KnowledgeMatch[] {
+    const questionStems = stems(question);
+    const exact = new Set(questionStems.flatMap(known));
+    // A mistyped word helps an answer that another word of the question found, never alone:
+    // "gerrant sarl" finds the SARL's manager, "météo demain" is no "nom de domaine".
+    const asked = [...new Set([...exact, ...questionStems.flatMap(mistyped)])];
+    const named = questionJurisdiction(question);
+    const country = named ?? context.jurisdiction ?? null;
+    return documents
+      .filter(
+        ({ entry }) => !(named && entry.kind === 'faq' && entry.jurisdiction && entry.jurisdiction !== named),
+      )
+      .filter(({ title, phrasings, body }) =>
+        [...exact].some((stem) => title.has(stem) || phrasings.has(stem) || body.has(stem)),
+      )
+      .map(({ entry, title, phrasings, body, askings }) => {
+        let closestAsking = askings[0];
+        let closestValue = -1;
+        for (const asking of askings) {
+          const value = asked.reduce((sum, stem) => sum + (asking.has(stem) ? weight(stem) : 0), 0);
+          if (value > closestValue) [closestAsking, closestValue] = [asking, value];
+        }
+        const words = asked.reduce((sum, stem) => {
+          const where = closestAsking?.has(stem)
+            ? FIELD_WEIGHTS.asking
+            : title.has(stem) || phrasings.has(stem)
+              ? FIELD_WEIGHTS.otherAskings
+              : body.has(stem)
+                ? bodyWeight(body.size)
+                : 0;
+          return sum + where * weight(stem);
+        }, 0);
+        const about = entry.kind === 'faq' ? entry.jurisdiction : undefined;
+        const factor = !country || !about ? 1 : about === country ? OWN_COUNTRY : OTHER_COUNTRY;
+        // A question that is an entry's whole title (a field's name, typed as is) asks for that entry.
+        const whole = title.size > 0 && [...title].every((stem) => exact.has(stem)) ? WHOLE_TITLE : 1;
+        return { entry, score: words * factor * whole };
+      })
+      .filter((match) => match.score > 0)
+      .sort((a, b) => b.score - a.score);
+  }
+
   return {
     /** The entries answering `question`, best first; empty when nothing answers it well enough. */
     search(question: string, context: SearchContext = {}): KnowledgeMatch[] {
-      const questionStems = stems(question);
-      const exact = new Set(questionStems.flatMap(known));
-      // A mistyped word helps an answer that another word of the question found, never alone:
-      // "gerrant sarl" finds the SARL's manager, "météo demain" is no "nom de domaine".
-      const asked = [...new Set([...exact, ...questionStems.flatMap(mistyped)])];
-      const named = questionJurisdiction(question);
-      const country = named ?? context.jurisdiction ?? null;
-      const scored = documents
-        .filter(
-          ({ entry }) =>
-            !(named && entry.kind === 'faq' && entry.jurisdiction && entry.jurisdiction !== named),
-        )
-        .filter(({ title, phrasings, body }) =>
-          [...exact].some((stem) => title.has(stem) || phrasings.has(stem) || body.has(stem)),
-        )
-        .map(({ entry, title, phrasings, body }) => {
-          const words = asked.reduce((sum, stem) => {
-            const where = title.has(stem)
-              ? FIELD_WEIGHTS.title
-              : phrasings.has(stem)
-                ? FIELD_WEIGHTS.phrasings
-                : body.has(stem)
-                  ? FIELD_WEIGHTS.body
-                  : 0;
-            return sum + where * weight(stem);
-          }, 0);
-          const about = entry.kind === 'faq' ? entry.jurisdiction : undefined;
-          const factor = !country || !about ? 1 : about === country ? OWN_COUNTRY : OTHER_COUNTRY;
-          // A question that is an entry's whole title (a field's name, typed as is) asks for that entry.
-          const whole = title.size > 0 && [...title].every((stem) => exact.has(stem)) ? WHOLE_TITLE : 1;
-          return { entry, score: words * factor * whole };
-        })
-        .filter((match) => match.score >= MIN_SCORE)
-        .sort((a, b) => b.score - a.score);
+      const scored = score(question, context).filter((match) => match.score >= MIN_SCORE);
       const best = scored[0]?.score ?? 0;
       return scored.filter((match) => match.score >= best * RELATIVE_CUT).slice(0, MAX_ANSWERS);
+    },
+    /**
+     * Every entry sharing a word with `question`, however weakly, best first: what comes closest when
+     * `search` finds nothing good enough (the panel offers their topics).
+     */
+    closest(question: string, context: SearchContext = {}): KnowledgeMatch[] {
+      return score(question, context);
     },
   };
 }
