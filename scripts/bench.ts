@@ -1,6 +1,6 @@
 /**
- * Every benchmark in one run, on one server: the bundle, Lighthouse, the wizard's typing, the API and
- * the documents. Prints a table per section and writes them all, with the date and the machine, to
+ * Every benchmark in one run, on one server: the bundle, Lighthouse, the wizard's typing, the API,
+ * the documents and the assistant's answers. Prints a table per section and writes them all, with the date and the machine, to
  * docs/benchmarks.md. Builds nothing: `npm run bench` builds first; SPA_DIR serves another build
  * (dist/ by default) and BENCH_PORT fixes the server's port (a free one by default). BENCH_SECONDS
  * and BENCH_LIGHTHOUSE_RUNS set the API runs' length and the Lighthouse runs per page.
@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { apiTable, benchApi } from './bench-api';
+import { assistantTable, benchAssistant } from './bench-assistant';
 import { benchBundle, bundleTable } from './bench-bundle';
 import { benchDocuments, documentsTable } from './bench-documents';
 import { benchLighthouse, lighthouseTable } from './bench-lighthouse';
@@ -50,8 +51,9 @@ try {
 } finally {
   await server.close();
 }
-// No server needed: the documents are built in this process.
+// No server needed: the documents are built in this process, the assistant measured by its test.
 report(documentsTable(await benchDocuments()));
+report(assistantTable(benchAssistant()));
 
 const cpus = os.cpus();
 const machine = [

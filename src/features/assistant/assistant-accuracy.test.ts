@@ -1,9 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadLegalFormSteps } from '@/forms/generated/wizard-steps';
 import type { Language } from '@/lib/i18n/languages';
 import { createKnowledgeIndex } from './assistant-knowledge';
-import { knowledgeEntriesFor, measure, type QuestionCase } from './question-set';
+import {
+  knowledgeEntriesFor,
+  measure,
+  outsideGuideOf,
+  type AccuracyReport,
+  type QuestionCase,
+} from './question-set';
 
 const STEPS = {
   FR: (await loadLegalFormSteps['FR-SAS']?.()) ?? [],
@@ -11,34 +17,61 @@ const STEPS = {
 };
 
 /**
- * Top-1 floors, per language, in percent. Issue 20 asks for 85 % in every language (and aims at 90 %):
- * French (87.5 %) and Romanian (88.9 %) hold it; English is at 77.9 % (November 2026) and its floor guards the progress
- * made until its answers catch up. Raise a floor when the assistant improves, never lower it.
+ * The question sets (tests/fixtures/assistant-questions): `tuning`, the one the assistant's synonyms
+ * and weights were tuned on; `holdout`, written apart and never tuned on, which tells how the
+ * assistant does on questions nobody looked at. Each has a top-1 floor in percent, per language.
+ * Issue 20 asks for 85 % at least; the tuning set scores 90 % or more in every language (November
+ * 2026), and its floor keeps a question or two of margin. `refusedFloor`: the share of unanswerable
+ * questions the assistant must answer with nothing. Raise a floor when the assistant improves.
  */
-const TOP1_FLOOR_PERCENT: Record<Language, number> = { fr: 87, en: 77, ro: 88 };
+const SETS = {
+  tuning: {
+    path: (language: Language) => `tests/fixtures/assistant-questions/${language}.json`,
+    floor: 88,
+    refusedFloor: 50,
+  },
+  holdout: {
+    path: (language: Language) => `tests/fixtures/assistant-questions/holdout/${language}.json`,
+    floor: 60,
+    refusedFloor: 25,
+  },
+} as const;
 
-describe('the assistant on the question set', () => {
-  it.each(['fr', 'en', 'ro'] as Language[])('answers %s founders', (language) => {
-    const cases = JSON.parse(
-      readFileSync(`tests/fixtures/assistant-questions/${language}.json`, 'utf8'),
-    ) as QuestionCase[];
-    const indexes = {
-      FR: createKnowledgeIndex(knowledgeEntriesFor(language, STEPS.FR)),
-      RO: createKnowledgeIndex(knowledgeEntriesFor(language, STEPS.RO)),
-    };
-    const report = measure(language, cases, (question) =>
-      indexes[question.jurisdiction ?? 'FR']
-        .search(question.q, { jurisdiction: question.jurisdiction ?? null })
-        .map(({ entry }) => (entry.kind === 'field' ? `field:${entry.id}` : entry.id)),
-    );
-    const percent = (count: number) => ((100 * count) / report.answerable).toFixed(1);
-    console.log(
-      `${language}: top-1 ${percent(report.top1)} %, top-3 ${percent(report.top3)} % of ${report.answerable}; ${report.refused} of ${report.questions - report.answerable} unanswerable refused`,
-    );
-    if (process.env.SHOW_MISSES) for (const miss of report.misses) console.log(JSON.stringify(miss));
-    expect(report.answerable).toBeGreaterThan(50);
-    expect(report.top1 * 100, `top-1 of ${language}`).toBeGreaterThanOrEqual(
-      TOP1_FLOOR_PERCENT[language] * report.answerable,
-    );
-  });
-});
+/** `npm run bench` reads the figures from this file (one JSON report per line), when it is set. */
+const REPORT_FILE = process.env.ASSISTANT_ACCURACY_REPORT;
+
+function answer(language: Language, cases: QuestionCase[]): AccuracyReport {
+  const outsideGuide = outsideGuideOf(language);
+  const indexes = {
+    FR: createKnowledgeIndex(knowledgeEntriesFor(language, STEPS.FR), { outsideGuide }),
+    RO: createKnowledgeIndex(knowledgeEntriesFor(language, STEPS.RO), { outsideGuide }),
+  };
+  return measure(language, cases, (question) =>
+    indexes[question.jurisdiction ?? 'FR']
+      .search(question.q, { jurisdiction: question.jurisdiction ?? null })
+      .map(({ entry }) => (entry.kind === 'field' ? `field:${entry.id}` : entry.id)),
+  );
+}
+
+describe.each(Object.entries(SETS))(
+  'the assistant on the %s question set',
+  (set, { path, floor, refusedFloor }) => {
+    it.each(['fr', 'en', 'ro'] as Language[])('answers %s founders', (language) => {
+      if (!existsSync(path(language))) throw new Error(`No question set ${path(language)}`);
+      const cases = JSON.parse(readFileSync(path(language), 'utf8')) as QuestionCase[];
+      const report = answer(language, cases);
+      const percent = (count: number, of: number) => ((100 * count) / of).toFixed(1);
+      const unanswerable = report.questions - report.answerable;
+      console.log(
+        `${set} ${language}: top-1 ${percent(report.top1, report.answerable)} %, top-3 ${percent(report.top3, report.answerable)} % of ${report.answerable}; ${report.refused} of ${unanswerable} unanswerable refused`,
+      );
+      if (process.env.SHOW_MISSES) for (const miss of report.misses) console.log(JSON.stringify(miss));
+      if (REPORT_FILE) appendFileSync(REPORT_FILE, `${JSON.stringify({ set, ...report })}\n`);
+      expect(report.answerable).toBeGreaterThanOrEqual(25);
+      expect(report.top1 * 100, `top-1 of ${language}`).toBeGreaterThanOrEqual(floor * report.answerable);
+      expect(report.refused * 100, `refused of ${language}`).toBeGreaterThanOrEqual(
+        refusedFloor * unanswerable,
+      );
+    });
+  },
+);

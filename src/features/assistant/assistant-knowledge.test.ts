@@ -308,4 +308,26 @@ describe('founders’ own words', () => {
     expect(ids('office at home?', 'RO')[0]).toBe('homeRo');
     expect(ids('office at home?', 'FR')[0]).toBe('homeFr');
   });
+
+  it('reads "vs" as "différence", a word founders type for one the entries use', () => {
+    const compare = createKnowledgeIndex([
+      entry('difference', 'La différence entre SAS et SARL'),
+      entry('sas', 'Le président de la SAS'),
+      entry('sarl', 'Le gérant de la SARL'),
+      entry('other', 'Autre chose'),
+    ]);
+    expect(compare.search('SAS vs SARL')[0]?.entry.id).toBe('difference');
+  });
+
+  it('refuses a question about what the guide does not cover, and offers the closest entries instead', () => {
+    const guarded = createKnowledgeIndex(
+      [entry('capital', 'Le capital minimum de la société'), entry('manager', 'Le gérant de la SARL')],
+      { outsideGuide: 'numéro de TVA | taux de TVA | déposer une marque' },
+    );
+    expect(guarded.search('quel taux de TVA pour ma société ?')).toEqual([]);
+    expect(guarded.closest('quel taux de TVA pour ma société ?').map((match) => match.entry.id)).toEqual([
+      'capital',
+    ]);
+    expect(guarded.search('capital minimum')[0]?.entry.id).toBe('capital');
+  });
 });

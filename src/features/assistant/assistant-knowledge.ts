@@ -147,6 +147,17 @@ const SYNONYM_GROUPS = [
   'immatr regist inregi infiin',
   'notair notary notar avocat lawyer',
   'combie cost price pret tarif taxe fee',
+  'differ difere vs versus compar',
+  'fast quick soon rapid rapide vite repede',
+  'alone seul singur solo single sole own',
+  'durati duree durata lifeti exist last',
+  'free availa dispon libre liber',
+  'rent rentin lease tenant locata bail chiria chirie',
+  'chat assist bot helper bubble',
+  'transf vireme virame wire',
+  'minimu lowest least minim',
+  'struct type kind form forme',
+  'now next ensuit suivan urmato',
 ].map((group) => group.split(' '));
 
 const SYNONYMS = new Map<string, string[]>();
@@ -222,11 +233,25 @@ const FIELD_WEIGHTS = { asking: 2, otherAskings: 1, body: 1 };
  * its words counts a little less than one in a short answer.
  */
 const BM25 = { k1: 1.2, b: 0.5 };
+/** How much a synonym of a word of the question counts, when the entries use that word as well. */
+const SYNONYM_OF_KNOWN = 0.5;
 /** An entry whose every title word the question holds counts this much more. */
 const WHOLE_TITLE = 1.5;
 /** An entry about the founder's country counts more; one about the other country, less. */
 const OWN_COUNTRY = 1.25;
 const OTHER_COUNTRY = 0.5;
+
+/** The id of the pseudo-entry listing what the guide does not cover (see IndexOptions). */
+const OUTSIDE_GUIDE = '#outsideGuide';
+
+export interface IndexOptions {
+  /**
+   * Ways of asking about subjects the guide does not cover (taxes, hiring, trademarks…), separated by
+   * "|" (locales/<lang>/knowledge.json `outsideGuide`): a question closest to them gets no answer
+   * rather than a wrong one.
+   */
+  outsideGuide?: string | undefined;
+}
 
 export interface SearchContext {
   /** The country the founder chose in the wizard, when there is one. */
@@ -241,8 +266,17 @@ export interface SearchContext {
  * a word of five letters or more) is read as the entries' word it is closest to. A question that names a country is answered
  * with that country's entries (or general ones) only; the founder's chosen country ranks first.
  */
-export function createKnowledgeIndex(entries: readonly KnowledgeEntry[]) {
-  const documents = entries.map((entry) => ({
+export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options: IndexOptions = {}) {
+  // What the guide does not cover is searched as one more entry: a question closest to it is refused.
+  const outside: KnowledgeEntry = {
+    kind: 'faq',
+    id: OUTSIDE_GUIDE,
+    title: '',
+    text: '',
+    context: '',
+    phrasings: options.outsideGuide ?? '',
+  };
+  const documents = [...entries, outside].map((entry) => ({
     entry,
     title: new Set(stems(entry.title)),
     phrasings: new Set(stems(entry.phrasings ?? '')),
@@ -300,9 +334,17 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[]) {
   function score(question: string, context: SearchContext): KnowledgeMatch[] {
     const questionStems = stems(question);
     const exact = new Set(questionStems.flatMap(known));
+    // The synonyms of a word the entries use count too, at SYNONYM_OF_KNOWN: "vs" finds "difference"
+    // entries, and "exist" the entries on the company's duration as well as those on its birth.
+    const synonymWeights = new Map<string, number>();
+    for (const stem of questionStems)
+      if (frequency.has(stem))
+        for (const other of SYNONYMS.get(stem) ?? [])
+          if (frequency.has(other) && !exact.has(other)) synonymWeights.set(other, SYNONYM_OF_KNOWN);
     // A mistyped word helps an answer that another word of the question found, never alone:
     // "gerrant sarl" finds the SARL's manager, "météo demain" is no "nom de domaine".
-    const asked = [...new Set([...exact, ...questionStems.flatMap(mistyped)])];
+    const asked = [...new Set([...exact, ...questionStems.flatMap(mistyped), ...synonymWeights.keys()])];
+    const factor = (stem: string) => (exact.has(stem) ? 1 : (synonymWeights.get(stem) ?? 1));
     const named = questionJurisdiction(question);
     const country = named ?? context.jurisdiction ?? null;
     return documents
@@ -316,7 +358,10 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[]) {
         let closestAsking = askings[0];
         let closestValue = -1;
         for (const asking of askings) {
-          const value = asked.reduce((sum, stem) => sum + (asking.has(stem) ? weight(stem) : 0), 0);
+          const value = asked.reduce(
+            (sum, stem) => sum + (asking.has(stem) ? weight(stem) * factor(stem) : 0),
+            0,
+          );
           if (value > closestValue) [closestAsking, closestValue] = [asking, value];
         }
         const words = asked.reduce((sum, stem) => {
@@ -327,13 +372,13 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[]) {
               : body.has(stem)
                 ? bodyWeight(body.size)
                 : 0;
-          return sum + where * weight(stem);
+          return sum + where * weight(stem) * factor(stem);
         }, 0);
         const about = entry.kind === 'faq' ? entry.jurisdiction : undefined;
-        const factor = !country || !about ? 1 : about === country ? OWN_COUNTRY : OTHER_COUNTRY;
+        const countryFactor = !country || !about ? 1 : about === country ? OWN_COUNTRY : OTHER_COUNTRY;
         // A question that is an entry's whole title (a field's name, typed as is) asks for that entry.
         const whole = title.size > 0 && [...title].every((stem) => exact.has(stem)) ? WHOLE_TITLE : 1;
-        return { entry, score: words * factor * whole };
+        return { entry, score: words * countryFactor * whole };
       })
       .filter((match) => match.score > 0)
       .sort((a, b) => b.score - a.score);
@@ -343,15 +388,18 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[]) {
     /** The entries answering `question`, best first; empty when nothing answers it well enough. */
     search(question: string, context: SearchContext = {}): KnowledgeMatch[] {
       const scored = score(question, context).filter((match) => match.score >= MIN_SCORE);
+      if (scored[0]?.entry.id === OUTSIDE_GUIDE) return [];
       const best = scored[0]?.score ?? 0;
-      return scored.filter((match) => match.score >= best * RELATIVE_CUT).slice(0, MAX_ANSWERS);
+      return scored
+        .filter((match) => match.score >= best * RELATIVE_CUT && match.entry.id !== OUTSIDE_GUIDE)
+        .slice(0, MAX_ANSWERS);
     },
     /**
      * Every entry sharing a word with `question`, however weakly, best first: what comes closest when
      * `search` finds nothing good enough (the panel offers their topics).
      */
     closest(question: string, context: SearchContext = {}): KnowledgeMatch[] {
-      return score(question, context);
+      return score(question, context).filter((match) => match.entry.id !== OUTSIDE_GUIDE);
     },
   };
 }

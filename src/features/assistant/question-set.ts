@@ -29,6 +29,11 @@ export interface AccuracyReport {
   misses: { q: string; expected: string[]; got: string[] }[];
 }
 
+/** What the guide does not cover, in `language` (locales/<lang>/knowledge.json `outsideGuide`). */
+export function outsideGuideOf(language: Language): string {
+  return String(createTestI18n(language).t('knowledge:outsideGuide' as never));
+}
+
 /** The assistant's entries in `language` for a legal form's steps, as useAssistantKnowledge builds them. */
 export function knowledgeEntriesFor(language: Language, steps: readonly StepDefinition[]): KnowledgeEntry[] {
   const i18n = createTestI18n(language);
