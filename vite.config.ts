@@ -36,27 +36,31 @@ const MODULE_MOCKING_TESTS = ['src', 'tests/unit'].flatMap((folder) =>
 );
 
 /**
- * `virtual:knowledge-countries`: the country of each knowledge-base entry (schemas/knowledge.json),
- * without the sources beside it, which the assistant does not need (45 kB of them).
+ * `virtual:knowledge-countries` and `virtual:knowledge-legal-forms`: the country and the legal forms of
+ * each knowledge-base entry (schemas/knowledge.json), without the sources beside them, which the
+ * assistant does not need (45 kB of them).
  */
 function knowledgeCountriesPlugin(): Plugin {
-  const id = 'virtual:knowledge-countries';
+  const modules = {
+    'virtual:knowledge-countries': 'jurisdiction',
+    'virtual:knowledge-legal-forms': 'legalForms',
+  } as const;
   const file = fileURLToPath(new URL('./schemas/knowledge.json', import.meta.url));
   return {
     name: 'kreo-knowledge-countries',
-    resolveId: (source) => (source === id ? `\0${id}` : null),
+    resolveId: (source) => (source in modules ? `\0${source}` : null),
     load(source) {
-      if (source !== `\0${id}`) return null;
+      const id = source.startsWith('\0') ? source.slice(1) : '';
+      if (!(id in modules)) return null;
+      const property = modules[id as keyof typeof modules];
       this.addWatchFile(file);
       const { entries } = JSON.parse(readFileSync(file, 'utf8')) as {
-        entries: Record<string, { jurisdiction?: string }>;
+        entries: Record<string, { jurisdiction?: string; legalForms?: string[] }>;
       };
-      const countries = Object.fromEntries(
-        Object.entries(entries).flatMap(([entry, meta]) =>
-          meta.jurisdiction ? [[entry, meta.jurisdiction]] : [],
-        ),
+      const values = Object.fromEntries(
+        Object.entries(entries).flatMap(([entry, meta]) => (meta[property] ? [[entry, meta[property]]] : [])),
       );
-      return `export default ${JSON.stringify(countries)};`;
+      return `export default ${JSON.stringify(values)};`;
     },
   };
 }

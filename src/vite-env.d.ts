@@ -14,3 +14,9 @@ declare module 'virtual:knowledge-countries' {
   const countries: Record<string, 'FR' | 'RO'>;
   export default countries;
 }
+
+/** The legal forms of each knowledge-base entry about some forms only (vite.config.ts, from schemas/knowledge.json). */
+declare module 'virtual:knowledge-legal-forms' {
+  const legalForms: Record<string, string[]>;
+  export default legalForms;
+}

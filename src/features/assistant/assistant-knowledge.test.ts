@@ -330,4 +330,14 @@ describe('founders’ own words', () => {
     ]);
     expect(guarded.search('capital minimum')[0]?.entry.id).toBe('capital');
   });
+
+  it('ranks the entries about the founder’s legal form first', () => {
+    const forms = createKnowledgeIndex([
+      entry('alone', 'Starting alone: which form?', { legalForms: ['SASU', 'EURL'] }),
+      entry('alone2', 'Starting alone: which form?', { legalForms: ['SRL_SOLE'] }),
+      entry('other', 'Something else'),
+    ]);
+    expect(forms.search('alone', { legalForm: 'SRL_SOLE' })[0]?.entry.id).toBe('alone2');
+    expect(forms.search('alone', { legalForm: 'EURL' })[0]?.entry.id).toBe('alone');
+  });
 });

@@ -17,6 +17,8 @@ export type KnowledgeEntry =
       context: string;
       phrasings?: string;
       jurisdiction?: Jurisdiction;
+      /** The legal forms it is about (`SAS`, `SRL_SOLE`…), when only some. */
+      legalForms?: readonly string[];
     };
 
 /** A wizard field with a hint: its hint path (`shareCapital`, `subscribers.name`) and its words' keys. */
@@ -61,7 +63,8 @@ export interface FaqItem {
 /**
  * The assistant's entries: the fields' hints (words through `translate`) and the FAQ and knowledge
  * base's entries, with their other phrasings (`faqPhrasings` holds those of the landing page's FAQ,
- * kept out of its file) and their country (`countries`, from schemas/knowledge.json).
+ * kept out of its file), their country and their legal forms (`countries`, `legalForms`, from
+ * schemas/knowledge.json).
  */
 export function knowledgeEntries(
   hints: readonly FieldHintKeys[],
@@ -69,6 +72,7 @@ export function knowledgeEntries(
   items: Record<string, FaqItem>,
   faqPhrasings: Record<string, string>,
   countries: Record<string, Jurisdiction>,
+  legalForms: Record<string, readonly string[]> = {},
 ): KnowledgeEntry[] {
   const fields: KnowledgeEntry[] = hints.map((hint) => ({
     kind: 'field',
@@ -79,6 +83,7 @@ export function knowledgeEntries(
   }));
   const faq: KnowledgeEntry[] = Object.entries(items).map(([id, item]) => {
     const jurisdiction = countries[id];
+    const forms = legalForms[id];
     return {
       kind: 'faq',
       id,
@@ -87,6 +92,7 @@ export function knowledgeEntries(
       context: '',
       phrasings: item.phrasings ?? faqPhrasings[id] ?? '',
       ...(jurisdiction ? { jurisdiction } : {}),
+      ...(forms ? { legalForms: forms } : {}),
     };
   });
   return [...fields, ...faq];
@@ -121,7 +127,12 @@ export function stems(text: string, dropQuestionWords = true): string[] {
         (word.length >= 3 || /^\p{N}+$/u.test(word) || SYNONYMS.has(word)) &&
         !(dropQuestionWords && QUESTION_WORDS.has(word)),
     )
-    .map((word) => (word.length > 3 ? word.replace(/s$/, '') : word).slice(0, 6));
+    .map(stemOf);
+}
+
+/** A word's stem, the word being in lower case without accents: no plural s, six letters at most. */
+function stemOf(word: string): string {
+  return (word.length > 3 ? word.replace(/s$/, '') : word).slice(0, 6);
 }
 
 export interface KnowledgeMatch {
@@ -130,35 +141,45 @@ export interface KnowledgeMatch {
 }
 
 /**
- * Words founders use for the words of the entries, in the three languages, as stems (see `stems`):
- * each group holds words that stand for one another. A word of a question the entries do not use is
- * read as the words of its group they do use. Staff may add groups; the accuracy test holds the gain.
+ * Words founders use for the words of the entries, in the three languages: each group holds words that
+ * stand for one another. A word of a question the entries do not use is read as the words of its group
+ * they do use; one they use also brings its group's words, at half weight. Written as words (made stems
+ * here, as the questions' words are); staff may add groups, and the accuracy test holds the gain.
  */
 const SYNONYM_GROUPS = [
-  'societ entrep boite compan firma firmei busine',
-  'gerant dirige patron manage admini boss',
-  'associ pote partne cofoun shareh member founde asocia',
+  'société entreprise boîte company firm firma firmei business startup',
+  'gérant dirigeant patron manager administrator administrateur boss',
+  'associé associate pote partner cofounder shareholder member founder asociat',
   'carte cb card',
-  'offre pack packag formul plan pachet',
-  'domici maison perso appart home flat apartm acasa locuin',
-  'remune salair salary wage salari paie',
-  'social cotisa contri',
-  'parent filiat parint',
-  'immatr regist inregi infiin',
-  'notair notary notar avocat lawyer',
-  'combie cost price pret tarif taxe fee',
-  'differ difere vs versus compar',
-  'fast quick soon rapid rapide vite repede',
+  'offre pack package formule plan pachet',
+  'domicile maison perso appartement home flat apartment acasă locuință',
+  'rémunération salaire salary wage salarié paie',
+  'social cotisations contributions',
+  'parents filiation părinți',
+  'immatriculation registration înregistrare înființare',
+  'notaire notary notar avocat lawyer',
+  'combien cost price preț tarif taxe fee',
+  'différence diferență vs versus compare',
+  'fast quick quickly soon rapid rapide vite repede',
   'alone seul singur solo single sole own',
-  'durati duree durata lifeti exist last',
-  'free availa dispon libre liber',
-  'rent rentin lease tenant locata bail chiria chirie',
-  'chat assist bot helper bubble',
-  'transf vireme virame wire',
-  'minimu lowest least minim',
-  'struct type kind form forme',
-  'now next ensuit suivan urmato',
-].map((group) => group.split(' '));
+  'durée duration durata lifetime exist last',
+  'free available disponible libre liber',
+  'rent renting lease tenant locataire bail chirie',
+  'chat assistant bot helper bubble',
+  'transfer virement virament wire',
+  'minimum lowest least minim',
+  'structure type kind form forme',
+  'now next ensuite suivant următor',
+  'statuts statutes articles bylaws charter',
+  'refund reimbursement remboursement rambursare withdrawal rétractation',
+  'invoice receipt bill facture factură',
+  'delete erase remove supprimer șterge wipe',
+  'certificate certificat kbis extract extrait attestation',
+  'contact reach support helpdesk human',
+  'sell vendre céder vinde cesiune assign',
+].map((group) =>
+  group.split(' ').map((word) => stemOf(word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase())),
+);
 
 const SYNONYMS = new Map<string, string[]>();
 for (const group of SYNONYM_GROUPS)
@@ -240,6 +261,9 @@ const WHOLE_TITLE = 1.5;
 /** An entry about the founder's country counts more; one about the other country, less. */
 const OWN_COUNTRY = 1.25;
 const OTHER_COUNTRY = 0.5;
+/** An entry about the founder's legal form counts more; one about other forms only, less. */
+const OWN_FORM = 1.2;
+const OTHER_FORM = 0.7;
 
 /** The id of the pseudo-entry listing what the guide does not cover (see IndexOptions). */
 const OUTSIDE_GUIDE = '#outsideGuide';
@@ -256,6 +280,8 @@ export interface IndexOptions {
 export interface SearchContext {
   /** The country the founder chose in the wizard, when there is one. */
   jurisdiction?: Jurisdiction | null | undefined;
+  /** The legal form the founder chose, as the knowledge base names them (`SAS`, `SRL_SOLE`). */
+  legalForm?: string | null | undefined;
 }
 
 /**
@@ -355,14 +381,22 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
         [...exact].some((stem) => title.has(stem) || phrasings.has(stem) || body.has(stem)),
       )
       .map(({ entry, title, phrasings, body, askings }) => {
+        // The closest way of asking: the one sharing the most weight with the question, for the share
+        // of its own weight that is shared ("how long to get a kbis" is closer to "how long until
+        // the kbis" than a long phrasing that mentions the Kbis in passing).
         let closestAsking = askings[0];
-        let closestValue = -1;
+        let closestRank = -1;
+        let closestCoverage = 0;
         for (const asking of askings) {
-          const value = asked.reduce(
+          const shared = asked.reduce(
             (sum, stem) => sum + (asking.has(stem) ? weight(stem) * factor(stem) : 0),
             0,
           );
-          if (value > closestValue) [closestAsking, closestValue] = [asking, value];
+          let own = 0;
+          for (const stem of asking) own += weight(stem);
+          const coverage = own > 0 ? Math.min(1, shared / own) : 0;
+          if (shared * coverage > closestRank)
+            [closestAsking, closestRank, closestCoverage] = [asking, shared * coverage, coverage];
         }
         const words = asked.reduce((sum, stem) => {
           const where = closestAsking?.has(stem)
@@ -376,9 +410,13 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
         }, 0);
         const about = entry.kind === 'faq' ? entry.jurisdiction : undefined;
         const countryFactor = !country || !about ? 1 : about === country ? OWN_COUNTRY : OTHER_COUNTRY;
+        const forms = entry.kind === 'faq' ? entry.legalForms : undefined;
+        const form = context.legalForm;
+        const formFactor = !form || !forms ? 1 : forms.includes(form) ? OWN_FORM : OTHER_FORM;
+        // The more of its closest way of asking the question holds, the better (up to twice).
         // A question that is an entry's whole title (a field's name, typed as is) asks for that entry.
         const whole = title.size > 0 && [...title].every((stem) => exact.has(stem)) ? WHOLE_TITLE : 1;
-        return { entry, score: words * countryFactor * whole };
+        return { entry, score: words * (1 + closestCoverage) * countryFactor * formFactor * whole };
       })
       .filter((match) => match.score > 0)
       .sort((a, b) => b.score - a.score);

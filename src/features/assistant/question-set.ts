@@ -7,6 +7,7 @@ import type { StepDefinition } from '@/forms/form-definition';
 import type { Language } from '@/lib/i18n/languages';
 import { createTestI18n } from '@/testing/render';
 import countries from 'virtual:knowledge-countries';
+import legalForms from 'virtual:knowledge-legal-forms';
 import { knowledgeEntries, wizardFieldHints, type FaqItem, type KnowledgeEntry } from './assistant-knowledge';
 
 export interface QuestionCase {
@@ -46,6 +47,7 @@ export function knowledgeEntriesFor(language: Language, steps: readonly StepDefi
     },
     i18n.t('knowledge:faqPhrasings', { returnObjects: true }) as Record<string, string>,
     countries,
+    legalForms,
   );
 }
 

@@ -1,5 +1,9 @@
 import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import enFaq from '../../../locales/en/faq.json';
+import enInfo from '../../../locales/en/info.json';
+import enKnowledge from '../../../locales/en/knowledge.json';
 import frFaq from '../../../locales/fr/faq.json';
 import frInfo from '../../../locales/fr/info.json';
 import frKnowledge from '../../../locales/fr/knowledge.json';
@@ -9,22 +13,16 @@ import roKnowledge from '../../../locales/ro/knowledge.json';
 import helpTopics from '../../../schemas/help.json';
 import { renderWithProviders } from '@/testing/render';
 import { HelpPage } from './help-page';
-import { foldText, matchesQuery } from './help-search';
-
-describe('matchesQuery', () => {
-  it('ignores case and accents and needs every word', () => {
-    expect(foldText('Société  ȘTEFAN, gérant !')).toBe('societe stefan gerant');
-    expect(matchesQuery('gerant', 'Qui est le gérant ?')).toBe(true);
-    expect(matchesQuery('capital soc', 'Le capital social minimum')).toBe(true);
-    expect(matchesQuery('capital president', 'Le capital social minimum')).toBe(false);
-    expect(matchesQuery('   ', 'anything')).toBe(true);
-  });
-});
+import { matchesQuery } from './help-search';
 
 /** The landing page's FAQ and the knowledge base, as /help lists them. */
 const frItems: Record<string, { question: string; answer: string }> = {
   ...frFaq.items,
   ...frKnowledge.items,
+};
+const enItems: Record<string, { question: string; answer: string }> = {
+  ...enFaq.items,
+  ...enKnowledge.items,
 };
 const roItems: Record<string, { question: string; answer: string }> = {
   ...roFaq.items,
@@ -46,22 +44,114 @@ describe('HelpPage', () => {
     expect(shown).toBe(Object.keys(frItems).length);
   });
 
-  it('finds answers by words without accents, opens them, and says when nothing matches (Romanian)', async () => {
+  it('finds answers by words without accents, opens the best one, and says when nothing matches (Romanian)', async () => {
     const { user } = renderWithProviders(<HelpPage />, { language: 'ro', route: '/help' });
     const search = screen.getByRole('searchbox', { name: roInfo.help.searchLabel });
     await user.type(search, 'caen');
-    const caen = roFaq.items.caenCodes;
     const found = Object.values(roItems).filter((item) => matchesQuery('caen', item.question, item.answer));
     expect(found.length).toBeGreaterThan(1);
-    expect(found.length).toBeLessThanOrEqual(3);
-    // A few answers found: each opens.
-    expect(await screen.findByRole('button', { name: caen.question, expanded: true })).toBeInTheDocument();
+    // Every entry that names CAEN is a best answer; the first one opens, the others stay closed.
+    const best = await screen.findByRole('region', { name: roInfo.help.bestAnswers });
+    const answers = within(best).getAllByRole('button');
+    expect(answers.map((button) => button.getAttribute('aria-expanded'))).toEqual(
+      found.map((_item, position) => String(position === 0)),
+    );
+    expect(questions(roItems).sort()).toEqual(found.map((item) => item.question).sort());
     expect(screen.getByRole('status')).toHaveTextContent(
       roInfo.help.results.replace('{{count}}', String(found.length)),
     );
+    // Each result says its topic.
+    expect(within(best).getAllByText(roInfo.help.topics.legalForm).length).toBeGreaterThan(0);
+
     await user.clear(search);
-    await user.type(search, 'zzzz');
-    expect(await screen.findByText(roInfo.help.noResults.replace('{{query}}', 'zzzz'))).toBeInTheDocument();
+    await user.type(search, 'xqzzy blorf');
+    expect(
+      await screen.findByText(roInfo.help.noResults.replace('{{query}}', 'xqzzy blorf')),
+    ).toBeInTheDocument();
+    expect(screen.queryAllByRole('region')).toHaveLength(0);
     expect(screen.getByRole('link', { name: roInfo.help.contactLink })).toHaveAttribute('href', '/contact');
+
+    // An empty box shows every topic again.
+    await user.clear(search);
+    expect(await screen.findByRole('region', { name: roInfo.help.topics.legalForm })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('reads words without accents as the assistant does: "sediu acasa" (Romanian)', async () => {
+    const { user } = renderWithProviders(<HelpPage />, { language: 'ro', route: '/help' });
+    // No entry holds both words: the index reads "acasa" through the entries' other phrasings.
+    expect(
+      Object.values(roItems).filter((item) => matchesQuery('sediu acasa', item.question, item.answer)),
+    ).toEqual([]);
+    await ask(user, 'sediu acasa');
+    const best = await screen.findByRole('region', { name: roInfo.help.bestAnswers });
+    // The first answer is open; the Romanian office at home is among the first, with the French one.
+    expect(within(best).getAllByRole('button')[0]).toHaveAttribute('aria-expanded', 'true');
+    const shown = questions(roItems);
+    expect(shown.slice(0, 3)).toEqual(
+      expect.arrayContaining([
+        roKnowledge.items.registeredOfficeAtHomeRo.question,
+        roKnowledge.items.registeredOfficeAtHomeFr.question,
+      ]),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      roInfo.help.results.replace('{{count}}', String(shown.length)),
+    );
+  });
+
+  it("finds the manager's pay by the founder's words, and a mistyped word (French)", async () => {
+    const { user } = renderWithProviders(<HelpPage />, { language: 'fr', route: '/help' });
+    // Neither word is in the entry's question ("dirigeant", "payé").
+    await ask(user, 'gerant salaire');
+    const best = await screen.findByRole('region', { name: frInfo.help.bestAnswers });
+    expect(
+      within(best).getByRole('button', {
+        name: startsWith(frKnowledge.items.managerPaySocialStatusFr.question),
+        expanded: true,
+      }),
+    ).toBeInTheDocument();
+    expect(questions(frItems)[0]).toBe(frKnowledge.items.managerPaySocialStatusFr.question);
+
+    // "capitl" is read as "capital": the French minimum capital is among the best answers.
+    await ask(user, 'capitl social minimum');
+    const capital = await screen.findByRole('button', {
+      name: startsWith(frFaq.items.frenchCapital.question),
+    });
+    expect(capital.closest('section')).toBe(screen.getByRole('region', { name: frInfo.help.bestAnswers }));
+  });
+
+  it('answers in English too: "manager pay", then every entry holding both words', async () => {
+    const { user } = renderWithProviders(<HelpPage />, { language: 'en', route: '/help' });
+    await ask(user, 'manager pay');
+    await screen.findByRole('region', { name: enInfo.help.bestAnswers });
+    const shown = questions(enItems);
+    expect(shown[0]).toBe(enKnowledge.items.managerPaySocialStatusFr.question);
+    const holding = Object.values(enItems).filter((item) =>
+      matchesQuery('manager pay', item.question, item.answer),
+    );
+    expect(holding.length).toBeGreaterThan(0);
+    for (const item of holding) expect(shown).toContain(item.question);
+    // Listed once each, under the best answers or the others.
+    expect(new Set(shown).size).toBe(shown.length);
   });
 });
+
+/** Types a whole query at once (pasted), so that no result of a part of it shows. */
+async function ask(user: UserEvent, query: string) {
+  const search = screen.getByRole('searchbox');
+  await user.clear(search);
+  await user.click(search);
+  await user.paste(query);
+}
+
+/** A button's accessible name starting with `text` (a result's name adds its topic). */
+const startsWith = (text: string) => (name: string) => name.startsWith(text);
+
+/** The questions listed, in the page's order (a result's text adds its topic to its question). */
+function questions(items: Record<string, { question: string }>): string[] {
+  const known = Object.values(items).map((item) => item.question);
+  return screen.getAllByRole('button').map((button) => {
+    const text = button.textContent ?? '';
+    return known.find((question) => text.startsWith(question)) ?? text;
+  });
+}

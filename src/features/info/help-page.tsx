@@ -3,52 +3,79 @@ import { IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import countries from 'virtual:knowledge-countries';
 import { paths } from '@/config/paths';
 import '@/lib/i18n/knowledge-namespace';
+// The assistant's index, so that /help finds what the wizard's assistant answers (synonyms, typos).
+// eslint-disable-next-line no-restricted-imports -- shared with the assistant until it moves to src/lib
+import { createKnowledgeIndex, knowledgeEntries, type FaqItem } from '../assistant/assistant-knowledge';
 import helpTopics from '../../../schemas/help.json';
-import { matchesQuery } from './help-search';
+import { rankHelpEntries, type HelpEntry, type HelpIndex } from './help-search';
 import classes from './help.module.css';
 
 interface Topic {
   id: string;
-  entries: { id: string; question: string; answer: string }[];
+  entries: HelpEntry[];
+}
+
+/** The FAQ's and the knowledge base's entries under their topics, and the search index over them. */
+function helpContent(
+  items: Record<string, FaqItem>,
+  faqPhrasings: Record<string, string>,
+  outsideGuide: string,
+): { topics: Topic[]; entries: HelpEntry[]; topicOf: Map<string, string>; index: HelpIndex } {
+  const listed = new Set(helpTopics.topics.flatMap((topic) => topic.items));
+  const entry = (id: string) => {
+    const item = items[id];
+    return item ? [{ id, question: item.question, answer: item.answer }] : [];
+  };
+  const grouped = helpTopics.topics.map((topic) => ({ id: topic.id, entries: topic.items.flatMap(entry) }));
+  const others = Object.keys(items)
+    .filter((id) => !listed.has(id))
+    .flatMap(entry);
+  const topics = others.length > 0 ? [...grouped, { id: 'other', entries: others }] : grouped;
+  // Without the wizard's field hints: /help lists the FAQ and the knowledge base only. A question
+  // about what the guide does not cover (taxes, hiring) gets no best answer, as in the assistant.
+  const entries = knowledgeEntries([], (key) => key, items, faqPhrasings, countries);
+  return {
+    topics,
+    entries: topics.flatMap((topic) => topic.entries),
+    topicOf: new Map(topics.flatMap((topic) => topic.entries.map((item) => [item.id, topic.id] as const))),
+    index: createKnowledgeIndex(entries, { outsideGuide }),
+  };
 }
 
 /**
  * /help: the FAQ (locales/<lang>/faq.json) and the knowledge base (knowledge.json) grouped by the topics of schemas/help.json, with a search
- * over questions and answers. An entry no topic lists still shows, under "Other questions".
+ * over them. An entry no topic lists still shows, under "Other questions". A query shows the answers
+ * the wizard's assistant would give first (the best one open), then the other entries close to it or
+ * holding its every word, each with its topic.
  */
 export function HelpPage() {
   const { t } = useTranslation(['info', 'faq', 'knowledge']);
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
-  // The landing page's FAQ, then the knowledge base's entries (locales/<lang>/knowledge.json).
-  const faqItems = t('faq:items', { returnObjects: true });
-  const knowledgeItems = t('knowledge:items', { returnObjects: true });
-  const items = useMemo(() => ({ ...faqItems, ...knowledgeItems }), [faqItems, knowledgeItems]);
+  // Built once per language (`t` changes with it), not at each keystroke.
+  const content = useMemo(
+    () =>
+      helpContent(
+        // The landing page's FAQ, then the knowledge base's entries.
+        { ...t('faq:items', { returnObjects: true }), ...t('knowledge:items', { returnObjects: true }) },
+        t('knowledge:faqPhrasings', { returnObjects: true }),
+        t('knowledge:outsideGuide'),
+      ),
+    [t],
+  );
 
-  const topics = useMemo<Topic[]>(() => {
-    const listed = new Set(helpTopics.topics.flatMap((topic) => topic.items));
-    const entry = (id: string) => {
-      const item = (items as Record<string, { question: string; answer: string } | undefined>)[id];
-      return item ? [{ id, ...item }] : [];
-    };
-    const grouped = helpTopics.topics.map((topic) => ({ id: topic.id, entries: topic.items.flatMap(entry) }));
-    const others = Object.keys(items)
-      .filter((id) => !listed.has(id))
-      .flatMap(entry);
-    return others.length > 0 ? [...grouped, { id: 'other', entries: others }] : grouped;
-  }, [items]);
-
-  const searching = deferredQuery.trim() !== '';
-  const shown = topics
-    .map((topic) => ({
-      ...topic,
-      entries: topic.entries.filter((item) => matchesQuery(deferredQuery, item.question, item.answer)),
-    }))
-    .filter((topic) => topic.entries.length > 0);
-  const count = shown.reduce((sum, topic) => sum + topic.entries.length, 0);
-  const openFound = searching && count <= 3;
+  const trimmed = deferredQuery.trim();
+  const searching = trimmed !== '';
+  const results = useMemo(
+    () => rankHelpEntries(deferredQuery, content.entries, content.index),
+    [deferredQuery, content],
+  );
+  const count = results.best.length + results.related.length;
+  const topicTitle = (id: string) =>
+    t(`help.topics.${content.topicOf.get(id) ?? 'other'}` as 'help.topics.other');
 
   return (
     <Container size="lg" py={{ base: 'xl', sm: 48 }}>
@@ -73,33 +100,38 @@ export function HelpPage() {
             {searching
               ? count > 0
                 ? t('help.results', { count })
-                : t('help.noResults', { query: deferredQuery.trim() })
+                : t('help.noResults', { query: trimmed })
               : null}
           </Text>
         </div>
-        {shown.map((topic) => (
-          <section key={topic.id} aria-labelledby={`help-${topic.id}`}>
-            <Title order={2} id={`help-${topic.id}`} className={classes.topicTitle}>
-              {t(`help.topics.${topic.id}` as 'help.topics.other')}
-            </Title>
-            <Accordion
-              variant="separated"
-              radius="md"
-              order={3}
-              multiple
-              // While searching, the few answers found open at once (a new key re-applies the default).
-              key={openFound ? `found:${deferredQuery}` : 'browse'}
-              defaultValue={openFound ? topic.entries.map((item) => item.id) : []}
-            >
-              {topic.entries.map((item) => (
-                <Accordion.Item key={item.id} value={item.id} id={`faq-${item.id}`}>
-                  <Accordion.Control fw={600}>{item.question}</Accordion.Control>
-                  <Accordion.Panel>{item.answer}</Accordion.Panel>
-                </Accordion.Item>
-              ))}
-            </Accordion>
-          </section>
-        ))}
+        {searching ? (
+          <>
+            <HelpSection
+              id="best"
+              title={t('help.bestAnswers')}
+              entries={results.best}
+              // The best answer opens at once, the others stay one tap away (a new key re-applies the
+              // default at each query).
+              openKey={`best:${trimmed}`}
+              topicTitle={topicTitle}
+            />
+            <HelpSection
+              id="related"
+              title={t(results.best.length > 0 ? 'help.moreAnswers' : 'help.mayHelp')}
+              entries={results.related}
+              topicTitle={topicTitle}
+            />
+          </>
+        ) : (
+          content.topics.map((topic) => (
+            <HelpSection
+              key={topic.id}
+              id={topic.id}
+              title={t(`help.topics.${topic.id}` as 'help.topics.other')}
+              entries={topic.entries}
+            />
+          ))
+        )}
         <Text>
           {t('help.stillStuck')}{' '}
           <Anchor component={Link} to={paths.contact} fw={600}>
@@ -108,5 +140,51 @@ export function HelpPage() {
         </Text>
       </Stack>
     </Container>
+  );
+}
+
+interface HelpSectionProps {
+  id: string;
+  title: string;
+  entries: readonly HelpEntry[];
+  /** Given: the first entry opens, anew whenever it changes. */
+  openKey?: string;
+  /** Given: each entry shows its topic (a search's results mix them). */
+  topicTitle?: (id: string) => string;
+}
+
+/** A titled list of entries, each a question that opens on its answer; nothing when it has none. */
+function HelpSection({ id, title, entries, openKey, topicTitle }: HelpSectionProps) {
+  if (entries.length === 0) return null;
+  return (
+    <section aria-labelledby={`help-${id}`}>
+      <Title order={2} id={`help-${id}`} className={classes.topicTitle}>
+        {title}
+      </Title>
+      <Accordion
+        variant="separated"
+        radius="md"
+        order={3}
+        multiple
+        key={openKey ?? 'closed'}
+        defaultValue={openKey ? entries.slice(0, 1).map((item) => item.id) : []}
+      >
+        {entries.map((item) => (
+          <Accordion.Item key={item.id} value={item.id} id={`faq-${item.id}`}>
+            <Accordion.Control>
+              <Text component="span" display="block" fw={600}>
+                {item.question}
+              </Text>
+              {topicTitle ? (
+                <Text component="span" display="block" size="sm" c="dimmed" mt={2}>
+                  {topicTitle(item.id)}
+                </Text>
+              ) : null}
+            </Accordion.Control>
+            <Accordion.Panel>{item.answer}</Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </section>
   );
 }

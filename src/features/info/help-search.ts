@@ -19,3 +19,68 @@ export function matchesQuery(query: string, ...texts: string[]): boolean {
   const haystack = foldText(texts.join(' '));
   return words.every((word) => haystack.includes(word));
 }
+
+/** One match of a search index: the entry's id and its score (higher is closer). */
+export interface HelpMatch {
+  entry: { id: string };
+  score: number;
+}
+
+/**
+ * What /help needs of the assistant's index (createKnowledgeIndex): `search` gives the few good
+ * answers, best first; `closest` every entry sharing a word, scored as `search` scores.
+ */
+export interface HelpIndex {
+  search(query: string): readonly HelpMatch[];
+  closest(query: string): readonly HelpMatch[];
+}
+
+export interface HelpEntry {
+  id: string;
+  question: string;
+  answer: string;
+}
+
+/** What a query finds: the index's answers, then the other entries worth a look, best first. */
+export interface HelpResults<T extends HelpEntry> {
+  best: T[];
+  related: T[];
+}
+
+/**
+ * An entry the index scores at least this share of the best answer's score is worth listing under
+ * it: "sediu acasa" finds the French office at home first, the Romanian one next (half its score).
+ */
+const RELATED_SHARE = 0.4;
+/** The score below which the assistant's search keeps nothing (one fairly rare word in common). */
+const RELATED_MIN_SCORE = 1.5;
+
+/**
+ * The entries a query finds on /help. First the index's answers (synonyms, typos, words without
+ * accents, in any order: what the wizard's assistant would answer). Then the entries it scores close
+ * to them, and those that hold every word of the query (`matchesQuery`) the index missed: ranked by
+ * the index's score, ties and unscored ones in `entries`' order (the topics').
+ */
+export function rankHelpEntries<T extends HelpEntry>(
+  query: string,
+  entries: readonly T[],
+  index: HelpIndex,
+): HelpResults<T> {
+  if (foldText(query) === '') return { best: [], related: [] };
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  const best = index.search(query).flatMap((match) => byId.get(match.entry.id) ?? []);
+  const taken = new Set(best.map((entry) => entry.id));
+  const closest = index.closest(query);
+  const scores = new Map(closest.map((match) => [match.entry.id, match.score]));
+  const floor = Math.max(RELATED_MIN_SCORE, (closest[0]?.score ?? 0) * RELATED_SHARE);
+  const scoreOf = (entry: T) => scores.get(entry.id) ?? 0;
+  const related = entries
+    .filter(
+      (entry) =>
+        !taken.has(entry.id) &&
+        (scoreOf(entry) >= floor || matchesQuery(query, entry.question, entry.answer)),
+    )
+    // A stable sort: equal scores keep the topics' order.
+    .sort((a, b) => scoreOf(b) - scoreOf(a));
+  return { best, related };
+}
