@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadLegalFormSteps } from '@/forms/generated/wizard-steps';
 import type { Language } from '@/lib/i18n/languages';
-import { createKnowledgeIndex } from './assistant-knowledge';
+import { createKnowledgeIndex } from '@/lib/knowledge/knowledge-index';
 import {
   knowledgeEntriesFor,
   measure,
@@ -80,3 +80,21 @@ describe.each(Object.entries(SETS))(
     });
   },
 );
+
+describe('the assistant and small talk', () => {
+  const SMALL_TALK: Record<Language, string[]> = {
+    fr: ['bonjour', 'merci beaucoup', 'les des pour avec', 'quelle heure est-il ?'],
+    en: ['hello', 'thanks a lot', 'the and for with', 'what time is it?'],
+    ro: ['bună ziua', 'mulțumesc mult', 'și de la cu pentru', 'ce mai faci?'],
+  };
+
+  it.each(['fr', 'en', 'ro'] as Language[])(
+    'answers nothing to greetings and common words in %s',
+    (language) => {
+      const index = createKnowledgeIndex(knowledgeEntriesFor(language, STEPS.FR), {
+        outsideGuide: outsideGuideOf(language),
+      });
+      for (const words of SMALL_TALK[language]) expect(index.search(words), words).toEqual([]);
+    },
+  );
+});

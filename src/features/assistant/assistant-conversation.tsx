@@ -1,22 +1,17 @@
-import { ActionIcon, Anchor, Button, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Paper, Text, TextInput } from '@mantine/core';
 import { IconBulb, IconSend } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
-import type { KnowledgeEntry } from './assistant-knowledge';
+import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/i18n/languages';
+import { AssistantReplyView } from './assistant-reply';
+import type { AssistantExchange } from './use-assistant-exchanges';
 import type { AssistantKnowledge } from './use-assistant-knowledge';
 import classes from './wizard-assistant.module.css';
 
-/** A question typed by the user and what the assistant found (entries as `kind:id`, best first). */
-export interface AssistantExchange {
-  id: number;
-  question: string;
-  answers: string[];
-}
-
 /** The longest question kept: a pasted page would only make the search slower, never better. */
 const MAX_QUESTION_LENGTH = 500;
+/** The space kept above the newest question when it is scrolled into view, in pixels. */
+const SCROLL_MARGIN = 12;
 
 function Bubble({ from, children }: { from: 'user' | 'assistant'; children: ReactNode }) {
   const { t } = useTranslation('assistant');
@@ -32,47 +27,25 @@ function Bubble({ from, children }: { from: 'user' | 'assistant'; children: Reac
   );
 }
 
-function Answer({ entries, onJump }: { entries: KnowledgeEntry[]; onJump: (field: string) => void }) {
+/**
+ * The spec's sample exchange, shown as an example of what to ask: set apart from the conversation, so
+ * that nobody reads it as something they typed.
+ */
+function SampleExchange() {
   const { t } = useTranslation('assistant');
-  if (entries.length === 0) {
-    return (
-      <Text size="sm">
-        {t('chat.answer.nothing')}{' '}
-        <Anchor component={Link} to={paths.contact} size="sm">
-          {t('chat.answer.contact')}
-        </Anchor>
-      </Text>
-    );
-  }
+  const labelId = useId();
   return (
-    <Stack gap="xs">
-      <Text size="sm">{t('chat.answer.found')}</Text>
-      {entries.map((entry) => (
-        <div key={`${entry.kind}:${entry.id}`} className={classes.answer}>
-          {entry.kind === 'faq' ? (
-            <Text size="xs" c="dimmed">
-              {t('chat.answer.fromFaq')}
-            </Text>
-          ) : null}
-          <Text size="sm" fw={600}>
-            {entry.title}
-          </Text>
-          <Text size="sm">{entry.text}</Text>
-          {entry.kind === 'field' ? (
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              mt={4}
-              px={4}
-              onClick={() => onJump(entry.id)}
-              className={classes.jump}
-            >
-              {t('chat.answer.goToField', { field: entry.title })}
-            </Button>
-          ) : null}
-        </div>
-      ))}
-    </Stack>
+    <figure className={classes.example} aria-labelledby={labelId}>
+      <Text component="figcaption" id={labelId} size="xs" fw={700} className={classes.exampleLabel}>
+        {t('chat.sample.label')}
+      </Text>
+      <Text size="sm" fw={600} className={classes.exampleQuestion}>
+        {t('chat.sample.question')}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('chat.sample.answer')}
+      </Text>
+    </figure>
   );
 }
 
@@ -85,8 +58,8 @@ interface AssistantConversationProps {
 }
 
 /**
- * The conversation: the sample exchange of the spec, then the user's questions with their answers, the
- * hint of the field being filled in, and the box to ask a question.
+ * The conversation: the greeting and an example question, then the founder's questions with their
+ * answers, the hint of the field being filled in, and the box to ask a question.
  */
 export function AssistantConversation({
   knowledge,
@@ -95,16 +68,23 @@ export function AssistantConversation({
   onAsk,
   onJump,
 }: AssistantConversationProps) {
-  const { t } = useTranslation('assistant');
+  const { t, i18n } = useTranslation('assistant');
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const [question, setQuestion] = useState('');
   const log = useRef<HTMLDivElement>(null);
   const hint = focusedField ? knowledge.byField.get(focusedField) : undefined;
 
-  // The newest answer in view, as in any chat.
+  // The newest question at the top of the conversation, its answer under it: a long answer is read
+  // from its start (its topic and question), not from its end. Again when a reply searched in other
+  // languages arrives.
+  const lastReply = exchanges.at(-1)?.reply;
   useEffect(() => {
     const element = log.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [exchanges.length]);
+    const newest = element?.lastElementChild;
+    if (!element || !newest || exchanges.length === 0) return;
+    element.scrollTop +=
+      newest.getBoundingClientRect().top - element.getBoundingClientRect().top - SCROLL_MARGIN;
+  }, [exchanges.length, lastReply]);
 
   return (
     <div className={classes.body}>
@@ -113,24 +93,19 @@ export function AssistantConversation({
         <Bubble from="assistant">
           <Text size="sm">{t('chat.sample.greeting')}</Text>
         </Bubble>
-        <Bubble from="user">
-          <Text size="sm">{t('chat.sample.question')}</Text>
-        </Bubble>
-        <Bubble from="assistant">
-          <Text size="sm">{t('chat.sample.answer')}</Text>
-        </Bubble>
+        <SampleExchange />
         {exchanges.map((exchange) => (
-          <div key={exchange.id} className={classes.exchange}>
+          <div key={exchange.id} className={classes.exchange} data-testid="assistant-exchange">
             <Bubble from="user">
               <Text size="sm" className={classes.question}>
                 {exchange.question}
               </Text>
             </Bubble>
             <Bubble from="assistant">
-              <Answer
-                entries={exchange.answers
-                  .map((key) => knowledge.byKey.get(key))
-                  .filter((entry): entry is KnowledgeEntry => entry !== undefined)}
+              <AssistantReplyView
+                reply={exchange.reply}
+                knowledge={knowledge}
+                language={language}
                 onJump={onJump}
               />
             </Bubble>

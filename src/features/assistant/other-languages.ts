@@ -6,7 +6,7 @@ import {
   type FaqItem,
   type KnowledgeIndex,
   type SearchContext,
-} from './assistant-knowledge';
+} from '@/lib/knowledge/knowledge-index';
 
 /**
  * The FAQ and the knowledge base in every language, loaded only when a question finds nothing in the

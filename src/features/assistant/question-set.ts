@@ -8,7 +8,12 @@ import type { Language } from '@/lib/i18n/languages';
 import { createTestI18n } from '@/testing/render';
 import countries from 'virtual:knowledge-countries';
 import legalForms from 'virtual:knowledge-legal-forms';
-import { knowledgeEntries, wizardFieldHints, type FaqItem, type KnowledgeEntry } from './assistant-knowledge';
+import {
+  knowledgeEntries,
+  wizardFieldHints,
+  type FaqItem,
+  type KnowledgeEntry,
+} from '@/lib/knowledge/knowledge-index';
 
 export interface QuestionCase {
   q: string;

@@ -2,18 +2,22 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StepDefinition } from '@/forms/form-definition';
 import countries from 'virtual:knowledge-countries';
+import legalForms from 'virtual:knowledge-legal-forms';
 import { useFormTranslate } from '@/forms/translation';
 import '@/lib/i18n/knowledge-namespace';
-import { createKnowledgeIndex, knowledgeEntries, wizardFieldHints } from './assistant-knowledge';
+import { createKnowledgeIndex, knowledgeEntries, wizardFieldHints } from '@/lib/knowledge/knowledge-index';
 
 /**
  * The assistant's knowledge in the current language: every wizard field's hint (schemas/wizard, words
  * in locales/<lang>/wizard.json), every FAQ entry (locales/<lang>/faq.json) and knowledge-base entry
- * (knowledge.json, its country from schemas/knowledge.json), with a search index.
+ * (knowledge.json, its country and legal forms from schemas/knowledge.json), with a search index
+ * that refuses what the guide does not cover (knowledge.json `outsideGuide`).
  * Staff add a hint or a question by editing those files; the assistant knows it at the next load.
+ * The `info` namespace comes with them for the titles of /help's topics, which answers show (a few kB,
+ * loaded at once so that the first answer does not wait for it).
  */
 export function useAssistantKnowledge(steps: readonly StepDefinition[]) {
-  const { t } = useTranslation(['faq', 'knowledge']);
+  const { t } = useTranslation(['faq', 'knowledge', 'info']);
   const translate = useFormTranslate(['wizard']);
   const hints = useMemo(() => wizardFieldHints(steps), [steps]);
   return useMemo(() => {
@@ -23,12 +27,14 @@ export function useAssistantKnowledge(steps: readonly StepDefinition[]) {
       { ...t('faq:items', { returnObjects: true }), ...t('knowledge:items', { returnObjects: true }) },
       t('knowledge:faqPhrasings', { returnObjects: true }),
       countries,
+      legalForms,
     );
     const byField = new Map(
       entries.filter((entry) => entry.kind === 'field').map((entry) => [entry.id, entry]),
     );
     const byKey = new Map(entries.map((entry) => [`${entry.kind}:${entry.id}`, entry]));
-    return { index: createKnowledgeIndex(entries), byField, byKey };
+    const index = createKnowledgeIndex(entries, { outsideGuide: t('knowledge:outsideGuide') });
+    return { index, byField, byKey };
   }, [hints, t, translate]);
 }
 

@@ -1,11 +1,21 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enAssistant from '../../../locales/en/assistant.json';
+import enFaq from '../../../locales/en/faq.json';
+import enInfo from '../../../locales/en/info.json';
+import enKnowledge from '../../../locales/en/knowledge.json';
 import enWizard from '../../../locales/en/wizard.json';
 import frAssistant from '../../../locales/fr/assistant.json';
+import frFaq from '../../../locales/fr/faq.json';
+import frInfo from '../../../locales/fr/info.json';
+import frKnowledge from '../../../locales/fr/knowledge.json';
 import frWizard from '../../../locales/fr/wizard.json';
 import roAssistant from '../../../locales/ro/assistant.json';
+import roFaq from '../../../locales/ro/faq.json';
+import roInfo from '../../../locales/ro/info.json';
+import roKnowledge from '../../../locales/ro/knowledge.json';
 import roWizard from '../../../locales/ro/wizard.json';
+import helpTopics from '../../../schemas/help.json';
 import { paths } from '@/config/paths';
 import type { Language } from '@/lib/i18n/languages';
 import { fillTemplate } from '@/testing/fill-template';
@@ -25,7 +35,66 @@ const ASSISTANT = {
   ro: roAssistant.chat,
 } satisfies Record<Language, typeof frAssistant.chat>;
 const WIZARD = { fr: frWizard, en: enWizard, ro: roWizard } satisfies Record<Language, typeof frWizard>;
+const FAQ = { fr: frFaq.items, en: enFaq.items, ro: roFaq.items } satisfies Record<
+  Language,
+  typeof frFaq.items
+>;
+const KNOWLEDGE = {
+  fr: frKnowledge.items,
+  en: enKnowledge.items,
+  ro: roKnowledge.items,
+} satisfies Record<Language, typeof frKnowledge.items>;
+/** The titles of /help's topics, which answers show. */
+const TOPICS = {
+  fr: frInfo.help.topics,
+  en: enInfo.help.topics,
+  ro: roInfo.help.topics,
+} satisfies Record<Language, typeof frInfo.help.topics>;
+type TopicId = keyof typeof frInfo.help.topics;
 const LANGS = Object.keys(ASSISTANT) as Language[];
+
+/** What the badge says: instant answers from our guide, which no one mistakes for a live agent. */
+const STATUS: Record<Language, string> = {
+  fr: 'Réponses instantanées',
+  en: 'Instant answers',
+  ro: 'Răspunsuri instantanee',
+};
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A link's accessible name: its text, then the words saying that it opens a new tab. */
+const newTabLink = (language: Language, text: string) =>
+  new RegExp(`^${escapeRegExp(text)}\\s*${escapeRegExp(ASSISTANT[language].answer.newTab)}$`);
+
+/** Replies searched in the other languages arrive once their chunks are loaded: a generous wait. */
+const LAZY = { timeout: 10_000 };
+
+/**
+ * A question in another language than the interface's, with none of the words of the interface
+ * language's entries, and the entry (of the knowledge base) that answers it in its own language.
+ */
+const FOREIGN_QUESTION: Record<
+  Language,
+  { language: Language; question: string; entry: keyof typeof frKnowledge.items; topic: TopicId }
+> = {
+  fr: {
+    language: 'ro',
+    question: 'Cum îmi șterg contul?',
+    entry: 'personalDataExportDeletion',
+    topic: 'accountSupport',
+  },
+  en: {
+    language: 'fr',
+    question: 'Je peux vous joindre par téléphone ?',
+    entry: 'supportContact',
+    topic: 'accountSupport',
+  },
+  ro: {
+    language: 'en',
+    question: 'do all cofouders need to sign, and where?',
+    entry: 'signingDocuments',
+    topic: 'documents',
+  },
+};
 
 /** A question on the share capital in each language, which the guide answers with that field. */
 const CAPITAL_QUESTION: Record<Language, string> = {
@@ -85,19 +154,96 @@ async function renderPanel(language: Language, focusedField: string | null = nul
 
 describe('on a wide screen', () => {
   it.each(LANGS)(
-    'is a panel with its title, the online status and the sample conversation (%s)',
+    'is a panel with its title, its status, the greeting and an example question (%s)',
     async (language) => {
       const words = ASSISTANT[language];
       const { panel } = await renderPanel(language);
 
       expect(within(panel).getByText(words.title)).toBeVisible();
-      expect(within(panel).getByText(words.status)).toBeVisible();
       const log = within(panel).getByRole('log', { name: words.conversationLabel });
       expect(within(log).getByText(words.sample.greeting)).toBeInTheDocument();
-      expect(within(log).getByText(words.sample.question)).toBeInTheDocument();
-      expect(within(log).getByText(words.sample.answer)).toBeInTheDocument();
+      // The spec's sample exchange is an example under the greeting, not a question the founder asked.
+      const example = within(log).getByRole('figure', { name: words.sample.label });
+      expect(within(example).getByText(words.sample.question)).toBeInTheDocument();
+      expect(within(example).getByText(words.sample.answer)).toBeInTheDocument();
+      expect(within(log).queryByText(words.you)).not.toBeInTheDocument();
       // No floating button: the panel is always there.
       expect(screen.queryByRole('button', { name: words.open })).not.toBeInTheDocument();
+    },
+  );
+
+  it.each(LANGS)('says what it is: instant answers, not a live agent (%s)', async (language) => {
+    const { panel } = await renderPanel(language);
+
+    expect(ASSISTANT[language].status).toBe(STATUS[language]);
+    expect(within(panel).getByText(STATUS[language])).toBeVisible();
+  });
+
+  it.each(LANGS)(
+    'shows the help topic of an FAQ answer, with a link to read it on /help (%s)',
+    async (language) => {
+      const words = ASSISTANT[language];
+      const { panel, user } = await renderPanel(language);
+
+      await user.type(
+        within(panel).getByRole('textbox', { name: words.input.label }),
+        `${FAQ[language].payment.question}{Enter}`,
+      );
+
+      const [first] = await within(panel).findAllByTestId('assistant-answer');
+      if (!first) throw new Error('no answer');
+      expect(within(first).getByText(FAQ[language].payment.question)).toBeInTheDocument();
+      expect(within(first).getByTestId('assistant-answer-topic')).toHaveTextContent(TOPICS[language].offers);
+      const read = within(first).getByRole('link', { name: newTabLink(language, words.answer.readInHelp) });
+      expect(read).toHaveAttribute('href', '/help#faq-payment');
+      expect(read).toHaveAttribute('target', '_blank');
+      // A field's hint keeps its link to the field, and has no topic.
+      await user.type(
+        within(panel).getByRole('textbox', { name: words.input.label }),
+        `${CAPITAL_QUESTION[language]}{Enter}`,
+      );
+      const field = within(panel)
+        .getAllByTestId('assistant-answer')
+        .find((answer) =>
+          within(answer).queryByRole('button', {
+            name: goToFieldLabel(language, WIZARD[language].fields.shareCapital.title),
+          }),
+        );
+      expect(field).toBeDefined();
+      expect(within(field as HTMLElement).queryByTestId('assistant-answer-topic')).not.toBeInTheDocument();
+    },
+  );
+
+  it.each(LANGS)(
+    'answers a question in another language from that language, shown in its own (%s)',
+    async (language) => {
+      const words = ASSISTANT[language];
+      const { language: asked, question, entry, topic } = FOREIGN_QUESTION[language];
+      const { panel } = await renderPanel(language);
+      const input = within(panel).getByRole('textbox', { name: words.input.label });
+      const log = within(panel).getByRole('log');
+
+      fireEvent.change(input, { target: { value: question } });
+      fireEvent.submit(input.closest('form') as HTMLFormElement);
+
+      // Nothing in the interface's language: a short line while the other languages are searched.
+      expect(within(log).getByText(words.answer.searchingOtherLanguages)).toBeInTheDocument();
+      expect(
+        await within(log).findByText(
+          fillTemplate(words.answer.otherLanguage, {
+            asked: words.languages[asked],
+            shown: words.languages[language],
+          }),
+          {},
+          LAZY,
+        ),
+      ).toBeInTheDocument();
+      expect(within(log).queryByText(words.answer.searchingOtherLanguages)).not.toBeInTheDocument();
+      const [first] = within(log).getAllByTestId('assistant-answer');
+      expect(first).toHaveTextContent(KNOWLEDGE[language][entry].question);
+      expect(within(first as HTMLElement).getByTestId('assistant-answer-topic')).toHaveTextContent(
+        TOPICS[language][topic],
+      );
     },
   );
 
@@ -171,29 +317,83 @@ describe('on a wide screen', () => {
     await user.type(input, `${UNRELATED_QUESTION.fr}{Enter}`);
 
     const log = within(panel).getByRole('log');
+    await within(log).findByText(ASSISTANT.fr.answer.nothing, {}, LAZY);
     const text = log.textContent ?? '';
     expect(text.indexOf(CAPITAL_QUESTION.fr)).toBeGreaterThan(text.indexOf(ASSISTANT.fr.sample.answer));
     expect(text.indexOf(UNRELATED_QUESTION.fr)).toBeGreaterThan(text.indexOf(CAPITAL_QUESTION.fr));
     expect(text.indexOf(ASSISTANT.fr.answer.nothing)).toBeGreaterThan(text.indexOf(UNRELATED_QUESTION.fr));
   });
 
-  it.each(LANGS)('says it has no answer and links to the contact page (%s)', async (language) => {
-    const words = ASSISTANT[language];
-    const { panel, user } = await renderPanel(language);
+  it.each(LANGS)(
+    'with no answer in any language, offers three help topics and the contact page (%s)',
+    async (language) => {
+      const words = ASSISTANT[language];
+      const { panel, user } = await renderPanel(language);
 
-    await user.type(
-      within(panel).getByRole('textbox', { name: words.input.label }),
-      `${UNRELATED_QUESTION[language]}{Enter}`,
-    );
+      await user.type(
+        within(panel).getByRole('textbox', { name: words.input.label }),
+        `${UNRELATED_QUESTION[language]}{Enter}`,
+      );
 
+      const log = within(panel).getByRole('log');
+      expect(within(log).getByText(UNRELATED_QUESTION[language])).toBeInTheDocument();
+      expect(await within(log).findByText(words.answer.nothing, {}, LAZY)).toBeInTheDocument();
+      expect(within(log).getByText(words.answer.closestTopics)).toBeInTheDocument();
+      // No entry shares a word with the question: the first topics of /help.
+      const topics = within(log).getAllByRole('listitem');
+      expect(topics).toHaveLength(3);
+      helpTopics.topics.slice(0, 3).forEach(({ id }, index) => {
+        const title = TOPICS[language][id as keyof (typeof TOPICS)['fr']];
+        const link = within(topics[index] as HTMLElement).getByRole('link', {
+          name: newTabLink(language, title),
+        });
+        expect(link).toHaveAttribute('href', `/help#help-${id}`);
+        expect(link).toHaveAttribute('target', '_blank');
+      });
+      expect(
+        within(log).getByRole('link', { name: newTabLink(language, words.answer.contact) }),
+      ).toHaveAttribute('href', paths.contact);
+      expect(within(log).queryByText(words.answer.found)).not.toBeInTheDocument();
+    },
+  );
+
+  it('shows what it found again in the language chosen later', async () => {
+    const { question, entry } = FOREIGN_QUESTION.fr;
+    const { panel, user, i18n } = await renderPanel('fr');
+    const input = within(panel).getByRole('textbox', { name: ASSISTANT.fr.input.label });
     const log = within(panel).getByRole('log');
-    expect(within(log).getByText(UNRELATED_QUESTION[language])).toBeInTheDocument();
-    expect(within(log).getByText(words.answer.nothing)).toBeInTheDocument();
-    expect(within(log).getByRole('link', { name: words.answer.contact })).toHaveAttribute(
-      'href',
-      paths.contact,
-    );
-    expect(within(log).queryByText(words.answer.found)).not.toBeInTheDocument();
+
+    // A Romanian question in the French interface, then one nothing answers.
+    await user.type(input, `${question}{Enter}`);
+    await within(log).findByText(KNOWLEDGE.fr[entry].question, {}, LAZY);
+    await user.type(input, `${UNRELATED_QUESTION.fr}{Enter}`);
+    await within(log).findByText(ASSISTANT.fr.answer.nothing, {}, LAZY);
+
+    await act(() => i18n.changeLanguage('en'));
+
+    expect(within(log).getByText(KNOWLEDGE.en[entry].question)).toBeInTheDocument();
+    expect(
+      within(log).getByText(
+        fillTemplate(ASSISTANT.en.answer.otherLanguage, {
+          asked: ASSISTANT.en.languages.ro,
+          shown: ASSISTANT.en.languages.en,
+        }),
+      ),
+    ).toBeInTheDocument();
+    expect(within(log).getByText(ASSISTANT.en.answer.nothing)).toBeInTheDocument();
+    expect(
+      within(log).getByRole('link', { name: newTabLink('en', TOPICS.en.legalForm) }),
+    ).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('ro'));
+
+    // In Romanian, the language the question was asked in: no note, the answer as found.
+    expect(within(log).getByText(KNOWLEDGE.ro[entry].question)).toBeInTheDocument();
+    expect(within(log).getByText(ASSISTANT.ro.answer.found)).toBeInTheDocument();
+    expect(within(log).queryByText(/^Întrebarea dumneavoastră pare scrisă/)).not.toBeInTheDocument();
+    expect(
+      within(log).getByRole('link', { name: newTabLink('ro', TOPICS.ro.legalForm) }),
+    ).toBeInTheDocument();
   });
 
   it.each(LANGS)('shows the hint of the focused field under its translated title (%s)', async (language) => {
@@ -240,9 +440,11 @@ describe('on a phone', () => {
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(words.title)).toBeInTheDocument();
-    expect(within(dialog).getByText(words.status)).toBeInTheDocument();
+    expect(within(dialog).getByText(STATUS[language])).toBeInTheDocument();
     expect(within(dialog).getByText(words.sample.greeting)).toBeInTheDocument();
-    expect(within(dialog).getByText(words.sample.answer)).toBeInTheDocument();
+    expect(within(dialog).getByRole('figure', { name: words.sample.label })).toHaveTextContent(
+      words.sample.answer,
+    );
 
     await user.click(within(dialog).getByRole('button', { name: words.close }));
 

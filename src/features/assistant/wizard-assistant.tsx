@@ -1,10 +1,11 @@
 import { ActionIcon, Affix, Badge, Drawer, Group, Paper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessageChatbot } from '@tabler/icons-react';
-import { memo, useCallback, useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StepDefinition } from '@/forms/form-definition';
-import { AssistantConversation, type AssistantExchange } from './assistant-conversation';
+import { AssistantConversation } from './assistant-conversation';
+import { useAssistantExchanges } from './use-assistant-exchanges';
 import { useAssistantKnowledge } from './use-assistant-knowledge';
 import classes from './wizard-assistant.module.css';
 
@@ -18,6 +19,8 @@ export interface WizardAssistantProps {
   steps: readonly StepDefinition[];
   /** The country the founder chose: its entries answer first. */
   jurisdiction?: 'FR' | 'RO' | null;
+  /** The legal form the founder chose (`SAS`, `SRL_SOLE`): its entries answer first. */
+  legalForm?: string | null;
 }
 
 function AssistantTitle() {
@@ -28,7 +31,7 @@ function AssistantTitle() {
       <Text fw={700} component="span">
         {t('chat.title')}
       </Text>
-      {/* An honest status: the assistant answers from the form's own help, offline, not from a live agent. */}
+      {/* An honest status: the assistant answers at once from our own guide, offline, not a live agent. */}
       <Badge variant="outline" color="gray" className={classes.statusBadge}>
         {t('chat.status')}
       </Badge>
@@ -45,31 +48,17 @@ export const WizardAssistant = memo(function WizardAssistant({
   jumpToField,
   steps,
   jurisdiction = null,
+  legalForm = null,
 }: WizardAssistantProps) {
   const { t } = useTranslation('assistant');
   const knowledge = useAssistantKnowledge(steps);
   // The conversation outlives the phone panel's closing; answers are kept as entries, so that they
   // show in the language chosen later.
-  const [exchanges, setExchanges] = useState<AssistantExchange[]>([]);
+  const { exchanges, ask } = useAssistantExchanges(knowledge, jurisdiction, legalForm);
   const isDesktop = useMediaQuery('(min-width: 62em)', false);
   const [opened, setOpened] = useState(false);
   // On phones, a link to a field closes the panel first, then jumps (the focus must not go back to the button).
   const [jumpAfterClose, setJumpAfterClose] = useState<string | null>(null);
-
-  const ask = useCallback(
-    (question: string) =>
-      setExchanges((previous) => [
-        ...previous,
-        {
-          id: previous.length + 1,
-          question,
-          answers: knowledge.index
-            .search(question, { jurisdiction })
-            .map(({ entry }) => `${entry.kind}:${entry.id}`),
-        },
-      ]),
-    [knowledge, jurisdiction],
-  );
 
   const conversation = (onJump: (field: string) => void) => (
     <AssistantConversation

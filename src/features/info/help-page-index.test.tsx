@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type * as KnowledgeIndex from '@/lib/knowledge/knowledge-index';
 import roInfo from '../../../locales/ro/info.json';
 import { renderWithProviders } from '@/testing/render';
 import { HelpPage } from './help-page';
@@ -7,12 +8,11 @@ import { HelpPage } from './help-page';
 /** How many search indexes the page built. */
 const built = vi.hoisted(() => ({ count: 0 }));
 
-vi.mock('../assistant/assistant-knowledge', async (importOriginal) => {
-  // Typed by hand: features do not import each other's types either.
-  const actual = await importOriginal<{ createKnowledgeIndex: (...args: unknown[]) => unknown }>();
+vi.mock('@/lib/knowledge/knowledge-index', async (importOriginal) => {
+  const actual = await importOriginal<typeof KnowledgeIndex>();
   return {
     ...actual,
-    createKnowledgeIndex: (...args: unknown[]) => {
+    createKnowledgeIndex: (...args: Parameters<typeof actual.createKnowledgeIndex>) => {
       built.count += 1;
       return actual.createKnowledgeIndex(...args);
     },

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import enFaq from '../../../locales/en/faq.json';
 import enInfo from '../../../locales/en/info.json';
 import enKnowledge from '../../../locales/en/knowledge.json';
@@ -42,6 +42,18 @@ describe('HelpPage', () => {
     }
     const shown = screen.getAllByRole('button').length;
     expect(shown).toBe(Object.keys(frItems).length);
+  });
+
+  it('opens the entry a link points to (/help#faq-<id>, from the wizard assistant), and only that one', () => {
+    const scroll = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    renderWithProviders(<HelpPage />, { language: 'en', route: '/help#faq-onrcFeesRo' });
+    const scrolled = scroll.mock.contexts.map((element) => (element as HTMLElement).id);
+    scroll.mockRestore();
+    const linked = screen.getByRole('button', { name: enItems.onrcFeesRo?.question });
+    expect(linked).toHaveAttribute('aria-expanded', 'true');
+    const other = screen.getByRole('button', { name: enItems.fees?.question });
+    expect(other).toHaveAttribute('aria-expanded', 'false');
+    expect(scrolled).toEqual(['faq-onrcFeesRo']);
   });
 
   it('finds answers by words without accents, opens the best one, and says when nothing matches (Romanian)', async () => {

@@ -1,14 +1,13 @@
 import { Accordion, Anchor, Container, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import countries from 'virtual:knowledge-countries';
 import { paths } from '@/config/paths';
 import '@/lib/i18n/knowledge-namespace';
-// The assistant's index, so that /help finds what the wizard's assistant answers (synonyms, typos).
-// eslint-disable-next-line no-restricted-imports -- shared with the assistant until it moves to src/lib
-import { createKnowledgeIndex, knowledgeEntries, type FaqItem } from '../assistant/assistant-knowledge';
+// The wizard assistant's index, so that /help finds what the assistant answers (synonyms, typos).
+import { createKnowledgeIndex, knowledgeEntries, type FaqItem } from '@/lib/knowledge/knowledge-index';
 import helpTopics from '../../../schemas/help.json';
 import { rankHelpEntries, type HelpEntry, type HelpIndex } from './help-search';
 import classes from './help.module.css';
@@ -74,6 +73,14 @@ export function HelpPage() {
     [deferredQuery, content],
   );
   const count = results.best.length + results.related.length;
+  // A link to an entry (/help#faq-fees, from the wizard's assistant) opens it and scrolls to it.
+  const { hash } = useLocation();
+  const linkedEntry = hash.startsWith('#faq-') ? decodeURIComponent(hash.slice('#faq-'.length)) : null;
+  useEffect(() => {
+    if (!hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    target?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   const topicTitle = (id: string) =>
     t(`help.topics.${content.topicOf.get(id) ?? 'other'}` as 'help.topics.other');
 
@@ -129,6 +136,9 @@ export function HelpPage() {
               id={topic.id}
               title={t(`help.topics.${topic.id}` as 'help.topics.other')}
               entries={topic.entries}
+              {...(linkedEntry && topic.entries.some((item) => item.id === linkedEntry)
+                ? { opened: linkedEntry }
+                : {})}
             />
           ))
         )}
@@ -151,10 +161,12 @@ interface HelpSectionProps {
   openKey?: string;
   /** Given: each entry shows its topic (a search's results mix them). */
   topicTitle?: (id: string) => string;
+  /** The entry open at first (the one a link points to), when it is not the first one. */
+  opened?: string;
 }
 
 /** A titled list of entries, each a question that opens on its answer; nothing when it has none. */
-function HelpSection({ id, title, entries, openKey, topicTitle }: HelpSectionProps) {
+function HelpSection({ id, title, entries, openKey, topicTitle, opened }: HelpSectionProps) {
   if (entries.length === 0) return null;
   return (
     <section aria-labelledby={`help-${id}`}>
@@ -166,8 +178,8 @@ function HelpSection({ id, title, entries, openKey, topicTitle }: HelpSectionPro
         radius="md"
         order={3}
         multiple
-        key={openKey ?? 'closed'}
-        defaultValue={openKey ? entries.slice(0, 1).map((item) => item.id) : []}
+        key={openKey ?? opened ?? 'closed'}
+        defaultValue={openKey ? entries.slice(0, 1).map((item) => item.id) : opened ? [opened] : []}
       >
         {entries.map((item) => (
           <Accordion.Item key={item.id} value={item.id} id={`faq-${item.id}`}>

@@ -52,7 +52,7 @@ export interface HelpResults<T extends HelpEntry> {
  * it: "sediu acasa" finds the French office at home first, the Romanian one next (half its score).
  */
 const RELATED_SHARE = 0.4;
-/** The score below which the assistant's search keeps nothing (one fairly rare word in common). */
+/** The lowest score worth listing at all (a fairly rare word in common): below, a word of every entry. */
 const RELATED_MIN_SCORE = 1.5;
 
 /**

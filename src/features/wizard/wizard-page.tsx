@@ -45,11 +45,19 @@ export interface WizardAssistantBridge {
   steps: readonly StepDefinition[];
   /** The country the founder chose (its entries answer first), or null before the choice. */
   jurisdiction: 'FR' | 'RO' | null;
+  /** The legal form the founder chose (`SAS`, `SRL_SOLE`), or null before the choice. */
+  legalForm: string | null;
 }
 
 export interface WizardPageProps {
   /** The assistant panel, composed in by the route (features do not import each other). */
   assistant?: ComponentType<WizardAssistantBridge>;
+}
+
+/** The legal form of the answers so far, for the assistant. */
+function chosenLegalForm(data: unknown): string | null {
+  const value = (data as { legalForm?: unknown } | null | undefined)?.legalForm;
+  return typeof value === 'string' && value !== '' ? value : null;
 }
 
 /** The country of the answers so far, for the assistant. */
@@ -380,6 +388,7 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
               jumpToField={jumpToField}
               steps={steps}
               jurisdiction={chosenJurisdiction(view.formData)}
+              legalForm={chosenLegalForm(view.formData)}
             />
           ) : null}
         </Grid.Col>

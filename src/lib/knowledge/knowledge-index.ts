@@ -107,6 +107,8 @@ const QUESTION_WORDS = new Set(
     'what which when where who whom whose why how does did can could should would will need must',
     'quoi quel quelle quels quelles quand comment combien pourquoi est dois doit faut peux puis',
     'care cum cat cate cand unde cine pentru trebuie pot poate este sunt',
+    // Greetings and thanks, which say nothing of the subject either ("bună ziua" is no "best form").
+    'hello thanks thank please bonjour salut merci buna ziua multumesc multumiri',
   ]
     .join(' ')
     .split(' '),
@@ -239,8 +241,13 @@ function distance(a: string, b: string, limit: number): number {
   return previous[b.length] ?? limit + 1;
 }
 
-/** A question must share at least one fairly rare word with an entry (a word of a few entries only). */
-const MIN_SCORE = 1.5;
+/**
+ * A question must share about two fairly rare words with an entry's ways of asking, or one rare word
+ * with a short one: a score is a sum of rarities, counted twice in the closest way of asking and up
+ * to twice again for covering it. The floor is in rarest words (a word of a single entry), so that it
+ * holds for any number of entries; below it, "bonjour" or "the and for with" would get an answer.
+ */
+const MIN_SCORE_IN_RAREST_WORDS = 1.85;
 /** Answers close to the best one are offered with it; weaker ones would only add noise. */
 const RELATIVE_CUT = 0.6;
 const MAX_ANSWERS = 3;
@@ -324,6 +331,7 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
     (FIELD_WEIGHTS.body * (BM25.k1 + 1)) / (1 + BM25.k1 * (1 - BM25.b + (BM25.b * size) / averageBody));
   const total = documents.length;
   const weight = (stem: string) => Math.log((total + 1) / ((frequency.get(stem) ?? 0) + 0.5));
+  const minScore = MIN_SCORE_IN_RAREST_WORDS * Math.log((total + 1) / 1.5);
 
   /** A stem of the question as the entries write it: itself, its synonyms, or the word it mistypes. */
   function known(stem: string): string[] {
@@ -425,7 +433,7 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
   return {
     /** The entries answering `question`, best first; empty when nothing answers it well enough. */
     search(question: string, context: SearchContext = {}): KnowledgeMatch[] {
-      const scored = score(question, context).filter((match) => match.score >= MIN_SCORE);
+      const scored = score(question, context).filter((match) => match.score >= minScore);
       if (scored[0]?.entry.id === OUTSIDE_GUIDE) return [];
       const best = scored[0]?.score ?? 0;
       return scored

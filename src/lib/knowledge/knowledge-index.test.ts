@@ -6,7 +6,7 @@ import type { StepDefinition } from '@/forms/form-definition';
 import { loadLegalFormSteps } from '@/forms/generated/wizard-steps';
 import type { Language } from '@/lib/i18n/languages';
 import { createTestI18n } from '@/testing/render';
-import { createKnowledgeIndex, stems, wizardFieldHints, type KnowledgeEntry } from './assistant-knowledge';
+import { createKnowledgeIndex, stems, wizardFieldHints, type KnowledgeEntry } from './knowledge-index';
 
 // The steps of a French SAS (each legal form has its own hints).
 const wizardSteps = (await loadLegalFormSteps['FR-SAS']?.()) ?? [];
@@ -257,7 +257,7 @@ describe('createKnowledgeIndex', () => {
     ]);
 
     const [titleMatch, ...rest] = inTitle.search('capital');
-    const textMatches = bothInText.search('capital');
+    const textMatches = bothInText.closest('capital');
 
     expect(titleMatch?.entry.id).toBe('title');
     expect(textMatches.map((match) => match.entry.id).sort()).toEqual(['text', 'title']);
@@ -266,6 +266,8 @@ describe('createKnowledgeIndex', () => {
     expect(titleMatch?.score).toBeGreaterThan(2 * (textMatches[0]?.score ?? Number.NaN));
     // Half as good as the best answer: not worth showing beside it.
     expect(rest).toEqual([]);
+    // A word found in answers only is too weak an answer on its own.
+    expect(bothInText.search('capital')).toEqual([]);
   });
 
   it('finds nothing in an empty index', () => {
@@ -337,7 +339,7 @@ describe('founders’ own words', () => {
       entry('alone2', 'Starting alone: which form?', { legalForms: ['SRL_SOLE'] }),
       entry('other', 'Something else'),
     ]);
-    expect(forms.search('alone', { legalForm: 'SRL_SOLE' })[0]?.entry.id).toBe('alone2');
-    expect(forms.search('alone', { legalForm: 'EURL' })[0]?.entry.id).toBe('alone');
+    expect(forms.search('starting alone?', { legalForm: 'SRL_SOLE' })[0]?.entry.id).toBe('alone2');
+    expect(forms.search('starting alone?', { legalForm: 'EURL' })[0]?.entry.id).toBe('alone');
   });
 });

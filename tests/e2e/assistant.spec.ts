@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs';
+import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
+import { expectNoViolations } from './axe';
+import { useLanguage } from './fixtures';
+import { text } from './locale-text';
+import { createAccount, expect, test } from './real-server';
+import { wizardForm } from './wizard-form';
+
+// The wizard's assistant against the real server (issue 20): questions typed as founders type them,
+// each answered first by the entry the question set expects, shown under its topic of /help. A French
+// founder (SAS) and a Romanian one (SRL), in each language: the founder's country ranks its entries first.
+
+/** The topics of /help and their entries. */
+const helpTopics = JSON.parse(readFileSync('schemas/help.json', 'utf8')) as {
+  topics: { id: string; items: string[] }[];
+};
+
+/** The topic of /help an entry is filed under. */
+function topicOf(entry: string): string {
+  const topic = helpTopics.topics.find((candidate) => candidate.items.includes(entry));
+  if (!topic) throw new Error(`${entry} is in no topic of schemas/help.json`);
+  return topic.id;
+}
+
+interface QuestionCase {
+  q: string;
+  answers: string[];
+}
+/** The question set's questions (tests/fixtures/assistant-questions), by language. */
+const QUESTION_SET = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    JSON.parse(readFileSync(`tests/fixtures/assistant-questions/${language}.json`, 'utf8')) as QuestionCase[],
+  ]),
+) as Record<Language, QuestionCase[]>;
+
+/**
+ * Five questions of the question set per founder and language, on five topics, that the assistant
+ * answers first with an entry the set expects, well ahead of the next answer (November 2026): the
+ * founder's own country, or either, in a founder's own words, typos included.
+ */
+const QUESTIONS: Record<'FR' | 'RO', Record<Language, { q: string; entry: string }[]>> = {
+  FR: {
+    fr: [
+      { q: 'je suis tout seul sur mon projet, sasu ou eurl c mieux ?', entry: 'soloSasuOrEurlFr' },
+      {
+        q: 'est ce que je peux mettre le sieje social chez moi ? je suis locataire',
+        entry: 'registeredOfficeAtHomeFr',
+      },
+      {
+        q: 'infogreffe ou inpi pour immatriculer ma sas ? jcomprend plus rien',
+        entry: 'singleWindowRegistrationFr',
+      },
+      { q: 'Le DG doit aussi faire une attestation de filiation ?', entry: 'nonConvictionDeclarationFr' },
+      { q: 'Je peux vous joindre par téléphone ?', entry: 'supportContact' },
+    ],
+    en: [
+      { q: 'freelancer going solo in france - sasu or eurl??', entry: 'soloSasuOrEurlFr' },
+      { q: 'how much is the annonce legale for an EURL', entry: 'legalNoticeFr' },
+      {
+        q: 'Can I contribute my equipment instead of cash to my French company?',
+        entry: 'contributionInKindFr',
+      },
+      { q: 'pdf or docx - which one do i file?', entry: 'documentFormatsPdfWord' },
+      { q: 'how do I delete my account (GDPR)', entry: 'personalDataExportDeletion' },
+    ],
+    ro: [
+      { q: 'De ce îmi cer numele părinților pentru firma din Franța?', entry: 'nonConvictionDeclarationFr' },
+      { q: 'capital minim pt o firma in franta', entry: 'frenchCapital' },
+      { q: 'E sigur să plătesc cu cardul pe site?', entry: 'paymentSecurity' },
+      { q: 'Asistentul mă poate ajuta să completez formularul?', entry: 'assistant' },
+      { q: 'Cum îmi șterg contul?', entry: 'personalDataExportDeletion' },
+    ],
+  },
+  RO: {
+    fr: [
+      {
+        q: "Domicilier ma SRL dans mon appartement à Bucarest, il faut l'accord des voisins ?",
+        entry: 'registeredOfficeAtHomeRo',
+      },
+      { q: 'Comment réserver le nom de ma SRL ?', entry: 'nameReservationRo' },
+      { q: "c'est sécurisé de rentrer ma CB sur votre site ?", entry: 'paymentSecurity' },
+      {
+        q: "depot du capital de la srl avant ou apres l'immatriculation ?",
+        entry: 'capitalPaymentDeadlinesRo',
+      },
+      { q: 'Je peux vous joindre par téléphone ?', entry: 'supportContact' },
+    ],
+    en: [
+      {
+        q: 'I want to sell my parts in the srl to an outside investor, what approval do I need',
+        entry: 'sharesTransferRo',
+      },
+      { q: 'How long till I get my CUI?', entry: 'registrationTimeCuiRo' },
+      { q: 'can the SRL capital be in EUR since I live in Germany?', entry: 'capitalCurrencyLeiRo' },
+      {
+        q: 'what does the administrator have to sign, is the specimen signature still needed?',
+        entry: 'administratorDeclarationsRo',
+      },
+      { q: 'do you store my card details', entry: 'paymentSecurity' },
+    ],
+    ro: [
+      {
+        q: 'stau cu chirie, ce act imi trebuie pt sediu? comodat de la proprietar?',
+        entry: 'registeredOfficeAtHomeRo',
+      },
+      { q: 'specimenul de semnatura mai trebuie dat la notar?', entry: 'administratorDeclarationsRo' },
+      {
+        q: 'trebuie sa am banii de capital in cont inainte de inmatriculare?',
+        entry: 'capitalPaymentDeadlinesRo',
+      },
+      { q: 'in cate zile primesc CUI-ul?', entry: 'registrationTimeCuiRo' },
+      { q: 'ce e codul caen si cum il aleg', entry: 'caenCodes' },
+    ],
+  },
+};
+
+const FOUNDERS = [
+  { jurisdiction: 'FR', legalForm: 'SAS', name: 'a French founder (SAS)' },
+  { jurisdiction: 'RO', legalForm: 'SRL', name: 'a Romanian founder (SRL)' },
+] as const;
+
+test.describe('the assistant answers founders under the right help topic', () => {
+  // Five questions in one conversation, after a sign-up and the wizard's first step.
+  test.describe.configure({ timeout: 90_000 });
+
+  for (const founder of FOUNDERS) {
+    for (const language of LANGUAGES) {
+      const questions = QUESTIONS[founder.jurisdiction][language];
+
+      test(`${founder.name}, in ${language}`, async ({ page, context }, testInfo) => {
+        // The questions are the question set's, with the answer it expects.
+        for (const { q, entry } of questions)
+          expect(
+            QUESTION_SET[language].find((question) => question.q === q)?.answers,
+            `"${q}" in tests/fixtures/assistant-questions/${language}.json`,
+          ).toContain(entry);
+
+        const a = (key: string) => text(language, 'assistant', `chat.${key}`);
+        await useLanguage(context, language);
+        await createAccount(page.request, language, 'Camille');
+        await page.goto('/ai-powered-form');
+        const form = wizardForm(page, language, founder.jurisdiction, founder.legalForm);
+
+        // The country and the legal form, chosen on the first step: the assistant knows them.
+        await expect(form.stepHeading).toHaveText(form.stepTitle('companyForm'));
+        await form.country(founder.jurisdiction).click();
+        await form.legalFormCard(founder.legalForm).click();
+        await form.next.click();
+        await expect(form.stepHeading).toHaveText(form.stepTitle('personalInformation'));
+
+        const panel = page.getByRole('complementary', { name: a('title') });
+        const input = panel.getByRole('textbox', { name: a('input.label') });
+        const exchanges = panel.getByTestId('assistant-exchange');
+        for (const [index, { q, entry }] of questions.entries()) {
+          await input.fill(q);
+          await input.press('Enter');
+          const exchange = exchanges.nth(index);
+          await expect(exchange).toContainText(q);
+          await expect(
+            exchange.getByTestId('assistant-answer-topic').first(),
+            `the topic of the first answer to "${q}"`,
+          ).toHaveText(text(language, 'info', `help.topics.${topicOf(entry)}`));
+        }
+        await expect(exchanges).toHaveCount(questions.length);
+        // The answers, their topics and links pass axe's rules (contrast, link names…).
+        await expectNoViolations(page);
+        await panel.screenshot({
+          path: `/tmp/e2e-shots/assistant-${founder.jurisdiction}-${language}-${testInfo.project.name}.png`,
+        });
+      });
+    }
+  }
+});
