@@ -530,6 +530,10 @@ for (const language of LANGUAGES) {
         await expect(page.getByTestId('assistant-hint')).toContainText(
           text(language, 'wizard', 'fields.companyName.tooltip'),
         );
+        // Another step: the hint of a field no longer shown leaves the panel to the conversation.
+        await form.back.click();
+        await expect(form.stepHeading).not.toHaveText(form.stepTitle('companyDetails'));
+        await expect(page.getByTestId('assistant-hint')).toHaveCount(0);
       }
     });
   });

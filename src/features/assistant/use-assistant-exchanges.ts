@@ -50,11 +50,16 @@ export function useAssistantExchanges(
         add({ kind: 'answers', keys: found.map(({ entry }) => `${entry.kind}:${entry.id}`) });
         return;
       }
-      add({ kind: 'searching' });
       const nothing: AssistantReply = {
         kind: 'nothing',
         topics: closestTopics(knowledge.index.closest(question, { jurisdiction, legalForm })),
       };
+      // A question on what the guide does not cover (VAT, hiring) is no question in another language.
+      if (knowledge.index.isOutsideGuide(question, { jurisdiction, legalForm })) {
+        add(nothing);
+        return;
+      }
+      add({ kind: 'searching' });
       const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
       void searchOtherLanguages(language, question, { jurisdiction, legalForm })
         // A failed load (network gone) is no answer: the founder still gets the topics and the contact page.

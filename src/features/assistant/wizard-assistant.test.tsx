@@ -357,6 +357,21 @@ describe('on a wide screen', () => {
     },
   );
 
+  it('says at once that VAT is outside its guide, without looking in the other languages (French)', async () => {
+    const words = ASSISTANT.fr;
+    const { panel, user } = await renderPanel('fr');
+
+    await user.type(
+      within(panel).getByRole('textbox', { name: words.input.label }),
+      'Quel taux de TVA pour ma boîte ?{Enter}',
+    );
+
+    const log = within(panel).getByRole('log');
+    expect(await within(log).findByText(words.answer.nothing, {}, LAZY)).toBeInTheDocument();
+    expect(within(log).queryByText(words.answer.searchingOtherLanguages)).not.toBeInTheDocument();
+    expect(within(log).queryByText(words.answer.found)).not.toBeInTheDocument();
+  });
+
   it('shows what it found again in the language chosen later', async () => {
     const { question, entry } = FOREIGN_QUESTION.fr;
     const { panel, user, i18n } = await renderPanel('fr');

@@ -182,7 +182,7 @@ function HelpSection({ id, title, entries, openKey, topicTitle, opened }: HelpSe
         defaultValue={openKey ? entries.slice(0, 1).map((item) => item.id) : opened ? [opened] : []}
       >
         {entries.map((item) => (
-          <Accordion.Item key={item.id} value={item.id} id={`faq-${item.id}`}>
+          <Accordion.Item key={item.id} value={item.id} id={`faq-${item.id}`} className={classes.entry}>
             <Accordion.Control>
               <Text component="span" display="block" fw={600}>
                 {item.question}

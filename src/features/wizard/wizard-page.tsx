@@ -131,6 +131,8 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     (index: number, then: ShowAction = {}) => {
       onShow.current = then;
       setPhase('steps');
+      // The hint of a field left behind would fill the assistant's panel: the next focus brings its own.
+      setFocusedField(null);
       sync.setStep(index);
       setStepChanges((count) => count + 1);
       window.scrollTo({ top: 0 });

@@ -331,6 +331,9 @@ describe('founders’ own words', () => {
       'capital',
     ]);
     expect(guarded.search('capital minimum')[0]?.entry.id).toBe('capital');
+    expect(guarded.isOutsideGuide('quel taux de TVA pour ma société ?')).toBe(true);
+    expect(guarded.isOutsideGuide('capital minimum')).toBe(false);
+    expect(guarded.isOutsideGuide('météo demain')).toBe(false);
   });
 
   it('ranks the entries about the founder’s legal form first', () => {

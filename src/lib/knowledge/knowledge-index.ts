@@ -441,6 +441,14 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
         .slice(0, MAX_ANSWERS);
     },
     /**
+     * Whether `question` is about what the guide does not cover (taxes, hiring…): `search` then finds
+     * nothing on purpose, and no other language's entries should be tried either.
+     */
+    isOutsideGuide(question: string, context: SearchContext = {}): boolean {
+      const [best] = score(question, context);
+      return best !== undefined && best.entry.id === OUTSIDE_GUIDE && best.score >= minScore;
+    },
+    /**
      * Every entry sharing a word with `question`, however weakly, best first: what comes closest when
      * `search` finds nothing good enough (the panel offers their topics).
      */
