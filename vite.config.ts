@@ -40,21 +40,22 @@ const MODULE_MOCKING_TESTS = ['src', 'tests/unit'].flatMap((folder) =>
  * each knowledge-base entry (schemas/knowledge.json), without the sources beside them, which the
  * assistant does not need (45 kB of them).
  */
-function knowledgeCountriesPlugin(): Plugin {
-  const modules = {
+function knowledgeMetadataPlugin(): Plugin {
+  const entryProperties = {
     'virtual:knowledge-countries': 'jurisdiction',
     'virtual:knowledge-legal-forms': 'legalForms',
   } as const;
-  const file = fileURLToPath(new URL('./schemas/knowledge.json', import.meta.url));
+  const isOurs = (id: string): id is keyof typeof entryProperties => Object.hasOwn(entryProperties, id);
+  const schemaFile = fileURLToPath(new URL('./schemas/knowledge.json', import.meta.url));
   return {
-    name: 'kreo-knowledge-countries',
-    resolveId: (source) => (source in modules ? `\0${source}` : null),
+    name: 'kreo-knowledge-metadata',
+    resolveId: (source) => (isOurs(source) ? `\0${source}` : null),
     load(source) {
       const id = source.startsWith('\0') ? source.slice(1) : '';
-      if (!(id in modules)) return null;
-      const property = modules[id as keyof typeof modules];
-      this.addWatchFile(file);
-      const { entries } = JSON.parse(readFileSync(file, 'utf8')) as {
+      if (!isOurs(id)) return null;
+      const property = entryProperties[id];
+      this.addWatchFile(schemaFile);
+      const { entries } = JSON.parse(readFileSync(schemaFile, 'utf8')) as {
         entries: Record<string, { jurisdiction?: string; legalForms?: string[] }>;
       };
       const values = Object.fromEntries(
@@ -89,7 +90,7 @@ function formValidatorsPlugin(): Plugin {
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), mantineComponentStylesPlugin(), formValidatorsPlugin(), knowledgeCountriesPlugin()],
+  plugins: [react(), mantineComponentStylesPlugin(), formValidatorsPlugin(), knowledgeMetadataPlugin()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

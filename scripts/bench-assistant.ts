@@ -21,7 +21,7 @@ export interface AssistantFigures {
   refused: number;
 }
 
-/** Issue 20's target for top-1 on each language's questions. */
+/** Issue 20's target for top-1 on each language's questions (the tuning set). */
 const TOP1_TARGET_PERCENT = 90;
 
 export function benchAssistant(): AssistantFigures[] {
@@ -38,7 +38,9 @@ export function benchAssistant(): AssistantFigures[] {
       try {
         return readFileSync(reportFile, 'utf8').trim().split('\n').filter(Boolean);
       } catch {
-        throw new Error(`The accuracy test wrote no figures:\n${run.stdout}\n${run.stderr}`);
+        throw new Error(
+          `The accuracy test wrote no figures: ${String(run.error ?? '')}\n${run.stdout}\n${run.stderr}`,
+        );
       }
     })();
     return lines.map((line) => JSON.parse(line) as AssistantFigures);
@@ -64,7 +66,10 @@ export function assistantTable(figures: AssistantFigures[]): Table {
         figure.set,
         figure.language,
         String(figure.questions),
-        withTarget(top1.toFixed(1), top1 >= TOP1_TARGET_PERCENT, `≥ ${TOP1_TARGET_PERCENT}`),
+        // The target is the tuning set's (issue 20); the held-out set tells how far it carries.
+        figure.set === 'tuning'
+          ? withTarget(top1.toFixed(1), top1 >= TOP1_TARGET_PERCENT, `≥ ${TOP1_TARGET_PERCENT}`)
+          : top1.toFixed(1),
         percent(figure.top3, figure.answerable).toFixed(1),
         `${figure.refused} of ${figure.questions - figure.answerable}`,
       ];

@@ -22,6 +22,19 @@ function topicOf(entry: string): string {
   return topic.id;
 }
 
+/** An entry's question in `language` (locales/<lang>/knowledge.json, or faq.json for the landing page's). */
+function entryQuestion(language: Language, entry: string): string {
+  const items = (file: string) =>
+    (
+      JSON.parse(readFileSync(`locales/${language}/${file}.json`, 'utf8')) as {
+        items: Record<string, { question: string }>;
+      }
+    ).items;
+  const question = items('knowledge')[entry]?.question ?? items('faq')[entry]?.question;
+  if (!question) throw new Error(`No entry ${entry} in locales/${language}`);
+  return question;
+}
+
 interface QuestionCase {
   q: string;
   answers: string[];
@@ -161,6 +174,10 @@ test.describe('the assistant answers founders under the right help topic', () =>
             exchange.getByTestId('assistant-answer-topic').first(),
             `the topic of the first answer to "${q}"`,
           ).toHaveText(text(language, 'info', `help.topics.${topicOf(entry)}`));
+          // The entry itself, not only its topic: several entries share one.
+          await expect(exchange.getByTestId('assistant-answer').first()).toContainText(
+            entryQuestion(language, entry),
+          );
         }
         await expect(exchanges).toHaveCount(questions.length);
         // The answers, their topics and links pass axe's rules (contrast, link names…).

@@ -112,15 +112,18 @@ export function AssistantConversation({
           </div>
         ))}
       </div>
-      {hint ? (
-        <Paper className={classes.hint} p="sm" radius="md" aria-live="polite" data-testid="assistant-hint">
-          <Text size="sm" fw={600} className={classes.hintTitle}>
-            <IconBulb size={16} aria-hidden="true" />
-            {t('chat.hint.title', { field: hint.title })}
-          </Text>
-          <Text size="sm">{hint.text}</Text>
-        </Paper>
-      ) : null}
+      {/* Always there, so that a screen reader hears the first hint too, not only the ones after it. */}
+      <div aria-live="polite" className={classes.hintRegion}>
+        {hint ? (
+          <Paper className={classes.hint} p="sm" radius="md" data-testid="assistant-hint">
+            <Text size="sm" fw={600} className={classes.hintTitle}>
+              <IconBulb size={16} aria-hidden="true" />
+              {t('chat.hint.title', { field: hint.title })}
+            </Text>
+            <Text size="sm">{hint.text}</Text>
+          </Paper>
+        ) : null}
+      </div>
       <form
         className={classes.ask}
         onSubmit={(event) => {

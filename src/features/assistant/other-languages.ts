@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import countries from 'virtual:knowledge-countries';
+import legalForms from 'virtual:knowledge-legal-forms';
 import {
   createKnowledgeIndex,
   knowledgeEntries,
@@ -38,6 +39,7 @@ function indexOf(language: Language): Promise<KnowledgeIndex> {
           { ...faqFile.items, ...knowledgeFile.items },
           knowledgeFile.faqPhrasings,
           countries,
+          legalForms,
         ),
         { outsideGuide: knowledgeFile.outsideGuide },
       ),
@@ -49,16 +51,18 @@ function indexOf(language: Language): Promise<KnowledgeIndex> {
   return index;
 }
 
-/** What a question found in another language: the entries' ids (best first) and that language. */
-export interface OtherLanguageAnswer {
-  language: Language;
-  ids: string[];
-}
+/**
+ * What a question found in another language: the entries' ids (best first), that language and the
+ * best one's score; or
+ * that its language's guide leaves the subject out (`outside`).
+ */
+export type OtherLanguageAnswer = { language: Language; ids: string[]; score: number } | { outside: true };
 
 /**
  * Searches the FAQ and the knowledge base of the languages other than `language` and returns the
  * entries the best of them found (the caller shows them in the interface's language, entries having
- * the same ids in every language), or null when none found anything.
+ * the same ids in every language), `{ outside: true }` when a language's guide leaves the subject
+ * out, or null when none found anything.
  */
 export async function searchOtherLanguages(
   language: Language,
@@ -66,14 +70,29 @@ export async function searchOtherLanguages(
   context: SearchContext = {},
 ): Promise<OtherLanguageAnswer | null> {
   const others = LANGUAGES.filter((other) => other !== language);
-  const results = await Promise.all(
-    others.map(async (other) => ({
-      language: other,
-      matches: (await indexOf(other)).search(question, context),
-    })),
+  // A language whose words failed to load (network gone) is left out; the other may still answer.
+  const settled = await Promise.allSettled(
+    others.map(async (other) => {
+      const index = await indexOf(other);
+      return {
+        language: other,
+        matches: index.search(question, context),
+        outside: index.isOutsideGuide(question, context),
+      };
+    }),
   );
+  const results = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  // Written in a language whose guide leaves the subject out (VAT asked in English in the French
+  // wizard): no answer, rather than a third language's entry sharing a word with it.
+  if (results.some((result) => result.outside)) return { outside: true };
   const best = results
     .filter((result) => result.matches.length > 0)
     .sort((a, b) => (b.matches[0]?.score ?? 0) - (a.matches[0]?.score ?? 0))[0];
-  return best ? { language: best.language, ids: best.matches.map(({ entry }) => entry.id) } : null;
+  return best
+    ? {
+        language: best.language,
+        ids: best.matches.map(({ entry }) => entry.id),
+        score: best.matches[0]?.score ?? 0,
+      }
+    : null;
 }

@@ -25,6 +25,9 @@ export interface AssistantExchange {
   reply: AssistantReply;
 }
 
+/** Below this share of words the entries know, a question is searched in the other languages first. */
+const FOREIGN_BELOW = 0.5;
+
 /**
  * The conversation's questions and replies. A question is searched in the interface's language; when
  * nothing answers it there, in the two others (a founder writing English in the French wizard), then
@@ -46,8 +49,15 @@ export function useAssistantExchanges(
       const add = (reply: AssistantReply) =>
         setExchanges((previous) => [...previous, { id, question, reply }]);
       const found = knowledge.index.search(question, { jurisdiction, legalForm });
-      if (found.length > 0) {
-        add({ kind: 'answers', keys: found.map(({ entry }) => `${entry.kind}:${entry.id}`) });
+      const answers: AssistantReply = {
+        kind: 'answers',
+        keys: found.map(({ entry }) => `${entry.kind}:${entry.id}`),
+      };
+      // Most of its words unknown to the entries: the question is likely in another language, whose
+      // entries answer it better (or whose guide leaves it out), before those a stray word found here.
+      const looksForeign = knowledge.index.knownShare(question) < FOREIGN_BELOW;
+      if (found.length > 0 && !looksForeign) {
+        add(answers);
         return;
       }
       const nothing: AssistantReply = {
@@ -65,9 +75,20 @@ export function useAssistantExchanges(
         // A failed load (network gone) is no answer: the founder still gets the topics and the contact page.
         .catch(() => null)
         .then((other) => {
-          const reply: AssistantReply = other
-            ? { kind: 'answers', keys: other.ids.map((entry) => `faq:${entry}`), foundIn: other.language }
-            : nothing;
+          // Another language's answer wins when it fits the question better than this one's.
+          const ownScore = found[0]?.score ?? 0;
+          const reply: AssistantReply =
+            other !== null && 'outside' in other
+              ? nothing
+              : other !== null && other.score > ownScore
+                ? {
+                    kind: 'answers',
+                    keys: other.ids.map((entry) => `faq:${entry}`),
+                    foundIn: other.language,
+                  }
+                : found.length > 0
+                  ? answers
+                  : nothing;
           setExchanges((previous) =>
             previous.map((exchange) => (exchange.id === id ? { ...exchange, reply } : exchange)),
           );

@@ -4,6 +4,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import countries from 'virtual:knowledge-countries';
+import legalForms from 'virtual:knowledge-legal-forms';
 import { paths } from '@/config/paths';
 import '@/lib/i18n/knowledge-namespace';
 // The wizard assistant's index, so that /help finds what the assistant answers (synonyms, typos).
@@ -35,13 +36,22 @@ function helpContent(
   const topics = others.length > 0 ? [...grouped, { id: 'other', entries: others }] : grouped;
   // Without the wizard's field hints: /help lists the FAQ and the knowledge base only. A question
   // about what the guide does not cover (taxes, hiring) gets no best answer, as in the assistant.
-  const entries = knowledgeEntries([], (key) => key, items, faqPhrasings, countries);
+  const entries = knowledgeEntries([], (key) => key, items, faqPhrasings, countries, legalForms);
   return {
     topics,
     entries: topics.flatMap((topic) => topic.entries),
     topicOf: new Map(topics.flatMap((topic) => topic.entries.map((item) => [item.id, topic.id] as const))),
     index: createKnowledgeIndex(entries, { outsideGuide }),
   };
+}
+
+/** The id a link's hash points to; a malformed one ("#faq-%") points nowhere rather than failing. */
+function decodedHash(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -75,12 +85,12 @@ export function HelpPage() {
   const count = results.best.length + results.related.length;
   // A link to an entry (/help#faq-fees, from the wizard's assistant) opens it and scrolls to it.
   const { hash } = useLocation();
-  const linkedEntry = hash.startsWith('#faq-') ? decodeURIComponent(hash.slice('#faq-'.length)) : null;
+  const target = decodedHash(hash);
+  const linkedEntry = target.startsWith('faq-') ? target.slice('faq-'.length) : null;
   useEffect(() => {
     if (!hash) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-    target?.scrollIntoView({ block: 'start' });
-  }, [hash]);
+    document.getElementById(target)?.scrollIntoView({ block: 'start' });
+  }, [hash, target]);
   const topicTitle = (id: string) =>
     t(`help.topics.${content.topicOf.get(id) ?? 'other'}` as 'help.topics.other');
 

@@ -334,6 +334,9 @@ describe('founders’ own words', () => {
     expect(guarded.isOutsideGuide('quel taux de TVA pour ma société ?')).toBe(true);
     expect(guarded.isOutsideGuide('capital minimum')).toBe(false);
     expect(guarded.isOutsideGuide('météo demain')).toBe(false);
+    // The share of a question's words the entries use: low for a question in another language.
+    expect(guarded.knownShare('capital minimum')).toBe(1);
+    expect(guarded.knownShare('how much money must the shareholders bring')).toBeLessThan(0.5);
   });
 
   it('ranks the entries about the founder’s legal form first', () => {

@@ -196,7 +196,8 @@ const COUNTRY_WORDS: Record<Jurisdiction, { names: string; hints: string }> = {
   },
   RO: {
     names: 'Romania România Roumanie roumain roumaine Romanian român română București Bucharest Cluj',
-    hints: 'SRL ONRC CUI lei RON ANAF Monitorul administrator asociat înființare',
+    // Not "administrator" (the French "administrateur" has the same stem) nor "Monitorul" ("monitor").
+    hints: 'SRL ONRC CUI lei RON ANAF asociat înființare',
   },
 };
 let countryStems: Record<Jurisdiction, { names: string[]; hints: string[] }> | null = null;
@@ -337,8 +338,7 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
   function known(stem: string): string[] {
     if (frequency.has(stem)) return [stem];
     const synonyms = (SYNONYMS.get(stem) ?? []).filter((word) => frequency.has(word));
-    if (synonyms.length > 0) return synonyms;
-    return [];
+    return synonyms;
   }
 
   /** The entries' word a question's word mistypes, if any. */
@@ -439,6 +439,14 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
       return scored
         .filter((match) => match.score >= best * RELATIVE_CUT && match.entry.id !== OUTSIDE_GUIDE)
         .slice(0, MAX_ANSWERS);
+    },
+    /**
+     * The share of the question's words the entries use as they are (not through a synonym or a
+     * typo): low, the question is likely written in another language than the entries.
+     */
+    knownShare(question: string): number {
+      const words = stems(question);
+      return words.length === 0 ? 1 : words.filter((stem) => frequency.has(stem)).length / words.length;
     },
     /**
      * Whether `question` is about what the guide does not cover (taxes, hiring…): `search` then finds
