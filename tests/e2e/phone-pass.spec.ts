@@ -4,7 +4,7 @@ import { axeViolations } from './axe';
 import { layoutProblems, unnamedControls } from './phone-pass';
 import { createAccount, expect, test } from './real-server';
 import { useLanguage } from './fixtures';
-import { RAW_KEY_PATTERN } from './locale-text';
+import { RAW_KEY_PATTERN, text } from './locale-text';
 import { pageTitle } from './route-titles';
 
 /**
@@ -133,3 +133,29 @@ for (const language of LANGUAGES) {
     });
   }
 }
+
+test("the assistant's drawer on a phone: one banner, every control named, no axe violation", async ({
+  page,
+  context,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'the drawer is the phone layout of the assistant');
+  const language = 'fr';
+  const assistant = (key: string) => text(language, 'assistant', `chat.${key}`);
+  await useLanguage(context, language);
+  await createAccount(page.request, language, 'Maria');
+  await page.goto('/ai-powered-form');
+  await page.getByRole('button', { name: assistant('open') }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  const input = drawer.getByRole('textbox', { name: assistant('input.label') });
+  await input.fill('capital minimum SAS');
+  await input.press('Enter');
+  await expect(drawer.getByTestId('assistant-answer').first()).toBeVisible();
+  // Its title bar is the dialog's, not a second banner beside the site's header.
+  await expect(page.getByRole('banner')).toHaveCount(1);
+  expect(await unnamedControls(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
+  await drawer.getByRole('button', { name: assistant('close'), exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

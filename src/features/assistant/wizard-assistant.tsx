@@ -100,26 +100,36 @@ export const WizardAssistant = memo(function WizardAssistant({
           <IconMessageChatbot size={26} aria-hidden="true" />
         </ActionIcon>
       </Affix>
-      <Drawer
+      {/* Put together from its parts for its title bar: Mantine draws it as a <header>, which reads as
+          a second banner beside the site's; it is the dialog's title bar, not a landmark. */}
+      <Drawer.Root
         opened={opened}
         onClose={() => setOpened(false)}
         position="bottom"
         size="85%"
-        title={<AssistantTitle />}
-        closeButtonProps={{ 'aria-label': t('chat.close') }}
         returnFocus={jumpAfterClose === null}
         // Cleared at the next opening, not here: clearing it now would turn returnFocus back on and
         // send the focus to the floating button, away from the field.
         onExitTransitionEnd={() => {
           if (jumpAfterClose !== null) jumpToField(jumpAfterClose);
         }}
-        classNames={{ body: classes.drawerBody, content: classes.drawerContent }}
       >
-        {conversation((field) => {
-          setJumpAfterClose(field);
-          setOpened(false);
-        })}
-      </Drawer>
+        <Drawer.Overlay />
+        <Drawer.Content className={classes.drawerContent}>
+          <Drawer.Header role="presentation">
+            <Drawer.Title>
+              <AssistantTitle />
+            </Drawer.Title>
+            <Drawer.CloseButton aria-label={t('chat.close')} />
+          </Drawer.Header>
+          <Drawer.Body className={classes.drawerBody}>
+            {conversation((field) => {
+              setJumpAfterClose(field);
+              setOpened(false);
+            })}
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
     </>
   );
 });
