@@ -1,6 +1,6 @@
+import { loadNamespace } from '@/lib/i18n/i18n';
+import '@/lib/i18n/knowledge-namespace';
 import { LANGUAGES, type Language } from '@/lib/i18n/languages';
-import countries from 'virtual:knowledge-countries';
-import legalForms from 'virtual:knowledge-legal-forms';
 import {
   createKnowledgeIndex,
   knowledgeEntries,
@@ -9,40 +9,33 @@ import {
   type SearchContext,
 } from '@/lib/knowledge/knowledge-index';
 
-/**
- * The FAQ and the knowledge base in every language, loaded only when a question finds nothing in the
- * interface's language (a founder writing English in the French wizard): their files are chunks of
- * their own, so the wizard does not carry them until then.
- */
-const faqFiles = import.meta.glob<{ items: Record<string, FaqItem> }>('../../../locales/*/faq.json', {
-  import: 'default',
-});
-const knowledgeFiles = import.meta.glob<{
+/** The words of the FAQ and the knowledge base a language's index is built from. */
+interface FaqWords {
   items: Record<string, FaqItem>;
+}
+interface KnowledgeWords extends FaqWords {
   faqPhrasings: Record<string, string>;
   outsideGuide?: string;
-}>('../../../locales/*/knowledge.json', { import: 'default' });
+}
 
+/**
+ * The FAQ and the knowledge base in the other languages, loaded (as i18next loads them, each file a
+ * chunk of its own) only when a question calls for them: the wizard does not carry them until then.
+ */
 const indexes = new Map<Language, Promise<KnowledgeIndex>>();
 
 function indexOf(language: Language): Promise<KnowledgeIndex> {
   let index = indexes.get(language);
   if (!index) {
-    const faq = faqFiles[`../../../locales/${language}/faq.json`];
-    const knowledge = knowledgeFiles[`../../../locales/${language}/knowledge.json`];
-    if (!faq || !knowledge) return Promise.reject(new Error(`No knowledge for ${language}`));
-    index = Promise.all([faq(), knowledge()]).then(([faqFile, knowledgeFile]) =>
-      createKnowledgeIndex(
-        knowledgeEntries(
-          [],
-          (key) => key,
-          { ...faqFile.items, ...knowledgeFile.items },
-          knowledgeFile.faqPhrasings,
-          countries,
-          legalForms,
-        ),
-        { outsideGuide: knowledgeFile.outsideGuide },
-      ),
+    index = Promise.all([loadNamespace(language, 'faq'), loadNamespace(language, 'knowledge')]).then(
+      ([faqWords, knowledgeWords]) => {
+        const faq = faqWords as unknown as FaqWords;
+        const knowledge = knowledgeWords as unknown as KnowledgeWords;
+        return createKnowledgeIndex(
+          knowledgeEntries([], (key) => key, { ...faq.items, ...knowledge.items }, knowledge.faqPhrasings),
+          { outsideGuide: knowledge.outsideGuide },
+        );
+      },
     );
     // A failed load (network gone) is tried again at the next question.
     index.catch(() => indexes.delete(language));
@@ -53,8 +46,7 @@ function indexOf(language: Language): Promise<KnowledgeIndex> {
 
 /**
  * What a question found in another language: the entries' ids (best first), that language and the
- * best one's score; or
- * that its language's guide leaves the subject out (`outside`).
+ * best one's score; or that its language's guide leaves the subject out (`outside`).
  */
 export type OtherLanguageAnswer = { language: Language; ids: string[]; score: number } | { outside: true };
 
@@ -73,12 +65,8 @@ export async function searchOtherLanguages(
   // A language whose words failed to load (network gone) is left out; the other may still answer.
   const settled = await Promise.allSettled(
     others.map(async (other) => {
-      const index = await indexOf(other);
-      return {
-        language: other,
-        matches: index.search(question, context),
-        outside: index.isOutsideGuide(question, context),
-      };
+      const { answers, outsideGuide } = (await indexOf(other)).ask(question, context);
+      return { language: other, matches: answers, outside: outsideGuide };
     }),
   );
   const results = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));

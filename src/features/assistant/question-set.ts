@@ -6,8 +6,6 @@
 import type { StepDefinition } from '@/forms/form-definition';
 import type { Language } from '@/lib/i18n/languages';
 import { createTestI18n } from '@/testing/render';
-import countries from 'virtual:knowledge-countries';
-import legalForms from 'virtual:knowledge-legal-forms';
 import {
   knowledgeEntries,
   wizardFieldHints,
@@ -51,8 +49,6 @@ export function knowledgeEntriesFor(language: Language, steps: readonly StepDefi
       ...(i18n.t('knowledge:items', { returnObjects: true }) as Record<string, FaqItem>),
     },
     i18n.t('knowledge:faqPhrasings', { returnObjects: true }) as Record<string, string>,
-    countries,
-    legalForms,
   );
 }
 

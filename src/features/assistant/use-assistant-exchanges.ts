@@ -48,30 +48,31 @@ export function useAssistantExchanges(
       const id = lastId.current;
       const add = (reply: AssistantReply) =>
         setExchanges((previous) => [...previous, { id, question, reply }]);
-      const found = knowledge.index.search(question, { jurisdiction, legalForm });
+      const context = { jurisdiction, legalForm };
+      const { answers: found, closest, outsideGuide, knownShare } = knowledge.index.ask(question, context);
       const answers: AssistantReply = {
         kind: 'answers',
         keys: found.map(({ entry }) => `${entry.kind}:${entry.id}`),
       };
       // Most of its words unknown to the entries: the question is likely in another language, whose
       // entries answer it better (or whose guide leaves it out), before those a stray word found here.
-      const looksForeign = knowledge.index.knownShare(question) < FOREIGN_BELOW;
+      const looksForeign = knownShare < FOREIGN_BELOW;
       if (found.length > 0 && !looksForeign) {
         add(answers);
         return;
       }
       const nothing: AssistantReply = {
         kind: 'nothing',
-        topics: closestTopics(knowledge.index.closest(question, { jurisdiction, legalForm })),
+        topics: closestTopics(closest),
       };
       // A question on what the guide does not cover (VAT, hiring) is no question in another language.
-      if (knowledge.index.isOutsideGuide(question, { jurisdiction, legalForm })) {
+      if (outsideGuide) {
         add(nothing);
         return;
       }
       add({ kind: 'searching' });
       const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-      void searchOtherLanguages(language, question, { jurisdiction, legalForm })
+      void searchOtherLanguages(language, question, context)
         // A failed load (network gone) is no answer: the founder still gets the topics and the contact page.
         .catch(() => null)
         .then((other) => {

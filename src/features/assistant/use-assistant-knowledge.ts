@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StepDefinition } from '@/forms/form-definition';
-import countries from 'virtual:knowledge-countries';
-import legalForms from 'virtual:knowledge-legal-forms';
 import { useFormTranslate } from '@/forms/translation';
 import '@/lib/i18n/knowledge-namespace';
 import { createKnowledgeIndex, knowledgeEntries, wizardFieldHints } from '@/lib/knowledge/knowledge-index';
@@ -26,8 +24,6 @@ export function useAssistantKnowledge(steps: readonly StepDefinition[]) {
       translate,
       { ...t('faq:items', { returnObjects: true }), ...t('knowledge:items', { returnObjects: true }) },
       t('knowledge:faqPhrasings', { returnObjects: true }),
-      countries,
-      legalForms,
     );
     const byField = new Map(
       entries.filter((entry) => entry.kind === 'field').map((entry) => [entry.id, entry]),

@@ -2,14 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { provideNamespace } from '@/lib/i18n/i18n';
 
 // The registration steps' words come with this page's chunk, not in the app's start-up map.
-const registrationFiles = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../../locales/*/registration.json',
+provideNamespace(
+  'registration',
+  import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/registration.json'),
 );
-provideNamespace('registration', async (language) => {
-  const load = registrationFiles[`../../../locales/${language}/registration.json`];
-  if (!load) throw new Error(`No locale file for ${language}/registration`);
-  return (await load()).default;
-});
 
 // The content files name their words by full key (registration:…, jurisdictions:…, documents:…), which
 // check:forms holds to the locale files: they are looked up as plain strings.

@@ -3,8 +3,6 @@ import { IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import countries from 'virtual:knowledge-countries';
-import legalForms from 'virtual:knowledge-legal-forms';
 import { paths } from '@/config/paths';
 import '@/lib/i18n/knowledge-namespace';
 // The wizard assistant's index, so that /help finds what the assistant answers (synonyms, typos).
@@ -36,7 +34,7 @@ function helpContent(
   const topics = others.length > 0 ? [...grouped, { id: 'other', entries: others }] : grouped;
   // Without the wizard's field hints: /help lists the FAQ and the knowledge base only. A question
   // about what the guide does not cover (taxes, hiring) gets no best answer, as in the assistant.
-  const entries = knowledgeEntries([], (key) => key, items, faqPhrasings, countries, legalForms);
+  const entries = knowledgeEntries([], (key) => key, items, faqPhrasings);
   return {
     topics,
     entries: topics.flatMap((topic) => topic.entries),

@@ -22,15 +22,17 @@ const ENTRIES = [
   entry('e', 'Les frais ?', 'Selon la formule.'),
 ];
 
-/** An index answering with fixed scores, as createKnowledgeIndex would (search: ≥ 1.5, ≥ 60 % of the best, three at most). */
+/** An index answering with fixed scores, as createKnowledgeIndex would (answers: ≥ 1.5, ≥ 60 % of the best, three at most). */
 function fakeIndex(scores: Record<string, number>): HelpIndex {
   const closest: HelpMatch[] = Object.entries(scores)
     .map(([id, score]) => ({ entry: { id }, score }))
     .sort((x, y) => y.score - x.score);
   const top = closest[0]?.score ?? 0;
   return {
-    search: () => closest.filter((match) => match.score >= 1.5 && match.score >= top * 0.6).slice(0, 3),
-    closest: () => closest,
+    ask: () => ({
+      answers: closest.filter((match) => match.score >= 1.5 && match.score >= top * 0.6).slice(0, 3),
+      closest,
+    }),
   };
 }
 

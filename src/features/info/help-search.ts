@@ -27,12 +27,11 @@ export interface HelpMatch {
 }
 
 /**
- * What /help needs of the assistant's index (createKnowledgeIndex): `search` gives the few good
- * answers, best first; `closest` every entry sharing a word, scored as `search` scores.
+ * What /help needs of the assistant's index (createKnowledgeIndex): its `answers`, the few good ones,
+ * best first; `closest`, every entry sharing a word, scored as the answers are.
  */
 export interface HelpIndex {
-  search(query: string): readonly HelpMatch[];
-  closest(query: string): readonly HelpMatch[];
+  ask(query: string): { answers: readonly HelpMatch[]; closest: readonly HelpMatch[] };
 }
 
 export interface HelpEntry {
@@ -68,9 +67,9 @@ export function rankHelpEntries<T extends HelpEntry>(
 ): HelpResults<T> {
   if (foldText(query) === '') return { best: [], related: [] };
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  const best = index.search(query).flatMap((match) => byId.get(match.entry.id) ?? []);
+  const { answers, closest } = index.ask(query);
+  const best = answers.flatMap((match) => byId.get(match.entry.id) ?? []);
   const taken = new Set(best.map((entry) => entry.id));
-  const closest = index.closest(query);
   const scores = new Map(closest.map((match) => [match.entry.id, match.score]));
   const floor = Math.max(RELATED_MIN_SCORE, (closest[0]?.score ?? 0) * RELATED_SHARE);
   const scoreOf = (entry: T) => scores.get(entry.id) ?? 0;

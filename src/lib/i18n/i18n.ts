@@ -27,21 +27,29 @@ const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
   { base: '../../../locales' },
 );
 
-type NamespaceLoader = (language: string) => Promise<Record<string, unknown>>;
-const featureNamespaces = new Map<string, NamespaceLoader>();
+/** A namespace's files by path (an `import.meta.glob` of locales/<lang>/<namespace>.json). */
+type LocaleFiles = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+const featureNamespaces = new Map<string, LocaleFiles>();
 
 /**
  * Lets a page's chunk bring the words only it uses (the dashboard's registration steps), so that
- * every other page's start-up code does not carry the map of their files.
+ * every other page's start-up code does not carry the map of their files. `files` is the chunk's
+ * `import.meta.glob` of that namespace's files (their paths end in <lang>/<namespace>.json).
  */
-export function provideNamespace(namespace: string, load: NamespaceLoader): void {
-  featureNamespaces.set(namespace, load);
+export function provideNamespace(namespace: string, files: LocaleFiles): void {
+  featureNamespaces.set(namespace, files);
 }
 
-function loadNamespace(language: string, namespace: string) {
+/**
+ * The words of a namespace in a language, loaded as i18next loads them (a feature's namespace once
+ * its chunk has provided it): for code that needs another language than the interface's.
+ */
+export function loadNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
   const feature = featureNamespaces.get(namespace);
-  if (feature) return feature(language);
-  const load = localeFiles[`./${language}/${namespace}.json`];
+  const suffix = `/${language}/${namespace}.json`;
+  const load = feature
+    ? Object.entries(feature).find(([path]) => path.endsWith(suffix))?.[1]
+    : localeFiles[`.${suffix}`];
   if (!load) return Promise.reject(new Error(`No locale file for ${language}/${namespace}`));
   return load().then((module) => module.default);
 }

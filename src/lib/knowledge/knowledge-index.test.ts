@@ -6,7 +6,13 @@ import type { StepDefinition } from '@/forms/form-definition';
 import { loadLegalFormSteps } from '@/forms/generated/wizard-steps';
 import type { Language } from '@/lib/i18n/languages';
 import { createTestI18n } from '@/testing/render';
-import { createKnowledgeIndex, stems, wizardFieldHints, type KnowledgeEntry } from './knowledge-index';
+import {
+  createKnowledgeIndex,
+  knowledgeEntries,
+  stems,
+  wizardFieldHints,
+  type KnowledgeEntry,
+} from './knowledge-index';
 
 // The steps of a French SAS (each legal form has its own hints).
 const wizardSteps = (await loadLegalFormSteps['FR-SAS']?.()) ?? [];
@@ -14,30 +20,19 @@ const wizardSteps = (await loadLegalFormSteps['FR-SAS']?.()) ?? [];
 const FAQ = { fr: frFaq, en: enFaq, ro: roFaq } satisfies Record<Language, typeof frFaq>;
 const LANGS = Object.keys(FAQ) as Language[];
 
-/** The assistant's entries in `language`, built as useAssistantKnowledge builds them. */
-function knowledgeEntries(language: Language): KnowledgeEntry[] {
+/** The fields' hints and the landing page's FAQ in `language`: a smaller base than the assistant's. */
+function fieldsAndFaq(language: Language): KnowledgeEntry[] {
   const i18n = createTestI18n(language);
-  const translate = (key: string) => String(i18n.t(key as never));
-  const fields: KnowledgeEntry[] = wizardFieldHints(wizardSteps).map((hint) => ({
-    kind: 'field',
-    id: hint.field,
-    title: translate(hint.titleKey),
-    text: translate(hint.tooltipKey),
-    context: translate(hint.stepTitleKey),
-  }));
-  const items = i18n.t('faq:items', { returnObjects: true });
-  const faq: KnowledgeEntry[] = Object.entries(items).map(([id, item]) => ({
-    kind: 'faq',
-    id,
-    title: item.question,
-    text: item.answer,
-    context: '',
-  }));
-  return [...fields, ...faq];
+  return knowledgeEntries(
+    wizardFieldHints(wizardSteps),
+    (key) => String(i18n.t(key as never)),
+    i18n.t('faq:items', { returnObjects: true }),
+    {},
+  );
 }
 
 const answersTo = (language: Language, question: string) =>
-  createKnowledgeIndex(knowledgeEntries(language))
+  createKnowledgeIndex(fieldsAndFaq(language))
     .search(question)
     .map(({ entry }) => `${entry.kind}:${entry.id}`);
 
@@ -197,7 +192,7 @@ describe('createKnowledgeIndex', () => {
   });
 
   it('gives at most three answers, best first', () => {
-    const index = createKnowledgeIndex(knowledgeEntries('en'));
+    const index = createKnowledgeIndex(fieldsAndFaq('en'));
     for (const question of [
       'shares',
       'address',
@@ -257,7 +252,7 @@ describe('createKnowledgeIndex', () => {
     ]);
 
     const [titleMatch, ...rest] = inTitle.search('capital');
-    const textMatches = bothInText.closest('capital');
+    const textMatches = bothInText.ask('capital').closest;
 
     expect(titleMatch?.entry.id).toBe('title');
     expect(textMatches.map((match) => match.entry.id).sort()).toEqual(['text', 'title']);
@@ -327,16 +322,16 @@ describe('founders’ own words', () => {
       { outsideGuide: 'numéro de TVA | taux de TVA | déposer une marque' },
     );
     expect(guarded.search('quel taux de TVA pour ma société ?')).toEqual([]);
-    expect(guarded.closest('quel taux de TVA pour ma société ?').map((match) => match.entry.id)).toEqual([
+    expect(guarded.ask('quel taux de TVA pour ma société ?').closest.map((match) => match.entry.id)).toEqual([
       'capital',
     ]);
     expect(guarded.search('capital minimum')[0]?.entry.id).toBe('capital');
-    expect(guarded.isOutsideGuide('quel taux de TVA pour ma société ?')).toBe(true);
-    expect(guarded.isOutsideGuide('capital minimum')).toBe(false);
-    expect(guarded.isOutsideGuide('météo demain')).toBe(false);
+    expect(guarded.ask('quel taux de TVA pour ma société ?').outsideGuide).toBe(true);
+    expect(guarded.ask('capital minimum').outsideGuide).toBe(false);
+    expect(guarded.ask('météo demain').outsideGuide).toBe(false);
     // The share of a question's words the entries use: low for a question in another language.
-    expect(guarded.knownShare('capital minimum')).toBe(1);
-    expect(guarded.knownShare('how much money must the shareholders bring')).toBeLessThan(0.5);
+    expect(guarded.ask('capital minimum').knownShare).toBe(1);
+    expect(guarded.ask('how much money must the shareholders bring').knownShare).toBeLessThan(0.5);
   });
 
   it('ranks the entries about the founder’s legal form first', () => {

@@ -1,3 +1,5 @@
+import countries from 'virtual:knowledge-countries';
+import legalForms from 'virtual:knowledge-legal-forms';
 import type { StepDefinition } from '@/forms/form-definition';
 
 /** The countries an entry or a question can be about. */
@@ -63,16 +65,14 @@ export interface FaqItem {
 /**
  * The assistant's entries: the fields' hints (words through `translate`) and the FAQ and knowledge
  * base's entries, with their other phrasings (`faqPhrasings` holds those of the landing page's FAQ,
- * kept out of its file), their country and their legal forms (`countries`, `legalForms`, from
- * schemas/knowledge.json).
+ * kept out of its file), their country and their legal forms (schemas/knowledge.json, through
+ * vite.config.ts's virtual modules).
  */
 export function knowledgeEntries(
   hints: readonly FieldHintKeys[],
   translate: (key: string) => string,
   items: Record<string, FaqItem>,
   faqPhrasings: Record<string, string>,
-  countries: Record<string, Jurisdiction>,
-  legalForms: Record<string, readonly string[]> = {},
 ): KnowledgeEntry[] {
   const fields: KnowledgeEntry[] = hints.map((hint) => ({
     kind: 'field',
@@ -430,40 +430,47 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
       .sort((a, b) => b.score - a.score);
   }
 
+  /** What the index makes of `question`, scored once (see KnowledgeAnswer). */
+  function ask(question: string, context: SearchContext = {}): KnowledgeAnswer {
+    const scored = score(question, context);
+    const best = scored[0];
+    const outsideGuide = best !== undefined && best.entry.id === OUTSIDE_GUIDE && best.score >= minScore;
+    const closest = scored.filter((match) => match.entry.id !== OUTSIDE_GUIDE);
+    const answers =
+      outsideGuide || best === undefined
+        ? []
+        : closest
+            .filter((match) => match.score >= minScore && match.score >= best.score * RELATIVE_CUT)
+            .slice(0, MAX_ANSWERS);
+    const words = stems(question);
+    const knownShare =
+      words.length === 0 ? 1 : words.filter((stem) => frequency.has(stem)).length / words.length;
+    return { answers, closest, outsideGuide, knownShare };
+  }
+
   return {
+    ask,
     /** The entries answering `question`, best first; empty when nothing answers it well enough. */
-    search(question: string, context: SearchContext = {}): KnowledgeMatch[] {
-      const scored = score(question, context).filter((match) => match.score >= minScore);
-      if (scored[0]?.entry.id === OUTSIDE_GUIDE) return [];
-      const best = scored[0]?.score ?? 0;
-      return scored
-        .filter((match) => match.score >= best * RELATIVE_CUT && match.entry.id !== OUTSIDE_GUIDE)
-        .slice(0, MAX_ANSWERS);
-    },
-    /**
-     * The share of the question's words the entries use as they are (not through a synonym or a
-     * typo): low, the question is likely written in another language than the entries.
-     */
-    knownShare(question: string): number {
-      const words = stems(question);
-      return words.length === 0 ? 1 : words.filter((stem) => frequency.has(stem)).length / words.length;
-    },
-    /**
-     * Whether `question` is about what the guide does not cover (taxes, hiring…): `search` then finds
-     * nothing on purpose, and no other language's entries should be tried either.
-     */
-    isOutsideGuide(question: string, context: SearchContext = {}): boolean {
-      const [best] = score(question, context);
-      return best !== undefined && best.entry.id === OUTSIDE_GUIDE && best.score >= minScore;
-    },
-    /**
-     * Every entry sharing a word with `question`, however weakly, best first: what comes closest when
-     * `search` finds nothing good enough (the panel offers their topics).
-     */
-    closest(question: string, context: SearchContext = {}): KnowledgeMatch[] {
-      return score(question, context).filter((match) => match.entry.id !== OUTSIDE_GUIDE);
-    },
+    search: (question: string, context: SearchContext = {}) => ask(question, context).answers,
   };
+}
+
+/** What an index makes of a question. */
+export interface KnowledgeAnswer {
+  /** The entries answering it, best first (three at most); empty when nothing answers it well enough. */
+  answers: KnowledgeMatch[];
+  /**
+   * Every entry sharing a word with it, however weakly, best first: what comes closest when nothing
+   * answers it (the panel offers their topics, /help lists them).
+   */
+  closest: KnowledgeMatch[];
+  /** It is about what the guide does not cover (taxes, hiring…): no answer, on purpose. */
+  outsideGuide: boolean;
+  /**
+   * The share of its words the entries use as they are (not through a synonym or a typo): low, it is
+   * likely written in another language than the entries.
+   */
+  knownShare: number;
 }
 
 export type KnowledgeIndex = ReturnType<typeof createKnowledgeIndex>;
