@@ -297,10 +297,18 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     language: text('language').notNull(),
     ip: text('ip').notNull(),
+    /**
+     * The account that sent it, when its sender was logged in: the message is theirs (data export,
+     * deletion) whatever address they typed. Otherwise only a verified owner of `email` reaches it.
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('contact_messages_ip_created').on(table.ip, table.createdAt)],
+  (table) => [
+    index('contact_messages_ip_created').on(table.ip, table.createdAt),
+    index('contact_messages_user').on(table.userId),
+  ],
 );
 
 /**
@@ -317,6 +325,10 @@ export const mailQueue = pgTable(
     kind: text('kind', { enum: ['message', 'password_reset'] }).notNull(),
     /** The account the message is for, when there is one (kept for the data export, removed with it). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The contact message this mail is about (to support, or its acknowledgement): removed with it. */
+    contactMessageId: uuid('contact_message_id').references(() => contactMessages.id, {
+      onDelete: 'cascade',
+    }),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     /** { text, html, replyTo } for a message, { language } for a password_reset job; null once done. */
@@ -335,6 +347,7 @@ export const mailQueue = pgTable(
   (table) => [
     index('mail_queue_due').on(table.status, table.nextAttemptAt),
     index('mail_queue_user').on(table.userId),
+    index('mail_queue_contact_message').on(table.contactMessageId),
   ],
 );
 
@@ -418,7 +431,29 @@ export const websiteMessages = pgTable(
     language: text('language').notNull(),
     ip: text('ip').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * When the owner was told of it: by its own mail, or by a digest once a burst of messages made
+     * single mails stop (null: not yet told).
+     */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('website_messages_user_created').on(table.userId, table.createdAt)],
+);
+
+/**
+ * A slug its site left (moved to another slug, or the account deleted): nobody else may take it
+ * until `heldUntil`, and while the owner's site is online the old address redirects there. The
+ * owner may take it back.
+ */
+export const websiteSlugHolds = pgTable(
+  'website_slug_holds',
+  {
+    slug: text('slug').primaryKey(),
+    /** Null once the account is deleted: the slug stays held, with nowhere to redirect. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('website_slug_holds_user').on(table.userId)],
 );
