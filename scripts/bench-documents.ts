@@ -3,7 +3,7 @@
  * company file (three associates where the form allows several): what a download costs the server.
  */
 import { createDocumentBuilder, type DocumentSku } from '../server/services/documents/build-document';
-import { writeDocument, type DocumentFormat } from '../server/services/documents/document-service';
+import { writeDocument, type DocumentFormat } from '../server/services/documents/write-document';
 import { readCaenClasses, readWizardSource } from '../src/shared/wizard-source.node.ts';
 import { resolveWizard } from '../src/shared/wizard-definition.ts';
 import { completeCompanyFile, type LegalFormId } from '../tests/fixtures/company-file';

@@ -24,7 +24,9 @@ interface Operation {
 function securityOf(operation: Operation, globalSecurity: Record<string, string[]>[]): string {
   const requirements = operation.security ?? globalSecurity;
   const schemes = requirements.flatMap((requirement) => Object.keys(requirement));
-  if (schemes.includes('bearerAuth')) return 'bearer';
+  // `{}` beside bearerAuth: the token is sent when there is one, and the call works without.
+  const anonymous = requirements.some((requirement) => Object.keys(requirement).length === 0);
+  if (schemes.includes('bearerAuth')) return anonymous ? 'optional-bearer' : 'bearer';
   if (schemes.includes('refreshCookie')) return 'cookie';
   return 'public';
 }
@@ -50,8 +52,8 @@ async function generate(): Promise<Record<string, string>> {
   }
   const operationsTs =
     banner +
-    "/** How each operation authenticates: 'bearer' (access token), 'cookie' (refresh cookie) or 'public'. */\n" +
-    `export const operationSecurity = {\n${lines.join('\n')}\n} as const satisfies Record<string, 'bearer' | 'cookie' | 'public'>;\n`;
+    "/**\n * How each operation authenticates: 'bearer' (access token), 'optional-bearer' (the token when\n * there is one), 'cookie' (refresh cookie) or 'public'.\n */\n" +
+    `export const operationSecurity = {\n${lines.join('\n')}\n} as const satisfies Record<string, 'bearer' | 'optional-bearer' | 'cookie' | 'public'>;\n`;
 
   return { [schemaOut]: schemaTs, [operationsOut]: operationsTs };
 }

@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDocumentBuilder } from '../server/services/documents/build-document';
-import { writeDocument } from '../server/services/documents/document-service';
+import { writeDocument } from '../server/services/documents/write-document';
 import { readCaenClasses, readWizardSource } from '../src/shared/wizard-source.node.ts';
 import { resolveWizard } from '../src/shared/wizard-definition.ts';
 import { completeCompanyFile } from '../tests/fixtures/company-file';

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { createDocumentBuilder, type DocumentSku } from '../server/services/documents/build-document';
-import { writeDocument, type DocumentFormat } from '../server/services/documents/document-service';
+import { writeDocument, type DocumentFormat } from '../server/services/documents/write-document';
 import type { DocumentLanguage } from '../server/services/documents/formats';
 import { readCaenClasses, readWizardSource } from '../src/shared/wizard-source.node.ts';
 import { resolveWizard } from '../src/shared/wizard-definition.ts';

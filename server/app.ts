@@ -51,7 +51,7 @@ import { createMailQueue, type MailQueue } from './services/mail/mail-queue';
 import { createRateLimiter } from './services/rate-limiter';
 import { createAppPages } from './services/app-pages';
 import { createStaticPages } from './services/static-pages';
-import { createCompanyFileService, loadWizard } from './services/company-files';
+import { createCompanyFileService, listLimitProblem, loadWizard } from './services/company-files';
 import { createContactService } from './services/contact';
 import { createDocumentBuilder } from './services/documents/build-document';
 import { createDocumentService } from './services/documents/document-service';
@@ -63,6 +63,12 @@ import type { PaymentProvider } from './services/payments/provider';
 import { createStripeProvider } from './services/payments/stripe-provider';
 import { createSessionService } from './services/sessions';
 import { createWebsiteService } from './services/website/website-service';
+import {
+  createWorkerPool,
+  defaultPoolSize,
+  type WorkerPool,
+  type WorkerPoolOptions,
+} from './services/workers/worker-pool';
 import { LOGO_MAX_BYTES } from '../src/shared/website';
 
 /** The routes that take plain HTML form posts; every other refuses them as an unsupported type (415). */
@@ -93,6 +99,8 @@ export interface AppDependencies {
   mailPollMs?: number;
   /** false: no background worker; mail goes out only when `app.mailQueue.drain()` is called (tests). */
   mailWorker?: boolean;
+  /** Replaces the sizes of the documents' worker pool (tests); `warm` starts a thread at once. */
+  workers?: Partial<Omit<WorkerPoolOptions, 'setup'>>;
 }
 
 declare module 'fastify' {
@@ -101,6 +109,8 @@ declare module 'fastify' {
     mailQueue: MailQueue;
     /** What follows payments, submissions and idle drafts (tests call `remindDrafts` themselves). */
     journey: Journey;
+    /** The threads that write documents, invoices and logos; closed with the server. */
+    workerPool: WorkerPool;
   }
 }
 
@@ -188,10 +198,22 @@ export async function buildApp(deps: AppDependencies) {
   installRateLimits(app, { limiter: rateLimiter, perMinute });
   const sessions = createSessionService(db, signingKey);
   const mailBrand = { siteUrl: config.publicUrl, supportEmail: config.site.values.supportEmail };
+  // The wizard's schemas are read once, like the contract: a staff edit applies on restart.
+  const wizard = loadWizard();
+  const caenClasses = readCaenClasses(repositoryRoot);
+  // Documents, invoices and logos are written by these threads, never on the event loop.
+  const workerPool = createWorkerPool({
+    ...defaultPoolSize(config.documentWorkers),
+    ...deps.workers,
+    setup: { legalForms: wizard.legalForms, caenClasses },
+  });
+  app.decorate('workerPool', workerPool);
+  app.addHook('onClose', () => workerPool.close());
   const invoices = createInvoiceService({
     db,
     site: config.site,
     invoicing: config.invoicing ?? { prefix: 'KR-', vatRateBasisPoints: 2000 },
+    renderPdf: (invoice) => workerPool.run({ kind: 'invoice', invoice }),
   });
   // Resolves password_reset jobs through the accounts service, created just below.
   let resolvePasswordReset: (email: string) => ReturnType<AccountService['passwordResetFor']> = () =>
@@ -244,12 +266,18 @@ export async function buildApp(deps: AppDependencies) {
     if (reminding) clearInterval(reminding);
     await mailQueue.stop();
   });
+  const accountLimits = deps.accountLimits ?? (perMinute > 0 ? DEFAULT_ACCOUNT_LIMITS : NO_ACCOUNT_LIMITS);
+  /** Throws a 429 once `userId` passes its limit of `what` (services/accounts.ts). */
+  const limitAccount =
+    (what: 'draftSaves' | 'checkoutSessions') =>
+    (userId: string): Promise<void> =>
+      rateLimiter.enforce(`account:${what}:${userId}`, accountLimits[what]);
   const accounts = createAccountService({
     db,
     sessions,
     mailQueue,
     rateLimiter,
-    limits: deps.accountLimits ?? (perMinute > 0 ? DEFAULT_ACCOUNT_LIMITS : NO_ACCOUNT_LIMITS),
+    limits: accountLimits,
     publicUrl: config.publicUrl,
     mailBrand,
   });
@@ -282,14 +310,9 @@ export async function buildApp(deps: AppDependencies) {
     publicUrl: config.publicUrl,
     hooks: journey.hooks,
   });
-  // The wizard's schemas are read once, like the contract: a staff edit applies on restart.
-  const wizard = loadWizard();
   const companyFiles = createCompanyFileService({ db, wizard });
   // Templates are read at start-up too; a template that fails to parse stops the server here.
-  const builder = createDocumentBuilder({
-    legalForms: wizard.legalForms,
-    caenClasses: readCaenClasses(repositoryRoot),
-  });
+  const builder = createDocumentBuilder({ legalForms: wizard.legalForms, caenClasses });
   // Founders' sites are stored and served by us: we are their host within the meaning of LCEN,
   // art. 1-1 (the provider that stores what they publish), named with our address and phone.
   const siteHost = {
@@ -318,8 +341,18 @@ export async function buildApp(deps: AppDependencies) {
   const documents = createDocumentService({
     db,
     builder,
+    renderer: {
+      preview: (request) => workerPool.run({ kind: 'preview', ...request }),
+      file: (request) => workerPool.run({ kind: 'file', ...request }),
+    },
     submittedData: companyFiles.submittedData,
     currentData: async (userId) => (await companyFiles.get(userId)).data,
+    boundsProblem: (data) => listLimitProblem(wizard, data),
+    limits: {
+      limiter: rateLimiter,
+      previews: accountLimits.documentPreviews,
+      downloads: accountLimits.documentDownloads,
+    },
   });
 
   // Routes: the API, validated by and bound to the contract.
@@ -330,8 +363,8 @@ export async function buildApp(deps: AppDependencies) {
       ...authHandlers(accounts, config.cookieSecure),
       ...userHandlers(accounts, accountData, refreshCookieClearer(config.cookieSecure)),
       ...marketingHandlers(db),
-      ...checkoutHandlers(checkout),
-      ...companyFileHandlers(companyFiles, journey),
+      ...checkoutHandlers(checkout, limitAccount('checkoutSessions')),
+      ...companyFileHandlers(companyFiles, journey, limitAccount('draftSaves')),
       ...companyJourneyHandlers({ db, timeline, invoices, checkout }),
       ...documentHandlers(documents),
       ...siteHandlers(config.site, contact),

@@ -45,6 +45,11 @@ export interface ServerConfig {
    * sequence; the VAT rate in basis points (2000 = 20 %) applies to prices, which include VAT.
    */
   invoicing?: { prefix: string; vatRateBasisPoints: number };
+  /**
+   * The worker threads that write documents, invoices and logos (services/workers/worker-pool.ts):
+   * one per core unless DOCUMENT_WORKERS says otherwise.
+   */
+  documentWorkers?: number;
   logLevel: string;
   spaDir: string;
 }
@@ -158,6 +163,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!/^[A-Za-z0-9-]{0,12}$/.test(invoicePrefix))
     problems.push(`INVOICE_PREFIX must be up to 12 letters, digits or dashes, got "${invoicePrefix}"`);
 
+  const workersText = text('DOCUMENT_WORKERS');
+  if (workersText && (!/^\d{1,2}$/.test(workersText) || Number(workersText) < 1))
+    problems.push(`DOCUMENT_WORKERS must be a whole number of threads from 1 to 99, got "${workersText}"`);
+
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -203,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     siteContact: { perHour: Number(siteContactText), minSeconds: Number(siteFormText) },
     site,
     invoicing: { prefix: invoicePrefix, vatRateBasisPoints },
+    ...(workersText ? { documentWorkers: Number(workersText) } : {}),
     trustProxy: trustProxyText === 'true',
     corsOrigins,
     logLevel,

@@ -34,7 +34,15 @@ async function main() {
     dataDir: config.dataDir,
     logger: mailerLog,
   });
-  const app = await buildApp({ config, db: database.db, mailer, signingKey, logger });
+  // One document thread started with the server: the first preview does not wait for it.
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    signingKey,
+    logger,
+    workers: { warm: true },
+  });
   if (config.localPaymentsInProduction) {
     app.log.warn(
       'PAYMENT_PROVIDER=local in production: the test checkout grants every package without taking any money',

@@ -2,11 +2,16 @@
 import { PaymentProviderError, type CheckoutService } from '../services/payments/checkout';
 import { currentUserId, type BodyOf, type Handler } from './types';
 
-export function checkoutHandlers(checkout: CheckoutService) {
+/** `limitSessions` throws a 429 once an account has opened too many checkouts (services/accounts.ts). */
+export function checkoutHandlers(
+  checkout: CheckoutService,
+  limitSessions: (userId: string) => Promise<void> = () => Promise.resolve(),
+) {
   const createCheckoutSession: Handler<BodyOf<'/api/checkout/create-session', 'post'>> = async (
     request,
     reply,
   ) => {
+    await limitSessions(currentUserId(request));
     try {
       const result = await checkout.createSession(
         currentUserId(request),

@@ -3,7 +3,12 @@ import type { Journey } from '../services/company-journey/journey';
 import { VersionError, type CompanyFileService } from '../services/company-files';
 import { currentUserId, type BodyOf, type Handler } from './types';
 
-export function companyFileHandlers(files: CompanyFileService, journey: Journey) {
+/** `limitSaves` throws a 429 once an account has saved too many drafts in a minute (services/accounts.ts). */
+export function companyFileHandlers(
+  files: CompanyFileService,
+  journey: Journey,
+  limitSaves: (userId: string) => Promise<void> = () => Promise.resolve(),
+) {
   const getCompanyFile: Handler = (request) => files.get(currentUserId(request));
 
   /** A file of a version this server cannot bring to its own: said plainly, nothing saved. */
@@ -26,6 +31,7 @@ export function companyFileHandlers(files: CompanyFileService, journey: Journey)
     });
 
   const saveCompanyFileDraft: Handler<BodyOf<'/api/company-file/draft', 'post'>> = async (request, reply) => {
+    await limitSaves(currentUserId(request));
     let result;
     try {
       result = await files.saveDraft(currentUserId(request), request.body);

@@ -30,7 +30,11 @@ export function documentHandlers(documents: DocumentService) {
     QueryOf<'/api/documents/{sku}/preview', 'get'>
   > = async (request, reply) => {
     const preview = await documents.preview(currentUserId(request), request.params.sku, request.query.lang);
-    return reply.header('cache-control', 'no-store').send(preview);
+    // JSON text already (the worker wrote it): sent as it is, not serialized again on the event loop.
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(preview);
   };
 
   return { listDocuments, downloadDocument, previewDocument };

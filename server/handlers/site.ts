@@ -23,6 +23,8 @@ export function siteHandlers(site: SiteInfo, contact: ContactService) {
       const sent = await contact.send(
         { ...values, language, honeypot: request.body[HONEYPOT_FIELD] },
         request.ip,
+        // Set when the call came with a valid access token (openapi: optional bearerAuth).
+        request.userId,
       );
       return await reply.code(202).send(sent);
     } catch (error) {

@@ -65,6 +65,13 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (status === 503 && (error as { expose?: unknown }).expose === true) {
+      // Busy, not broken (the documents' workers): said to the client, which may retry.
+      request.log.warn({ reason: error.message }, 'Refused while busy');
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+      return reply.code(503).send({ message: error.message, error: STATUS_CODES[503] });
+    }
     if (status >= 500) {
       // The statement, not its values (an address, a name, a hash): see services/logging.ts.
       request.log.error({ failure: loggableError(error) }, 'Request failed');
@@ -92,7 +99,6 @@ export function installErrorHandler(app: FastifyInstance) {
       publicCode = 'LOGO_TOO_LARGE';
       message = translator(pageLanguage(request.headers))('website:errors.LOGO_TOO_LARGE');
     }
-    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (status === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     return reply.code(status).send({
       message,

@@ -11,7 +11,9 @@
  * records; it keeps no name, address or e-mail. Everything else goes: the account, sessions,
  * links, the company file, what was bought (the documents can no longer be downloaded), the
  * promotional website (offline at once, its logos and the messages it received), queued and sent
- * mail records, and the contact messages sent from the account's address.
+ * mail records, and the account's contact messages with every mail about them: those sent while
+ * logged in, and those sent from its address once the account has verified it (an address nobody
+ * proved is no key to anyone's data).
  */
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
@@ -29,6 +31,39 @@ import {
   websites,
 } from '../db/schema';
 import { AccountError, toUserInfo, type AccountService } from './accounts';
+
+interface Owner {
+  id: string;
+  email: string;
+  emailVerifiedAt: Date | null;
+}
+
+/**
+ * An account's contact messages: those it sent while logged in, and those written from its address
+ * once it has proven the address is its own. Anyone can sign up with someone else's address: an
+ * unverified account reaches nothing written under it (security review R3-02).
+ */
+function contactMessagesOf(user: Owner) {
+  const fromAccount = eq(contactMessages.userId, user.id);
+  return user.emailVerifiedAt
+    ? or(fromAccount, sql`lower(${contactMessages.email}) = lower(${user.email})`)
+    : fromAccount;
+}
+
+/** Mail for the account, about its contact messages, or to its address once verified. */
+function mailOf(user: Owner) {
+  const forAccount = or(
+    eq(mailQueue.userId, user.id),
+    inArray(
+      mailQueue.contactMessageId,
+      // The account's messages, as just above.
+      sql`(select ${contactMessages.id} from ${contactMessages} where ${contactMessagesOf(user)})`,
+    ),
+  );
+  return user.emailVerifiedAt
+    ? or(forAccount, sql`lower(${mailQueue.recipient}) = lower(${user.email})`)
+    : forAccount;
+}
 
 export function createAccountDataService(deps: { db: Database; accounts: AccountService }) {
   const { db, accounts } = deps;
@@ -73,8 +108,7 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
           sentAt: mailQueue.sentAt,
         })
         .from(mailQueue)
-        // Queued for the account, or to its address (contact-form acknowledgements).
-        .where(sql`${mailQueue.userId} = ${userId} or lower(${mailQueue.recipient}) = lower(${user.email})`)
+        .where(mailOf(user))
         .orderBy(asc(mailQueue.createdAt));
       const messages = await db
         .select({
@@ -86,7 +120,7 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
           createdAt: contactMessages.createdAt,
         })
         .from(contactMessages)
-        .where(sql`lower(${contactMessages.email}) = lower(${user.email})`)
+        .where(contactMessagesOf(user))
         .orderBy(asc(contactMessages.createdAt));
       const [site] = await db.select().from(websites).where(eq(websites.userId, userId));
       // The messages visitors sent through the founder's site: theirs to keep (the logo images are
@@ -202,9 +236,11 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
             or(eq(checkoutSessions.status, 'canceled'), isNull(checkoutSessions.providerSessionId)),
           ),
         );
-        await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = lower(${user.email})`);
-        // Mail records to the address that no account link reaches (contact acknowledgements, resets).
-        await tx.delete(mailQueue).where(sql`lower(${mailQueue.recipient}) = lower(${user.email})`);
+        // The account's contact messages, and with them (foreign key) every mail about them: the
+        // notice to support included, which names no user (security review R3-11).
+        await tx.delete(contactMessages).where(contactMessagesOf(user));
+        // Mail to the address that no account link reaches (resets), once the address is proven theirs.
+        await tx.delete(mailQueue).where(mailOf(user));
         // Cascades: sessions, links, company file, purchases, mail records; orders kept lose their buyer.
         await tx.delete(users).where(eq(users.id, userId));
       });

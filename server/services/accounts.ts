@@ -45,15 +45,33 @@ export interface AccountLimits {
   resendsPerAccount: RateLimitRule;
   /** Reset mails asked for one address. */
   resetsPerAddress: RateLimitRule;
+  /**
+   * What an account may ask of the rest of the server (security review R3-I3): document previews
+   * and downloads (each costs a document written), draft saves (the wizard saves as the founder
+   * types) and checkout sessions (one order row each, one Stripe call each in Stripe mode).
+   */
+  documentPreviews: RateLimitRule;
+  documentDownloads: RateLimitRule;
+  draftSaves: RateLimitRule;
+  checkoutSessions: RateLimitRule;
 }
 
 const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
 export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   failedPasswords: { max: 10, windowMs: 15 * 60 * 1000 },
   emailChangesPerAccount: { max: 3, windowMs: HOUR },
   emailChangesPerAddress: { max: 3, windowMs: 24 * HOUR },
   resendsPerAccount: { max: 5, windowMs: HOUR },
   resetsPerAddress: { max: 5, windowMs: HOUR },
+  // A founder opens a preview every few seconds at most, switching document or language.
+  documentPreviews: { max: 30, windowMs: MINUTE },
+  // Three documents, two formats, three languages: 18 files, downloaded again now and then.
+  documentDownloads: { max: 30, windowMs: MINUTE },
+  // The wizard saves a second or so after the founder stops typing: far fewer than two a second.
+  draftSaves: { max: 120, windowMs: MINUTE },
+  // A founder may start a checkout, go back and change plan a few times.
+  checkoutSessions: { max: 20, windowMs: HOUR },
 };
 export const NO_ACCOUNT_LIMITS: AccountLimits = {
   failedPasswords: { max: 0, windowMs: 1 },
@@ -61,6 +79,10 @@ export const NO_ACCOUNT_LIMITS: AccountLimits = {
   emailChangesPerAddress: { max: 0, windowMs: 1 },
   resendsPerAccount: { max: 0, windowMs: 1 },
   resetsPerAddress: { max: 0, windowMs: 1 },
+  documentPreviews: { max: 0, windowMs: 1 },
+  documentDownloads: { max: 0, windowMs: 1 },
+  draftSaves: { max: 0, windowMs: 1 },
+  checkoutSessions: { max: 0, windowMs: 1 },
 };
 
 type User = typeof users.$inferSelect;

@@ -67,6 +67,11 @@ export interface Wizard {
   stepCount: number;
   knownFields: ReadonlySet<string>;
   migrations: MigrationsFileJson;
+  /**
+   * The most items each list of the file may hold (`maxItems` of the steps' schemas: associates,
+   * managers, CAEN codes), for a file of `form`, or for any form when it has none yet.
+   */
+  listLimits(form: LegalForm | undefined): ReadonlyMap<string, number>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -103,12 +108,17 @@ export function loadWizard(root = repositoryRoot): Wizard {
     throw new WizardDefinitionError(`schemas/wizard/migrations.json: ${problems.join('; ')}`);
   const chooser = compileStep(resolved.chooser, `schemas/wizard/${resolved.chooser.id}.json`);
   const byForm = new Map<string, WizardStep[]>();
+  const limitsByForm = new Map<string, Map<string, number>>();
+  const anyFormLimits = new Map<string, number>();
   for (const form of resolved.legalForms) {
     const steps = (resolved.stepsOf(form.id) ?? []).slice(1);
     byForm.set(form.id, [
       chooser,
       ...steps.map((step) => compileStep(step, `schemas/wizard/${step.id}.json (${form.id})`)),
     ]);
+    const limits = listLimitsOf(steps);
+    limitsByForm.set(form.id, limits);
+    for (const [field, max] of limits) anyFormLimits.set(field, Math.max(max, anyFormLimits.get(field) ?? 0));
   }
   return {
     version: resolved.version,
@@ -119,7 +129,35 @@ export function loadWizard(root = repositoryRoot): Wizard {
     stepCount: source.stepIds.length,
     knownFields: resolved.knownFields,
     migrations: source.migrations,
+    listLimits: (form) => (form ? limitsByForm.get(form.id) : undefined) ?? anyFormLimits,
   };
+}
+
+/** The `maxItems` of each top-level list the steps declare, as resolved for one legal form. */
+function listLimitsOf(steps: ResolvedStep[]): Map<string, number> {
+  const limits = new Map<string, number>();
+  for (const { definition } of steps) {
+    const properties = isRecord(definition.schema.properties) ? definition.schema.properties : {};
+    for (const [field, property] of Object.entries(properties)) {
+      if (isRecord(property) && typeof property.maxItems === 'number') limits.set(field, property.maxItems);
+    }
+  }
+  return limits;
+}
+
+/**
+ * Why a file holds more than its legal form allows (more associates than the law or the wizard
+ * permit, whatever step it is on), or null. Drafts are stored as sent, but not beyond these: a
+ * document built from a file costs in proportion to the people in it (security review R3-01).
+ */
+export function listLimitProblem(wizard: Wizard, data: Record<string, unknown>): string | null {
+  const form = legalFormOfFile(wizard.legalForms, data);
+  for (const [field, max] of wizard.listLimits(form)) {
+    const list = data[field];
+    if (Array.isArray(list) && list.length > max)
+      return `body/data/${field} has ${list.length} entries; ${form ? `a ${form.id} company file` : 'a company file'} holds at most ${max}`;
+  }
+  return null;
 }
 
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -333,6 +371,8 @@ export function createCompanyFileService(deps: { db: Database; wizard: Wizard })
       checkStorable(input.data);
       if (input.setAside) checkStorable(input.setAside, 'body/setAside');
       const { data, setAside } = current(input);
+      const tooMany = listLimitProblem(wizard, data);
+      if (tooMany) throw new CompanyFileError(400, tooMany);
       // Clamped rather than refused: the wizard may have lost a step since the client loaded it.
       const step = Math.min(
         (input.version ?? 1) === wizard.version

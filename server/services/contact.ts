@@ -113,7 +113,12 @@ export function createContactService(deps: {
      * Stores and mails a message already checked by `checkContact` (or by the API contract). Refused
      * (nothing stored or sent) when the honeypot is filled or the address has sent too many.
      */
-    async send(input: ContactInput & { language: string; honeypot?: unknown }, clientIp: string) {
+    async send(
+      input: ContactInput & { language: string; honeypot?: unknown },
+      clientIp: string,
+      /** The logged-in sender's account: the message is theirs (export, deletion). */
+      userId: string | null = null,
+    ) {
       // Counted per client as the other limits are (an IPv6 client by its /64), and stored so.
       const ip = addressKey(clientIp);
       const language = isServerLanguage(input.language) ? input.language : 'fr';
@@ -153,6 +158,7 @@ export function createContactService(deps: {
             message: input.message,
             language,
             ip,
+            userId,
             // Queued in this transaction: the support team will be told.
             mailedAt: new Date(),
           })
@@ -160,11 +166,11 @@ export function createContactService(deps: {
         if (!row) throw new Error('The contact message was not stored');
         const stored = contactReference(row.id);
         const mail = { ...input, language, reference: stored };
-        await enqueueMail(tx, contactToSupport(mail, brand));
+        await enqueueMail(tx, contactToSupport(mail, brand), null, [], row.id);
         // Anyone can type any address: an address gets a few acknowledgements an hour at most, and they
         // repeat none of the sender's words, so the form cannot relay text to strangers under our name.
         if ((toSender?.count ?? 0) < ACKNOWLEDGEMENTS_PER_HOUR)
-          await enqueueMail(tx, contactAcknowledgement(mail, brand));
+          await enqueueMail(tx, contactAcknowledgement(mail, brand), null, [], row.id);
         return stored;
       });
       mailQueue.wake();

@@ -436,17 +436,18 @@ describe('GET /api/documents/{sku}: PDF/A and Word files for every legal form', 
         caenClasses: [],
         root,
       });
+      const user = await server.signup();
       const documents = createDocumentService({
-        db: undefined as never, // neither call reads the database
+        db: server.db, // for the purchases: the preview withholds what the user has not bought
         builder,
         submittedData: () => Promise.resolve(richFile('RO-SRL')),
         currentData: () => Promise.resolve(richFile('RO-SRL')),
       });
-      await expect(documents.preview('user', 'LEGAL_STATUSES', 'en')).rejects.toMatchObject({
+      await expect(documents.preview(user.userId, 'LEGAL_STATUSES', 'en')).rejects.toMatchObject({
         statusCode: 422,
         message: 'No template for LEGAL_STATUSES of a RO-SRL company in en',
       });
-      const list = await documents.list('user', ['LEGAL_STATUSES']);
+      const list = await documents.list(user.userId, ['LEGAL_STATUSES']);
       expect(list).toEqual({
         filingLanguage: 'ro',
         documents: [{ sku: 'LEGAL_STATUSES', languages: ['ro', 'fr'] }],

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import pg from 'pg';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppDependencies } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
 import { readSiteInfo } from '../../src/shared/site-info';
 import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/database';
@@ -75,6 +75,10 @@ export interface TestServerOptions {
   paymentProvider?: PaymentProvider;
   /** Seed the real catalog (default true). */
   seed?: boolean;
+  /** The documents' worker pool's sizes (server/services/workers/worker-pool.ts). */
+  workers?: AppDependencies['workers'];
+  /** Per-account limits (none by default, as with AUTH_RATE_LIMIT=0). */
+  accountLimits?: AppDependencies['accountLimits'];
 }
 
 export interface RequestOptions {
@@ -264,6 +268,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // Mail goes out when a request is done (see `request`), never behind a test's back.
     mailWorker: false,
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+    ...(options.workers ? { workers: options.workers } : {}),
+    ...(options.accountLimits ? { accountLimits: options.accountLimits } : {}),
   });
   await app.ready();
 

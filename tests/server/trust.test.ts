@@ -3,9 +3,11 @@
  * takeover through the profile, mail as a weapon, tokens of deleted users or without expiry,
  * bodies and paths that used to answer 5xx, missing headers, and the founder's GDPR rights.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -330,6 +332,7 @@ describe('your data (GDPR)', () => {
       token: user.accessToken,
       body: { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' },
     });
+    // Sent from the contact page while logged in: the message is the account's.
     await server.db.insert(contactMessages).values({
       name: 'Camille',
       email: user.email,
@@ -337,6 +340,7 @@ describe('your data (GDPR)', () => {
       message: 'Bonjour, une question sur mes statuts.',
       language: 'fr',
       ip: '127.0.0.1',
+      userId: user.userId,
     });
     return { user, paidId: id };
   }
@@ -379,6 +383,13 @@ describe('your data (GDPR)', () => {
       providerSessionId: 'cs_test_pending',
       expiresAt: new Date(Date.now() + 3600_000),
     });
+    // The address is proven theirs: the mail to it is theirs too.
+    const link = server.mail
+      .to(user.email)
+      .map((mail) => /\/verify-email\?token=([\w-]+)/.exec(mail.text)?.[1])
+      .find(Boolean);
+    const verified = await server.request('/api/auth/verify-email', { body: { token: link } });
+    expect(verified.statusCode).toBe(200);
     await enqueueMail(server.db, { to: user.email, subject: 'Accusé de réception', text: 'x', html: 'x' });
 
     const wrong = await server.request('/api/user/delete-account', {
@@ -425,5 +436,142 @@ describe('your data (GDPR)', () => {
     expect(pending).toMatchObject({ userId: null, status: 'open' });
     // The address is free again.
     await server.signup({ email: user.email });
+  });
+});
+
+describe('contact messages reach an account only through the account or a verified address (R3-02, R3-11)', () => {
+  const write = (email: string, subject: string, token?: string) =>
+    server.request('/api/contact', {
+      body: {
+        name: 'Paul Prospect',
+        email,
+        subject,
+        message: 'Mon IBAN est FR76 3000 6000 0112.',
+        language: 'fr',
+      },
+      ...(token ? { token } : {}),
+      headers: { 'x-forwarded-for': '127.0.0.9' },
+    });
+  const exportOf = async (token: string) =>
+    json<{ contactMessages: { subject: string }[]; mail: { to: string; subject: string }[] }>(
+      await server.request('/api/user/export', { token }),
+    );
+  /** Every row of the two tables that holds the subject (the support notice quotes it). */
+  const traces = async (subject: string) => {
+    const messages = await server.db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(eq(contactMessages.subject, subject));
+    const mail = await server.db.select({ id: mailQueue.id }).from(mailQueue)
+      .where(sql`${mailQueue.subject} like ${`%${subject}%`} or ${mailQueue.contactMessageId} in (
+        select ${contactMessages.id} from ${contactMessages} where ${contactMessages.subject} = ${subject})`);
+    return { messages: messages.length, mail: mail.length };
+  };
+
+  it('gives an unverified account nothing written under its address, and its deletion erases none of it', async () => {
+    const prospect = uniqueEmail('prospect');
+    const subject = `Question privée ${Date.now()}`;
+    expect((await write(prospect, subject)).statusCode).toBe(202);
+    const before = await traces(subject);
+    expect(before.messages).toBe(1);
+    // The message, its notice to support and its acknowledgement to the sender.
+    expect(before.mail).toBeGreaterThanOrEqual(2);
+
+    const impostor = await server.signup({ email: prospect });
+    const data = await exportOf(impostor.accessToken);
+    expect(data.contactMessages).toEqual([]);
+    expect(data.mail.map((mail) => mail.subject).join('\n')).not.toMatch(/C-[0-9A-F]{8}/);
+
+    const deleted = await server.request('/api/user/delete-account', {
+      token: impostor.accessToken,
+      body: { password: impostor.password },
+    });
+    expect(deleted.statusCode).toBe(200);
+    // The support team's copy of the prospect's message is untouched.
+    expect(await traces(subject)).toEqual(before);
+  });
+
+  it('gives a verified owner of the address what was written from it, and deletes every trace', async () => {
+    const owner = uniqueEmail('owner');
+    const subject = `Avant mon compte ${Date.now()}`;
+    expect((await write(owner, subject)).statusCode).toBe(202);
+    const user = await server.signup({ email: owner });
+    expect(
+      (await server.request('/api/auth/verify-email', { body: { token: server.mail.lastTokenTo(owner) } }))
+        .statusCode,
+    ).toBe(200);
+    const data = await exportOf(user.accessToken);
+    expect(data.contactMessages.map((message) => message.subject)).toEqual([subject]);
+    expect(data.mail.some((mail) => /C-[0-9A-F]{8}/.test(mail.subject))).toBe(true);
+
+    await server.request('/api/user/delete-account', {
+      token: user.accessToken,
+      body: { password: user.password },
+    });
+    expect(await traces(subject)).toEqual({ messages: 0, mail: 0 });
+  });
+
+  it('ties a message to the logged-in account that sent it, whatever address it names, and deletes it with the account', async () => {
+    const user = await server.signup();
+    const subject = `Depuis mon compte ${Date.now()}`;
+    // Not verified, and writing from another address: the account's all the same.
+    expect((await write(uniqueEmail('work'), subject, user.accessToken)).statusCode).toBe(202);
+    const data = await exportOf(user.accessToken);
+    expect(data.contactMessages.map((message) => message.subject)).toEqual([subject]);
+    const before = await traces(subject);
+    expect(before.mail).toBeGreaterThanOrEqual(2);
+
+    await server.request('/api/user/delete-account', {
+      token: user.accessToken,
+      body: { password: user.password },
+    });
+    // The notice to support named no user: it goes with the message all the same (R3-11).
+    expect(await traces(subject)).toEqual({ messages: 0, mail: 0 });
+  });
+
+  it('sends a message anonymously when the token is not valid, rather than refusing it', async () => {
+    const subject = `Jeton périmé ${Date.now()}`;
+    const response = await write(uniqueEmail('anon'), subject, 'not-a-token');
+    expect(response.statusCode).toBe(202);
+    const [row] = await server.db
+      .select({ userId: contactMessages.userId })
+      .from(contactMessages)
+      .where(eq(contactMessages.subject, subject));
+    expect(row).toEqual({ userId: null });
+  });
+
+  it('links mail about an earlier contact message to it (migration 0007), by the reference it quotes', async () => {
+    const [message] = await server.db
+      .insert(contactMessages)
+      .values({
+        name: 'Ana',
+        email: uniqueEmail('old'),
+        subject: 'Ancien',
+        message: 'x',
+        language: 'ro',
+        ip: '127.0.0.1',
+      })
+      .returning({ id: contactMessages.id });
+    const reference = `C-${(message?.id ?? '').replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+    await enqueueMail(server.db, {
+      to: 'support@kreo.test',
+      subject: `[Contact ${reference}] Ancien`,
+      text: 'x',
+      html: 'x',
+    });
+    const migration = readFileSync(
+      fileURLToPath(new URL('../../server/db/migrations/0007_trust_round_3.sql', import.meta.url)),
+      'utf8',
+    );
+    const link = migration
+      .split('--> statement-breakpoint')
+      .find((part) => part.includes('UPDATE "mail_queue"'));
+    expect(link).toBeDefined();
+    await server.db.execute(sql.raw(link ?? ''));
+    const linked = await server.db
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(eq(mailQueue.contactMessageId, message?.id ?? ''));
+    expect(linked).toHaveLength(1);
   });
 });

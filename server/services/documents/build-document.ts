@@ -8,7 +8,12 @@ import type { Liquid } from 'liquidjs';
 import type { components } from '../../../src/lib/api/schema';
 import type { CaenClass, LegalForm } from '../../../src/shared/jurisdictions';
 import { buildDocumentContext } from './document-context';
-import { DocumentMarkupError, parseDocumentMarkup, type DocumentBlock } from './document-model';
+import {
+  DocumentMarkupError,
+  parseDocumentMarkup,
+  type DocumentBlock,
+  type DocumentPreviewBlock,
+} from './document-model';
 import type { DocumentLanguage } from './formats';
 import { createTemplateEngine, readTemplateManifest, templateDigest, type TemplateEntry } from './templates';
 
@@ -42,6 +47,9 @@ export interface BuiltDocument {
   createdAt: Date;
   blocks: DocumentBlock[];
 }
+
+/** A document as a preview shows it: its standard clauses may be withheld blocks. */
+export type PreviewDocument = Omit<BuiltDocument, 'blocks'> & { blocks: DocumentPreviewBlock[] };
 
 /** Thrown when no template writes this document for this form in this language (422). */
 export class NoTemplateError extends Error {}
@@ -121,6 +129,34 @@ export function createDocumentBuilder({ legalForms, caenClasses, root }: Documen
       data: Record<string, unknown>,
       options: { language?: DocumentLanguage; preview?: boolean; now?: Date } = {},
     ): BuiltDocument {
+      const { document, markup, file } = this.render(sku, data, options);
+      return { ...document, ...parsed(file, () => parseDocumentMarkup(markup)) };
+    },
+
+    /**
+     * The document as a preview shows it: marked as a draft, and with `withhold`, its standard
+     * clauses kept back (parseDocumentMarkup's `withhold`).
+     */
+    buildPreview(
+      sku: DocumentSku,
+      data: Record<string, unknown>,
+      options: { language?: DocumentLanguage; withhold: boolean },
+    ): PreviewDocument {
+      const { document, markup, file } = this.render(sku, data, { ...options, preview: true });
+      return {
+        ...document,
+        ...parsed(file, () =>
+          options.withhold ? parseDocumentMarkup(markup, { withhold: true }) : parseDocumentMarkup(markup),
+        ),
+      };
+    },
+
+    /** The template's markup filled with the file, and what the document says of itself. */
+    render(
+      sku: DocumentSku,
+      data: Record<string, unknown>,
+      options: { language?: DocumentLanguage; preview?: boolean; now?: Date },
+    ): { document: Omit<BuiltDocument, 'title' | 'blocks'>; markup: string; file: string } {
       const form = this.formOf(data);
       if (!form) throw new NoTemplateError(`The company file has no legal form with templates for ${sku}`);
       const formId = `${form.jurisdiction}-${form.code}`;
@@ -139,34 +175,37 @@ export function createDocumentBuilder({ legalForms, caenClasses, root }: Documen
         preview: options.preview ?? false,
       });
       const markup = engineFor(language).renderFileSync(entry.file, context) as string;
-      let parsed;
-      try {
-        parsed = parseDocumentMarkup(markup);
-      } catch (error) {
-        if (error instanceof DocumentMarkupError)
-          throw new NoTemplateError(`${entry.file}: ${error.message}`);
-        throw error;
-      }
-      const { title, blocks } = parsed;
       return {
-        sku,
-        title,
-        company: context.company.name,
-        form: formId,
-        language,
-        filingLanguage,
-        translation: language !== filingLanguage,
-        templateFile: entry.file,
-        templateVersion: entry.version,
-        templateDigest: digestOf(entry),
-        answersDigest,
-        reference,
-        fileName: entry.fileName,
-        createdAt: options.now ?? new Date(),
-        blocks,
+        markup,
+        file: entry.file,
+        document: {
+          sku,
+          company: context.company.name,
+          form: formId,
+          language,
+          filingLanguage,
+          translation: language !== filingLanguage,
+          templateFile: entry.file,
+          templateVersion: entry.version,
+          templateDigest: digestOf(entry),
+          answersDigest,
+          reference,
+          fileName: entry.fileName,
+          createdAt: options.now ?? new Date(),
+        },
       };
     },
   };
+}
+
+/** A template whose markup does not parse is a template without a document (422), said with its file. */
+function parsed<T>(file: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof DocumentMarkupError) throw new NoTemplateError(`${file}: ${error.message}`);
+    throw error;
+  }
 }
 
 export type DocumentBuilder = ReturnType<typeof createDocumentBuilder>;

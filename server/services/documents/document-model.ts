@@ -11,6 +11,9 @@
 import type { components } from '../../../src/lib/api/schema';
 
 export type DocumentBlock = components['schemas']['DocumentBlock'];
+/** A clause of a free preview whose text the server keeps back (see `parseDocumentMarkup`). */
+export type WithheldBlock = components['schemas']['DocumentWithheldBlock'];
+export type DocumentPreviewBlock = components['schemas']['DocumentPreview']['blocks'][number];
 export type DocumentTable = Extract<DocumentBlock, { kind: 'table' }>;
 export type DocumentSigner = Extract<DocumentBlock, { kind: 'signatures' }>['signers'][number];
 
@@ -79,18 +82,47 @@ function tableOf(lines: string[]): DocumentTable {
   };
 }
 
-/** The blocks of a rendered template; throws DocumentMarkupError when it has no `# title` line. */
-export function parseDocumentMarkup(markup: string): { title: string; blocks: DocumentBlock[] } {
-  const blocks: DocumentBlock[] = [];
+const holdsValue = (lines: string[]) => lines.some((line) => line.includes(VALUE_START));
+const wordCount = (lines: string[]) => decodeValues(lines.join(' ')).split(/\s+/).filter(Boolean).length;
+
+/**
+ * The blocks of a rendered template; throws DocumentMarkupError when it has no `# title` line.
+ *
+ * With `withhold`, a paragraph or a list that prints nothing from the company file becomes a
+ * `withheld` block that says only how many words it has: a free preview shows the founder every
+ * sentence that holds their answers, the headings, tables and signatures, but not the standard
+ * clauses they pay for (security review R3-09: what the server sends must not be the product).
+ */
+export function parseDocumentMarkup(
+  markup: string,
+  options: { withhold: true },
+): { title: string; blocks: DocumentPreviewBlock[] };
+export function parseDocumentMarkup(
+  markup: string,
+  options?: { withhold?: false },
+): { title: string; blocks: DocumentBlock[] };
+export function parseDocumentMarkup(
+  markup: string,
+  options: { withhold?: boolean } = {},
+): { title: string; blocks: DocumentPreviewBlock[] } {
+  const withhold = options.withhold ?? false;
+  const blocks: DocumentPreviewBlock[] = [];
   let paragraph: string[] = [];
   let table: string[] = [];
   let list: string[] = [];
   let signers: DocumentSigner[] = [];
 
   const flush = () => {
-    if (paragraph.length > 0) blocks.push({ kind: 'paragraph', text: decodeValues(paragraph.join(' ')) });
+    for (const [lines, kind] of [
+      [paragraph, 'paragraph'],
+      [list, 'list'],
+    ] as const) {
+      if (lines.length === 0) continue;
+      if (withhold && !holdsValue(lines)) blocks.push({ kind: 'withheld', words: wordCount(lines) });
+      else if (kind === 'paragraph') blocks.push({ kind, text: decodeValues(lines.join(' ')) });
+      else blocks.push({ kind, items: lines.map(decodeValues) });
+    }
     if (table.length > 0) blocks.push(tableOf(table));
-    if (list.length > 0) blocks.push({ kind: 'list', items: list.map(decodeValues) });
     if (signers.length > 0) blocks.push({ kind: 'signatures', signers });
     paragraph = [];
     table = [];

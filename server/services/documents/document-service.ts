@@ -2,25 +2,26 @@
  * Who may have which document, in which format. The purchases table says what a user owns (the
  * token's `products` claim may predate a purchase, or a refund); a download is built from the last
  * submitted company file, never from a draft being edited; a preview, open to any logged-in user,
- * from the current answers.
+ * from the current answers, with the standard clauses of a document not bought withheld.
+ *
+ * What a user can make the server do here is bounded: a file holds no more people than its legal
+ * form allows (`boundsProblem`), each account has a number of previews and downloads a minute, a
+ * preview already built is answered from a cache, and the work itself runs in the worker threads
+ * (`renderer`), which refuse rather than queue without end (security review R3-01).
  */
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { asciiSlug } from '../../../src/shared/ascii-slug';
 import type { Database } from '../../db/database';
 import { purchases, users } from '../../db/schema';
-import { SERVER_LANGUAGES, translator, type ServerLanguage } from '../i18n';
-import {
-  NoTemplateError,
-  type BuiltDocument,
-  type DocumentBuilder,
-  type DocumentSku,
-} from './build-document';
-import { writeDocx } from './docx-writer';
-import { writePdf } from './pdf-writer';
+import type { RateLimitRule, RateLimiter } from '../rate-limiter';
+import { SERVER_LANGUAGES, type ServerLanguage } from '../i18n';
+import type { DocumentBuilder, DocumentSku } from './build-document';
+import { inlineRenderer, type DocumentRenderer, type Rendered } from './document-renderer';
+import { CONTENT_TYPES, type DocumentFormat } from './write-document';
 import type { components } from '../../../src/lib/api/schema';
 
-export type DocumentFormat = components['schemas']['DocumentFormat'];
-export type DocumentPreview = components['schemas']['DocumentPreview'];
+export { CONTENT_TYPES, type DocumentFormat };
 export type DocumentList = components['schemas']['DocumentList'];
 
 export class DocumentError extends Error {
@@ -32,11 +33,6 @@ export class DocumentError extends Error {
   }
 }
 
-export const CONTENT_TYPES: Record<DocumentFormat, string> = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
-
 export interface DownloadedDocument {
   /** e.g. `statuts-boulangerie-dupont.pdf`. */
   filename: string;
@@ -44,54 +40,66 @@ export interface DownloadedDocument {
   body: Buffer;
 }
 
-/** The words around the document (footer, translation banner), in the document's language. */
-function pageChrome(document: BuiltDocument) {
-  const t = translator(document.language);
-  const label = t('legal-documents:footer.page', { page: '\u0001', pages: '\u0002' });
-  const [before = '', rest = ''] = label.split('\u0001');
-  const [between = '', after = ''] = rest.split('\u0002');
-  const translationBanner = document.translation
-    ? t('legal-documents:translation.banner', {
-        language: t(`legal-documents:translation.languages.${document.filingLanguage}`),
-      })
-    : undefined;
-  const reference = t('legal-documents:footer.reference', { reference: document.reference });
-  return {
-    page: (page: number, pages: number) => t('legal-documents:footer.page', { page, pages }),
-    pageLabel: { before, between, after },
-    reference,
-    translationBanner,
-  };
-}
+/** Previews kept, the most recently used: a founder switching languages or reopening one pays once. */
+const PREVIEW_CACHE_SIZE = 128;
 
-export async function writeDocument(document: BuiltDocument, format: DocumentFormat): Promise<Buffer> {
-  const chrome = pageChrome(document);
-  return format === 'pdf' ? writePdf(document, chrome) : writeDocx(document, chrome);
+export interface DocumentLimits {
+  limiter: RateLimiter;
+  /** Per account; a rule with `max` 0 is off. */
+  previews: RateLimitRule;
+  downloads: RateLimitRule;
 }
 
 export interface DocumentServiceDeps {
   db: Database;
+  /** What forms and languages have templates (the building itself is the renderer's). */
   builder: DocumentBuilder;
+  /** Builds and writes documents: the server's worker threads; the caller's thread when absent. */
+  renderer?: DocumentRenderer;
   /** The last submitted company file, in the current version of the wizard's steps (null: none). */
   submittedData: (userId: string) => Promise<Record<string, unknown> | null>;
   /** The answers as they are now (the draft), empty when the user has not started. */
   currentData: (userId: string) => Promise<Record<string, unknown>>;
+  /** Why a file cannot be made into documents (more people than its legal form allows), or null. */
+  boundsProblem?: (data: Record<string, unknown>) => string | null;
+  limits?: DocumentLimits;
 }
 
-export function createDocumentService({ db, builder, submittedData, currentData }: DocumentServiceDeps) {
-  function build(
-    sku: DocumentSku,
-    data: Record<string, unknown>,
-    language: ServerLanguage | undefined,
-    preview: boolean,
-  ): BuiltDocument {
-    try {
-      return builder.build(sku, data, { language, preview });
-    } catch (error) {
-      if (error instanceof NoTemplateError) throw new DocumentError(422, error.message);
-      throw error;
-    }
-  }
+function produced<T>(result: Rendered<T>): T {
+  if (!result.ok) throw new DocumentError(422, result.noTemplate);
+  return result.value;
+}
+
+export function createDocumentService({
+  db,
+  builder,
+  renderer = inlineRenderer(builder),
+  submittedData,
+  currentData,
+  boundsProblem = () => null,
+  limits,
+}: DocumentServiceDeps) {
+  const previews = new Map<string, string>();
+  const remember = (key: string, preview: string) => {
+    previews.delete(key);
+    previews.set(key, preview);
+    if (previews.size > PREVIEW_CACHE_SIZE) previews.delete(previews.keys().next().value ?? '');
+  };
+
+  const limit = async (what: 'previews' | 'downloads', userId: string) => {
+    if (limits) await limits.limiter.enforce(`account:documents-${what}:${userId}`, limits[what]);
+  };
+  const checkBounds = (data: Record<string, unknown>) => {
+    const problem = boundsProblem(data);
+    if (problem) throw new DocumentError(422, problem);
+  };
+  const owns = async (userId: string, sku: DocumentSku) => {
+    const [purchase] = await db
+      .select({ sku: purchases.productSku })
+      .from(purchases)
+      .where(and(eq(purchases.userId, userId), eq(purchases.productSku, sku)));
+    return purchase !== undefined;
+  };
 
   return {
     async download(
@@ -100,22 +108,24 @@ export function createDocumentService({ db, builder, submittedData, currentData 
       format: DocumentFormat,
       language?: ServerLanguage,
     ): Promise<DownloadedDocument> {
-      const [[user], [purchase], data] = await Promise.all([
+      await limit('downloads', userId);
+      const [[user], owned, data] = await Promise.all([
         db.select({ id: users.id }).from(users).where(eq(users.id, userId)),
-        db
-          .select({ sku: purchases.productSku })
-          .from(purchases)
-          .where(and(eq(purchases.userId, userId), eq(purchases.productSku, sku))),
+        owns(userId, sku),
         submittedData(userId),
       ]);
       if (!user) throw new DocumentError(401, 'Unknown user');
-      if (!purchase) throw new DocumentError(403, `This document is not included in your purchases (${sku})`);
+      if (!owned) throw new DocumentError(403, `This document is not included in your purchases (${sku})`);
       if (!data) throw new DocumentError(409, 'Submit your company file before downloading your documents');
-      const document = build(sku, data, language, false);
-      const body = await writeDocument(document, format);
+      checkBounds(data);
+      const file = produced(await renderer.file({ sku, data, format, ...(language ? { language } : {}) }));
       // A translation's file name says so in its own words (templates.json: "statut-traducere").
-      const name = [document.fileName, asciiSlug(document.company)].filter(Boolean).join('-');
-      return { filename: `${name}.${format}`, contentType: CONTENT_TYPES[format], body };
+      const name = [file.fileName, asciiSlug(file.company)].filter(Boolean).join('-');
+      return {
+        filename: `${name}.${format}`,
+        contentType: CONTENT_TYPES[format],
+        body: Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength),
+      };
     },
 
     /** The filing language of the user's legal form and, per document, the languages it exists in. */
@@ -137,20 +147,28 @@ export function createDocumentService({ db, builder, submittedData, currentData 
       };
     },
 
-    async preview(userId: string, sku: DocumentSku, language?: ServerLanguage): Promise<DocumentPreview> {
-      const data = await currentData(userId);
+    /** The preview as JSON text (openapi: DocumentPreview), written by the renderer's thread. */
+    async preview(userId: string, sku: DocumentSku, language?: ServerLanguage): Promise<string> {
+      await limit('previews', userId);
+      const [data, owned] = await Promise.all([currentData(userId), owns(userId, sku)]);
       if (!builder.formOf(data))
         throw new DocumentError(409, 'Start your company file to preview your documents');
-      const document = build(sku, data, language, true);
-      return {
-        sku,
-        title: document.title,
-        language: document.language,
-        filingLanguage: document.filingLanguage,
-        translation: document.translation,
-        templateVersion: document.templateVersion,
-        blocks: document.blocks,
-      };
+      checkBounds(data);
+      const withhold = !owned;
+      // The answers as the database gives them back (jsonb: its keys always in the same order).
+      const key = createHash('sha256')
+        .update(`${sku}\0${language ?? ''}\0${String(withhold)}\0${JSON.stringify(data)}`)
+        .digest('hex');
+      const cached = previews.get(key);
+      if (cached !== undefined) {
+        remember(key, cached);
+        return cached;
+      }
+      const preview = produced(
+        await renderer.preview({ sku, data, withhold, ...(language ? { language } : {}) }),
+      );
+      remember(key, preview);
+      return preview;
     },
   };
 }

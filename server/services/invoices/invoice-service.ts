@@ -17,7 +17,7 @@ import type { Database, Transaction } from '../../db/database';
 import type { checkoutSessions } from '../../db/schema';
 import { companyFiles, invoiceCounters, invoices, offers, products, users } from '../../db/schema';
 import { isServerLanguage, type ServerLanguage } from '../i18n';
-import { renderInvoicePdf } from './invoice-pdf';
+import { renderInvoicePdf, type InvoiceToRender } from './invoice-pdf';
 
 export type InvoiceSummary = components['schemas']['InvoiceSummary'];
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -70,8 +70,14 @@ const SELLER_FIELDS: Record<keyof Omit<InvoiceContent['seller'], 'examples'>, Si
 
 export class InvoiceNotFoundError extends Error {}
 
-export function createInvoiceService(deps: { db: Database; site: SiteInfo; invoicing: Invoicing }) {
-  const { db, site, invoicing } = deps;
+export function createInvoiceService(deps: {
+  db: Database;
+  site: SiteInfo;
+  invoicing: Invoicing;
+  /** Writes the PDF: the server's worker threads; the caller's thread when absent (scripts, tests). */
+  renderPdf?: (invoice: InvoiceToRender) => Promise<{ filename: string; body: Uint8Array }>;
+}) {
+  const { db, site, invoicing, renderPdf = renderInvoicePdf } = deps;
   /**
    * One gapless sequence per series: the configured prefix for real payments, and its own TEST-
    * series for the local test provider's (no money is received: they must not use up, nor
@@ -274,7 +280,7 @@ export function createInvoiceService(deps: { db: Database; site: SiteInfo; invoi
           userId ? and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)) : eq(invoices.id, invoiceId),
         );
       if (!row) throw new InvoiceNotFoundError('No such invoice');
-      return renderInvoicePdf({
+      const { filename, body } = await renderPdf({
         number: row.number,
         kind: row.kind,
         language: isServerLanguage(row.language) ? row.language : 'fr',
@@ -286,6 +292,7 @@ export function createInvoiceService(deps: { db: Database; site: SiteInfo; invoi
         totalCents: row.totalCents,
         currency: row.currency,
       });
+      return { filename, body: Buffer.from(body.buffer, body.byteOffset, body.byteLength) };
     },
   };
 }

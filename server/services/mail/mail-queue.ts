@@ -43,10 +43,13 @@ export async function enqueueMail(
   message: MailMessage,
   userId: string | null = null,
   attachments: AttachmentRef[] = [],
+  /** The contact message the mail is about: it goes when that message is deleted. */
+  contactMessageId: string | null = null,
 ) {
   await executor.insert(mailQueue).values({
     kind: 'message',
     userId,
+    contactMessageId,
     recipient: message.to,
     subject: message.subject,
     payload: {

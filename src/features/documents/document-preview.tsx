@@ -1,7 +1,9 @@
 /**
  * A document as the server builds it from the current answers, shown before paying: the same
- * templates as the PDF and Word files, under a "Preview" watermark. Copying and printing it are
- * discouraged (the watermark, no selection, nothing printed): the signed copy is the downloaded one.
+ * templates as the PDF and Word files, under a "Preview" watermark. Before a document is bought,
+ * the server sends only the sentences that hold the founder's answers, the headings, tables and
+ * signatures: its standard clauses come as `withheld` blocks. Copying and printing are discouraged
+ * (the watermark, no selection, nothing printed): the signed copy is the downloaded one.
  */
 import { Alert, Anchor, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -104,7 +106,31 @@ function BlockView({ block }: { block: Block }) {
       );
     case 'pageBreak':
       return <hr className={classes.pageBreak} />;
+    case 'withheld':
+      return <WithheldClause words={block.words} />;
   }
+}
+
+/**
+ * A standard clause the server did not send (a document not bought): grey lines as long as the
+ * clause, named for screen readers. The sentences that hold the founder's answers are all shown.
+ */
+function WithheldClause({ words }: { words: number }) {
+  const { t } = useTranslation('documents');
+  // About twelve words a line, as the sheet prints them; a long clause stops at six lines.
+  const lines = Math.min(6, Math.max(1, Math.round(words / 12)));
+  return (
+    <p className={classes.withheld} role="note" aria-label={t('preview.withheld')}>
+      {Array.from({ length: lines }, (_, index) => (
+        <span
+          key={index}
+          aria-hidden="true"
+          className={classes.withheldLine}
+          style={{ width: index === lines - 1 && lines > 1 ? '60%' : '100%' }}
+        />
+      ))}
+    </p>
+  );
 }
 
 /**
@@ -161,6 +187,11 @@ export function DocumentPreviewModal({
       <Stack gap="md">
         <Alert color="yellow" variant="light" p="sm">
           <Text size="sm">{t('preview.notice')}</Text>
+          {result?.status === 'ready' && !result.preview.complete ? (
+            <Text size="sm" mt={4}>
+              {t('preview.withheldNotice')}
+            </Text>
+          ) : null}
         </Alert>
         {unlock}
         {translation && filingLanguage ? (

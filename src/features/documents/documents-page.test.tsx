@@ -235,9 +235,11 @@ describe('the preview', () => {
           filingLanguage: 'fr',
           translation: false,
           templateVersion: '1.0',
+          complete: false,
           blocks: [
             { kind: 'title', text: 'Document relatif au bénéficiaire effectif' },
             { kind: 'heading', level: 2, text: '1. La société' },
+            { kind: 'withheld', words: 40 },
             {
               kind: 'table',
               align: ['left', 'right'],
@@ -261,11 +263,38 @@ describe('the preview', () => {
     expect(within(sheet).getByRole('heading', { name: '1. La société' })).toBeInTheDocument();
     expect(within(sheet).getByRole('cell', { name: '66,67 %' })).toBeInTheDocument();
     expect(within(dialog).getByText(t('preview.notice'))).toBeInTheDocument();
+    // A clause the server kept back: its place, named, and why, said once.
+    expect(within(sheet).getByRole('note', { name: t('preview.withheld') })).toBeInTheDocument();
+    expect(within(dialog).getByText(t('preview.withheldNotice'))).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: t('locked.seePlans') })).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith('/api/documents/{sku}/preview', {
       params: { path: { sku: 'LIST_OF_BENEFICIARIES' }, query: {} },
     });
   });
+
+  it.each(LANGUAGES)(
+    'says in %s why a preview must wait: too many asked (429), writers busy (503)',
+    async (language) => {
+      let status = 429;
+      get.mockImplementation((async (path: string) => {
+        const answer = commonAnswer(path);
+        if (answer) return answer;
+        throw new ApiError('refused', 'http', status);
+      }) as never);
+      const { user, t } = renderDocuments(language, []);
+      const open = () =>
+        user.click(within(card(t, 'beneficiaries')).getByRole('button', { name: t('actions.preview') }));
+      await open();
+      let dialog = await screen.findByRole('dialog');
+      expect(await within(dialog).findByText(t('preview.errors.too-many'))).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      status = 503;
+      await open();
+      dialog = await screen.findByRole('dialog');
+      expect(await within(dialog).findByText(t('preview.errors.busy'))).toBeInTheDocument();
+    },
+  );
 
   it('opens on the translation in the interface language, and switches to the official copy', async () => {
     const sheetOf = (language: string) => ({
@@ -275,6 +304,7 @@ describe('the preview', () => {
       filingLanguage: 'fr',
       translation: language !== 'fr',
       templateVersion: '1.0',
+      complete: true,
       blocks: [{ kind: 'title', text: language === 'en' ? 'Articles of association' : 'Statuts' }],
     });
     get.mockImplementation((async (path: string, options?: { params?: { query?: { lang?: string } } }) => {
@@ -292,6 +322,8 @@ describe('the preview', () => {
     ).toBeInTheDocument();
     await user.click(within(dialog).getByText(t('preview.filing', { language: 'French' })));
     expect(await within(dialog).findByRole('article', { name: 'Statuts' })).toBeInTheDocument();
+    // A document bought comes whole: nothing withheld, nothing to explain.
+    expect(within(dialog).queryByText(t('preview.withheldNotice'))).not.toBeInTheDocument();
     expect(get).toHaveBeenCalledWith('/api/documents/{sku}/preview', {
       params: { path: { sku: 'LEGAL_STATUSES' }, query: { lang: 'en' } },
     });

@@ -90,6 +90,8 @@ function DownloadMessage({ outcome, title }: { outcome: DownloadOutcome; title: 
     'not-submitted': t('download.fileNotSubmitted'),
     'not-owned': t('download.notOwned'),
     'no-template': t('download.noTemplate'),
+    'too-many': t('download.tooMany'),
+    busy: t('download.busy'),
     failed: t('download.failed'),
   }[outcome];
   return (

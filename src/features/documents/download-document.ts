@@ -15,7 +15,15 @@ export type DocumentLanguage = components['schemas']['Language'];
 /** The formats offered for each unlocked document, in the order of their buttons. */
 export const DOCUMENT_FORMATS: readonly DocumentFormat[] = ['pdf', 'docx'];
 
-export type DownloadOutcome = 'saved' | 'not-submitted' | 'not-owned' | 'no-template' | 'failed';
+export type DownloadOutcome =
+  'saved' | 'not-submitted' | 'not-owned' | 'no-template' | 'too-many' | 'busy' | 'failed';
+
+/** Refusals that pass with time: too many requests from this account (429), the writers busy (503). */
+function waitOutcome(error: unknown): 'too-many' | 'busy' | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 429) return 'too-many';
+  return error.status === 503 ? 'busy' : null;
+}
 
 /**
  * GET /api/documents/{sku}: the server writes the document from the submitted company file, in the
@@ -42,13 +50,16 @@ export async function downloadDocument(
     if (error instanceof ApiError && error.status === 409) return 'not-submitted';
     if (error instanceof ApiError && error.status === 403) return 'not-owned';
     if (error instanceof ApiError && error.status === 422) return 'no-template';
+    const wait = waitOutcome(error);
+    if (wait) return wait;
     console.warn('The document download failed.', error);
     return 'failed';
   }
 }
 
 export type PreviewResult =
-  { status: 'ready'; preview: DocumentPreview } | { status: 'not-started' | 'no-template' | 'failed' };
+  | { status: 'ready'; preview: DocumentPreview }
+  | { status: 'not-started' | 'no-template' | 'too-many' | 'busy' | 'failed' };
 
 /** GET /api/documents/{sku}/preview: the document built from the current answers, bought or not. */
 export async function fetchDocumentPreview(
@@ -63,6 +74,8 @@ export async function fetchDocumentPreview(
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) return { status: 'not-started' };
     if (error instanceof ApiError && error.status === 422) return { status: 'no-template' };
+    const wait = waitOutcome(error);
+    if (wait) return { status: wait };
     console.warn('The document preview failed.', error);
     return { status: 'failed' };
   }

@@ -158,6 +158,18 @@ describe.each(LANGUAGES)('the pricing section in %s', (language) => {
     expect(goToPaymentPage).not.toHaveBeenCalled();
   });
 
+  it('says in the user’s language when the account opened too many payment pages (429)', async () => {
+    logIn();
+    post.mockRejectedValue(new ApiError('Too many requests, please retry in 60 seconds.', 'http', 429));
+    const { user, t } = renderPlans(language);
+    const [starter] = await screen.findAllByRole('article');
+    await user.click(within(starter as HTMLElement).getByRole('button', { name: t('pricing.selectPlan') }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      t('pricing.checkoutError', { error: t('pricing.tooManyCheckouts') }),
+    );
+    expect(goToPaymentPage).not.toHaveBeenCalled();
+  });
+
   it('says in the user’s language when the server cannot be reached', async () => {
     logIn();
     post.mockRejectedValue(new ApiError(NETWORK_NOT_OK_MESSAGE, 'network'));

@@ -9,6 +9,8 @@ export type CheckoutOutcome =
   | { kind: 'error'; error: string }
   /** The server could not be reached: the caller says so in the user's language. */
   | { kind: 'unreachable' }
+  /** This account opened too many payment pages lately (429): said in the user's language. */
+  | { kind: 'too-many' }
   /** No session after all (expired, logged out elsewhere): log in, then come back. */
   | { kind: 'login' };
 
@@ -32,6 +34,7 @@ export async function startCheckout(offer: Offer): Promise<CheckoutOutcome> {
     if (!(error instanceof ApiError)) throw error;
     if (error.kind === 'no-token' || error.status === 401) return { kind: 'login' };
     if (error.kind === 'network') return { kind: 'unreachable' };
+    if (error.status === 429) return { kind: 'too-many' };
     return { kind: 'error', error: bodyError(error.body) ?? error.message };
   }
 }

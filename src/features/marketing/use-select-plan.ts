@@ -39,6 +39,9 @@ export function useSelectPlan() {
         case 'unreachable':
           setFailure(t('pricing.checkoutError', { error: t('pricing.networkError') }));
           break;
+        case 'too-many':
+          setFailure(t('pricing.checkoutError', { error: t('pricing.tooManyCheckouts') }));
+          break;
         case 'error':
           setFailure(t('pricing.checkoutError', { error: outcome.error }));
           break;

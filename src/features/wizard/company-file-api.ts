@@ -33,8 +33,10 @@ export const companyFileApi: DraftApi & { submit(data: FileData, version: number
       if (error instanceof ApiError && error.kind === 'http') {
         const current = bodyField<CompanyFile>(error, 'file');
         if (error.status === 409 && current) return { conflict: current };
-        // Refused for good (too large, malformed): kept on this device, not retried in a loop.
-        if (error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 401)
+        // Refused for good (too large, malformed): kept on this device, not retried in a loop. Too
+        // many saves a minute (429) passes with time: retried later like a lost connection.
+        const status = error.status;
+        if (status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 429)
           throw new DraftRefusedError(error.message);
       }
       throw error;

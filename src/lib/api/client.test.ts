@@ -167,6 +167,22 @@ describe('bearer token', () => {
     expect(mockFetch).not.toHaveBeenCalled();
   });
 
+  it('goes with a contact message when there is one, and the message goes without when there is none', async () => {
+    const body = {
+      name: 'Camille',
+      email: 'c@m.fr',
+      subject: 'Bonjour',
+      message: 'Une question',
+      language: 'fr' as const,
+    };
+    const { api } = client('token-123');
+    await api.POST('/api/contact', { body });
+    expect(sentRequest(0).headers.get('Authorization')).toBe('Bearer token-123');
+    const { api: anonymous } = client(null);
+    await anonymous.POST('/api/contact', { body });
+    expect(sentRequest(1).headers.get('Authorization')).toBeNull();
+  });
+
   it('missing on a client no session was given to: protected calls fail the same way', async () => {
     const api = createApiClient({ baseUrl: API, fetch: mockFetch });
 
@@ -329,9 +345,10 @@ describe('operations.gen.ts', () => {
       'GET /api/documents': 'bearer',
       // Ours: the watermarked preview of a document, before or after buying it.
       'GET /api/documents/{sku}/preview': 'bearer',
-      // Ours: who runs the site (legal notice), and the contact form: public.
+      // Ours: who runs the site (legal notice): public; the contact form takes the founder's token
+      // when there is one (the message is then theirs), and works without.
       'GET /api/site/info': 'public',
-      'POST /api/contact': 'public',
+      'POST /api/contact': 'optional-bearer',
       // Ours: the user's own data (GDPR): a copy of it, and deleting the account.
       'GET /api/user/export': 'bearer',
       'POST /api/user/delete-account': 'bearer',

@@ -10,18 +10,25 @@ export type AccessTokenProvider = () => Promise<string | null>;
 /** Sent on every request so a tunnelled development back end answers JSON, not its warning page. */
 export const TUNNEL_HEADER = 'ngrok-skip-browser-warning';
 
-function requiresBearer(method: string, schemaPath: string): boolean {
+function securityOf(method: string, schemaPath: string): string | undefined {
   const key = `${method.toUpperCase()} ${schemaPath}` as keyof typeof operationSecurity;
-  return operationSecurity[key] === 'bearer';
+  return operationSecurity[key];
 }
 
-/** Adds the bearer token to the operations the contract marks `bearerAuth`, and only to them. */
+/**
+ * Adds the bearer token to the operations the contract marks `bearerAuth`, and only to them; an
+ * operation that also takes anonymous calls (the contact form) gets it when there is one.
+ */
 function bearerMiddleware(getToken: () => AccessTokenProvider): Middleware {
   return {
     async onRequest({ request, schemaPath }) {
-      if (!requiresBearer(request.method, schemaPath)) return undefined;
+      const security = securityOf(request.method, schemaPath);
+      if (security !== 'bearer' && security !== 'optional-bearer') return undefined;
       const token = await getToken()();
-      if (!token) throw new ApiError(NO_TOKEN_MESSAGE, 'no-token');
+      if (!token) {
+        if (security === 'optional-bearer') return undefined;
+        throw new ApiError(NO_TOKEN_MESSAGE, 'no-token');
+      }
       request.headers.set('Authorization', `Bearer ${token}`);
       return request;
     },

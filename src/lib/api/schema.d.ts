@@ -40,7 +40,10 @@ export interface paths {
          *     names each field's problem in `fields`, in `language`. The `website`
          *     field is a trap for bots (hidden from people): a message that fills it
          *     is refused. One address may send a limited number of messages an hour
-         *     (429 beyond).
+         *     (429 beyond). Sent with a valid access token, the message belongs to
+         *     that account (its data export and its deletion), whatever address it
+         *     names; otherwise only an account that has verified the address reaches
+         *     it. An invalid or missing token sends it anonymously.
          */
         post: operations["sendContactMessage"];
         delete?: never;
@@ -425,7 +428,10 @@ export interface paths {
          * Save the company file as a draft
          * @description Replaces the draft with `data` and `step`, whatever they hold: a draft is
          *     not checked against the wizard's rules (it is incomplete by nature), only
-         *     bounded. `baseRevision` is the revision the client's data started from
+         *     bounded: its lists hold no more entries than its legal form allows (the
+         *     steps' `maxItems`: associates, managers, CAEN codes), whatever step it
+         *     is on, or it is refused (400). Saves are limited per account (429).
+         *     `baseRevision` is the revision the client's data started from
          *     (0 for a file never saved); the save succeeds only if it is still the
          *     current revision, and the new revision is one more. Otherwise another
          *     save came first (another tab or device): the answer is 409 with the
@@ -541,7 +547,11 @@ export interface paths {
          *     being edited, else the last submitted file) with the same templates
          *     as the download, and returns its structure for the browser to show
          *     as a watermarked preview. Any logged-in user with a company file may
-         *     preview every document, bought or not.
+         *     preview every document, bought or not; a document not bought comes
+         *     with its standard clauses withheld (see `DocumentPreview.complete`).
+         *     A file holding more associates or managers than its legal form allows
+         *     is refused (422). Previews are limited per account (429) and written by
+         *     the documents' worker pool (503 when it is full).
          */
         get: operations["previewDocument"];
         put?: never;
@@ -1348,7 +1358,21 @@ export interface components {
             translation: boolean;
             /** @description The version of the template it was built from. */
             templateVersion: string;
-            blocks: components["schemas"]["DocumentBlock"][];
+            /**
+             * @description True when the user owns the document: the preview holds its whole text. Otherwise the
+             *     standard clauses (paragraphs and lists that print nothing from the company file) are
+             *     `withheld` blocks: the founder sees every sentence that holds their answers, the
+             *     headings, tables and signatures, and the clauses once bought.
+             */
+            complete: boolean;
+            blocks: (components["schemas"]["DocumentBlock"] | components["schemas"]["DocumentWithheldBlock"])[];
+        };
+        /** @description A standard clause of a free preview, its text kept back until the document is bought. */
+        DocumentWithheldBlock: {
+            /** @constant */
+            kind: "withheld";
+            /** @description How many words the clause has, for the preview to draw its place. */
+            words: number;
         };
         /** @description One block of a document, in reading order. */
         DocumentBlock: {
@@ -1701,6 +1725,27 @@ export interface components {
                  *       "message": "The current password is wrong",
                  *       "error": "Forbidden",
                  *       "code": "CURRENT_PASSWORD_WRONG"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Documents are written off the request thread by a small pool of workers, one per core, each
+         *     document within a time limit; when their queue is full, or a document takes longer than its
+         *     limit, the request is refused rather than left to wait. Retry after `Retry-After` seconds.
+         */
+        DocumentsBusy: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too many documents are being written right now; please retry in a few seconds.",
+                 *       "error": "Service Unavailable"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -2515,6 +2560,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             /** @description The payment provider could not open a payment page. */
             502: {
                 headers: {
@@ -2703,6 +2749,19 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyFileConflict"];
                 };
             };
+            /**
+             * @description The file was written with a version of the form this server cannot
+             *     read; nothing was saved. `errors` says which versions it reads.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyFileInvalid"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     submitCompanyFile: {
@@ -2963,6 +3022,8 @@ export interface operations {
                 };
             };
             422: components["responses"]["NoDocumentTemplate"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DocumentsBusy"];
         };
     };
     previewDocument: {
@@ -3018,6 +3079,8 @@ export interface operations {
                 };
             };
             422: components["responses"]["NoDocumentTemplate"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DocumentsBusy"];
         };
     };
     getWebsite: {
@@ -3603,6 +3666,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["DocumentsBusy"];
         };
     };
     getPublishedSite: {

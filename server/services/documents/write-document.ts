@@ -1,0 +1,41 @@
+/**
+ * A built document as a file: PDF/A-2b or Word, with the words around it (footer, translation
+ * banner) in the document's language. Runs in the documents' worker threads (services/workers/).
+ */
+import type { components } from '../../../src/lib/api/schema';
+import { translator } from '../i18n';
+import type { BuiltDocument } from './build-document';
+import { writeDocx } from './docx-writer';
+import { writePdf } from './pdf-writer';
+
+export type DocumentFormat = components['schemas']['DocumentFormat'];
+
+export const CONTENT_TYPES: Record<DocumentFormat, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** The words around the document (footer, translation banner), in the document's language. */
+function pageChrome(document: BuiltDocument) {
+  const t = translator(document.language);
+  const label = t('legal-documents:footer.page', { page: '\u0001', pages: '\u0002' });
+  const [before = '', rest = ''] = label.split('\u0001');
+  const [between = '', after = ''] = rest.split('\u0002');
+  const translationBanner = document.translation
+    ? t('legal-documents:translation.banner', {
+        language: t(`legal-documents:translation.languages.${document.filingLanguage}`),
+      })
+    : undefined;
+  const reference = t('legal-documents:footer.reference', { reference: document.reference });
+  return {
+    page: (page: number, pages: number) => t('legal-documents:footer.page', { page, pages }),
+    pageLabel: { before, between, after },
+    reference,
+    translationBanner,
+  };
+}
+
+export async function writeDocument(document: BuiltDocument, format: DocumentFormat): Promise<Buffer> {
+  const chrome = pageChrome(document);
+  return format === 'pdf' ? writePdf(document, chrome) : writeDocx(document, chrome);
+}

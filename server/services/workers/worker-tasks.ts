@@ -1,0 +1,76 @@
+/**
+ * What the worker threads do (worker-pool.ts): the work whose cost grows with what a user sent —
+ * a document built and written (preview or download), an invoice written, a logo decoded and
+ * re-encoded — so that the event loop only waits for the answer. One module, loaded once per
+ * thread; the builder reads its templates at the first task.
+ */
+import { workerData } from 'node:worker_threads';
+import type { CaenClass, LegalForm } from '../../../src/shared/jurisdictions';
+import { createDocumentBuilder, type DocumentBuilder } from '../documents/build-document';
+import {
+  renderFile,
+  renderPreview,
+  type FileRequest,
+  type PreviewRequest,
+  type Rendered,
+  type RenderedFile,
+} from '../documents/document-renderer';
+import { renderInvoicePdf, type InvoiceToRender } from '../invoices/invoice-pdf';
+import { LogoRefused, processLogo, type LogoRefusal, type LogoVariant } from '../website/logo-images';
+
+/** What every thread is given at its start. */
+export interface WorkerSetup {
+  legalForms: LegalForm[];
+  caenClasses: CaenClass[];
+  /** The repository root whose schemas/documents/ holds the templates (tests point it at a copy). */
+  root?: string;
+}
+
+export type WorkerTask =
+  | ({ kind: 'preview' } & PreviewRequest)
+  | ({ kind: 'file' } & FileRequest)
+  | { kind: 'invoice'; invoice: InvoiceToRender }
+  | { kind: 'logo'; bytes: Uint8Array };
+
+export type LogoOutcome = { ok: true; variants: LogoVariant[] } | { ok: false; refusal: LogoRefusal };
+
+export interface WorkerResults {
+  /** The preview's JSON text. */
+  preview: Rendered<string>;
+  file: Rendered<RenderedFile>;
+  invoice: { filename: string; body: Uint8Array };
+  logo: LogoOutcome;
+}
+
+export type ResultOf<T extends WorkerTask> = WorkerResults[T['kind']];
+
+let builder: DocumentBuilder | undefined;
+const documentBuilder = () => {
+  const setup = workerData as WorkerSetup;
+  return (builder ??= createDocumentBuilder({
+    legalForms: setup.legalForms,
+    caenClasses: setup.caenClasses,
+    ...(setup.root ? { root: setup.root } : {}),
+  }));
+};
+
+export async function runTask(task: WorkerTask): Promise<WorkerResults[WorkerTask['kind']]> {
+  switch (task.kind) {
+    case 'preview':
+      return renderPreview(documentBuilder(), task);
+    case 'file':
+      return renderFile(documentBuilder(), task);
+    case 'invoice':
+      return renderInvoicePdf(task.invoice);
+    case 'logo':
+      try {
+        return { ok: true, variants: await processLogo(task.bytes) };
+      } catch (error) {
+        // A refusal is an answer (400/413), not a failure: said as such across the thread.
+        if (error instanceof LogoRefused) return { ok: false, refusal: error.code };
+        throw error;
+      }
+  }
+}
+
+export default runTask;

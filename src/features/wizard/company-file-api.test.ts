@@ -1,0 +1,25 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiClient } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import { companyFileApi } from './company-file-api';
+import { DraftRefusedError } from './draft-sync';
+
+const draft = { data: {}, step: 0, baseRevision: 0, version: 1 };
+
+describe('companyFileApi.save', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('gives up on a draft the server refuses for good (400, 413): kept on the device, not resent in a loop', async () => {
+    for (const status of [400, 413]) {
+      vi.spyOn(apiClient, 'POST').mockRejectedValueOnce(new ApiError('refused', 'http', status));
+      await expect(companyFileApi.save(draft, false)).rejects.toBeInstanceOf(DraftRefusedError);
+    }
+  });
+
+  it('retries later when the account saved too often (429), as after a lost connection', async () => {
+    vi.spyOn(apiClient, 'POST').mockRejectedValueOnce(new ApiError('Too many', 'http', 429));
+    const refusal = await companyFileApi.save(draft, false).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect(refusal).not.toBeInstanceOf(DraftRefusedError);
+  });
+});

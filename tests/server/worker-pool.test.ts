@@ -1,0 +1,74 @@
+/**
+ * The documents' worker pool (server/services/workers/worker-pool.ts): a full queue and a task past
+ * its time limit are refused at once as "busy" (the API answers 503), and the pool goes on working.
+ * The tasks here wait on a gate the test opens (fixtures/gate-worker.mjs), so nothing waits for time.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createWorkerPool,
+  WorkersBusyError,
+  type WorkerPool,
+} from '../../server/services/workers/worker-pool';
+
+const entry = new URL('./fixtures/gate-worker.mjs', import.meta.url).href;
+const setup = { legalForms: [], caenClasses: [] };
+
+function gate() {
+  const buffer = new SharedArrayBuffer(4);
+  return {
+    buffer,
+    open() {
+      Atomics.store(new Int32Array(buffer), 0, 1);
+      Atomics.notify(new Int32Array(buffer), 0);
+    },
+  };
+}
+
+/** Resolves once `count` tasks are posted and unanswered. */
+const pendingReaches = (pool: WorkerPool, count: number) =>
+  new Promise<void>((resolve) => {
+    if (pool.pending >= count) return resolve();
+    const listener = (pending: number) => {
+      if (pending < count) return;
+      pool.events.off('change', listener);
+      resolve();
+    };
+    pool.events.on('change', listener);
+  });
+
+let pool: WorkerPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+// The gate's tasks are not the pool's own kinds: run through the same typed entry as any other.
+const held = (target: WorkerPool, buffer: SharedArrayBuffer, index: number) =>
+  target.run({ gate: buffer, index } as never) as Promise<unknown>;
+
+describe('the worker pool', () => {
+  it('refuses a task past its queue at once (busy), and runs the others once a thread is free', async () => {
+    pool = createWorkerPool({ threads: 1, maxQueue: 1, taskTimeoutMs: 60_000, setup, entry });
+    const { buffer, open } = gate();
+    const first = held(pool, buffer, 1);
+    const second = held(pool, buffer, 2);
+    await pendingReaches(pool, 2);
+    const refusal = await held(pool, buffer, 3).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(WorkersBusyError);
+    expect(refusal).toMatchObject({ statusCode: 503, reason: 'queue', retryAfterSeconds: 5 });
+    open();
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+    expect(pool.pending).toBe(0);
+  });
+
+  it('gives up a task past its time limit, replaces its thread, and runs the next one', async () => {
+    // Long enough for a new thread to start on a busy machine; the stuck task waits it out.
+    pool = createWorkerPool({ threads: 1, maxQueue: 4, taskTimeoutMs: 3_000, setup, entry });
+    const stuck = gate();
+    const refusal = await held(pool, stuck.buffer, 1).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ statusCode: 503, reason: 'timeout' });
+    const next = gate();
+    next.open();
+    await expect(held(pool, next.buffer, 2)).resolves.toBe(2);
+  });
+});
