@@ -27,7 +27,7 @@ export async function unsubscribePlugin(
 ) {
   const { journey, publicUrl } = options;
 
-  const render = (language: string, state: 'confirm' | 'done' | 'invalid', token = '') => {
+  const render = (language: string, state: 'confirm' | 'done' | 'invalid' | 'expired', token = '') => {
     const t = translator(language);
     const title = t('emails:unsubscribe.title');
     const back = `<p><a href="${escapeHtml(publicUrl)}/">${escapeHtml(t('emails:unsubscribe.back'))}</a></p>`;
@@ -49,6 +49,7 @@ export async function unsubscribePlugin(
     const token = tokenOf(request.query);
     const target = token ? await journey.unsubscribeTarget(token) : null;
     if (!target) return html(reply, 404, render(pageLanguage(request.headers), 'invalid'));
+    if (target.expired) return html(reply, 410, render(target.language, 'expired'));
     return html(reply, 200, render(target.language, 'confirm', token));
   });
 
@@ -56,6 +57,7 @@ export async function unsubscribePlugin(
     const token = tokenOf(request.query);
     const target = token ? await journey.unsubscribeTarget(token) : null;
     if (!target) return html(reply, 404, render(pageLanguage(request.headers), 'invalid'));
+    if (target.expired) return html(reply, 410, render(target.language, 'expired'));
     await journey.stopReminders(target.userId);
     return html(reply, 200, render(target.language, 'done'));
   });

@@ -100,6 +100,9 @@ for (const founder of FOUNDERS) {
     await expect(sheet).toBeVisible();
     await expect(sheet).toHaveAttribute('data-watermark', t('preview.watermark'));
     await expect(sheet).toContainText(founder.form.startsWith('RO') ? 'Legea nr. 31/1990' : 'L. 227-1');
+    // Not bought yet: the standard clauses are not sent, and the dialog says why.
+    await expect(sheet.getByRole('note', { name: t('preview.withheld') }).first()).toBeVisible();
+    await expect(dialog.getByText(t('preview.withheldNotice'))).toBeVisible();
     await expect(dialog.getByRole('link', { name: t('locked.seePlans') })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -143,5 +146,11 @@ for (const founder of FOUNDERS) {
       // The interface speaks the filing language: no translation is offered.
       await expect(statutes.getByText(t('copies.translation').split('{{')[0] ?? '')).toHaveCount(0);
     }
+
+    // Bought: the preview holds the whole text.
+    await statutes.getByRole('button', { name: t('actions.previewOwned') }).click();
+    await expect(dialog.getByRole('article').first()).toBeVisible();
+    await expect(dialog.getByRole('note', { name: t('preview.withheld') })).toHaveCount(0);
+    await expect(dialog.getByText(t('preview.withheldNotice'))).toHaveCount(0);
   });
 }

@@ -3,17 +3,21 @@
  * receipt with the invoice attached, the timeline, credit notes after a refund, the "documents
  * ready" mail, and the one draft reminder with its working unsubscribe link.
  */
+import { createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, companyFiles, invoices, purchases } from '../../server/db/schema';
+import { checkoutSessions, companyFiles, invoices, purchases, users } from '../../server/db/schema';
 import { createInvoiceService, splitVat } from '../../server/services/invoices/invoice-service';
 import { completeCompanyFile } from '../fixtures/company-file';
 import { pdfText } from './document-text';
 import {
   buyLocally,
+  htmlText,
   json,
   openCheckout,
   payLocalCheckout,
+  SIGNING_KEY,
   startTestServer,
   type SignedUpUser,
   type TestServer,
@@ -393,6 +397,41 @@ describe('the draft reminder', () => {
     expect(forged.statusCode).toBe(404);
     expect((await server.request('/unsubscribe?token=%00')).statusCode).toBe(404);
     expect((await server.request('/unsubscribe')).statusCode).toBe(404);
+  });
+
+  it('has an unsubscribe link that works for a year, not for ever (R3-I2)', async () => {
+    const user = await server.signup({ language: 'ro' });
+    // The link's own key (server/services/company-journey/journey.ts): derived from the signing key.
+    const key = createHmac('sha256', SIGNING_KEY).update('kreo:unsubscribe-links').digest();
+    const link = (claims: { iat: number; exp?: number }) => {
+      const token = new SignJWT({ purpose: 'stop-draft-reminders' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.userId)
+        .setIssuedAt(claims.iat);
+      return (claims.exp === undefined ? token : token.setExpirationTime(claims.exp)).sign(key);
+    };
+    const now = Math.floor(Date.now() / 1000);
+    const day = 86_400;
+    const fresh = await server.request(
+      `/unsubscribe?token=${await link({ iat: now - day, exp: now + 364 * day })}`,
+    );
+    expect(fresh.statusCode).toBe(200);
+    // Past its expiry; and a link mailed before links had one, more than a year ago (the review's case).
+    for (const old of [
+      await link({ iat: now - 366 * day, exp: now - day }),
+      await link({ iat: now - 5 * 365 * day }),
+    ]) {
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await server.app.inject({ method, url: `/unsubscribe?token=${old}` });
+        expect(response.statusCode).toBe(410);
+        expect(htmlText(response.body)).toContain('mai mult de un an');
+      }
+    }
+    const [row] = await server.db
+      .select({ stopped: users.remindersStoppedAt })
+      .from(users)
+      .where(eq(users.id, user.userId));
+    expect(row?.stopped).toBeNull();
   });
 
   it('is not sent for a submitted file', async () => {

@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { Database, Transaction } from '../../db/database';
 import { companyFiles, offers, purchases, users } from '../../db/schema';
 import { DOCUMENT_SKUS } from '../documents/build-document';
@@ -20,6 +20,8 @@ import { recordEvent } from './timeline';
 /** A draft untouched for this long gets its one reminder. */
 export const DRAFT_REMINDER_AFTER_MS = 3 * 24 * 3600 * 1000;
 const UNSUBSCRIBE_PURPOSE = 'stop-draft-reminders';
+/** How long an unsubscribe link works: a year is plenty for a reminder sent once. */
+const UNSUBSCRIBE_LINK_LIFETIME = '365d';
 const LOCALES: Record<string, string> = { fr: 'fr-FR', en: 'en-GB', ro: 'ro-RO' };
 
 export function createJourney(deps: {
@@ -148,6 +150,7 @@ export function createJourney(deps: {
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setIssuedAt()
+      .setExpirationTime(UNSUBSCRIBE_LINK_LIFETIME)
       .sign(unsubscribeKey);
   }
 
@@ -220,19 +223,35 @@ export function createJourney(deps: {
       return sent;
     },
 
-    /** The account an unsubscribe link is for, or null when the link is not one of ours. */
-    async unsubscribeTarget(token: string): Promise<{ userId: string; language: string } | null> {
+    /**
+     * The account an unsubscribe link is for; `expired` (with the account's language) for one of ours
+     * older than a year (security review R3-I2: a link found in an old mailbox stops nothing); null
+     * when the link is not one of ours.
+     */
+    async unsubscribeTarget(
+      token: string,
+    ): Promise<{ userId: string; language: string; expired: boolean } | null> {
+      let payload: JWTPayload;
+      let expired = false;
       try {
-        const { payload } = await jwtVerify(token, unsubscribeKey, { algorithms: ['HS256'] });
-        if (payload.purpose !== UNSUBSCRIBE_PURPOSE || typeof payload.sub !== 'string') return null;
-        const [user] = await db
-          .select({ id: users.id, language: users.language })
-          .from(users)
-          .where(eq(users.id, payload.sub));
-        return user ? { userId: user.id, language: user.language } : null;
-      } catch {
-        return null;
+        // By its issue date too: links mailed before they carried an expiry end a year after it.
+        ({ payload } = await jwtVerify(token, unsubscribeKey, {
+          algorithms: ['HS256'],
+          requiredClaims: ['iat'],
+          maxTokenAge: UNSUBSCRIBE_LINK_LIFETIME,
+        }));
+      } catch (error) {
+        // Signed by us, and only too old: said as such, in the founder's language.
+        if (!(error instanceof errors.JWTExpired)) return null;
+        payload = error.payload;
+        expired = true;
       }
+      if (payload.purpose !== UNSUBSCRIBE_PURPOSE || typeof payload.sub !== 'string') return null;
+      const [user] = await db
+        .select({ id: users.id, language: users.language })
+        .from(users)
+        .where(eq(users.id, payload.sub));
+      return user ? { userId: user.id, language: user.language, expired } : null;
     },
 
     async stopReminders(userId: string): Promise<void> {
