@@ -15,6 +15,7 @@ import { assistantTable, benchAssistant } from './bench-assistant';
 import { benchBundle, bundleTable } from './bench-bundle';
 import { benchDocuments, documentsTable } from './bench-documents';
 import { benchLighthouse, lighthouseTable } from './bench-lighthouse';
+import { benchPreviews, previewTables } from './bench-previews';
 import { startBenchServer } from './bench-server';
 import { markdownTable, printTable, type Table } from './bench-report';
 import { benchWizard, wizardTable } from './bench-wizard';
@@ -53,6 +54,8 @@ try {
 }
 // No server needed: the documents are built in this process, the assistant measured by its test.
 report(documentsTable(await benchDocuments()));
+// Its own server: six accounts' largest files, previewed at once (security review R3-01).
+for (const table of previewTables(await benchPreviews())) report(table);
 report(assistantTable(benchAssistant()));
 
 const cpus = os.cpus();

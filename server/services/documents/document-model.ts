@@ -82,16 +82,19 @@ function tableOf(lines: string[]): DocumentTable {
   };
 }
 
+/** Shorter standard text ("Les soussignés :") is a link between the founder's answers, not a clause. */
+const WITHHELD_MIN_WORDS = 12;
 const holdsValue = (lines: string[]) => lines.some((line) => line.includes(VALUE_START));
 const wordCount = (lines: string[]) => decodeValues(lines.join(' ')).split(/\s+/).filter(Boolean).length;
 
 /**
  * The blocks of a rendered template; throws DocumentMarkupError when it has no `# title` line.
  *
- * With `withhold`, a paragraph or a list that prints nothing from the company file becomes a
- * `withheld` block that says only how many words it has: a free preview shows the founder every
- * sentence that holds their answers, the headings, tables and signatures, but not the standard
- * clauses they pay for (security review R3-09: what the server sends must not be the product).
+ * With `withhold`, a paragraph or a list of a dozen words or more that prints nothing from the
+ * company file becomes a `withheld` block that says only how many words it has: a free preview
+ * shows the founder every sentence that holds their answers, the headings, tables and signatures,
+ * but not the standard clauses they pay for (security review R3-09: what the server sends must not
+ * be the product).
  */
 export function parseDocumentMarkup(
   markup: string,
@@ -118,7 +121,8 @@ export function parseDocumentMarkup(
       [list, 'list'],
     ] as const) {
       if (lines.length === 0) continue;
-      if (withhold && !holdsValue(lines)) blocks.push({ kind: 'withheld', words: wordCount(lines) });
+      const words = withhold && !holdsValue(lines) ? wordCount(lines) : 0;
+      if (words >= WITHHELD_MIN_WORDS) blocks.push({ kind: 'withheld', words });
       else if (kind === 'paragraph') blocks.push({ kind, text: decodeValues(lines.join(' ')) });
       else blocks.push({ kind, items: lines.map(decodeValues) });
     }
