@@ -62,6 +62,7 @@ import { createLocalProvider } from './services/payments/local-provider';
 import type { PaymentProvider } from './services/payments/provider';
 import { createStripeProvider } from './services/payments/stripe-provider';
 import { createSessionService } from './services/sessions';
+import { LogoRefused } from './services/website/logo-images';
 import { createWebsiteService } from './services/website/website-service';
 import {
   createWorkerPool,
@@ -328,6 +329,15 @@ export async function buildApp(deps: AppDependencies) {
     publicUrl: config.publicUrl,
     signingKey,
     siteContact: config.siteContact ?? { perHour: 5, minSeconds: 3 },
+    // Decoded in the worker threads, within their time limit (security review R3-10).
+    processLogo: async (bytes) => {
+      const outcome = await workerPool.run({ kind: 'logo', bytes });
+      if (!outcome.ok) throw new LogoRefused(outcome.refusal);
+      return outcome.variants.map((variant) => ({
+        ...variant,
+        bytes: Buffer.from(variant.bytes.buffer, variant.bytes.byteOffset, variant.bytes.byteLength),
+      }));
+    },
     companyDefaults: async (userId) => {
       // The submitted file says what the company is; a draft is the founder's latest word otherwise.
       const data = (await companyFiles.submittedData(userId)) ?? (await companyFiles.get(userId)).data;

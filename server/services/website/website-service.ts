@@ -29,7 +29,7 @@ import { isServerLanguage, translator, type ServerLanguage } from '../i18n';
 import { enqueueMail, type MailQueue } from '../mail/mail-queue';
 import { siteMessageToOwner, type MailBrand } from '../mail/messages';
 import { addressKey, type RateLimiter } from '../rate-limiter';
-import { processLogo, type LogoVariantName } from './logo-images';
+import { processLogo, type LogoVariant, type LogoVariantName } from './logo-images';
 import { checkWebsiteContent } from './website-rules';
 
 export type Website = components['schemas']['Website'];
@@ -102,6 +102,8 @@ export interface WebsiteServiceDeps {
   /** Who hosts the sites (us), named by each site's legal notice. */
   host: SiteHost;
   now?: () => number;
+  /** Decodes and re-encodes a logo: the server's worker threads; the caller's thread when absent. */
+  processLogo?: (bytes: Uint8Array) => Promise<LogoVariant[]>;
 }
 
 type WebsiteRow = typeof websites.$inferSelect;
@@ -287,7 +289,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
 
     async uploadLogo(userId: string, bytes: Uint8Array): Promise<Website> {
       // Refused files throw LogoRefused before anything is stored.
-      const variants = await processLogo(bytes);
+      const variants = await (deps.processLogo ?? processLogo)(bytes);
       await ensureRow(userId);
       await withSiteLock(userId, async (tx) => {
         const id = randomUUID();
