@@ -62,6 +62,7 @@ import { createLocalProvider } from './services/payments/local-provider';
 import type { PaymentProvider } from './services/payments/provider';
 import { createStripeProvider } from './services/payments/stripe-provider';
 import { createSessionService } from './services/sessions';
+import { createSiteInbox } from './services/website/site-inbox';
 import { createWebsiteService } from './services/website/website-service';
 import { LOGO_MAX_BYTES } from '../src/shared/website';
 
@@ -296,15 +297,13 @@ export async function buildApp(deps: AppDependencies) {
     name: config.site.values.publisherName,
     address: `${config.site.values.publisherAddress}\n${config.site.values.publisherPhone}`,
   };
+  const siteContact = config.siteContact ?? { perHour: 5, minSeconds: 3 };
   const websites = createWebsiteService({
     db,
     host: siteHost,
-    mailQueue,
-    rateLimiter,
-    brand: mailBrand,
     publicUrl: config.publicUrl,
     signingKey,
-    siteContact: config.siteContact ?? { perHour: 5, minSeconds: 3 },
+    siteContact,
     companyDefaults: async (userId) => {
       // The submitted file says what the company is; a draft is the founder's latest word otherwise.
       const data = (await companyFiles.submittedData(userId)) ?? (await companyFiles.get(userId)).data;
@@ -314,6 +313,14 @@ export async function buildApp(deps: AppDependencies) {
         address: text(data.registeredOffice).slice(0, 300),
       };
     },
+  });
+  const siteInbox = createSiteInbox({
+    db,
+    mailQueue,
+    rateLimiter,
+    brand: mailBrand,
+    publicUrl: config.publicUrl,
+    siteContact,
   });
   const documents = createDocumentService({
     db,
@@ -336,7 +343,7 @@ export async function buildApp(deps: AppDependencies) {
       ...documentHandlers(documents),
       ...siteHandlers(config.site, contact),
       ...websiteHandlers(websites),
-      ...sitesHandlers(websites, config.publicUrl, siteHost),
+      ...sitesHandlers(websites, siteInbox, config.publicUrl, siteHost),
     },
     securityHandlers: {
       async bearerAuth(request: { headers: Record<string, unknown>; userId: string | null }) {

@@ -920,9 +920,10 @@ export interface paths {
          *     page (303). Otherwise the page comes back (400) with each field's
          *     problem and everything typed kept. Refused: a filled honeypot field,
          *     a form sent too soon after it was shown or with a forged or expired
-         *     `started` stamp (the page comes back with a fresh one), and more than
-         *     a few messages per hour from one address, or too many a day to one
-         *     site (429).
+         *     `started` stamp, or with one that already sent a message (each page
+         *     sends one; the page comes back with a fresh one), and more than a few
+         *     messages per hour from one address, or too many a day to one site
+         *     (429).
          */
         post: operations["sendPublishedSiteMessage"];
         delete?: never;
