@@ -62,7 +62,7 @@ import { createLocalProvider } from './services/payments/local-provider';
 import type { PaymentProvider } from './services/payments/provider';
 import { createStripeProvider } from './services/payments/stripe-provider';
 import { createSessionService } from './services/sessions';
-import { createSiteInbox } from './services/website/site-inbox';
+import { createSiteInbox, type SiteInbox } from './services/website/site-inbox';
 import { createWebsiteService } from './services/website/website-service';
 import { LOGO_MAX_BYTES } from '../src/shared/website';
 
@@ -102,6 +102,8 @@ declare module 'fastify' {
     mailQueue: MailQueue;
     /** What follows payments, submissions and idle drafts (tests call `remindDrafts` themselves). */
     journey: Journey;
+    /** Messages to published sites (tests call `sendDigests` themselves). */
+    siteInbox: SiteInbox;
   }
 }
 
@@ -213,6 +215,8 @@ export async function buildApp(deps: AppDependencies) {
   let pruning: NodeJS.Timeout | null = null;
   // Drafts left for three days get their one reminder: looked for every ten minutes too.
   let reminding: NodeJS.Timeout | null = null;
+  // Site messages held back by a burst go to their owner in one digest, looked for every ten minutes.
+  let digesting: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     if (deps.mailWorker ?? true) {
       mailQueue.start();
@@ -238,11 +242,23 @@ export async function buildApp(deps: AppDependencies) {
         10 * 60 * 1000,
       );
       reminding.unref();
+      digesting = setInterval(
+        () => {
+          app.siteInbox
+            .sendDigests()
+            .catch((error: unknown) =>
+              app.log.warn({ failure: loggableError(error) }, 'Site message digests failed'),
+            );
+        },
+        10 * 60 * 1000,
+      );
+      digesting.unref();
     }
   });
   app.addHook('onClose', async () => {
     if (pruning) clearInterval(pruning);
     if (reminding) clearInterval(reminding);
+    if (digesting) clearInterval(digesting);
     await mailQueue.stop();
   });
   const accounts = createAccountService({
@@ -322,6 +338,7 @@ export async function buildApp(deps: AppDependencies) {
     publicUrl: config.publicUrl,
     siteContact,
   });
+  app.decorate('siteInbox', siteInbox);
   const documents = createDocumentService({
     db,
     builder,

@@ -136,6 +136,8 @@ describe('checkSiteContact', () => {
         'errors.used',
         'errors.spam',
         'errors.tooMany',
+        'errors.tooManyToday',
+        'errors.siteBusy',
       ]) {
         const text = t(`site:${key}`, { site: 'Dupont', email: 'ana@example.com', max: 100, min: 10 });
         expect(text, `${language} ${key}`).not.toBe(key);
