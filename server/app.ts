@@ -63,6 +63,7 @@ import type { PaymentProvider } from './services/payments/provider';
 import { createStripeProvider } from './services/payments/stripe-provider';
 import { createSessionService } from './services/sessions';
 import { LogoRefused } from './services/website/logo-images';
+import { createSiteInbox, type SiteInbox } from './services/website/site-inbox';
 import { createWebsiteService } from './services/website/website-service';
 import {
   createWorkerPool,
@@ -112,6 +113,8 @@ declare module 'fastify' {
     journey: Journey;
     /** The threads that write documents, invoices and logos; closed with the server. */
     workerPool: WorkerPool;
+    /** Messages to published sites (tests call `sendDigests` themselves). */
+    siteInbox: SiteInbox;
   }
 }
 
@@ -235,6 +238,8 @@ export async function buildApp(deps: AppDependencies) {
   let pruning: NodeJS.Timeout | null = null;
   // Drafts left for three days get their one reminder: looked for every ten minutes too.
   let reminding: NodeJS.Timeout | null = null;
+  // Site messages held back by a burst go to their owner in one digest, looked for every ten minutes.
+  let digesting: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     if (deps.mailWorker ?? true) {
       mailQueue.start();
@@ -260,11 +265,23 @@ export async function buildApp(deps: AppDependencies) {
         10 * 60 * 1000,
       );
       reminding.unref();
+      digesting = setInterval(
+        () => {
+          app.siteInbox
+            .sendDigests()
+            .catch((error: unknown) =>
+              app.log.warn({ failure: loggableError(error) }, 'Site message digests failed'),
+            );
+        },
+        10 * 60 * 1000,
+      );
+      digesting.unref();
     }
   });
   app.addHook('onClose', async () => {
     if (pruning) clearInterval(pruning);
     if (reminding) clearInterval(reminding);
+    if (digesting) clearInterval(digesting);
     await mailQueue.stop();
   });
   const accountLimits = deps.accountLimits ?? (perMinute > 0 ? DEFAULT_ACCOUNT_LIMITS : NO_ACCOUNT_LIMITS);
@@ -320,15 +337,13 @@ export async function buildApp(deps: AppDependencies) {
     name: config.site.values.publisherName,
     address: `${config.site.values.publisherAddress}\n${config.site.values.publisherPhone}`,
   };
+  const siteContact = config.siteContact ?? { perHour: 5, minSeconds: 3 };
   const websites = createWebsiteService({
     db,
     host: siteHost,
-    mailQueue,
-    rateLimiter,
-    brand: mailBrand,
     publicUrl: config.publicUrl,
     signingKey,
-    siteContact: config.siteContact ?? { perHour: 5, minSeconds: 3 },
+    siteContact,
     // Decoded in the worker threads, within their time limit (security review R3-10).
     processLogo: async (bytes) => {
       const outcome = await workerPool.run({ kind: 'logo', bytes });
@@ -348,6 +363,15 @@ export async function buildApp(deps: AppDependencies) {
       };
     },
   });
+  const siteInbox = createSiteInbox({
+    db,
+    mailQueue,
+    rateLimiter,
+    brand: mailBrand,
+    publicUrl: config.publicUrl,
+    siteContact,
+  });
+  app.decorate('siteInbox', siteInbox);
   const documents = createDocumentService({
     db,
     builder,
@@ -379,7 +403,7 @@ export async function buildApp(deps: AppDependencies) {
       ...documentHandlers(documents),
       ...siteHandlers(config.site, contact),
       ...websiteHandlers(websites),
-      ...sitesHandlers(websites, config.publicUrl, siteHost),
+      ...sitesHandlers(websites, siteInbox, config.publicUrl, siteHost),
     },
     securityHandlers: {
       async bearerAuth(request: { headers: Record<string, unknown>; userId: string | null }) {

@@ -33,9 +33,11 @@ export interface ServerConfig {
   /** Messages per hour and address through the contact form; 0 turns the limit off. */
   contactRateLimitPerHour: number;
   /**
-   * The contact forms of published sites: messages per hour from one address to one site (0: off;
-   * a site also takes at most 20 times as many a day), and the seconds a person needs at least
-   * between seeing the form and sending it (bots send at once).
+   * The contact forms of published sites: messages per hour from one sender (an address, an IPv6
+   * client by its /64) to one site, twice that a day from one address or one typed e-mail address,
+   * and a site stores at most 100 times as many a day (0 turns all of these off; see
+   * services/website/site-inbox.ts); and the seconds a person needs at least between seeing the form
+   * and sending it (bots send at once). Each form page's stamp sends one message, whatever the limits.
    */
   siteContact?: { perHour: number; minSeconds: number };
   /** Who runs the site (legal notice, terms, support address): see src/shared/site-info.ts. */

@@ -15,6 +15,7 @@ import {
 import { SITE_HONEYPOT_FIELD, SITE_STARTED_FIELD, type SiteLanguage } from '../../src/shared/website';
 import { isServerLanguage, pageLanguage, translator } from '../services/i18n';
 import { checkSiteContact, siteCsp } from '../services/website/site-contact-form';
+import type { SiteInbox } from '../services/website/site-inbox';
 import {
   serverSiteLabels,
   type PublishedSite,
@@ -36,7 +37,7 @@ function sendPage(reply: FastifyReply, status: number, page: { html: string; css
   );
 }
 
-export function sitesHandlers(websites: WebsiteService, publicUrl: string, host: SiteHost) {
+export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, publicUrl: string, host: SiteHost) {
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const language = pageLanguage(request.headers);
     return sendPage(reply, 404, renderSiteNotFound(language, serverSiteLabels(language)));
@@ -106,11 +107,13 @@ export function sitesHandlers(websites: WebsiteService, publicUrl: string, host:
         }),
       );
     if (Object.keys(errors).length > 0) return again(400, { errors, failure: t('site:errors.fields') });
-    const stamp = websites.stampProblem(site.id, body[SITE_STARTED_FIELD]);
+    const stamp = websites.checkStamp(site.id, body[SITE_STARTED_FIELD]);
     // Sent faster than a person types, or from a page too old: the page comes back, filled in, to send again.
-    if (stamp) return again(400, { failure: t(`site:errors.${stamp}`) });
-    const refused = await websites.receiveMessage(site, { ...values, language }, request.ip);
-    if (refused) return again(429, { failure: t(`site:errors.${refused}`) });
+    if ('problem' in stamp) return again(400, { failure: t(`site:errors.${stamp.problem}`) });
+    const refused = await inbox.receive(site, { ...values, language }, request.ip, stamp.spendKey);
+    // A stamp that sent a message already (a page sent twice) is no limit: the page comes back, with
+    // a fresh stamp to send it with.
+    if (refused) return again(refused === 'used' ? 400 : 429, { failure: t(`site:errors.${refused}`) });
     return reply.redirect(thanks, 303);
   };
 

@@ -76,6 +76,19 @@ export function createRateLimiter(db: Database) {
         .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
         .where(eq(rateLimits.key, key));
     },
+    /**
+     * Uses `key` up until `rule.windowMs` from now at least: no hit passes it meanwhile (after a
+     * digest of site messages, their owner gets no single mail for a while).
+     */
+    async exhaust(key: string, rule: RateLimitRule): Promise<void> {
+      const window = `${rule.windowMs} milliseconds`;
+      await db.execute(sql`
+        insert into ${rateLimits} (key, count, reset_at)
+        values (${key}, ${rule.max}, now() + ${window}::interval)
+        on conflict (key) do update set
+          count = greatest(${rateLimits.count}, excluded.count),
+          reset_at = greatest(${rateLimits.resetAt}, excluded.reset_at)`);
+    },
     /** Throws a 429 when the hit passes the limit. */
     async enforce(key: string, rule: RateLimitRule): Promise<void> {
       const verdict = await this.hit(key, rule);

@@ -1,10 +1,13 @@
-/** The contact form of a published site: its check (checkSiteContact) and the pages' CSP (siteCsp). */
+/**
+ * The contact form of a published site: its check (checkSiteContact), its time stamps
+ * (createFormStamps) and the pages’ CSP (siteCsp).
+ */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../server/services/i18n';
-import { checkSiteContact, siteCsp } from '../../server/services/website/site-contact-form';
+import { checkSiteContact, createFormStamps, siteCsp } from '../../server/services/website/site-contact-form';
 
 const valid = {
   name: 'Ștefan Dumitrescu',
@@ -130,8 +133,11 @@ describe('checkSiteContact', () => {
         'errors.fields',
         'errors.tooSoon',
         'errors.expired',
+        'errors.used',
         'errors.spam',
         'errors.tooMany',
+        'errors.tooManyToday',
+        'errors.siteBusy',
       ]) {
         const text = t(`site:${key}`, { site: 'Dupont', email: 'ana@example.com', max: 100, min: 10 });
         expect(text, `${language} ${key}`).not.toBe(key);
@@ -151,5 +157,49 @@ describe('siteCsp', () => {
     );
     expect(csp).not.toContain('script-src');
     expect(siteCsp(`${css} `)).not.toBe(csp);
+  });
+});
+
+describe('createFormStamps', () => {
+  const signingKey = new TextEncoder().encode('k'.repeat(40));
+  let clock = Date.UTC(2026, 10, 26, 12);
+  const stamps = createFormStamps({ signingKey, minSeconds: 3, now: () => clock });
+
+  it('makes a new stamp for every page, even two in one millisecond', () => {
+    const first = stamps.issue('site-a');
+    const second = stamps.issue('site-a');
+    expect(first).toMatch(/^\d+\.[\w-]{11}\.[\w-]{22}$/);
+    expect(second).not.toBe(first);
+    clock += 3000;
+    const spend = (stamp: string) => {
+      const check = stamps.check('site-a', stamp);
+      return 'spendKey' in check ? check.spendKey : check.problem;
+    };
+    // Each stamp is spent under a key of its own, the same at each check.
+    expect(spend(first)).toMatch(/^site-form-stamp:site-a:/);
+    expect(spend(first)).toBe(spend(first));
+    expect(spend(second)).not.toBe(spend(first));
+  });
+
+  it('refuses a stamp sent too soon, too late, for another site, altered or of the old format', () => {
+    const stamp = stamps.issue('site-a');
+    expect(stamps.check('site-a', stamp)).toEqual({ problem: 'tooSoon' });
+    clock += 7 * 24 * 3600 * 1000 + 1;
+    expect(stamps.check('site-a', stamp)).toEqual({ problem: 'expired' });
+    clock -= 7 * 24 * 3600 * 1000 - 10_000;
+    expect(stamps.check('site-a', stamp)).toHaveProperty('spendKey');
+    expect(stamps.check('site-b', stamp)).toEqual({ problem: 'expired' });
+    const [issued, nonce, mac] = stamp.split('.');
+    const otherNonce = `${nonce?.slice(0, 10)}${nonce?.endsWith('A') ? 'B' : 'A'}`;
+    for (const altered of [
+      `${issued}.${otherNonce}.${mac}`,
+      `${Number(issued) - 60_000}.${nonce}.${mac}`,
+      `${issued}.${mac}`,
+      `${stamp}.x`,
+      '',
+      42,
+      undefined,
+    ])
+      expect(stamps.check('site-a', altered), String(altered)).toEqual({ problem: 'expired' });
   });
 });

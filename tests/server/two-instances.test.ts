@@ -1,14 +1,14 @@
 /**
  * Two server instances on one PostgreSQL behave as one: rate-limit counters, refresh-token
- * rotation, the mail queue and payment fulfilment are shared. Runs with DATABASE_URL (the
+ * rotation, the mail queue, payment fulfilment, site form stamps and site message digests are shared. Runs with DATABASE_URL (the
  * `test:server:pg` pass of `npm test`); PGlite is one process's database by nature.
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
-import { mailQueue, purchases } from '../../server/db/schema';
+import { mailQueue, purchases, websiteMessages } from '../../server/db/schema';
 import { loadCatalog, seedCatalog } from '../../server/services/catalog';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -47,7 +47,12 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two server instances on one P
       const handle = n === 0 ? database : await openDatabase({ url: database.url ?? '' });
       const mail = createFakeMail();
       const app = await buildApp({
-        config: { ...testConfig(dataDir), authRateLimitPerMinute: 3 },
+        // A site's form may be sent at once: a test posts the stamp its page carries.
+        config: {
+          ...testConfig(dataDir),
+          authRateLimitPerMinute: 3,
+          siteContact: { perHour: 5, minSeconds: 0 },
+        },
         db: handle.db,
         mailer: mail,
         signingKey: SIGNING_KEY,
@@ -176,4 +181,103 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two server instances on one P
     ]);
     expect(new Set(granted.map((row) => row.checkoutSessionId))).toEqual(new Set([id]));
   });
+
+  it('spend a site form’s stamp once, and send each digest of site messages once, whichever instance', async () => {
+    const owner = await signupOn(a(), uniqueEmail('site-owner'), '10.6.0.1');
+    const auth = { 'content-type': 'application/json', authorization: `Bearer ${owner.accessToken}` };
+    const created = await a().app.inject({
+      method: 'POST',
+      url: '/api/checkout/create-session',
+      headers: auth,
+      payload: JSON.stringify({ offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' }),
+    });
+    const session = new URL(json<{ url: string }>(created).url).pathname.split('/').at(-1) ?? '';
+    const paid = await a().app.inject({
+      method: 'POST',
+      url: `/checkout/local/${session}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'cardholder=Camille+Dupont&cardNumber=4242+4242+4242+4242&expiry=12%2F30&cvc=123',
+    });
+    expect(paid.statusCode).toBe(303);
+    const content = {
+      siteName: 'Atelier Deux',
+      languages: ['fr'],
+      color: 'teal',
+      email: 'atelier-deux@example.test',
+      phone: '+33 1 23 45 67 89',
+      address: '1 rue Double\n75001 Paris',
+      publicationDirector: 'Camille Dupont',
+      legalDetails: 'SAS',
+      texts: {
+        fr: {
+          tagline: 'Deux ateliers',
+          about: 'Un atelier, deux instances.',
+          services: ['Réparations'],
+          openingHours: '9 h – 18 h',
+        },
+      },
+    };
+    const saved = await a().app.inject({
+      method: 'POST',
+      url: '/api/website/draft',
+      headers: auth,
+      payload: JSON.stringify({ content }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const published = await a().app.inject({
+      method: 'POST',
+      url: '/api/website/publish',
+      headers: auth,
+      payload: JSON.stringify({ slug: 'atelier-deux' }),
+    });
+    expect(published.statusCode, published.body).toBe(200);
+
+    const stampOf = async (instance: Instance) =>
+      /name="started" value="([^"]+)"/.exec(
+        (await instance.app.inject({ url: '/sites/atelier-deux' })).body,
+      )?.[1] ?? '';
+    const write = (instance: Instance, started: string, n: number) =>
+      instance.app.inject({
+        method: 'POST',
+        url: '/sites/atelier-deux/contact',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          name: `Visiteur ${n}`,
+          email: `visiteur.${n}@example.test`,
+          message: 'Bonjour, êtes-vous ouverts samedi ?',
+          started,
+        }).toString(),
+        remoteAddress: `10.6.1.${n}`,
+      });
+    // One page's stamp, posted on both instances at once: one message.
+    const stamp = await stampOf(a());
+    const raced = await Promise.all([
+      write(a(), stamp, 1),
+      write(b(), stamp, 2),
+      write(b(), stamp, 3),
+      write(a(), stamp, 4),
+    ]);
+    expect(raced.map((answer) => answer.statusCode).sort()).toEqual([303, 400, 400, 400]);
+
+    // Four more, two on each: three mails in all, then two wait for a digest.
+    for (let n = 5; n <= 8; n += 1) {
+      const instance = n % 2 ? a() : b();
+      expect((await write(instance, await stampOf(instance), n)).statusCode).toBe(303);
+    }
+    const userId = claimsOf(owner.accessToken).sub;
+    await a()
+      .handle.db.update(websiteMessages)
+      .set({ createdAt: sql`${websiteMessages.createdAt} - interval '31 minutes'` })
+      .where(eq(websiteMessages.userId, userId));
+    const runs = await Promise.all(
+      [a(), b(), a(), b()].map((instance) => instance.app.siteInbox.sendDigests()),
+    );
+    expect(runs.reduce((sum, sent) => sum + sent, 0)).toBe(1);
+    await Promise.all([a().app.mailQueue.drain(), b().app.mailQueue.drain()]);
+    const mails = [...a().mail.to(content.email), ...b().mail.to(content.email)];
+    expect(mails).toHaveLength(4);
+    expect(
+      mails.filter((mail) => mail.subject === '2 nouveaux messages sur votre site Atelier Deux'),
+    ).toHaveLength(1);
+  }, 120_000);
 });

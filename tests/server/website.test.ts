@@ -3,7 +3,7 @@
  * publishing at /sites/<slug> (only with the 50 € package, refused by the server itself), the
  * published page's safety (escaping, CSP, no script) and its contact form without JavaScript.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -446,11 +446,12 @@ describe('the logo (POST /api/website/logo)', () => {
 describe('the contact form of a published site (POST /sites/<slug>/contact)', () => {
   const siteId = async (slug: string) =>
     (await server.db.select({ id: websites.id }).from(websites).where(eq(websites.slug, slug)))[0]?.id ?? '';
-  /** A time stamp issued `ago` ms before now, signed as the server signs them. */
+  /** A time stamp issued `ago` ms before now, signed as the server signs them (each one new). */
   const stampFrom = (id: string, ago: number) => {
     const key = createHmac('sha256', SIGNING_KEY).update('site-form-stamp').digest();
     const issued = Date.now() - ago;
-    return `${issued}.${createHmac('sha256', key).update(`${id}.${issued}`).digest('base64url').slice(0, 22)}`;
+    const nonce = randomBytes(8).toString('base64url');
+    return `${issued}.${nonce}.${createHmac('sha256', key).update(`${id}.${issued}.${nonce}`).digest('base64url').slice(0, 22)}`;
   };
   const send = (slug: string, fields: Record<string, string>, ip = '198.51.100.7') =>
     server.app.inject({
@@ -553,7 +554,7 @@ describe('the contact form of a published site (POST /sites/<slug>/contact)', ()
     // The stamp the page itself carries was made now: sending at once is faster than a person.
     const page = await server.request('/sites/patisserie-ana');
     const started = /name="started" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-    expect(started).toMatch(/^\d+\.[A-Za-z0-9_-]+$/);
+    expect(started).toMatch(/^\d+\.[A-Za-z0-9_-]{11}\.[A-Za-z0-9_-]{22}$/);
     const tooFast = await send('patisserie-ana', { ...visitor(), started }, '198.51.100.10');
     expect(tooFast.statusCode).toBe(400);
     expect(htmlText(tooFast.body)).toContain(visitor().message);

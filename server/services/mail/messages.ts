@@ -251,6 +251,41 @@ export function siteMessageToOwner(mail: SiteMessageMail, brand: MailBrand): Mai
   };
 }
 
+export interface SiteDigestMail {
+  /** Where the site's messages are mailed (the owner chose it). */
+  to: string;
+  /** The owner's language. */
+  language: string;
+  siteName: string;
+  siteUrl: string;
+  /** The messages it tells of (at least one). */
+  count: number;
+}
+
+/**
+ * After a burst of messages through a site's form, one mail in place of many: how many arrived, and
+ * the messages page. It quotes none of them (they may be a flood's).
+ */
+export function siteMessageDigest(mail: SiteDigestMail, brand: MailBrand): MailMessage {
+  const t = translator(mail.language);
+  const words = { count: mail.count, site: mail.siteName, url: mail.siteUrl };
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: t('emails:siteDigest.greeting'),
+      paragraphs: [t('emails:siteDigest.body', words), t('emails:siteDigest.why')],
+      action: {
+        label: t('emails:siteDigest.action'),
+        url: `${brand.siteUrl}/create-your-website#website-messages`,
+      },
+      notes: [t('emails:siteDigest.next')],
+    },
+    brand,
+  );
+  return { to: mail.to, subject: t('emails:siteDigest.subject', words), text, html };
+}
+
 export interface FounderMail {
   to: string;
   language: string;

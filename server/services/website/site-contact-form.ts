@@ -1,9 +1,10 @@
 /**
  * The contact form of a published site (/sites/<slug>/contact, a plain POST without JavaScript): the
- * visitor's fields checked and trimmed, each problem in the site's language (`site:errors.*`), and
- * the Content-Security-Policy of the site's pages, whose only style is their inline `<style>`.
+ * visitor's fields checked and trimmed, each problem in the site's language (`site:errors.*`), the
+ * form's signed time stamp, and the Content-Security-Policy of the site's pages, whose only style is
+ * their inline `<style>`.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SITE_FORM_MAX_LENGTH, type SiteFormField } from '../../../src/shared/site-page';
@@ -62,6 +63,62 @@ export function checkSiteContact(
   }
   return { values, errors };
 }
+
+/** A page older than this asks for a fresh form (its time stamp is refused). */
+export const STAMP_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * A stamp checked: its problem, or the key under which the message it carries spends it (each stamp
+ * sends one message: see site-inbox.ts).
+ */
+export type StampCheck = { problem: 'expired' | 'tooSoon' } | { spendKey: string };
+
+/**
+ * The form's `started` stamp: when the page was made, a random nonce (two pages made in the same
+ * millisecond are two stamps) and a MAC tying both to the site, so that a bot can neither make one
+ * nor age one. `issued.nonce.mac`.
+ */
+export function createFormStamps(options: {
+  signingKey: Uint8Array;
+  /** The shortest time a person takes between seeing the form and sending it. */
+  minSeconds: number;
+  now: () => number;
+}) {
+  const key = createHmac('sha256', options.signingKey).update('site-form-stamp').digest();
+  const mac = (siteId: string, issued: number, nonce: string) =>
+    createHmac('sha256', key).update(`${siteId}.${issued}.${nonce}`).digest('base64url').slice(0, 22);
+
+  return {
+    /** A stamp for a form shown now. */
+    issue(siteId: string): string {
+      const issued = options.now();
+      const nonce = randomBytes(8).toString('base64url');
+      return `${issued}.${nonce}.${mac(siteId, issued, nonce)}`;
+    },
+
+    /**
+     * Forged, malformed or too old ('expired'), sent faster than a person types ('tooSoon'), or the
+     * key that spends it. Whether it was spent already is the inbox's to say (the database knows).
+     */
+    check(siteId: string, stamp: unknown): StampCheck {
+      if (typeof stamp !== 'string') return { problem: 'expired' };
+      const [issuedText = '', nonce = '', given = '', ...rest] = stamp.split('.');
+      if (rest.length > 0 || !/^\d{1,15}$/.test(issuedText) || !/^[\w-]{11}$/.test(nonce))
+        return { problem: 'expired' };
+      const issued = Number(issuedText);
+      const expected = Buffer.from(mac(siteId, issued, nonce));
+      const givenBytes = Buffer.from(given);
+      if (givenBytes.length !== expected.length || !timingSafeEqual(givenBytes, expected))
+        return { problem: 'expired' };
+      const age = options.now() - issued;
+      if (age < 0 || age > STAMP_MAX_AGE_MS) return { problem: 'expired' };
+      if (age < options.minSeconds * 1000) return { problem: 'tooSoon' };
+      return { spendKey: `site-form-stamp:${siteId}:${nonce}` };
+    },
+  };
+}
+
+export type FormStamps = ReturnType<typeof createFormStamps>;
 
 /**
  * The CSP of a site page: nothing but its own `<style>` (by hash), its own images and its own form.

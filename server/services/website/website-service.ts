@@ -5,7 +5,7 @@
  * stores the pages beside a snapshot of the content, so that editing changes nothing online until
  * the next publish and a backup of the database holds the whole site, logos included.
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import {
@@ -26,10 +26,8 @@ import type { components } from '../../../src/lib/api/schema';
 import type { Database } from '../../db/database';
 import { purchases, users, websiteLogos, websiteMessages, websites } from '../../db/schema';
 import { isServerLanguage, translator, type ServerLanguage } from '../i18n';
-import { enqueueMail, type MailQueue } from '../mail/mail-queue';
-import { siteMessageToOwner, type MailBrand } from '../mail/messages';
-import { addressKey, type RateLimiter } from '../rate-limiter';
 import { processLogo, type LogoVariant, type LogoVariantName } from './logo-images';
+import { createFormStamps } from './site-contact-form';
 import { checkWebsiteContent } from './website-rules';
 
 export type Website = components['schemas']['Website'];
@@ -71,8 +69,6 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /** The messages a site keeps for its owner in the list (older ones stay in the database and the export). */
 const MESSAGE_LIST_LIMIT = 200;
-/** A page older than this asks for a fresh form (its time stamp is refused). */
-const STAMP_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 
 /** The `site` namespace's words in one language, for the renderer. */
 export function serverSiteLabels(language: ServerLanguage): SiteLabels {
@@ -89,14 +85,11 @@ export interface PublishedSite extends RenderableSite {
 
 export interface WebsiteServiceDeps {
   db: Database;
-  mailQueue: Pick<MailQueue, 'wake'>;
-  rateLimiter: RateLimiter;
-  brand: MailBrand;
   /** The site's own origin (https://kreo.example): published pages' absolute links (Open Graph). */
   publicUrl: string;
   signingKey: Uint8Array;
-  /** Messages per hour from one address to one site (0: no limit), and the shortest time to fill the form. */
-  siteContact: { perHour: number; minSeconds: number };
+  /** The shortest time a person takes to fill in a site's contact form. */
+  siteContact: { minSeconds: number };
   /** What the company file suggests: the company's name and registered office. */
   companyDefaults: (userId: string) => Promise<{ siteName: string; address: string }>;
   /** Who hosts the sites (us), named by each site's legal notice. */
@@ -110,12 +103,12 @@ type WebsiteRow = typeof websites.$inferSelect;
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export function createWebsiteService(deps: WebsiteServiceDeps) {
-  const { db, brand, publicUrl } = deps;
-  const now = deps.now ?? Date.now;
-  const stampKey = createHmac('sha256', deps.signingKey).update('site-form-stamp').digest();
-
-  const stampMac = (siteId: string, issued: number) =>
-    createHmac('sha256', stampKey).update(`${siteId}.${issued}`).digest('base64url').slice(0, 22);
+  const { db, publicUrl } = deps;
+  const stamps = createFormStamps({
+    signingKey: deps.signingKey,
+    minSeconds: deps.siteContact.minSeconds,
+    now: deps.now ?? Date.now,
+  });
 
   async function row(userId: string): Promise<WebsiteRow | undefined> {
     const [found] = await db.select().from(websites).where(eq(websites.userId, userId));
@@ -158,7 +151,6 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       name: user ? `${user.firstname} ${user.lastname}`.trim().slice(0, 100) : '',
     };
   }
-  const ownerLanguage = async (userId: string) => (await owner(userId)).language;
 
   async function view(userId: string, found?: WebsiteRow): Promise<Website> {
     const [company, account, allowed, unread] = await Promise.all([
@@ -250,30 +242,10 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     return Boolean(other);
   }
 
-  /** `started` for a form shown now: when, and a MAC tying it to the site (a bot cannot make an old one). */
-  function formStamp(siteId: string): string {
-    const issued = now();
-    return `${issued}.${stampMac(siteId, issued)}`;
-  }
-
-  /** Why a stamp is refused: forged or too old ('expired'), or the form was sent too fast ('tooSoon'). */
-  function stampProblem(siteId: string, stamp: unknown): 'expired' | 'tooSoon' | null {
-    if (typeof stamp !== 'string') return 'expired';
-    const [issuedText = '', mac = ''] = stamp.split('.');
-    const issued = Number(issuedText);
-    if (!/^\d{1,15}$/.test(issuedText)) return 'expired';
-    const expected = Buffer.from(stampMac(siteId, issued));
-    const given = Buffer.from(mac);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'expired';
-    const age = now() - issued;
-    if (age < 0 || age > STAMP_MAX_AGE_MS) return 'expired';
-    if (age < deps.siteContact.minSeconds * 1000) return 'tooSoon';
-    return null;
-  }
-
   return {
-    formStamp,
-    stampProblem,
+    /** `started` for a form shown now. */
+    formStamp: stamps.issue,
+    checkStamp: stamps.check,
 
     async get(userId: string): Promise<Website> {
       return view(userId, await row(userId));
@@ -450,55 +422,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     pageHtml(site: PublishedSite, language: SiteLanguage): { html: string; css: string } | null {
       const page = site.pages[language];
       if (!page) return null;
-      return { html: page.html.replace(STARTED_PLACEHOLDER, formStamp(site.id)), css: page.css };
-    },
-
-    /**
-     * Stores a visitor's message (already checked) and queues it to the site's contact address, after
-     * the limits: a few an hour from one address to one site, twenty times that a day to one site.
-     * Returns which limit refused it, or null when it was received.
-     */
-    async receiveMessage(
-      site: PublishedSite,
-      input: { name: string; email: string; message: string; language: SiteLanguage },
-      clientIp: string,
-    ): Promise<'tooMany' | 'siteBusy' | null> {
-      const ip = addressKey(clientIp);
-      const { perHour } = deps.siteContact;
-      if (perHour > 0) {
-        const fromAddress = await deps.rateLimiter.hit(`site-contact:${site.id}:${ip}`, {
-          max: perHour,
-          windowMs: 3_600_000,
-        });
-        if (!fromAddress.allowed) return 'tooMany';
-        const toSite = await deps.rateLimiter.hit(`site-contact:${site.id}`, {
-          max: perHour * 20,
-          windowMs: 24 * 3_600_000,
-        });
-        if (!toSite.allowed) return 'siteBusy';
-      }
-      const ownerLanguageNow = await ownerLanguage(site.userId);
-      await db.transaction(async (tx) => {
-        await tx.insert(websiteMessages).values({ userId: site.userId, ...input, ip });
-        await enqueueMail(
-          tx,
-          siteMessageToOwner(
-            {
-              to: site.content.email,
-              language: ownerLanguageNow,
-              siteName: site.content.siteName,
-              siteUrl: `${publicUrl}/sites/${site.slug}`,
-              name: input.name,
-              email: input.email,
-              message: input.message,
-            },
-            brand,
-          ),
-          site.userId,
-        );
-      });
-      deps.mailQueue.wake();
-      return null;
+      return { html: page.html.replace(STARTED_PLACEHOLDER, stamps.issue(site.id)), css: page.css };
     },
 
     /** A stored logo image, or null. */

@@ -926,13 +926,16 @@ export interface paths {
         /**
          * The contact form of a published site (a plain HTML form post)
          * @description Checks the fields on the server; a valid message is stored, mailed to
-         *     the site's contact address and the browser is sent to the thank-you
-         *     page (303). Otherwise the page comes back (400) with each field's
-         *     problem and everything typed kept. Refused: a filled honeypot field,
-         *     a form sent too soon after it was shown or with a forged or expired
-         *     `started` stamp (the page comes back with a fresh one), and more than
-         *     a few messages per hour from one address, or too many a day to one
-         *     site (429).
+         *     the site's contact address (after a burst, the owner gets one digest
+         *     of the messages that follow instead) and the browser is sent to the
+         *     thank-you page (303). Otherwise the page comes back (400) with each
+         *     field's problem and everything typed kept. Refused: a filled honeypot
+         *     field, a form sent too soon after it was shown or with a forged or
+         *     expired `started` stamp, or with one that already sent a message
+         *     (each page sends one; the page comes back with a fresh one), and
+         *     (429) more than a few messages an hour, or twice that a day, from one
+         *     address (an IPv6 client by its /64) or one typed e-mail address, and,
+         *     as a last resort, more than a hundred times that a day to one site.
          */
         post: operations["sendPublishedSiteMessage"];
         delete?: never;
