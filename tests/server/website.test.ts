@@ -219,6 +219,51 @@ describe('slugs', () => {
     expect(message.length).toBeGreaterThan(5);
   });
 
+  it('reserves slugs that pass for ours (R3-07): the brand beside other words or in digits, look-alikes of reserved words', async () => {
+    const user = await server.signup();
+    await buy(user, PREMIUM);
+    await saveDraft(user, completeContent());
+    const impostors = [
+      'kreo-support',
+      'kreo-help',
+      'kreo-billing',
+      'kreo-login',
+      'kreo-official',
+      'support-kreo',
+      'kre0',
+      'k-r-e-o',
+      'kreo123',
+      'supp0rt',
+      'adm1n',
+    ];
+    for (const slug of impostors) {
+      const check = json(await get(user, `/api/website/slug-availability?slug=${slug}`));
+      expect(check, slug).toMatchObject({ available: false, reason: 'reserved' });
+      const refused = await post(user, '/api/website/publish', { slug });
+      expect([refused.statusCode, json(refused).code], slug).toEqual([400, 'SLUG_RESERVED']);
+      expect((await server.request(`/sites/${slug}`)).statusCode, slug).toBe(404);
+    }
+    // The refusal says why, in each language.
+    for (const [language, words] of [
+      ['fr', /passer pour une adresse de Kreo/],
+      ['en', /pass for an address of Kreo/],
+      ['ro', /luată drept o adresă a Kreo/],
+    ] as const) {
+      const refused = await post(
+        user,
+        '/api/website/publish',
+        { slug: 'kreo-support' },
+        { 'accept-language': language },
+      );
+      expect(json<{ message: string }>(refused).message).toMatch(words);
+    }
+    // Ordinary names stay free, those that begin with the brand's letters included.
+    for (const slug of ['kreolia', 'kreon-traiteur', 'it-support-paris', 'mali-voyages'])
+      expect(json(await get(user, `/api/website/slug-availability?slug=${slug}`)), slug).toMatchObject({
+        available: true,
+      });
+  });
+
   it('refuses to publish at a taken (409), reserved or malformed (400) slug', async () => {
     await publishedOwner('fromagerie-martin');
     const user = await server.signup();

@@ -8,12 +8,8 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
-import {
-  emptyWebsiteContent,
-  slugProblem,
-  type SiteLanguage,
-  type WebsiteContent,
-} from '../../../src/shared/website';
+import { emptyWebsiteContent, type SiteLanguage, type WebsiteContent } from '../../../src/shared/website';
+import { slugProblem } from '../../../src/shared/website-slug';
 import {
   renderSitePage,
   siteLabels,

@@ -19,7 +19,7 @@ import { Link } from 'react-router-dom';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { LANGUAGE_NATIVE_NAMES } from '@/lib/i18n/languages';
-import { slugProblem, suggestSlug } from '@/shared/website';
+import { slugProblem, suggestSlug } from '@/shared/website-slug';
 import { PublishLocked } from './publish-locked';
 import { useSlugCheck, type SlugVerdict } from './use-slug-check';
 import { errorCode, incompleteFields, websiteApi, type Website } from './website-api';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { slugProblem } from '@/shared/website';
+import { slugProblem } from '@/shared/website-slug';
 import { websiteApi } from './website-api';
 
 /** How long after the last key the address is checked with the server. */

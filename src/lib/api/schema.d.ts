@@ -654,8 +654,13 @@ export interface paths {
         /**
          * Whether an address (slug) can be used for the user's site
          * @description A slug is 3 to 40 lowercase letters, digits and single hyphens, not
-         *     starting or ending with a hyphen, not reserved (api, admin, …) and not
-         *     used by another user's site. The user's own slug is available to them.
+         *     starting or ending with a hyphen, not reserved and not used by another
+         *     user's site. The user's own slug is available to them. Reserved: our
+         *     own words (api, admin, support, …) and anything that reads as one of
+         *     them or as the brand, even with digits for letters or hyphens between
+         *     them (`supp0rt`, `kre0`, `kreo-support`, `support-kreo`); the brand's
+         *     letters may only begin a longer name (`kreolia`). The rule is
+         *     src/shared/website-slug.ts, which the builder runs too.
          */
         get: operations["checkWebsiteSlug"];
         put?: never;
