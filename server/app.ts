@@ -62,6 +62,7 @@ import { createLocalProvider } from './services/payments/local-provider';
 import type { PaymentProvider } from './services/payments/provider';
 import { createStripeProvider } from './services/payments/stripe-provider';
 import { createSessionService } from './services/sessions';
+import { pruneSlugHolds } from './services/website/slug-holds';
 import { createWebsiteService } from './services/website/website-service';
 import { LOGO_MAX_BYTES } from '../src/shared/website';
 
@@ -208,7 +209,8 @@ export async function buildApp(deps: AppDependencies) {
     ...(deps.mailPollMs ? { pollMs: deps.mailPollMs } : {}),
   });
   app.decorate('mailQueue', mailQueue);
-  // Ended rate-limit windows are dropped every ten minutes, by whichever instance gets there.
+  // Ended rate-limit windows and site-address holds are dropped every ten minutes, by whichever
+  // instance gets there.
   let pruning: NodeJS.Timeout | null = null;
   // Drafts left for three days get their one reminder: looked for every ten minutes too.
   let reminding: NodeJS.Timeout | null = null;
@@ -222,6 +224,9 @@ export async function buildApp(deps: AppDependencies) {
             .catch((error: unknown) =>
               app.log.warn({ failure: loggableError(error) }, 'Pruning rate limits failed'),
             );
+          pruneSlugHolds(db).catch((error: unknown) =>
+            app.log.warn({ failure: loggableError(error) }, 'Pruning site-address holds failed'),
+          );
         },
         10 * 60 * 1000,
       );

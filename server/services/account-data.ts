@@ -11,7 +11,8 @@
  * records; it keeps no name, address or e-mail. Everything else goes: the account, sessions,
  * links, the company file, what was bought (the documents can no longer be downloaded), the
  * promotional website (offline at once, its logos and the messages it received), queued and sent
- * mail records, and the contact messages sent from the account's address.
+ * mail records, and the contact messages sent from the account's address. The site's address stays
+ * held for 30 days without its owner (nobody else may publish where its visitors still arrive).
  */
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
@@ -26,9 +27,11 @@ import {
   refreshTokens,
   users,
   websiteMessages,
+  websiteSlugHolds,
   websites,
 } from '../db/schema';
 import { AccountError, toUserInfo, type AccountService } from './accounts';
+import { holdSlugOfDeletedAccount } from './website/slug-holds';
 
 export function createAccountDataService(deps: { db: Database; accounts: AccountService }) {
   const { db, accounts } = deps;
@@ -103,6 +106,12 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
         .from(websiteMessages)
         .where(eq(websiteMessages.userId, userId))
         .orderBy(asc(websiteMessages.createdAt));
+      // Addresses the site left, kept for the founder for a while (services/website/slug-holds.ts).
+      const heldSlugs = await db
+        .select({ slug: websiteSlugHolds.slug, heldUntil: websiteSlugHolds.heldUntil })
+        .from(websiteSlugHolds)
+        .where(eq(websiteSlugHolds.userId, userId))
+        .orderBy(asc(websiteSlugHolds.createdAt));
       const timeline = await db
         .select({
           kind: companyFileEvents.kind,
@@ -174,6 +183,7 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
               createdAt: site.createdAt,
               updatedAt: site.updatedAt,
               messages: siteMessages,
+              heldSlugs,
             }
           : null,
         timeline,
@@ -205,7 +215,9 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
         await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = lower(${user.email})`);
         // Mail records to the address that no account link reaches (contact acknowledgements, resets).
         await tx.delete(mailQueue).where(sql`lower(${mailQueue.recipient}) = lower(${user.email})`);
-        // Cascades: sessions, links, company file, purchases, mail records; orders kept lose their buyer.
+        await holdSlugOfDeletedAccount(tx, userId);
+        // Cascades: sessions, links, company file, purchases, mail records, the website; orders kept
+        // and the site's held addresses lose their owner.
         await tx.delete(users).where(eq(users.id, userId));
       });
       return { message: 'Your account has been deleted.' };

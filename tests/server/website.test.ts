@@ -7,7 +7,8 @@ import { createHash, createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { websiteMessages, websites } from '../../server/db/schema';
+import { websiteMessages, websiteSlugHolds, websites } from '../../server/db/schema';
+import { pruneSlugHolds } from '../../server/services/website/slug-holds';
 import type { WebsiteContent } from '../../src/shared/website';
 import {
   buyLocally,
@@ -262,6 +263,86 @@ describe('slugs', () => {
       expect(json(await get(user, `/api/website/slug-availability?slug=${slug}`)), slug).toMatchObject({
         available: true,
       });
+  });
+
+  it('holds a slug its site left for 30 days (R3-08): only the owner takes it back, its pages redirect meanwhile', async () => {
+    const owner = await publishedOwner('vieux-moulin', completeContent({ languages: ['fr', 'en'] }));
+    const moved = await post(owner, '/api/website/publish', { slug: 'nouveau-moulin' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const other = await server.signup();
+    await buy(other, PREMIUM);
+    await saveDraft(other, completeContent());
+    const check = async (user: SignedUpUser, slug: string) =>
+      json(await get(user, `/api/website/slug-availability?slug=${slug}`));
+
+    // Nobody else may take it, and both say so in the user's language.
+    expect(await check(other, 'vieux-moulin')).toMatchObject({ available: false, reason: 'held' });
+    for (const [language, words] of [
+      ['fr', /moins de 30 jours/],
+      ['en', /less than 30 days ago/],
+      ['ro', /mai puțin de 30 de zile/],
+    ] as const) {
+      const refused = await post(
+        other,
+        '/api/website/publish',
+        { slug: 'vieux-moulin' },
+        { 'accept-language': language },
+      );
+      expect([refused.statusCode, json(refused).code]).toEqual([409, 'SLUG_HELD']);
+      expect(json<{ message: string }>(refused).message).toMatch(words);
+    }
+    // Visitors of the old address reach the same page at the new one.
+    const redirects: [string, string][] = [
+      ['/sites/vieux-moulin', '/sites/nouveau-moulin'],
+      ['/sites/vieux-moulin/en', '/sites/nouveau-moulin/en'],
+      ['/sites/vieux-moulin/thanks?lang=en', '/sites/nouveau-moulin/thanks?lang=en'],
+    ];
+    for (const [from, to] of redirects) {
+      const answer = await server.request(from);
+      expect([answer.statusCode, answer.headers.location], from).toEqual([302, to]);
+    }
+    const form = await server.app.inject({
+      method: 'POST',
+      url: '/sites/vieux-moulin/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Ana&email=ana%40example.test&message=Bonjour%20%C3%A0%20vous',
+    });
+    expect([form.statusCode, form.headers.location]).toEqual([307, '/sites/nouveau-moulin/contact']);
+    // The founder's export names it.
+    const exported = json<{ website: { heldSlugs: { slug: string }[] } }>(
+      await get(owner, '/api/user/export'),
+    );
+    expect(exported.website.heldSlugs.map((hold) => hold.slug)).toEqual(['vieux-moulin']);
+
+    // Offline, the site is nowhere to redirect to; the address stays held.
+    expect((await post(owner, '/api/website/unpublish')).statusCode).toBe(200);
+    expect((await server.request('/sites/vieux-moulin')).statusCode).toBe(404);
+    expect(await check(other, 'vieux-moulin')).toMatchObject({ reason: 'held' });
+
+    // The owner takes it back; the address they leave is held in turn.
+    expect(await check(owner, 'vieux-moulin')).toMatchObject({ available: true });
+    expect((await post(owner, '/api/website/publish', { slug: 'vieux-moulin' })).statusCode).toBe(200);
+    expect((await server.request('/sites/vieux-moulin')).statusCode).toBe(200);
+    const back = await server.request('/sites/nouveau-moulin');
+    expect([back.statusCode, back.headers.location]).toEqual([302, '/sites/vieux-moulin']);
+    expect(await check(other, 'nouveau-moulin')).toMatchObject({ reason: 'held' });
+
+    // Thirty days later the hold counts for nothing: the address is anyone's, and pruned.
+    await server.db
+      .update(websiteSlugHolds)
+      .set({ heldUntil: new Date(Date.now() - 1000) })
+      .where(eq(websiteSlugHolds.slug, 'nouveau-moulin'));
+    expect((await server.request('/sites/nouveau-moulin')).statusCode).toBe(404);
+    expect(await check(other, 'nouveau-moulin')).toMatchObject({ available: true });
+    expect((await post(other, '/api/website/publish', { slug: 'nouveau-moulin' })).statusCode).toBe(200);
+    expect((await server.request('/sites/nouveau-moulin')).statusCode).toBe(200);
+    await server.db
+      .insert(websiteSlugHolds)
+      .values({ slug: 'moulin-expire', userId: owner.userId, heldUntil: new Date(Date.now() - 1000) });
+    expect(await pruneSlugHolds(server.db)).toBeGreaterThanOrEqual(1);
+    const left = await server.db.select({ slug: websiteSlugHolds.slug }).from(websiteSlugHolds);
+    expect(left.map((hold) => hold.slug)).not.toContain('moulin-expire');
+    expect(left.map((hold) => hold.slug)).not.toContain('nouveau-moulin');
   });
 
   it('refuses to publish at a taken (409), reserved or malformed (400) slug', async () => {
@@ -653,10 +734,51 @@ describe('the account data', () => {
     expect(exported.website.slug).toBe('site-a-supprimer');
     const deleted: Response = await post(user, '/api/user/delete-account', { password: user.password });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect((await server.request('/sites/site-a-supprimer')).statusCode).toBe(404);
+    expect((await server.request('/sites/site-a-supprimer')).statusCode).not.toBe(200);
+  });
+
+  it('holds the address of a deleted account for 30 days (R3-08): gone (410) in the visitor language, nobody takes it', async () => {
+    const user = await publishedOwner('ancien-site', completeContent({ languages: ['fr', 'en'] }));
+    // An address the site left before is held too, and says the same once the account is gone.
+    expect((await post(user, '/api/website/publish', { slug: 'site-ferme' })).statusCode).toBe(200);
+    const deleted = await post(user, '/api/user/delete-account', { password: user.password });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    for (const [language, words] of [
+      ['fr', 'Ce site a fermé'],
+      ['en', 'This website has closed'],
+      ['ro', 'Acest site s-a închis'],
+    ] as const) {
+      for (const url of ['/sites/site-ferme', '/sites/site-ferme/en', '/sites/ancien-site']) {
+        const gone = await server.request(url, { headers: { 'accept-language': language } });
+        expect(gone.statusCode, url).toBe(410);
+        expect(gone.headers['content-type']).toMatch(/^text\/html/);
+        expect(gone.body).toMatch(new RegExp(`<html lang="${language}"`));
+        expect(htmlText(gone.body)).toContain(words);
+        expect(gone.body).not.toMatch(/<script/i);
+      }
+    }
+    const holds = await server.db
+      .select()
+      .from(websiteSlugHolds)
+      .where(eq(websiteSlugHolds.slug, 'site-ferme'));
+    expect(holds).toMatchObject([{ userId: null }]);
+
     const other = await server.signup({ email: uniqueEmail('next') });
-    expect(json(await get(other, '/api/website/slug-availability?slug=site-a-supprimer'))).toMatchObject({
-      available: true,
+    await buy(other, PREMIUM);
+    await saveDraft(other, completeContent());
+    expect(json(await get(other, '/api/website/slug-availability?slug=site-ferme'))).toMatchObject({
+      available: false,
+      reason: 'held',
     });
+    const refused = await post(other, '/api/website/publish', { slug: 'site-ferme' });
+    expect([refused.statusCode, json(refused).code]).toEqual([409, 'SLUG_HELD']);
+
+    await server.db
+      .update(websiteSlugHolds)
+      .set({ heldUntil: new Date(Date.now() - 1000) })
+      .where(eq(websiteSlugHolds.slug, 'site-ferme'));
+    expect((await server.request('/sites/site-ferme')).statusCode).toBe(404);
+    expect((await post(other, '/api/website/publish', { slug: 'site-ferme' })).statusCode).toBe(200);
+    expect((await server.request('/sites/site-ferme')).statusCode).toBe(200);
   });
 });

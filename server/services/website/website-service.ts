@@ -9,7 +9,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import { emptyWebsiteContent, type SiteLanguage, type WebsiteContent } from '../../../src/shared/website';
-import { slugProblem } from '../../../src/shared/website-slug';
+import { SLUG_PATTERN, slugProblem } from '../../../src/shared/website-slug';
 import {
   renderSitePage,
   siteLabels,
@@ -26,6 +26,7 @@ import { enqueueMail, type MailQueue } from '../mail/mail-queue';
 import { siteMessageToOwner, type MailBrand } from '../mail/messages';
 import { addressKey, type RateLimiter } from '../rate-limiter';
 import { processLogo, type LogoVariantName } from './logo-images';
+import { activeHold, clearHold, holdSlug, lockSite, lockSlugs } from './slug-holds';
 import { checkWebsiteContent } from './website-rules';
 
 export type Website = components['schemas']['Website'];
@@ -40,6 +41,7 @@ export type WebsiteErrorCode =
   | 'SLUG_FORMAT'
   | 'SLUG_RESERVED'
   | 'SLUG_TAKEN'
+  | 'SLUG_HELD'
   | 'TEXT_INVALID'
   | 'MESSAGE_NOT_FOUND';
 
@@ -102,6 +104,9 @@ export interface WebsiteServiceDeps {
 
 type WebsiteRow = typeof websites.$inferSelect;
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Transaction;
+/** Why a slug cannot be the user's: its shape, reserved, another site's, or held for another. */
+type SlugVerdict = 'format' | 'reserved' | 'taken' | 'held';
 
 export function createWebsiteService(deps: WebsiteServiceDeps) {
   const { db, brand, publicUrl } = deps;
@@ -211,7 +216,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
    */
   function withSiteLock<T>(userId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`website:${userId}`}))`);
+      await lockSite(tx, userId);
       return work(tx);
     });
   }
@@ -229,19 +234,23 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       );
   }
 
-  function slugError(problem: 'format' | 'reserved' | 'taken', language: ServerLanguage) {
+  function slugError(problem: SlugVerdict, language: ServerLanguage) {
     const t = translator(language);
     if (problem === 'taken') return new WebsiteError(409, 'SLUG_TAKEN', t('website:errors.SLUG_TAKEN'));
+    if (problem === 'held') return new WebsiteError(409, 'SLUG_HELD', t('website:errors.SLUG_HELD'));
     const code = problem === 'format' ? 'SLUG_FORMAT' : 'SLUG_RESERVED';
     return new WebsiteError(400, code, t(`website:errors.${code}`));
   }
 
-  async function slugTakenByOther(userId: string, slug: string): Promise<boolean> {
-    const [other] = await db
+  /** Whether another user's site has the slug, or holds it since it left it (the user's own hold is theirs). */
+  async function slugOwnership(executor: Executor, userId: string, slug: string) {
+    const [other] = await executor
       .select({ userId: websites.userId })
       .from(websites)
       .where(and(eq(websites.slug, slug), ne(websites.userId, userId)));
-    return Boolean(other);
+    if (other) return 'taken' as const;
+    const hold = await activeHold(executor, slug);
+    return hold && hold.userId !== userId ? ('held' as const) : null;
   }
 
   /** `started` for a form shown now: when, and a MAC tying it to the site (a bot cannot make an old one). */
@@ -320,7 +329,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
 
     async checkSlug(userId: string, slug: string, language: ServerLanguage): Promise<WebsiteSlugCheck> {
       const t = translator(language);
-      const problem = slugProblem(slug) ?? ((await slugTakenByOther(userId, slug)) ? 'taken' : null);
+      const problem = slugProblem(slug) ?? (await slugOwnership(db, userId, slug));
       if (!problem) return { slug, available: true, reason: null, message: t('website:slug.available') };
       return { slug, available: false, reason: problem, message: slugError(problem, language).message };
     },
@@ -331,12 +340,16 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         throw new WebsiteError(403, 'WEBSITE_NOT_INCLUDED', t('website:errors.WEBSITE_NOT_INCLUDED'));
       const problem = slugProblem(slug);
       if (problem) throw slugError(problem, language);
-      if (await slugTakenByOther(userId, slug)) throw slugError('taken', language);
       await ensureRow(userId);
       await withSiteLock(userId, async (tx) => {
         // Read under the lock: the draft and logo put online are the ones this transaction saw.
         const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
         if (!current) throw new Error('The website row is missing');
+        // The addresses change hands here: the new one checked under its lock, the old one held.
+        const previous = current.slug !== null && current.slug !== slug ? current.slug : null;
+        await lockSlugs(tx, previous ? [slug, previous] : [slug]);
+        const owned = await slugOwnership(tx, userId, slug);
+        if (owned) throw slugError(owned, language);
         const content = current.content as WebsiteContent;
         const fields = checkWebsiteContent(content, language);
         if (Object.keys(fields).length > 0)
@@ -372,6 +385,8 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
           if (isUniqueViolation(error)) throw slugError('taken', language);
           throw error;
         }
+        await clearHold(tx, slug, userId);
+        if (previous) await holdSlug(tx, previous, userId);
         await dropUnusedLogos(tx, userId);
       });
       return view(userId, await row(userId));
@@ -426,7 +441,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
 
     /** The site published at `slug`, or null. */
     async findPublished(slug: string): Promise<PublishedSite | null> {
-      if (slugProblem(slug) === 'format') return null;
+      if (!SLUG_PATTERN.test(slug)) return null;
       const [found] = await db.select().from(websites).where(eq(websites.slug, slug));
       if (!found?.publishedAt || !found.publishedContent || !found.publishedPages) return null;
       const logo = await logoOf(found.publishedLogoId);
@@ -438,6 +453,20 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         logo: logo ? { id: logo.id, width: logo.width, height: logo.height } : null,
         pages: found.publishedPages as PublishedSite['pages'],
       };
+    },
+
+    /**
+     * What became of a slug no site has, while it is held: its site moved to `movedTo` (and is
+     * online), or its account was deleted ('gone'); null when neither (a plain 404).
+     */
+    async formerAddress(slug: string): Promise<{ movedTo: string } | 'gone' | null> {
+      if (!SLUG_PATTERN.test(slug)) return null;
+      const hold = await activeHold(db, slug);
+      if (!hold) return null;
+      if (hold.userId === null) return 'gone';
+      const [site] = await db.select().from(websites).where(eq(websites.userId, hold.userId));
+      const online = site?.slug && site.publishedAt && site.publishedPages && site.slug !== slug;
+      return online && site.slug ? { movedTo: site.slug } : null;
     },
 
     /** The page of a site in one of its languages, with a fresh form stamp. */

@@ -26,7 +26,13 @@ import { errorCode, incompleteFields, websiteApi, type Website } from './website
 import { fieldProblems, type FieldProblem } from './website-content';
 
 /** The refusals of a publish that have their own words in website:errors. */
-const PUBLISH_CODES = ['WEBSITE_NOT_INCLUDED', 'SLUG_TAKEN', 'SLUG_FORMAT', 'SLUG_RESERVED'] as const;
+const PUBLISH_CODES = [
+  'WEBSITE_NOT_INCLUDED',
+  'SLUG_TAKEN',
+  'SLUG_HELD',
+  'SLUG_FORMAT',
+  'SLUG_RESERVED',
+] as const;
 type PublishError = (typeof PUBLISH_CODES)[number] | 'publishFailed' | 'unpublishFailed' | 'saveFirst';
 
 type Outcome =
@@ -38,10 +44,14 @@ const SLUG_MESSAGES: Record<Exclude<SlugVerdict, 'idle'>, { key: string; color: 
   checking: { key: 'slug.checking', color: 'dimmed' },
   available: { key: 'slug.available', color: 'green.9' },
   taken: { key: 'slug.taken', color: 'red.9' },
+  held: { key: 'slug.held', color: 'red.9' },
   reserved: { key: 'slug.reserved', color: 'red.9' },
   format: { key: 'slug.format', color: 'red.9' },
   unknown: { key: 'slug.unknown', color: 'dimmed' },
 };
+
+/** The verdicts that mean the address cannot be used. */
+const REFUSED_SLUGS: ReadonlySet<SlugVerdict> = new Set(['taken', 'held', 'reserved', 'format']);
 
 /** An address of the server (the site's page), absolute, for a link that opens in a new tab. */
 const absolute = (path: string) => new URL(path, env.apiBaseUrl || window.location.origin).href;
@@ -191,7 +201,8 @@ export function PublishSection(props: PublishSectionProps) {
               id="website-slug"
               // Mantine names its description `<id>-description`; the verdict is read out with it.
               aria-describedby="website-slug-description website-slug-status"
-              aria-invalid={verdict === 'format' || verdict === 'reserved' || verdict === 'taken'}
+              // Mantine sets aria-invalid from `error` (over an aria-invalid prop); the words are below.
+              error={REFUSED_SLUGS.has(verdict)}
               data-testid="website-slug"
             />
             <Text

@@ -9,7 +9,8 @@ export const SLUG_CHECK_DELAY_MS = 400;
  * What is known of an address: nothing yet (`idle`), being checked, free, or why not. A malformed or
  * reserved address is known at once (the shared rules); whether someone has it, only the server knows.
  */
-export type SlugVerdict = 'idle' | 'checking' | 'available' | 'taken' | 'reserved' | 'format' | 'unknown';
+export type SlugVerdict =
+  'idle' | 'checking' | 'available' | 'taken' | 'held' | 'reserved' | 'format' | 'unknown';
 
 export function useSlugCheck(slug: string, enabled: boolean, api = websiteApi): SlugVerdict {
   const [checked, setChecked] = useState<{ slug: string; verdict: SlugVerdict } | null>(null);

@@ -660,7 +660,9 @@ export interface paths {
          *     them or as the brand, even with digits for letters or hyphens between
          *     them (`supp0rt`, `kre0`, `kreo-support`, `support-kreo`); the brand's
          *     letters may only begin a longer name (`kreolia`). The rule is
-         *     src/shared/website-slug.ts, which the builder runs too.
+         *     src/shared/website-slug.ts, which the builder runs too. A slug another
+         *     site left (moved to another slug, or its account deleted) is held for
+         *     30 days: only its owner may take it back.
          */
         get: operations["checkWebsiteSlug"];
         put?: never;
@@ -685,7 +687,9 @@ export interface paths {
          * @description Checks the draft against the builder's schemas (schemas/forms/website*.json),
          *     prerenders one static page per language and makes them the published
          *     site at `/sites/{slug}`. Only users whose purchases include
-         *     PROFESSIONAL_PROMOTIONAL_WEBSITE may publish.
+         *     PROFESSIONAL_PROMOTIONAL_WEBSITE may publish. Publishing at a new slug
+         *     holds the old one for the owner for 30 days, and its pages redirect to
+         *     the new ones meanwhile.
          */
         post: operations["publishWebsite"];
         delete?: never;
@@ -1222,8 +1226,13 @@ export interface components {
         WebsiteSlugCheck: {
             slug: string;
             available: boolean;
-            /** @enum {string|null} */
-            reason: "format" | "reserved" | "taken" | null;
+            /**
+             * @description Why not: `format`, `reserved`, `taken` (another site has it) or
+             *     `held` (another site left it less than 30 days ago: it is kept for
+             *     its owner).
+             * @enum {string|null}
+             */
+            reason: "format" | "reserved" | "taken" | "held" | null;
             /** @description The verdict in the user's language. */
             message: string;
         };
@@ -1633,6 +1642,29 @@ export interface components {
             };
         };
         /**
+         * @description The site left this slug less than 30 days ago and is online at
+         *     another: Location is the same page there (temporary: the old slug is
+         *     freed after 30 days).
+         */
+        SiteMoved: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
+         * @description The site at this slug was closed with its owner's account, less than
+         *     30 days ago: a plain HTML page in the visitor's language says so.
+         */
+        SiteGone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+            };
+        };
+        /**
          * @description The company file's legal form has no template for this document in
          *     this language (for example a courtesy translation not written yet).
          */
@@ -1730,7 +1762,12 @@ export interface components {
     parameters: {
         /** @description A step of `schemas/jurisdictions/registration/<country>.json`. */
         RegistrationStepPath: string;
-        /** @description The site's address; anything that is not a published site's slug is a 404 page. */
+        /**
+         * @description The site's address; anything that is not a published site's slug is a
+         *     404 page, except a slug its site left less than 30 days ago: a 302 to
+         *     the same page at the site's new slug while it is online, or a 410 page
+         *     once its account was deleted.
+         */
         SiteSlugPath: string;
         /** @description The document. */
         DocumentSkuPath: components["schemas"]["DocumentSku"];
@@ -3272,7 +3309,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Another site uses this slug (`code` SLUG_TAKEN). */
+            /**
+             * @description Another site uses this slug (`code` SLUG_TAKEN), or left it less
+             *     than 30 days ago and it is kept for its owner (SLUG_HELD).
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3615,7 +3655,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The site's address; anything that is not a published site's slug is a 404 page. */
+                /**
+                 * @description The site's address; anything that is not a published site's slug is a
+                 *     404 page, except a slug its site left less than 30 days ago: a 302 to
+                 *     the same page at the site's new slug while it is online, or a 410 page
+                 *     once its account was deleted.
+                 */
                 slug: components["parameters"]["SiteSlugPath"];
             };
             cookie?: never;
@@ -3631,7 +3676,9 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            302: components["responses"]["SiteMoved"];
             404: components["responses"]["SiteNotFound"];
+            410: components["responses"]["SiteGone"];
         };
     };
     getPublishedSiteInLanguage: {
@@ -3639,7 +3686,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The site's address; anything that is not a published site's slug is a 404 page. */
+                /**
+                 * @description The site's address; anything that is not a published site's slug is a
+                 *     404 page, except a slug its site left less than 30 days ago: a 302 to
+                 *     the same page at the site's new slug while it is online, or a 410 page
+                 *     once its account was deleted.
+                 */
                 slug: components["parameters"]["SiteSlugPath"];
                 lang: string;
             };
@@ -3656,7 +3708,11 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The site's first language, whose page is /sites/{slug} (temporary, as the owner may reorder the languages). */
+            /**
+             * @description The site's first language, whose page is /sites/{slug} (temporary,
+             *     as the owner may reorder the languages); or the site left this slug
+             *     and Location is /sites/{its new slug}/{lang}.
+             */
             302: {
                 headers: {
                     [name: string]: unknown;
@@ -3664,6 +3720,7 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["SiteNotFound"];
+            410: components["responses"]["SiteGone"];
         };
     };
     sendPublishedSiteMessage: {
@@ -3671,7 +3728,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The site's address; anything that is not a published site's slug is a 404 page. */
+                /**
+                 * @description The site's address; anything that is not a published site's slug is a
+                 *     404 page, except a slug its site left less than 30 days ago: a 302 to
+                 *     the same page at the site's new slug while it is online, or a 410 page
+                 *     once its account was deleted.
+                 */
                 slug: components["parameters"]["SiteSlugPath"];
             };
             cookie?: never;
@@ -3689,6 +3751,17 @@ export interface operations {
                 };
                 content?: never;
             };
+            /**
+             * @description The site left this slug less than 30 days ago and is online at
+             *     another: the form is to be sent again, as it is, to Location (its
+             *     contact form there).
+             */
+            307: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description A field is missing or invalid; the page, with the problems. */
             400: {
                 headers: {
@@ -3699,6 +3772,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["SiteNotFound"];
+            410: components["responses"]["SiteGone"];
             /** @description Too many messages; the page, saying so. */
             429: {
                 headers: {
@@ -3717,7 +3791,12 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The site's address; anything that is not a published site's slug is a 404 page. */
+                /**
+                 * @description The site's address; anything that is not a published site's slug is a
+                 *     404 page, except a slug its site left less than 30 days ago: a 302 to
+                 *     the same page at the site's new slug while it is online, or a 410 page
+                 *     once its account was deleted.
+                 */
                 slug: components["parameters"]["SiteSlugPath"];
             };
             cookie?: never;
@@ -3733,7 +3812,9 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            302: components["responses"]["SiteMoved"];
             404: components["responses"]["SiteNotFound"];
+            410: components["responses"]["SiteGone"];
         };
     };
     getSiteLogo: {
