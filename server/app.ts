@@ -271,22 +271,6 @@ export async function buildApp(deps: AppDependencies) {
     brand: mailBrand,
     perHour: config.contactRateLimitPerHour,
   });
-  const journey = createJourney({
-    db,
-    invoices,
-    mailQueue,
-    brand: mailBrand,
-    publicUrl: config.publicUrl,
-    signingKey,
-  });
-  app.decorate('journey', journey);
-  const timeline = createTimelineService({ db });
-  const checkout = createCheckoutService({
-    db,
-    provider,
-    publicUrl: config.publicUrl,
-    hooks: journey.hooks,
-  });
   // The wizard's schemas are read once, like the contract: a staff edit applies on restart.
   const wizard = loadWizard();
   const companyFiles = createCompanyFileService({ db, wizard });
@@ -319,6 +303,24 @@ export async function buildApp(deps: AppDependencies) {
         address: text(data.registeredOffice).slice(0, 300),
       };
     },
+  });
+  const journey = createJourney({
+    db,
+    invoices,
+    mailQueue,
+    brand: mailBrand,
+    publicUrl: config.publicUrl,
+    signingKey,
+    // A refund that takes the website back takes the site offline in its own transaction.
+    revokeWebsite: websites.revokeUnlessOwned,
+  });
+  app.decorate('journey', journey);
+  const timeline = createTimelineService({ db });
+  const checkout = createCheckoutService({
+    db,
+    provider,
+    publicUrl: config.publicUrl,
+    hooks: journey.hooks,
   });
   const documents = createDocumentService({
     db,

@@ -21,6 +21,7 @@ import {
   type SignedUpUser,
   type TestServer,
 } from './harness';
+import { completeContent } from './website-fixtures';
 
 const PREMIUM = { offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' };
 const STARTER = { offerSku: 'STARTER_PACKAGE', planSku: 'STARTER_PACKAGE_ONE_TIME' };
@@ -37,34 +38,6 @@ afterAll(() => server.close());
 /** Pays an offer through the local provider's payment page. */
 const buy = (user: SignedUpUser, offer: { offerSku: string; planSku: string }) =>
   buyLocally(server, user, offer);
-
-function completeContent(overrides: Partial<WebsiteContent> = {}): WebsiteContent {
-  return {
-    siteName: 'Boulangerie Dupont',
-    languages: ['fr'],
-    color: 'teal',
-    email: 'contact@boulangerie-dupont.test',
-    phone: '+33 1 23 45 67 89',
-    address: '12 rue de la Paix\n75002 Paris',
-    publicationDirector: 'Camille Dupont',
-    legalDetails: 'SAS au capital de 1 000 €, en cours d’immatriculation',
-    texts: {
-      fr: {
-        tagline: 'Du pain au levain, cuit chaque matin',
-        about: 'Nous faisons notre pain nous-mêmes, avec des farines de la région.',
-        services: ['Pains au levain', 'Viennoiseries'],
-        openingHours: 'Du mardi au samedi, 7 h – 19 h',
-      },
-      en: {
-        tagline: 'Sourdough bread, baked every morning',
-        about: 'We bake our own bread, with flour from local mills.',
-        services: ['Sourdough bread'],
-        openingHours: 'Tuesday to Saturday, 7 am – 7 pm',
-      },
-    },
-    ...overrides,
-  };
-}
 
 const get = (user: SignedUpUser, url: string, headers: Record<string, string> = {}) =>
   server.request(url, { token: user.accessToken, headers });
@@ -722,6 +695,76 @@ describe('the contact form of a published site (POST /sites/<slug>/contact)', ()
     expect(empty.statusCode).toBe(400);
     const nowhere = await send('nobody-here', visitor(), '198.51.100.11');
     expect(nowhere.statusCode).toBe(404);
+  });
+});
+
+describe('a refund of the website (R3-04)', () => {
+  it.each([
+    ['fr', 'a été mis hors ligne', 'conservé comme brouillon'],
+    ['en', 'has been taken offline', 'kept as a draft'],
+    ['ro', 'a fost scos offline', 'păstrat ca ciornă'],
+  ] as const)(
+    'takes the site offline with the refund, keeps the draft, and says so in the mail (%s)',
+    async (language, offline, draft) => {
+      const user = await server.signup({ language });
+      const sessionId = await buy(user, PREMIUM);
+      const slug = `remboursee-${language}`;
+      const content = completeContent({ email: `site-${language}@example.test` });
+      await saveDraft(user, content);
+      expect((await post(user, '/api/website/publish', { slug })).statusCode).toBe(200);
+      expect((await server.request(`/sites/${slug}`)).statusCode).toBe(200);
+
+      const refunded = await server.app.inject({
+        method: 'POST',
+        url: `/checkout/local/${sessionId}/refund`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      await server.app.mailQueue.drain();
+
+      // Offline at once, its contact form too; the draft and the address stay the founder's.
+      expect((await server.request(`/sites/${slug}`)).statusCode).toBe(404);
+      const form = await server.app.inject({
+        method: 'POST',
+        url: `/sites/${slug}/contact`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'name=Ana&email=ana%40example.test&message=Bonjour%2C%20encore%20ouvert%20%3F',
+      });
+      expect(form.statusCode).toBe(404);
+      const website = json<Website>(await get(user, '/api/website'));
+      expect(website).toMatchObject({ published: null, slug, canPublish: false, content });
+      expect(
+        json(await get(await server.signup(), `/api/website/slug-availability?slug=${slug}`)),
+      ).toMatchObject({
+        available: false,
+      });
+
+      // The refund's mail, in the buyer's language: the credit note, and the site taken offline.
+      const mail = server.mail.to(user.email).at(-1);
+      expect(mail?.text).toContain(`http://kreo.test/sites/${slug}`);
+      expect(mail?.text).toContain(offline);
+      expect(mail?.text).toContain(draft);
+      expect(mail?.attachments?.[0]?.filename).toMatch(/\.pdf$/);
+      expect(server.mail.to(content.email)).toEqual([]);
+
+      // A new purchase publishes the same site again.
+      await buy(user, PREMIUM);
+      expect((await post(user, '/api/website/publish', { slug })).statusCode).toBe(200);
+      expect((await server.request(`/sites/${slug}`)).statusCode).toBe(200);
+    },
+  );
+
+  it('keeps the site online when another paid order still includes the website', async () => {
+    const user = await server.signup();
+    const first = await buy(user, PREMIUM);
+    await buy(user, PREMIUM);
+    await saveDraft(user, completeContent());
+    expect((await post(user, '/api/website/publish', { slug: 'deux-commandes' })).statusCode).toBe(200);
+    await server.app.inject({ method: 'POST', url: `/checkout/local/${first}/refund` });
+    await server.app.mailQueue.drain();
+    expect((await server.request('/sites/deux-commandes')).statusCode).toBe(200);
+    expect(server.mail.to(user.email).at(-1)?.text).not.toContain('/sites/deux-commandes');
   });
 });
 

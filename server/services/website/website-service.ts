@@ -121,8 +121,8 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     return found;
   }
 
-  async function canPublish(userId: string): Promise<boolean> {
-    const [owned] = await db
+  async function canPublish(userId: string, executor: Executor = db): Promise<boolean> {
+    const [owned] = await executor
       .select({ sku: purchases.productSku })
       .from(purchases)
       .where(and(eq(purchases.userId, userId), eq(purchases.productSku, WEBSITE_SKU)));
@@ -219,6 +219,15 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       await lockSite(tx, userId);
       return work(tx);
     });
+  }
+
+  /** Unpublishes the site, keeping its draft and slug (under the lock). */
+  async function takeOffline(tx: Transaction, userId: string) {
+    await tx
+      .update(websites)
+      .set({ publishedContent: null, publishedLogoId: null, publishedPages: null, publishedAt: null })
+      .where(eq(websites.userId, userId));
+    await dropUnusedLogos(tx, userId);
   }
 
   /** Deletes the user's logos that neither the draft nor the published site uses (under the lock). */
@@ -345,6 +354,9 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         // Read under the lock: the draft and logo put online are the ones this transaction saw.
         const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
         if (!current) throw new Error('The website row is missing');
+        // Asked again under the lock: a refund taking the website back waits for it, or goes first.
+        if (!(await canPublish(userId, tx)))
+          throw new WebsiteError(403, 'WEBSITE_NOT_INCLUDED', t('website:errors.WEBSITE_NOT_INCLUDED'));
         // The addresses change hands here: the new one checked under its lock, the old one held.
         const previous = current.slug !== null && current.slug !== slug ? current.slug : null;
         await lockSlugs(tx, previous ? [slug, previous] : [slug]);
@@ -393,14 +405,22 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     },
 
     async unpublish(userId: string): Promise<Website> {
-      await withSiteLock(userId, async (tx) => {
-        await tx
-          .update(websites)
-          .set({ publishedContent: null, publishedLogoId: null, publishedPages: null, publishedAt: null })
-          .where(eq(websites.userId, userId));
-        await dropUnusedLogos(tx, userId);
-      });
+      await withSiteLock(userId, (tx) => takeOffline(tx, userId));
       return view(userId, await row(userId));
+    },
+
+    /**
+     * In the transaction of a refund, once the purchases it took back are gone: a site whose owner
+     * no longer has the website goes offline, its draft and slug kept for a new purchase to publish
+     * again. Answers the address it had, or null when it stays (still owned, or not online).
+     */
+    async revokeUnlessOwned(tx: Transaction, userId: string): Promise<string | null> {
+      await lockSite(tx, userId);
+      if (await canPublish(userId, tx)) return null;
+      const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
+      if (!current?.publishedAt || !current.slug) return null;
+      await takeOffline(tx, userId);
+      return `${publicUrl}/sites/${current.slug}`;
     },
 
     async listMessages(userId: string): Promise<WebsiteMessageList> {
