@@ -53,7 +53,9 @@ export function websiteHandlers(websites: WebsiteService) {
         error: STATUS_CODES[415],
       });
     const bytes = request.body;
-    return answer(request, reply, () => websites.uploadLogo(currentUserId(request), bytes));
+    return answer(request, reply, () =>
+      websites.uploadLogo(currentUserId(request), bytes, languageOf(request)),
+    );
   };
 
   const deleteWebsiteLogo: Handler = (request) => websites.deleteLogo(currentUserId(request));

@@ -4,10 +4,10 @@
  * published page's safety (escaping, CSP, no script) and its contact form without JavaScript.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { websiteMessages, websiteSlugHolds, websites } from '../../server/db/schema';
+import { websiteLogos, websiteMessages, websiteSlugHolds, websites } from '../../server/db/schema';
 import { pruneSlugHolds } from '../../server/services/website/slug-holds';
 import type { WebsiteContent } from '../../src/shared/website';
 import {
@@ -451,8 +451,53 @@ describe('publishing', () => {
 });
 
 describe('the logo (POST /api/website/logo)', () => {
-  it('stores a PNG in the sizes the site uses, served as immutable images', async () => {
+  /** Logos are for sites that can go online. */
+  const websiteBuyer = async () => {
     const user = await server.signup();
+    await buy(user, PREMIUM);
+    return user;
+  };
+
+  it('refuses a logo, before reading it, to an account that does not own the website (R3-10): 403 in its language', async () => {
+    const starter = await server.signup();
+    await buy(starter, STARTER);
+    const nothing = await server.signup();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    for (const user of [starter, nothing]) {
+      for (const [language, words] of [
+        ['fr', /logo est réservé/],
+        ['en', /Adding a logo comes/],
+        ['ro', /Adăugarea unui logo/],
+      ] as const) {
+        // Even a file that would be refused for itself: the purchase is checked first.
+        for (const bytes of [await pngLogo(), svg]) {
+          const refused = await uploadLogo(user, bytes, { 'accept-language': language });
+          expect(refused.statusCode, refused.body).toBe(403);
+          expect(json(refused)).toMatchObject({
+            code: 'WEBSITE_NOT_INCLUDED',
+            message: expect.stringMatching(words),
+          });
+        }
+      }
+      expect(json<{ logo: unknown }>(await get(user, '/api/website')).logo).toBeNull();
+    }
+    const stored = await server.db
+      .select({ id: websiteLogos.id })
+      .from(websiteLogos)
+      .where(inArray(websiteLogos.userId, [starter.userId, nothing.userId]));
+    expect(stored).toEqual([]);
+
+    // The purchase opens it; a refund closes it again, the logo already there staying in the draft.
+    const sessionId = await buy(nothing, PREMIUM);
+    expect((await uploadLogo(nothing, await pngLogo())).statusCode).toBe(200);
+    await server.app.inject({ method: 'POST', url: `/checkout/local/${sessionId}/refund` });
+    expect((await uploadLogo(nothing, await pngLogo())).statusCode).toBe(403);
+    expect(json<{ logo: unknown }>(await get(nothing, '/api/website')).logo).not.toBeNull();
+    expect((await post(nothing, '/api/website/logo/delete')).statusCode).toBe(200);
+  });
+
+  it('stores a PNG in the sizes the site uses, served as immutable images', async () => {
+    const user = await websiteBuyer();
     const uploaded = await uploadLogo(user, await pngLogo());
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const { logo } = json<{ logo: { id: string; url: string; width: number; height: number } }>(uploaded);
@@ -481,7 +526,7 @@ describe('the logo (POST /api/website/logo)', () => {
   });
 
   it('strips EXIF and GPS data from a photo', async () => {
-    const user = await server.signup();
+    const user = await websiteBuyer();
     const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c2410c' } })
       .jpeg()
       .withExif({
@@ -507,7 +552,7 @@ describe('the logo (POST /api/website/logo)', () => {
   });
 
   it('refuses an SVG, a 10 MB file, a PDF named .png and a damaged image, each in the user language', async () => {
-    const user = await server.signup();
+    const user = await websiteBuyer();
     const svg = Buffer.from(
       '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
     );

@@ -299,11 +299,21 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       return view(userId, await row(userId));
     },
 
-    async uploadLogo(userId: string, bytes: Uint8Array): Promise<Website> {
+    async uploadLogo(userId: string, bytes: Uint8Array, language: ServerLanguage): Promise<Website> {
+      // Only for a site that can go online: a logo is served publicly, and decoding one is costly.
+      const notIncluded = () =>
+        new WebsiteError(
+          403,
+          'WEBSITE_NOT_INCLUDED',
+          translator(language)('website:errors.LOGO_NOT_INCLUDED'),
+        );
+      if (!(await canPublish(userId))) throw notIncluded();
       // Refused files throw LogoRefused before anything is stored.
       const variants = await processLogo(bytes);
       await ensureRow(userId);
       await withSiteLock(userId, async (tx) => {
+        // Asked again under the lock: a refund during the decoding took the website back.
+        if (!(await canPublish(userId, tx))) throw notIncluded();
         const id = randomUUID();
         await tx.insert(websiteLogos).values(
           variants.map((variant) => ({

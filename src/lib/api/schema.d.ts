@@ -616,6 +616,8 @@ export interface paths {
          *     scripts). The image is decoded, turned upright, re-encoded without any
          *     metadata (EXIF, GPS, XMP, ICC) and resized into the sizes the site uses;
          *     the original bytes are not kept. The new logo replaces the draft's.
+         *     Only users whose purchases include PROFESSIONAL_PROMOTIONAL_WEBSITE may
+         *     upload one (a logo is served publicly), checked before the file is read.
          */
         post: operations["uploadWebsiteLogo"];
         delete?: never;
@@ -3170,6 +3172,22 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description The user's purchases do not include the website (`code` WEBSITE_NOT_INCLUDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Adding a logo comes, like publishing, with the plans that include the website.",
+                     *       "error": "Forbidden",
+                     *       "code": "WEBSITE_NOT_INCLUDED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The file is larger than 2 MB (`code` LOGO_TOO_LARGE). */
             413: {
                 headers: {
