@@ -63,7 +63,12 @@ import type { PaymentProvider } from './services/payments/provider';
 import { createStripeProvider } from './services/payments/stripe-provider';
 import { createSessionService } from './services/sessions';
 import { pruneSlugHolds } from './services/website/slug-holds';
-import { createWebsiteService } from './services/website/website-service';
+import {
+  createWebsiteService,
+  DEFAULT_WEBSITE_LIMITS,
+  NO_WEBSITE_LIMITS,
+  type WebsiteLimits,
+} from './services/website/website-service';
 import { LOGO_MAX_BYTES } from '../src/shared/website';
 
 /** The routes that take plain HTML form posts; every other refuses them as an unsupported type (415). */
@@ -90,6 +95,8 @@ export interface AppDependencies {
   paymentProvider?: PaymentProvider;
   /** Replaces the per-account limits (tests); off with AUTH_RATE_LIMIT=0, the defaults otherwise. */
   accountLimits?: AccountLimits;
+  /** Replaces the builder's per-account limits (tests); on and off with the account limits otherwise. */
+  websiteLimits?: WebsiteLimits;
   /** How often the mail worker looks for due messages (ms). */
   mailPollMs?: number;
   /** false: no background worker; mail goes out only when `app.mailQueue.drain()` is called (tests). */
@@ -294,6 +301,7 @@ export async function buildApp(deps: AppDependencies) {
     publicUrl: config.publicUrl,
     signingKey,
     siteContact: config.siteContact ?? { perHour: 5, minSeconds: 3 },
+    limits: deps.websiteLimits ?? (perMinute > 0 ? DEFAULT_WEBSITE_LIMITS : NO_WEBSITE_LIMITS),
     companyDefaults: async (userId) => {
       // The submitted file says what the company is; a draft is the founder's latest word otherwise.
       const data = (await companyFiles.submittedData(userId)) ?? (await companyFiles.get(userId)).data;

@@ -20,6 +20,8 @@ export function websiteHandlers(websites: WebsiteService) {
       return await work();
     } catch (error) {
       if (error instanceof WebsiteError) {
+        if (error.retryAfterSeconds !== undefined)
+          reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.code(error.statusCode).send({
           message: error.message,
           error: STATUS_CODES[error.statusCode],
@@ -62,7 +64,11 @@ export function websiteHandlers(websites: WebsiteService) {
 
   const checkWebsiteSlug: Handler<unknown, unknown, QueryOf<'/api/website/slug-availability', 'get'>> = (
     request,
-  ) => websites.checkSlug(currentUserId(request), request.query.slug, languageOf(request));
+    reply,
+  ) =>
+    answer(request, reply, () =>
+      websites.checkSlug(currentUserId(request), request.query.slug, languageOf(request)),
+    );
 
   const publishWebsite: Handler<BodyOf<'/api/website/publish', 'post'>> = (request, reply) =>
     answer(request, reply, () =>

@@ -813,6 +813,95 @@ describe('a refund of the website (R3-04)', () => {
   });
 });
 
+describe('limits per account (R3-I3)', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({
+      websiteLimits: {
+        slugChecksPerAccount: { max: 5, windowMs: 15 * 60_000 },
+        publishesPerAccount: { max: 3, windowMs: 60 * 60_000 },
+      },
+    });
+  });
+  afterAll(() => limited.close());
+
+  const founder = async () => {
+    const user = await limited.signup();
+    await buyLocally(limited, user, PREMIUM);
+    const saved = await limited.request('/api/website/draft', {
+      token: user.accessToken,
+      body: { content: completeContent() },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return user;
+  };
+
+  it('answers 429 with Retry-After past the slug checks and the publishes of one account, in its language', async () => {
+    const user = await founder();
+    const check = (who: SignedUpUser, language = 'fr') =>
+      limited.request('/api/website/slug-availability?slug=moulin-limite', {
+        token: who.accessToken,
+        headers: { 'accept-language': language },
+      });
+    for (let index = 0; index < 5; index += 1) expect((await check(user)).statusCode).toBe(200);
+    for (const [language, words] of [
+      ['fr', /vérifiées en peu de temps/],
+      ['en', /checked in a short while/],
+      ['ro', /verificate multe adrese/],
+    ] as const) {
+      const refused = await check(user, language);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(json(refused)).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(words) });
+    }
+
+    const publish = (who: SignedUpUser, language = 'fr') =>
+      limited.request('/api/website/publish', {
+        token: who.accessToken,
+        body: { slug: `moulin-${who.userId.slice(0, 8)}` },
+        headers: { 'accept-language': language },
+      });
+    for (let index = 0; index < 3; index += 1) expect((await publish(user)).statusCode).toBe(200);
+    for (const [language, words] of [
+      ['fr', /publié de nombreuses fois/],
+      ['en', /published many times/],
+      ['ro', /publicat de multe ori/],
+    ] as const) {
+      const refused = await publish(user, language);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+      expect(json(refused)).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(words) });
+    }
+    // The site stays as last published; another account has its own counts.
+    expect((await limited.request(`/sites/moulin-${user.userId.slice(0, 8)}`)).statusCode).toBe(200);
+    const other = await founder();
+    expect((await check(other)).statusCode).toBe(200);
+    expect((await publish(other)).statusCode).toBe(200);
+  });
+
+  it('are on with the other account limits: 30 publishes an hour (AUTH_RATE_LIMIT > 0)', async () => {
+    const defaults = await startTestServer({ config: { authRateLimitPerMinute: 1000 } });
+    try {
+      const user = await defaults.signup();
+      await buyLocally(defaults, user, PREMIUM);
+      await defaults.request('/api/website/draft', {
+        token: user.accessToken,
+        body: { content: completeContent() },
+      });
+      const publish = () =>
+        defaults.request('/api/website/publish', {
+          token: user.accessToken,
+          body: { slug: 'moulin-par-defaut' },
+        });
+      for (let index = 0; index < 30; index += 1) expect((await publish()).statusCode).toBe(200);
+      expect((await publish()).statusCode).toBe(429);
+    } finally {
+      await defaults.close();
+    }
+    // Thirty-one publishes and a server of its own: slow on a busy machine, never waiting for time.
+  }, 120_000);
+});
+
 describe('the account data', () => {
   it('exports the site and its messages, and deleting the account takes the site offline', async () => {
     const user = await publishedOwner('site-a-supprimer');

@@ -24,7 +24,7 @@ import { purchases, users, websiteLogos, websiteMessages, websites } from '../..
 import { isServerLanguage, translator, type ServerLanguage } from '../i18n';
 import { enqueueMail, type MailQueue } from '../mail/mail-queue';
 import { siteMessageToOwner, type MailBrand } from '../mail/messages';
-import { addressKey, type RateLimiter } from '../rate-limiter';
+import { addressKey, type RateLimitRule, type RateLimiter } from '../rate-limiter';
 import { processLogo, type LogoVariantName } from './logo-images';
 import { activeHold, clearHold, holdSlug, lockSite, lockSlugs } from './slug-holds';
 import { checkWebsiteContent } from './website-rules';
@@ -36,6 +36,7 @@ export type WebsiteMessageList = components['schemas']['WebsiteMessageList'];
 export const WEBSITE_SKU = 'PROFESSIONAL_PROMOTIONAL_WEBSITE';
 
 export type WebsiteErrorCode =
+  | 'RATE_LIMITED'
   | 'WEBSITE_NOT_INCLUDED'
   | 'WEBSITE_INCOMPLETE'
   | 'SLUG_FORMAT'
@@ -47,14 +48,38 @@ export type WebsiteErrorCode =
 
 export class WebsiteError extends Error {
   constructor(
-    readonly statusCode: 400 | 403 | 404 | 409 | 422,
+    readonly statusCode: 400 | 403 | 404 | 409 | 422 | 429,
     readonly code: WebsiteErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** For a 429: when to try again (Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 }
+
+/**
+ * Per-account limits of the builder (the per-address ones are in plugins/rate-limits.ts), counted
+ * in the database like every other; 0 turns one off. A founder never meets them: the slug check
+ * runs as they type (the builder waits 400 ms after the last key), and a site is republished a
+ * few times an hour at most.
+ */
+export interface WebsiteLimits {
+  /** Address checks of one account. */
+  slugChecksPerAccount: RateLimitRule;
+  /** Publishes (tried or done) of one account: each renders every page of the site. */
+  publishesPerAccount: RateLimitRule;
+}
+
+export const DEFAULT_WEBSITE_LIMITS: WebsiteLimits = {
+  slugChecksPerAccount: { max: 300, windowMs: 15 * 60 * 1000 },
+  publishesPerAccount: { max: 30, windowMs: 60 * 60 * 1000 },
+};
+export const NO_WEBSITE_LIMITS: WebsiteLimits = {
+  slugChecksPerAccount: { max: 0, windowMs: 1 },
+  publishesPerAccount: { max: 0, windowMs: 1 },
+};
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const LOGO_VARIANTS: ReadonlySet<string> = new Set<LogoVariantName>([
@@ -95,6 +120,7 @@ export interface WebsiteServiceDeps {
   signingKey: Uint8Array;
   /** Messages per hour from one address to one site (0: no limit), and the shortest time to fill the form. */
   siteContact: { perHour: number; minSeconds: number };
+  limits: WebsiteLimits;
   /** What the company file suggests: the company's name and registered office. */
   companyDefaults: (userId: string) => Promise<{ siteName: string; address: string }>;
   /** Who hosts the sites (us), named by each site's legal notice. */
@@ -262,6 +288,19 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     return hold && hold.userId !== userId ? ('held' as const) : null;
   }
 
+  /** Counts one request of the account under `rule`; past it, a 429 saying so in `language`. */
+  async function withinLimit(key: string, rule: RateLimitRule, language: ServerLanguage, words: string) {
+    const verdict = await deps.rateLimiter.hit(key, rule);
+    if (!verdict.allowed)
+      throw new WebsiteError(
+        429,
+        'RATE_LIMITED',
+        translator(language)(words),
+        undefined,
+        verdict.retryAfterSeconds,
+      );
+  }
+
   /** `started` for a form shown now: when, and a MAC tying it to the site (a bot cannot make an old one). */
   function formStamp(siteId: string): string {
     const issued = now();
@@ -347,6 +386,12 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     },
 
     async checkSlug(userId: string, slug: string, language: ServerLanguage): Promise<WebsiteSlugCheck> {
+      await withinLimit(
+        `website-slug-check:${userId}`,
+        deps.limits.slugChecksPerAccount,
+        language,
+        'website:slug.tooMany',
+      );
       const t = translator(language);
       const problem = slugProblem(slug) ?? (await slugOwnership(db, userId, slug));
       if (!problem) return { slug, available: true, reason: null, message: t('website:slug.available') };
@@ -354,6 +399,12 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     },
 
     async publish(userId: string, slug: string, language: ServerLanguage): Promise<Website> {
+      await withinLimit(
+        `website-publish:${userId}`,
+        deps.limits.publishesPerAccount,
+        language,
+        'website:errors.tooManyPublishes',
+      );
       const t = translator(language);
       if (!(await canPublish(userId)))
         throw new WebsiteError(403, 'WEBSITE_NOT_INCLUDED', t('website:errors.WEBSITE_NOT_INCLUDED'));

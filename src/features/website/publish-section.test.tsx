@@ -100,6 +100,25 @@ describe.each(LANGUAGES)('publishing in %s', (language) => {
     expect(asked).not.toContain('admin');
     expect(asked).not.toContain('kreo-support');
   });
+
+  it('says so when the account checked or published too often (429)', async () => {
+    api.handlers['GET /api/website/slug-availability'] = () => {
+      throw refusal(429, { message: 'Too many', code: 'RATE_LIMITED' });
+    };
+    api.handlers['POST /api/website/publish'] = () => {
+      throw refusal(429, { message: 'Too many', code: 'RATE_LIMITED' });
+    };
+    const { user } = renderWebsite(language);
+    const card = await screen.findByRole('region', { name: words.publish.title });
+    const status = within(card).getByTestId('website-slug-status');
+    await waitFor(() => expect(status).toHaveTextContent(words.slug.tooMany));
+    expect(within(card).getByRole('textbox', { name: words.slug.label })).toHaveAttribute(
+      'aria-invalid',
+      'false',
+    );
+    await user.click(within(card).getByRole('button', { name: words.publish.publish }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(words.errors.tooManyPublishes);
+  });
 });
 
 describe('publishing', () => {

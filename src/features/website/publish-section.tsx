@@ -22,7 +22,7 @@ import { LANGUAGE_NATIVE_NAMES } from '@/lib/i18n/languages';
 import { slugProblem, suggestSlug } from '@/shared/website-slug';
 import { PublishLocked } from './publish-locked';
 import { useSlugCheck, type SlugVerdict } from './use-slug-check';
-import { errorCode, incompleteFields, websiteApi, type Website } from './website-api';
+import { errorCode, incompleteFields, isTooMany, websiteApi, type Website } from './website-api';
 import { fieldProblems, type FieldProblem } from './website-content';
 
 /** The refusals of a publish that have their own words in website:errors. */
@@ -33,7 +33,8 @@ const PUBLISH_CODES = [
   'SLUG_FORMAT',
   'SLUG_RESERVED',
 ] as const;
-type PublishError = (typeof PUBLISH_CODES)[number] | 'publishFailed' | 'unpublishFailed' | 'saveFirst';
+type PublishError =
+  (typeof PUBLISH_CODES)[number] | 'tooManyPublishes' | 'publishFailed' | 'unpublishFailed' | 'saveFirst';
 
 type Outcome =
   | { kind: 'published' | 'unpublished' }
@@ -47,6 +48,7 @@ const SLUG_MESSAGES: Record<Exclude<SlugVerdict, 'idle'>, { key: string; color: 
   held: { key: 'slug.held', color: 'red.9' },
   reserved: { key: 'slug.reserved', color: 'red.9' },
   format: { key: 'slug.format', color: 'red.9' },
+  limited: { key: 'slug.tooMany', color: 'dimmed' },
   unknown: { key: 'slug.unknown', color: 'dimmed' },
 };
 
@@ -112,6 +114,8 @@ export function PublishSection(props: PublishSectionProps) {
         const problems = fieldProblems(incompleteFields(error));
         setOutcome({ kind: 'incomplete', problems });
         onIncomplete(problems);
+      } else if (isTooMany(error)) {
+        setOutcome({ kind: 'error', error: 'tooManyPublishes' });
       } else {
         const known = PUBLISH_CODES.find((candidate) => candidate === code);
         if (!known) console.error('Publishing the website failed', error);

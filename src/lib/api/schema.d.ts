@@ -1745,6 +1745,29 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The account passed its limit (`code` RATE_LIMITED): 300 address checks
+         *     in 15 minutes, 30 publishes an hour (off with AUTH_RATE_LIMIT=0, like
+         *     the other per-account limits). `message` says so in the user's
+         *     language; Retry-After gives the seconds to wait.
+         */
+        WebsiteRateLimited: {
+            headers: {
+                /** @description Seconds until the account's window ends. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Your website has been published many times in a short while. Wait a few minutes, then publish it again.",
+                 *       "error": "Too Many Requests",
+                 *       "code": "RATE_LIMITED"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Rate limit exceeded; retry later. */
         TooManyRequests: {
             headers: {
@@ -3271,6 +3294,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["WebsiteRateLimited"];
         };
     };
     publishWebsite: {
@@ -3351,6 +3375,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebsiteInvalid"];
                 };
             };
+            429: components["responses"]["WebsiteRateLimited"];
         };
     };
     unpublishWebsite: {
