@@ -64,7 +64,13 @@ import { createStripeProvider } from './services/payments/stripe-provider';
 import { createSessionService } from './services/sessions';
 import { LogoRefused } from './services/website/logo-images';
 import { createSiteInbox, type SiteInbox } from './services/website/site-inbox';
-import { createWebsiteService } from './services/website/website-service';
+import { pruneSlugHolds } from './services/website/slug-holds';
+import {
+  createWebsiteService,
+  DEFAULT_WEBSITE_LIMITS,
+  NO_WEBSITE_LIMITS,
+  type WebsiteLimits,
+} from './services/website/website-service';
 import {
   createWorkerPool,
   defaultPoolSize,
@@ -97,6 +103,8 @@ export interface AppDependencies {
   paymentProvider?: PaymentProvider;
   /** Replaces the per-account limits (tests); off with AUTH_RATE_LIMIT=0, the defaults otherwise. */
   accountLimits?: AccountLimits;
+  /** Replaces the builder's per-account limits (tests); on and off with the account limits otherwise. */
+  websiteLimits?: WebsiteLimits;
   /** How often the mail worker looks for due messages (ms). */
   mailPollMs?: number;
   /** false: no background worker; mail goes out only when `app.mailQueue.drain()` is called (tests). */
@@ -234,7 +242,8 @@ export async function buildApp(deps: AppDependencies) {
     ...(deps.mailPollMs ? { pollMs: deps.mailPollMs } : {}),
   });
   app.decorate('mailQueue', mailQueue);
-  // Ended rate-limit windows are dropped every ten minutes, by whichever instance gets there.
+  // Ended rate-limit windows and site-address holds are dropped every ten minutes, by whichever
+  // instance gets there.
   let pruning: NodeJS.Timeout | null = null;
   // Drafts left for three days get their one reminder: looked for every ten minutes too.
   let reminding: NodeJS.Timeout | null = null;
@@ -250,6 +259,9 @@ export async function buildApp(deps: AppDependencies) {
             .catch((error: unknown) =>
               app.log.warn({ failure: loggableError(error) }, 'Pruning rate limits failed'),
             );
+          pruneSlugHolds(db).catch((error: unknown) =>
+            app.log.warn({ failure: loggableError(error) }, 'Pruning site-address holds failed'),
+          );
         },
         10 * 60 * 1000,
       );
@@ -312,22 +324,6 @@ export async function buildApp(deps: AppDependencies) {
     brand: mailBrand,
     perHour: config.contactRateLimitPerHour,
   });
-  const journey = createJourney({
-    db,
-    invoices,
-    mailQueue,
-    brand: mailBrand,
-    publicUrl: config.publicUrl,
-    signingKey,
-  });
-  app.decorate('journey', journey);
-  const timeline = createTimelineService({ db });
-  const checkout = createCheckoutService({
-    db,
-    provider,
-    publicUrl: config.publicUrl,
-    hooks: journey.hooks,
-  });
   const companyFiles = createCompanyFileService({ db, wizard });
   // Templates are read at start-up too; a template that fails to parse stops the server here.
   const builder = createDocumentBuilder({ legalForms: wizard.legalForms, caenClasses });
@@ -344,6 +340,8 @@ export async function buildApp(deps: AppDependencies) {
     publicUrl: config.publicUrl,
     signingKey,
     siteContact,
+    rateLimiter,
+    limits: deps.websiteLimits ?? (perMinute > 0 ? DEFAULT_WEBSITE_LIMITS : NO_WEBSITE_LIMITS),
     // Decoded in the worker threads, within their time limit (security review R3-10).
     processLogo: async (bytes) => {
       const outcome = await workerPool.run({ kind: 'logo', bytes });
@@ -372,6 +370,24 @@ export async function buildApp(deps: AppDependencies) {
     siteContact,
   });
   app.decorate('siteInbox', siteInbox);
+  const journey = createJourney({
+    db,
+    invoices,
+    mailQueue,
+    brand: mailBrand,
+    publicUrl: config.publicUrl,
+    signingKey,
+    // A refund that takes the website back takes the site offline in its own transaction.
+    revokeWebsite: websites.revokeUnlessOwned,
+  });
+  app.decorate('journey', journey);
+  const timeline = createTimelineService({ db });
+  const checkout = createCheckoutService({
+    db,
+    provider,
+    publicUrl: config.publicUrl,
+    hooks: journey.hooks,
+  });
   const documents = createDocumentService({
     db,
     builder,

@@ -3,6 +3,8 @@
  * at publish time (only the contact form's time stamp is filled in here), each under a
  * Content-Security-Policy that allows its one inline stylesheet, by hash, and nothing else: no
  * script, no other origin. The contact form is a plain HTML form: every answer is a page, never JSON.
+ * A slug its site left less than 30 days ago (services/website/slug-holds.ts) sends visitors to the
+ * same page at the site's new slug, or says the site closed (410) when its account was deleted.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -43,6 +45,26 @@ export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, public
     return sendPage(reply, 404, renderSiteNotFound(language, serverSiteLabels(language)));
   };
 
+  /**
+   * A slug no site has: while its site's hold lasts, the same page (`rest`) at the site's new slug
+   * (a 302: the old slug is freed after 30 days; a 307 for a form, sent again as it is), or a page
+   * in the visitor's language saying the site closed (410); otherwise a 404.
+   */
+  const elsewhere = async (
+    request: FastifyRequest<{ Params: SiteParams }>,
+    reply: FastifyReply,
+    rest: string,
+    status: 302 | 307 = 302,
+  ) => {
+    const former = await websites.formerAddress(request.params.slug);
+    if (former === 'gone') {
+      const language = pageLanguage(request.headers);
+      return sendPage(reply, 410, renderSiteNotFound(language, serverSiteLabels(language), 'gone'));
+    }
+    if (former) return reply.redirect(`/sites/${former.movedTo}${rest}`, status);
+    return notFound(request, reply);
+  };
+
   /** The site's language named by a form or a query, else its first. */
   const siteLanguage = (site: PublishedSite, wanted: unknown): SiteLanguage =>
     isServerLanguage(wanted) && site.content.languages.includes(wanted)
@@ -54,15 +76,16 @@ export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, public
 
   const getPublishedSite: Handler<unknown, SiteParams> = async (request, reply) => {
     const site = await websites.findPublished(request.params.slug);
-    const page = site && websites.pageHtml(site, siteLanguage(site, null));
+    if (!site) return elsewhere(request, reply, '');
+    const page = websites.pageHtml(site, siteLanguage(site, null));
     return page ? sendPage(reply, 200, page) : notFound(request, reply);
   };
 
   const getPublishedSiteInLanguage: Handler<unknown, SiteParams> = async (request, reply) => {
     const site = await websites.findPublished(request.params.slug);
     const { lang } = request.params;
-    if (!site || !isServerLanguage(lang) || !site.content.languages.includes(lang))
-      return notFound(request, reply);
+    if (!site) return elsewhere(request, reply, isServerLanguage(lang) ? `/${lang}` : '');
+    if (!isServerLanguage(lang) || !site.content.languages.includes(lang)) return notFound(request, reply);
     // Temporary: the owner may put another language first, and a browser keeps a 301 for good.
     if (lang === site.content.languages[0]) return reply.redirect(pageOf(site, lang), 302);
     const page = websites.pageHtml(site, lang);
@@ -71,7 +94,8 @@ export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, public
 
   const getPublishedSiteThanks: Handler<unknown, SiteParams, { lang?: string }> = async (request, reply) => {
     const site = await websites.findPublished(request.params.slug);
-    if (!site) return notFound(request, reply);
+    const { lang } = request.query;
+    if (!site) return elsewhere(request, reply, `/thanks${isServerLanguage(lang) ? `?lang=${lang}` : ''}`);
     const language = siteLanguage(site, request.query.lang);
     return sendPage(
       reply,
@@ -85,7 +109,7 @@ export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, public
     reply,
   ) => {
     const site = await websites.findPublished(request.params.slug);
-    if (!site) return notFound(request, reply);
+    if (!site) return elsewhere(request, reply, '/contact', 307);
     const body = request.body && typeof request.body === 'object' ? request.body : {};
     const language = siteLanguage(site, body.lang);
     const t = translator(language);

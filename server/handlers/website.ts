@@ -20,6 +20,8 @@ export function websiteHandlers(websites: WebsiteService) {
       return await work();
     } catch (error) {
       if (error instanceof WebsiteError) {
+        if (error.retryAfterSeconds !== undefined)
+          reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.code(error.statusCode).send({
           message: error.message,
           error: STATUS_CODES[error.statusCode],
@@ -53,14 +55,20 @@ export function websiteHandlers(websites: WebsiteService) {
         error: STATUS_CODES[415],
       });
     const bytes = request.body;
-    return answer(request, reply, () => websites.uploadLogo(currentUserId(request), bytes));
+    return answer(request, reply, () =>
+      websites.uploadLogo(currentUserId(request), bytes, languageOf(request)),
+    );
   };
 
   const deleteWebsiteLogo: Handler = (request) => websites.deleteLogo(currentUserId(request));
 
   const checkWebsiteSlug: Handler<unknown, unknown, QueryOf<'/api/website/slug-availability', 'get'>> = (
     request,
-  ) => websites.checkSlug(currentUserId(request), request.query.slug, languageOf(request));
+    reply,
+  ) =>
+    answer(request, reply, () =>
+      websites.checkSlug(currentUserId(request), request.query.slug, languageOf(request)),
+    );
 
   const publishWebsite: Handler<BodyOf<'/api/website/publish', 'post'>> = (request, reply) =>
     answer(request, reply, () =>

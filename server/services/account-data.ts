@@ -13,7 +13,8 @@
  * promotional website (offline at once, its logos and the messages it received), queued and sent
  * mail records, and the account's contact messages with every mail about them: those sent while
  * logged in, and those sent from its address once the account has verified it (an address nobody
- * proved is no key to anyone's data).
+ * proved is no key to anyone's data). The site's address stays held for 30 days without its owner
+ * (nobody else may publish where its visitors still arrive).
  */
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
@@ -28,9 +29,11 @@ import {
   refreshTokens,
   users,
   websiteMessages,
+  websiteSlugHolds,
   websites,
 } from '../db/schema';
 import { AccountError, toUserInfo, type AccountService } from './accounts';
+import { holdSlugOfDeletedAccount } from './website/slug-holds';
 
 interface Owner {
   id: string;
@@ -137,6 +140,12 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
         .from(websiteMessages)
         .where(eq(websiteMessages.userId, userId))
         .orderBy(asc(websiteMessages.createdAt));
+      // Addresses the site left, kept for the founder for a while (services/website/slug-holds.ts).
+      const heldSlugs = await db
+        .select({ slug: websiteSlugHolds.slug, heldUntil: websiteSlugHolds.heldUntil })
+        .from(websiteSlugHolds)
+        .where(eq(websiteSlugHolds.userId, userId))
+        .orderBy(asc(websiteSlugHolds.createdAt));
       const timeline = await db
         .select({
           kind: companyFileEvents.kind,
@@ -208,6 +217,7 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
               createdAt: site.createdAt,
               updatedAt: site.updatedAt,
               messages: siteMessages,
+              heldSlugs,
             }
           : null,
         timeline,
@@ -241,7 +251,9 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
         await tx.delete(contactMessages).where(contactMessagesOf(user));
         // Mail to the address that no account link reaches (resets), once the address is proven theirs.
         await tx.delete(mailQueue).where(mailOf(user));
-        // Cascades: sessions, links, company file, purchases, mail records; orders kept lose their buyer.
+        await holdSlugOfDeletedAccount(tx, userId);
+        // Cascades: sessions, links, company file, purchases, mail records, the website; orders kept
+        // and the site's held addresses lose their owner.
         await tx.delete(users).where(eq(users.id, userId));
       });
       return { message: 'Your account has been deleted.' };

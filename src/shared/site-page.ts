@@ -52,6 +52,9 @@ export interface SiteLabels {
   backToSite: string;
   notFoundTitle: string;
   notFoundText: string;
+  /** An address whose site closed with its owner's account (410). */
+  goneTitle: string;
+  goneText: string;
   /** The footer's credit ("Site créé avec Kreo"). */
   poweredBy: string;
   /** Under the form: who receives what the visitor writes, and why (GDPR, art. 13); `%SITE%` is the site's name. */
@@ -93,6 +96,8 @@ export function siteLabels(t: Translate): SiteLabels {
     backToSite: t('thanks.back'),
     notFoundTitle: t('notFound.title'),
     notFoundText: t('notFound.text'),
+    goneTitle: t('gone.title'),
+    goneText: t('gone.text'),
     poweredBy: t('poweredBy'),
     formPrivacy: t('form.privacy'),
     legalTitle: t('legal.title'),
@@ -565,12 +570,18 @@ export function renderSiteThanks(
   return { html: htmlDocument({ language, head, body, css }), css };
 }
 
-/** The page of an address no site has (or no longer has). */
-export function renderSiteNotFound(language: SiteLanguage, labels: SiteLabels): RenderedSitePage {
+/** The page of an address no site has, or whose site closed with its owner's account ('gone'). */
+export function renderSiteNotFound(
+  language: SiteLanguage,
+  labels: SiteLabels,
+  kind: 'notFound' | 'gone' = 'notFound',
+): RenderedSitePage {
   const css = styles(WEBSITE_PALETTE.slate);
+  const [title, text] =
+    kind === 'gone' ? [labels.goneTitle, labels.goneText] : [labels.notFoundTitle, labels.notFoundText];
   const body =
-    `<header class="hero"><div class="w"><h1>${escapeText(labels.notFoundTitle)}</h1></div></header>` +
-    `<main><section><div class="w"><p>${escapeText(labels.notFoundText)}</p></div></section></main>`;
-  const head = `<title>${escapeText(labels.notFoundTitle)}</title><meta name="robots" content="noindex"><link rel="icon" href="data:,">`;
+    `<header class="hero"><div class="w"><h1>${escapeText(title)}</h1></div></header>` +
+    `<main><section><div class="w"><p>${escapeText(text)}</p></div></section></main>`;
+  const head = `<title>${escapeText(title)}</title><meta name="robots" content="noindex"><link rel="icon" href="data:,">`;
   return { html: htmlDocument({ language, head, body, css }), css };
 }

@@ -1,9 +1,8 @@
 /**
  * Rules of the promotional website that the builder (browser) and the server share: the palette,
- * what a slug may be, the logo's size limit, the contact form's field names.
+ * the logo's size limit, the contact form's field names (what a slug may be: website-slug.ts).
  */
 import type { components } from '../lib/api/schema';
-import { asciiSlug } from './ascii-slug';
 
 export type WebsiteColor = components['schemas']['WebsiteColor'];
 export type WebsiteContent = components['schemas']['WebsiteContent'];
@@ -40,76 +39,6 @@ export function contrastRatio(first: string, second: string): number {
   };
   const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a) as [number, number];
   return (light + 0.05) / (dark + 0.05);
-}
-
-/** 3 to 40 lowercase letters, digits and single hyphens, neither first nor last. */
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,39}$/;
-
-/**
- * Addresses nobody may take: words of our own routes and services, and words a visitor would trust
- * as ours (a site called "support" or "kreo" could be used to phish).
- */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  'about',
-  'account',
-  'admin',
-  'administrator',
-  'api',
-  'app',
-  'assets',
-  'auth',
-  'billing',
-  'blog',
-  'checkout',
-  'contact',
-  'dashboard',
-  'docs',
-  'documents',
-  'help',
-  'info',
-  'kreo',
-  'legal',
-  'login',
-  'logout',
-  'mail',
-  'null',
-  'official',
-  'payment',
-  'plans',
-  'postmaster',
-  'privacy',
-  'root',
-  'security',
-  'services',
-  'signup',
-  'site',
-  'site-logos',
-  'sites',
-  'staff',
-  'static',
-  'status',
-  'support',
-  'system',
-  'terms',
-  'thanks',
-  'undefined',
-  'webmaster',
-  'website',
-  'www',
-]);
-
-export type SlugProblem = 'format' | 'reserved';
-
-/** What is wrong with a slug on its own (whether someone else has it is the server's to say). */
-export function slugProblem(slug: string): SlugProblem | null {
-  if (!SLUG_PATTERN.test(slug)) return 'format';
-  if (RESERVED_SLUGS.has(slug)) return 'reserved';
-  return null;
-}
-
-/** A slug suggested from a name ("Boulangerie Dupont SAS" → "boulangerie-dupont-sas"). */
-export function suggestSlug(name: string): string {
-  return asciiSlug(name, 40);
 }
 
 /** The largest logo file accepted (before re-encoding). */

@@ -3,7 +3,7 @@
  * bought it builds a site, uploads a logo and publishes it; a visitor opens /sites/<slug> and writes
  * through its contact form (no JavaScript needed); the founder sees the message and it is in the
  * outbox. A founder without the package builds and previews, but neither the page nor the API lets
- * them publish. In each language.
+ * them publish or upload a logo. In each language.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -149,7 +149,7 @@ for (const language of LANGUAGES) {
     expect((await mailsTo(siteEmail)).at(-1)).toMatch(/^Reply-To: visitor@example\.com/m);
   });
 
-  test(`a founder without the package builds and previews but cannot publish, nor can the API (${language}) @desktop-only`, async ({
+  test(`a founder without the package builds and previews but cannot publish nor upload a logo, nor can the API (${language}) @desktop-only`, async ({
     page,
     context,
   }) => {
@@ -162,13 +162,22 @@ for (const language of LANGUAGES) {
     // The builder and its preview still work.
     await page.getByLabel(t('fields.tagline.title'), { exact: false }).first().fill(site.tagline);
     await expect(page.locator('iframe[title]').first()).toHaveAttribute('srcdoc', containing(site.tagline));
-    // An SVG logo is refused, in the user's language.
-    await page.locator('input[type="file"]').setInputFiles({
-      name: 'logo.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    // A logo comes with the website: no upload is offered, and the API refuses one before reading it.
+    await expect(page.getByText(t('logo.locked'))).toBeVisible();
+    await expect(page.locator('input[type="file"]')).toHaveCount(0);
+    const logo = await page.request.post('/api/website/logo', {
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'accept-language': language,
+        'content-type': 'application/octet-stream',
+      },
+      data: await logoPng(),
     });
-    await expect(page.getByText(t('errors.LOGO_SVG'))).toBeVisible();
+    expect(logo.status()).toBe(403);
+    expect(await logo.json()).toMatchObject({
+      code: 'WEBSITE_NOT_INCLUDED',
+      message: text(language, 'website', 'errors.LOGO_NOT_INCLUDED'),
+    });
 
     const refused = await page.request.post('/api/website/publish', {
       headers: { Authorization: `Bearer ${token}`, 'accept-language': language },

@@ -17,6 +17,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../../server/d
 import { loadCatalog, seedCatalog } from '../../server/services/catalog';
 import type { MailMessage, Mailer } from '../../server/services/mail/mailer';
 import type { PaymentProvider } from '../../server/services/payments/provider';
+import type { WebsiteLimits } from '../../server/services/website/website-service';
 
 export const PUBLIC_URL = 'http://kreo.test';
 export const SIGNING_KEY = new TextEncoder().encode('x'.repeat(40));
@@ -73,6 +74,8 @@ export interface TestServerOptions {
   /** Replaces the in-memory fake mailer (its messages are then not in `mail`). */
   mailer?: Mailer;
   paymentProvider?: PaymentProvider;
+  /** The builder's per-account limits (off by default, as the account limits are in tests). */
+  websiteLimits?: WebsiteLimits;
   /** Seed the real catalog (default true). */
   seed?: boolean;
   /** The documents' worker pool's sizes (server/services/workers/worker-pool.ts). */
@@ -270,6 +273,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
     ...(options.workers ? { workers: options.workers } : {}),
     ...(options.accountLimits ? { accountLimits: options.accountLimits } : {}),
+    ...(options.websiteLimits ? { websiteLimits: options.websiteLimits } : {}),
   });
   await app.ready();
 

@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, purchases } from '../../server/db/schema';
 import { json, startTestServer, type SignedUpUser, type TestServer } from './harness';
+import { completeContent } from './website-fixtures';
 
 const WEBHOOK_SECRET = 'whsec_test';
 const stripe = new Stripe('sk_test_x');
@@ -29,17 +30,22 @@ afterAll(() => server?.close());
 /** Stripe's own session id for each of ours, as createSession stored it. */
 const stripeIds = new Map<string, string>();
 
-/** A checkout session as createSession would have stored it for Stripe (10.00 EUR). */
-async function insertSession(userId: string) {
+/** A checkout session as createSession would have stored it for Stripe (the standard package, 10.00 EUR). */
+async function insertSession(
+  userId: string,
+  order = {
+    offerSku: 'STANDARD_PACKAGE',
+    planSku: 'STANDARD_PACKAGE_ONE_TIME',
+    productSkus: STANDARD_PRODUCTS,
+  },
+) {
   const id = `cs_stripe_${randomBytes(12).toString('base64url')}`;
   stripeIds.set(id, `cs_test_${randomBytes(8).toString('hex')}`);
   await server.db.insert(checkoutSessions).values({
     id,
     userId,
-    offerSku: 'STANDARD_PACKAGE',
-    planSku: 'STANDARD_PACKAGE_ONE_TIME',
+    ...order,
     amountCents: 1000,
-    productSkus: STANDARD_PRODUCTS,
     currency: 'EUR',
     provider: 'stripe',
     providerSessionId: stripeIds.get(id),
@@ -253,6 +259,54 @@ describe('POST /api/checkout/stripe-webhook', () => {
     expect(await totals()).toEqual(['creditNote -700', 'creditNote -300', 'invoice 1000']);
     expect(await statusOf(id)).toBe('refunded');
     expect(await ownedBy(user.userId)).toEqual([]);
+  });
+
+  it('takes the website offline when charge.refunded takes it back, keeps the draft and says so in the mail (R3-04)', async () => {
+    const user = await server.signup({ language: 'ro' });
+    const id = await insertSession(user.userId, {
+      offerSku: 'PREMIUM_PACKAGE',
+      planSku: 'PREMIUM_PACKAGE_ONE_TIME',
+      productSkus: [...STANDARD_PRODUCTS, 'PROFESSIONAL_PROMOTIONAL_WEBSITE'],
+    });
+    const paid = event(id);
+    expect((await deliver(server, paid, sign(paid))).statusCode).toBe(200);
+    const content = completeContent({ email: 'site-stripe@example.test' });
+    const saved = await server.request('/api/website/draft', { token: user.accessToken, body: { content } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const published = await server.request('/api/website/publish', {
+      token: user.accessToken,
+      body: { slug: 'brutaria-stripe' },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect((await server.request('/sites/brutaria-stripe')).statusCode).toBe(200);
+
+    const refund = JSON.stringify({
+      id: `evt_${randomBytes(8).toString('hex')}`,
+      object: 'event',
+      type: 'charge.refunded',
+      data: {
+        object: {
+          id: `ch_${randomBytes(6).toString('hex')}`,
+          object: 'charge',
+          payment_intent: paymentIntentOf(id),
+          amount: 1000,
+          amount_refunded: 1000,
+          currency: 'eur',
+        },
+      },
+    });
+    expect((await deliver(server, refund, sign(refund))).statusCode).toBe(200);
+    await server.app.mailQueue.drain();
+
+    expect((await server.request('/sites/brutaria-stripe')).statusCode).toBe(404);
+    const website = json<{ published: unknown; slug: string; content: unknown; canPublish: boolean }>(
+      await server.request('/api/website', { token: user.accessToken }),
+    );
+    expect(website).toMatchObject({ published: null, slug: 'brutaria-stripe', canPublish: false, content });
+    const mail = server.mail.to(user.email).at(-1);
+    expect(mail?.subject).toMatch(/^Rambursare/);
+    expect(mail?.text).toContain('http://kreo.test/sites/brutaria-stripe a fost scos offline');
+    expect(mail?.text).toContain('păstrat ca ciornă');
   });
 
   it('refuses a bad signature (400) and grants nothing', async () => {

@@ -4,10 +4,11 @@
  * published page's safety (escaping, CSP, no script) and its contact form without JavaScript.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { websiteMessages, websites } from '../../server/db/schema';
+import { websiteLogos, websiteMessages, websiteSlugHolds, websites } from '../../server/db/schema';
+import { pruneSlugHolds } from '../../server/services/website/slug-holds';
 import type { WebsiteContent } from '../../src/shared/website';
 import {
   buyLocally,
@@ -20,6 +21,7 @@ import {
   type SignedUpUser,
   type TestServer,
 } from './harness';
+import { completeContent } from './website-fixtures';
 
 const PREMIUM = { offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' };
 const STARTER = { offerSku: 'STARTER_PACKAGE', planSku: 'STARTER_PACKAGE_ONE_TIME' };
@@ -36,34 +38,6 @@ afterAll(() => server.close());
 /** Pays an offer through the local provider's payment page. */
 const buy = (user: SignedUpUser, offer: { offerSku: string; planSku: string }) =>
   buyLocally(server, user, offer);
-
-function completeContent(overrides: Partial<WebsiteContent> = {}): WebsiteContent {
-  return {
-    siteName: 'Boulangerie Dupont',
-    languages: ['fr'],
-    color: 'teal',
-    email: 'contact@boulangerie-dupont.test',
-    phone: '+33 1 23 45 67 89',
-    address: '12 rue de la Paix\n75002 Paris',
-    publicationDirector: 'Camille Dupont',
-    legalDetails: 'SAS au capital de 1 000 €, en cours d’immatriculation',
-    texts: {
-      fr: {
-        tagline: 'Du pain au levain, cuit chaque matin',
-        about: 'Nous faisons notre pain nous-mêmes, avec des farines de la région.',
-        services: ['Pains au levain', 'Viennoiseries'],
-        openingHours: 'Du mardi au samedi, 7 h – 19 h',
-      },
-      en: {
-        tagline: 'Sourdough bread, baked every morning',
-        about: 'We bake our own bread, with flour from local mills.',
-        services: ['Sourdough bread'],
-        openingHours: 'Tuesday to Saturday, 7 am – 7 pm',
-      },
-    },
-    ...overrides,
-  };
-}
 
 const get = (user: SignedUpUser, url: string, headers: Record<string, string> = {}) =>
   server.request(url, { token: user.accessToken, headers });
@@ -219,6 +193,131 @@ describe('slugs', () => {
     expect(message.length).toBeGreaterThan(5);
   });
 
+  it('reserves slugs that pass for ours (R3-07): the brand beside other words or in digits, look-alikes of reserved words', async () => {
+    const user = await server.signup();
+    await buy(user, PREMIUM);
+    await saveDraft(user, completeContent());
+    const impostors = [
+      'kreo-support',
+      'kreo-help',
+      'kreo-billing',
+      'kreo-login',
+      'kreo-official',
+      'support-kreo',
+      'kre0',
+      'k-r-e-o',
+      'kreo123',
+      'supp0rt',
+      'adm1n',
+    ];
+    for (const slug of impostors) {
+      const check = json(await get(user, `/api/website/slug-availability?slug=${slug}`));
+      expect(check, slug).toMatchObject({ available: false, reason: 'reserved' });
+      const refused = await post(user, '/api/website/publish', { slug });
+      expect([refused.statusCode, json(refused).code], slug).toEqual([400, 'SLUG_RESERVED']);
+      expect((await server.request(`/sites/${slug}`)).statusCode, slug).toBe(404);
+    }
+    // The refusal says why, in each language.
+    for (const [language, words] of [
+      ['fr', /passer pour une adresse de Kreo/],
+      ['en', /pass for an address of Kreo/],
+      ['ro', /luată drept o adresă a Kreo/],
+    ] as const) {
+      const refused = await post(
+        user,
+        '/api/website/publish',
+        { slug: 'kreo-support' },
+        { 'accept-language': language },
+      );
+      expect(json<{ message: string }>(refused).message).toMatch(words);
+    }
+    // Ordinary names stay free, those that begin with the brand's letters included.
+    for (const slug of ['kreolia', 'kreon-traiteur', 'it-support-paris', 'mali-voyages'])
+      expect(json(await get(user, `/api/website/slug-availability?slug=${slug}`)), slug).toMatchObject({
+        available: true,
+      });
+  });
+
+  it('holds a slug its site left for 30 days (R3-08): only the owner takes it back, its pages redirect meanwhile', async () => {
+    const owner = await publishedOwner('vieux-moulin', completeContent({ languages: ['fr', 'en'] }));
+    const moved = await post(owner, '/api/website/publish', { slug: 'nouveau-moulin' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const other = await server.signup();
+    await buy(other, PREMIUM);
+    await saveDraft(other, completeContent());
+    const check = async (user: SignedUpUser, slug: string) =>
+      json(await get(user, `/api/website/slug-availability?slug=${slug}`));
+
+    // Nobody else may take it, and both say so in the user's language.
+    expect(await check(other, 'vieux-moulin')).toMatchObject({ available: false, reason: 'held' });
+    for (const [language, words] of [
+      ['fr', /moins de 30 jours/],
+      ['en', /less than 30 days ago/],
+      ['ro', /mai puțin de 30 de zile/],
+    ] as const) {
+      const refused = await post(
+        other,
+        '/api/website/publish',
+        { slug: 'vieux-moulin' },
+        { 'accept-language': language },
+      );
+      expect([refused.statusCode, json(refused).code]).toEqual([409, 'SLUG_HELD']);
+      expect(json<{ message: string }>(refused).message).toMatch(words);
+    }
+    // Visitors of the old address reach the same page at the new one.
+    const redirects: [string, string][] = [
+      ['/sites/vieux-moulin', '/sites/nouveau-moulin'],
+      ['/sites/vieux-moulin/en', '/sites/nouveau-moulin/en'],
+      ['/sites/vieux-moulin/thanks?lang=en', '/sites/nouveau-moulin/thanks?lang=en'],
+    ];
+    for (const [from, to] of redirects) {
+      const answer = await server.request(from);
+      expect([answer.statusCode, answer.headers.location], from).toEqual([302, to]);
+    }
+    const form = await server.app.inject({
+      method: 'POST',
+      url: '/sites/vieux-moulin/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Ana&email=ana%40example.test&message=Bonjour%20%C3%A0%20vous',
+    });
+    expect([form.statusCode, form.headers.location]).toEqual([307, '/sites/nouveau-moulin/contact']);
+    // The founder's export names it.
+    const exported = json<{ website: { heldSlugs: { slug: string }[] } }>(
+      await get(owner, '/api/user/export'),
+    );
+    expect(exported.website.heldSlugs.map((hold) => hold.slug)).toEqual(['vieux-moulin']);
+
+    // Offline, the site is nowhere to redirect to; the address stays held.
+    expect((await post(owner, '/api/website/unpublish')).statusCode).toBe(200);
+    expect((await server.request('/sites/vieux-moulin')).statusCode).toBe(404);
+    expect(await check(other, 'vieux-moulin')).toMatchObject({ reason: 'held' });
+
+    // The owner takes it back; the address they leave is held in turn.
+    expect(await check(owner, 'vieux-moulin')).toMatchObject({ available: true });
+    expect((await post(owner, '/api/website/publish', { slug: 'vieux-moulin' })).statusCode).toBe(200);
+    expect((await server.request('/sites/vieux-moulin')).statusCode).toBe(200);
+    const back = await server.request('/sites/nouveau-moulin');
+    expect([back.statusCode, back.headers.location]).toEqual([302, '/sites/vieux-moulin']);
+    expect(await check(other, 'nouveau-moulin')).toMatchObject({ reason: 'held' });
+
+    // Thirty days later the hold counts for nothing: the address is anyone's, and pruned.
+    await server.db
+      .update(websiteSlugHolds)
+      .set({ heldUntil: new Date(Date.now() - 1000) })
+      .where(eq(websiteSlugHolds.slug, 'nouveau-moulin'));
+    expect((await server.request('/sites/nouveau-moulin')).statusCode).toBe(404);
+    expect(await check(other, 'nouveau-moulin')).toMatchObject({ available: true });
+    expect((await post(other, '/api/website/publish', { slug: 'nouveau-moulin' })).statusCode).toBe(200);
+    expect((await server.request('/sites/nouveau-moulin')).statusCode).toBe(200);
+    await server.db
+      .insert(websiteSlugHolds)
+      .values({ slug: 'moulin-expire', userId: owner.userId, heldUntil: new Date(Date.now() - 1000) });
+    expect(await pruneSlugHolds(server.db)).toBeGreaterThanOrEqual(1);
+    const left = await server.db.select({ slug: websiteSlugHolds.slug }).from(websiteSlugHolds);
+    expect(left.map((hold) => hold.slug)).not.toContain('moulin-expire');
+    expect(left.map((hold) => hold.slug)).not.toContain('nouveau-moulin');
+  });
+
   it('refuses to publish at a taken (409), reserved or malformed (400) slug', async () => {
     await publishedOwner('fromagerie-martin');
     const user = await server.signup();
@@ -352,8 +451,53 @@ describe('publishing', () => {
 });
 
 describe('the logo (POST /api/website/logo)', () => {
-  it('stores a PNG in the sizes the site uses, served as immutable images', async () => {
+  /** Logos are for sites that can go online. */
+  const websiteBuyer = async () => {
     const user = await server.signup();
+    await buy(user, PREMIUM);
+    return user;
+  };
+
+  it('refuses a logo, before reading it, to an account that does not own the website (R3-10): 403 in its language', async () => {
+    const starter = await server.signup();
+    await buy(starter, STARTER);
+    const nothing = await server.signup();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    for (const user of [starter, nothing]) {
+      for (const [language, words] of [
+        ['fr', /logo est réservé/],
+        ['en', /Adding a logo comes/],
+        ['ro', /Adăugarea unui logo/],
+      ] as const) {
+        // Even a file that would be refused for itself: the purchase is checked first.
+        for (const bytes of [await pngLogo(), svg]) {
+          const refused = await uploadLogo(user, bytes, { 'accept-language': language });
+          expect(refused.statusCode, refused.body).toBe(403);
+          expect(json(refused)).toMatchObject({
+            code: 'WEBSITE_NOT_INCLUDED',
+            message: expect.stringMatching(words),
+          });
+        }
+      }
+      expect(json<{ logo: unknown }>(await get(user, '/api/website')).logo).toBeNull();
+    }
+    const stored = await server.db
+      .select({ id: websiteLogos.id })
+      .from(websiteLogos)
+      .where(inArray(websiteLogos.userId, [starter.userId, nothing.userId]));
+    expect(stored).toEqual([]);
+
+    // The purchase opens it; a refund closes it again, the logo already there staying in the draft.
+    const sessionId = await buy(nothing, PREMIUM);
+    expect((await uploadLogo(nothing, await pngLogo())).statusCode).toBe(200);
+    await server.app.inject({ method: 'POST', url: `/checkout/local/${sessionId}/refund` });
+    expect((await uploadLogo(nothing, await pngLogo())).statusCode).toBe(403);
+    expect(json<{ logo: unknown }>(await get(nothing, '/api/website')).logo).not.toBeNull();
+    expect((await post(nothing, '/api/website/logo/delete')).statusCode).toBe(200);
+  });
+
+  it('stores a PNG in the sizes the site uses, served as immutable images', async () => {
+    const user = await websiteBuyer();
     const uploaded = await uploadLogo(user, await pngLogo());
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const { logo } = json<{ logo: { id: string; url: string; width: number; height: number } }>(uploaded);
@@ -382,7 +526,7 @@ describe('the logo (POST /api/website/logo)', () => {
   });
 
   it('strips EXIF and GPS data from a photo', async () => {
-    const user = await server.signup();
+    const user = await websiteBuyer();
     const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c2410c' } })
       .jpeg()
       .withExif({
@@ -408,7 +552,7 @@ describe('the logo (POST /api/website/logo)', () => {
   });
 
   it('refuses an SVG, a 10 MB file, a PDF named .png and a damaged image, each in the user language', async () => {
-    const user = await server.signup();
+    const user = await websiteBuyer();
     const svg = Buffer.from(
       '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
     );
@@ -600,6 +744,165 @@ describe('the contact form of a published site (POST /sites/<slug>/contact)', ()
   });
 });
 
+describe('a refund of the website (R3-04)', () => {
+  it.each([
+    ['fr', 'a été mis hors ligne', 'conservé comme brouillon'],
+    ['en', 'has been taken offline', 'kept as a draft'],
+    ['ro', 'a fost scos offline', 'păstrat ca ciornă'],
+  ] as const)(
+    'takes the site offline with the refund, keeps the draft, and says so in the mail (%s)',
+    async (language, offline, draft) => {
+      const user = await server.signup({ language });
+      const sessionId = await buy(user, PREMIUM);
+      const slug = `remboursee-${language}`;
+      const content = completeContent({ email: `site-${language}@example.test` });
+      await saveDraft(user, content);
+      expect((await post(user, '/api/website/publish', { slug })).statusCode).toBe(200);
+      expect((await server.request(`/sites/${slug}`)).statusCode).toBe(200);
+
+      const refunded = await server.app.inject({
+        method: 'POST',
+        url: `/checkout/local/${sessionId}/refund`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      await server.app.mailQueue.drain();
+
+      // Offline at once, its contact form too; the draft and the address stay the founder's.
+      expect((await server.request(`/sites/${slug}`)).statusCode).toBe(404);
+      const form = await server.app.inject({
+        method: 'POST',
+        url: `/sites/${slug}/contact`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'name=Ana&email=ana%40example.test&message=Bonjour%2C%20encore%20ouvert%20%3F',
+      });
+      expect(form.statusCode).toBe(404);
+      const website = json<Website>(await get(user, '/api/website'));
+      expect(website).toMatchObject({ published: null, slug, canPublish: false, content });
+      expect(
+        json(await get(await server.signup(), `/api/website/slug-availability?slug=${slug}`)),
+      ).toMatchObject({
+        available: false,
+      });
+
+      // The refund's mail, in the buyer's language: the credit note, and the site taken offline.
+      const mail = server.mail.to(user.email).at(-1);
+      expect(mail?.text).toContain(`http://kreo.test/sites/${slug}`);
+      expect(mail?.text).toContain(offline);
+      expect(mail?.text).toContain(draft);
+      expect(mail?.attachments?.[0]?.filename).toMatch(/\.pdf$/);
+      expect(server.mail.to(content.email)).toEqual([]);
+
+      // A new purchase publishes the same site again.
+      await buy(user, PREMIUM);
+      expect((await post(user, '/api/website/publish', { slug })).statusCode).toBe(200);
+      expect((await server.request(`/sites/${slug}`)).statusCode).toBe(200);
+    },
+  );
+
+  it('keeps the site online when another paid order still includes the website', async () => {
+    const user = await server.signup();
+    const first = await buy(user, PREMIUM);
+    await buy(user, PREMIUM);
+    await saveDraft(user, completeContent());
+    expect((await post(user, '/api/website/publish', { slug: 'deux-commandes' })).statusCode).toBe(200);
+    await server.app.inject({ method: 'POST', url: `/checkout/local/${first}/refund` });
+    await server.app.mailQueue.drain();
+    expect((await server.request('/sites/deux-commandes')).statusCode).toBe(200);
+    expect(server.mail.to(user.email).at(-1)?.text).not.toContain('/sites/deux-commandes');
+  });
+});
+
+describe('limits per account (R3-I3)', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({
+      websiteLimits: {
+        slugChecksPerAccount: { max: 5, windowMs: 15 * 60_000 },
+        publishesPerAccount: { max: 3, windowMs: 60 * 60_000 },
+      },
+    });
+  });
+  afterAll(() => limited.close());
+
+  const founder = async () => {
+    const user = await limited.signup();
+    await buyLocally(limited, user, PREMIUM);
+    const saved = await limited.request('/api/website/draft', {
+      token: user.accessToken,
+      body: { content: completeContent() },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return user;
+  };
+
+  it('answers 429 with Retry-After past the slug checks and the publishes of one account, in its language', async () => {
+    const user = await founder();
+    const check = (who: SignedUpUser, language = 'fr') =>
+      limited.request('/api/website/slug-availability?slug=moulin-limite', {
+        token: who.accessToken,
+        headers: { 'accept-language': language },
+      });
+    for (let index = 0; index < 5; index += 1) expect((await check(user)).statusCode).toBe(200);
+    for (const [language, words] of [
+      ['fr', /vérifiées en peu de temps/],
+      ['en', /checked in a short while/],
+      ['ro', /verificate multe adrese/],
+    ] as const) {
+      const refused = await check(user, language);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(json(refused)).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(words) });
+    }
+
+    const publish = (who: SignedUpUser, language = 'fr') =>
+      limited.request('/api/website/publish', {
+        token: who.accessToken,
+        body: { slug: `moulin-${who.userId.slice(0, 8)}` },
+        headers: { 'accept-language': language },
+      });
+    for (let index = 0; index < 3; index += 1) expect((await publish(user)).statusCode).toBe(200);
+    for (const [language, words] of [
+      ['fr', /publié de nombreuses fois/],
+      ['en', /published many times/],
+      ['ro', /publicat de multe ori/],
+    ] as const) {
+      const refused = await publish(user, language);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+      expect(json(refused)).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(words) });
+    }
+    // The site stays as last published; another account has its own counts.
+    expect((await limited.request(`/sites/moulin-${user.userId.slice(0, 8)}`)).statusCode).toBe(200);
+    const other = await founder();
+    expect((await check(other)).statusCode).toBe(200);
+    expect((await publish(other)).statusCode).toBe(200);
+  });
+
+  it('are on with the other account limits: 30 publishes an hour (AUTH_RATE_LIMIT > 0)', async () => {
+    const defaults = await startTestServer({ config: { authRateLimitPerMinute: 1000 } });
+    try {
+      const user = await defaults.signup();
+      await buyLocally(defaults, user, PREMIUM);
+      await defaults.request('/api/website/draft', {
+        token: user.accessToken,
+        body: { content: completeContent() },
+      });
+      const publish = () =>
+        defaults.request('/api/website/publish', {
+          token: user.accessToken,
+          body: { slug: 'moulin-par-defaut' },
+        });
+      for (let index = 0; index < 30; index += 1) expect((await publish()).statusCode).toBe(200);
+      expect((await publish()).statusCode).toBe(429);
+    } finally {
+      await defaults.close();
+    }
+    // Thirty-one publishes and a server of its own: slow on a busy machine, never waiting for time.
+  }, 120_000);
+});
+
 describe('the account data', () => {
   it('exports the site and its messages, and deleting the account takes the site offline', async () => {
     const user = await publishedOwner('site-a-supprimer');
@@ -609,10 +912,51 @@ describe('the account data', () => {
     expect(exported.website.slug).toBe('site-a-supprimer');
     const deleted: Response = await post(user, '/api/user/delete-account', { password: user.password });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect((await server.request('/sites/site-a-supprimer')).statusCode).toBe(404);
+    expect((await server.request('/sites/site-a-supprimer')).statusCode).not.toBe(200);
+  });
+
+  it('holds the address of a deleted account for 30 days (R3-08): gone (410) in the visitor language, nobody takes it', async () => {
+    const user = await publishedOwner('ancien-site', completeContent({ languages: ['fr', 'en'] }));
+    // An address the site left before is held too, and says the same once the account is gone.
+    expect((await post(user, '/api/website/publish', { slug: 'site-ferme' })).statusCode).toBe(200);
+    const deleted = await post(user, '/api/user/delete-account', { password: user.password });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    for (const [language, words] of [
+      ['fr', 'Ce site a fermé'],
+      ['en', 'This website has closed'],
+      ['ro', 'Acest site s-a închis'],
+    ] as const) {
+      for (const url of ['/sites/site-ferme', '/sites/site-ferme/en', '/sites/ancien-site']) {
+        const gone = await server.request(url, { headers: { 'accept-language': language } });
+        expect(gone.statusCode, url).toBe(410);
+        expect(gone.headers['content-type']).toMatch(/^text\/html/);
+        expect(gone.body).toMatch(new RegExp(`<html lang="${language}"`));
+        expect(htmlText(gone.body)).toContain(words);
+        expect(gone.body).not.toMatch(/<script/i);
+      }
+    }
+    const holds = await server.db
+      .select()
+      .from(websiteSlugHolds)
+      .where(eq(websiteSlugHolds.slug, 'site-ferme'));
+    expect(holds).toMatchObject([{ userId: null }]);
+
     const other = await server.signup({ email: uniqueEmail('next') });
-    expect(json(await get(other, '/api/website/slug-availability?slug=site-a-supprimer'))).toMatchObject({
-      available: true,
+    await buy(other, PREMIUM);
+    await saveDraft(other, completeContent());
+    expect(json(await get(other, '/api/website/slug-availability?slug=site-ferme'))).toMatchObject({
+      available: false,
+      reason: 'held',
     });
+    const refused = await post(other, '/api/website/publish', { slug: 'site-ferme' });
+    expect([refused.statusCode, json(refused).code]).toEqual([409, 'SLUG_HELD']);
+
+    await server.db
+      .update(websiteSlugHolds)
+      .set({ heldUntil: new Date(Date.now() - 1000) })
+      .where(eq(websiteSlugHolds.slug, 'site-ferme'));
+    expect((await server.request('/sites/site-ferme')).statusCode).toBe(404);
+    expect((await post(other, '/api/website/publish', { slug: 'site-ferme' })).statusCode).toBe(200);
+    expect((await server.request('/sites/site-ferme')).statusCode).toBe(200);
   });
 });

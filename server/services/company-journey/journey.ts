@@ -1,8 +1,9 @@
 /**
  * What follows each step of a founder's path, and tells them: the timeline's events, the invoice
- * and receipt of a payment, the credit note of a refund, the "documents ready" mail, and the one
- * reminder about a draft left unfinished. Each mail is queued in the transaction of the change
- * that causes it, so it exists exactly when the change does.
+ * and receipt of a payment, the credit note of a refund and its mail (with the website a refund
+ * takes offline), the "documents ready" mail, and the one reminder about a draft left unfinished.
+ * Each mail is queued in the transaction of the change that causes it, so it exists exactly when
+ * the change does.
  */
 import { createHmac } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
@@ -13,7 +14,13 @@ import { DOCUMENT_SKUS } from '../documents/build-document';
 import { isServerLanguage } from '../i18n';
 import type { InvoiceService } from '../invoices/invoice-service';
 import { enqueueMail, type MailQueue } from '../mail/mail-queue';
-import { documentsReady, draftReminder, paymentReceipt, type MailBrand } from '../mail/messages';
+import {
+  documentsReady,
+  draftReminder,
+  paymentReceipt,
+  refundNotice,
+  type MailBrand,
+} from '../mail/messages';
 import type { CheckoutHooks, CheckoutSessionRow } from '../payments/checkout';
 import { recordEvent } from './timeline';
 
@@ -31,6 +38,11 @@ export function createJourney(deps: {
   brand: MailBrand;
   publicUrl: string;
   signingKey: Uint8Array;
+  /**
+   * In a refund's transaction, once its purchases are taken back: the website goes offline unless
+   * the buyer still owns it. Answers the address it had, or null when it stayed.
+   */
+  revokeWebsite?: (tx: Transaction, userId: string) => Promise<string | null>;
 }) {
   const { db, invoices, mailQueue, brand, publicUrl } = deps;
   // Its own key, derived: an unsubscribe link can never pass for a session token, nor the reverse.
@@ -46,6 +58,21 @@ export function createJourney(deps: {
         language: isServerLanguage(user.language) ? user.language : 'fr',
         firstname: user.firstname,
       },
+    };
+  }
+
+  /** The offer's name and an amount, as a founder reads them in their language. */
+  async function orderWords(tx: Transaction, session: CheckoutSessionRow, language: string, cents: number) {
+    const [offer] = await tx
+      .select({ name: offers.name })
+      .from(offers)
+      .where(eq(offers.sku, session.offerSku));
+    return {
+      offer: offer?.name[language as 'fr' | 'en' | 'ro'] ?? session.offerSku,
+      amount: new Intl.NumberFormat(LOCALES[language], {
+        style: 'currency',
+        currency: session.currency,
+      }).format(cents / 100),
     };
   }
 
@@ -98,26 +125,10 @@ export function createJourney(deps: {
       });
       const who = await founder(tx, session.userId);
       if (who) {
-        const [offer] = await tx
-          .select({ name: offers.name })
-          .from(offers)
-          .where(eq(offers.sku, session.offerSku));
-        const language = who.mail.language;
-        const amount = new Intl.NumberFormat(LOCALES[language], {
-          style: 'currency',
-          currency: session.currency,
-        }).format(session.amountCents / 100);
+        const words = await orderWords(tx, session, who.mail.language, session.amountCents);
         await enqueueMail(
           tx,
-          paymentReceipt(
-            {
-              ...who.mail,
-              offer: offer?.name[language] ?? session.offerSku,
-              amount,
-              invoiceNumber: invoice.number,
-            },
-            brand,
-          ),
+          paymentReceipt({ ...who.mail, ...words, invoiceNumber: invoice.number }, brand),
           session.userId,
           [{ kind: 'invoice', id: invoice.id }],
         );
@@ -138,6 +149,26 @@ export function createJourney(deps: {
           ...(creditNote ? { invoiceNumber: creditNote.number } : {}),
         },
       });
+      // What the refund took back stops being served now, in its own transaction.
+      const siteUrl = (await deps.revokeWebsite?.(tx, session.userId)) ?? null;
+      const who = await founder(tx, session.userId);
+      if (!who) return;
+      const words = await orderWords(tx, session, who.mail.language, amountCents);
+      await enqueueMail(
+        tx,
+        refundNotice(
+          {
+            ...who.mail,
+            ...words,
+            creditNoteNumber: creditNote?.number ?? null,
+            full: session.status === 'refunded',
+            siteUrl,
+          },
+          brand,
+        ),
+        session.userId,
+        creditNote ? [{ kind: 'invoice', id: creditNote.id }] : [],
+      );
     },
 
     settled() {

@@ -320,6 +320,46 @@ export function paymentReceipt(
   };
 }
 
+/**
+ * After a refund: how much, the credit note (attached by the queue), what a full refund took back,
+ * and the website taken offline with it (`siteUrl`), its draft kept.
+ */
+export function refundNotice(
+  mail: FounderMail & {
+    offer: string;
+    amount: string;
+    creditNoteNumber: string | null;
+    full: boolean;
+    siteUrl: string | null;
+  },
+  brand: MailBrand,
+): MailMessage {
+  const t = translator(mail.language);
+  const paragraphs = [t('emails:refund.body', { amount: mail.amount, offer: mail.offer })];
+  if (mail.creditNoteNumber)
+    paragraphs.push(t('emails:refund.creditNote', { number: mail.creditNoteNumber }));
+  if (mail.full) paragraphs.push(t('emails:refund.full'));
+  if (mail.siteUrl) paragraphs.push(t('emails:refund.siteOffline', { url: mail.siteUrl }));
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: t('emails:greeting', { firstname: mail.firstname }),
+      paragraphs,
+      action: { label: t('emails:refund.action'), url: `${brand.siteUrl}/dashboard` },
+    },
+    brand,
+  );
+  return {
+    to: mail.to,
+    subject: mail.creditNoteNumber
+      ? t('emails:refund.subject', { offer: mail.offer, number: mail.creditNoteNumber })
+      : t('emails:refund.subjectNoCreditNote', { offer: mail.offer }),
+    text,
+    html,
+  };
+}
+
 /** Once the documents can be downloaded (paid for, and the company file submitted). */
 export function documentsReady(mail: FounderMail & { company: string }, brand: MailBrand): MailMessage {
   const t = translator(mail.language);

@@ -8,12 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
-import {
-  emptyWebsiteContent,
-  slugProblem,
-  type SiteLanguage,
-  type WebsiteContent,
-} from '../../../src/shared/website';
+import { emptyWebsiteContent, type SiteLanguage, type WebsiteContent } from '../../../src/shared/website';
+import { SLUG_PATTERN, slugProblem } from '../../../src/shared/website-slug';
 import {
   renderSitePage,
   siteLabels,
@@ -26,8 +22,10 @@ import type { components } from '../../../src/lib/api/schema';
 import type { Database } from '../../db/database';
 import { purchases, users, websiteLogos, websiteMessages, websites } from '../../db/schema';
 import { isServerLanguage, translator, type ServerLanguage } from '../i18n';
+import type { RateLimitRule, RateLimiter } from '../rate-limiter';
 import { processLogo, type LogoVariant, type LogoVariantName } from './logo-images';
 import { createFormStamps } from './site-contact-form';
+import { activeHold, clearHold, holdSlug, lockSite, lockSlugs } from './slug-holds';
 import { checkWebsiteContent } from './website-rules';
 
 export type Website = components['schemas']['Website'];
@@ -37,24 +35,50 @@ export type WebsiteMessageList = components['schemas']['WebsiteMessageList'];
 export const WEBSITE_SKU = 'PROFESSIONAL_PROMOTIONAL_WEBSITE';
 
 export type WebsiteErrorCode =
+  | 'RATE_LIMITED'
   | 'WEBSITE_NOT_INCLUDED'
   | 'WEBSITE_INCOMPLETE'
   | 'SLUG_FORMAT'
   | 'SLUG_RESERVED'
   | 'SLUG_TAKEN'
+  | 'SLUG_HELD'
   | 'TEXT_INVALID'
   | 'MESSAGE_NOT_FOUND';
 
 export class WebsiteError extends Error {
   constructor(
-    readonly statusCode: 400 | 403 | 404 | 409 | 422,
+    readonly statusCode: 400 | 403 | 404 | 409 | 422 | 429,
     readonly code: WebsiteErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** For a 429: when to try again (Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 }
+
+/**
+ * Per-account limits of the builder (the per-address ones are in plugins/rate-limits.ts), counted
+ * in the database like every other; 0 turns one off. A founder never meets them: the slug check
+ * runs as they type (the builder waits 400 ms after the last key), and a site is republished a
+ * few times an hour at most.
+ */
+export interface WebsiteLimits {
+  /** Address checks of one account. */
+  slugChecksPerAccount: RateLimitRule;
+  /** Publishes (tried or done) of one account: each renders every page of the site. */
+  publishesPerAccount: RateLimitRule;
+}
+
+export const DEFAULT_WEBSITE_LIMITS: WebsiteLimits = {
+  slugChecksPerAccount: { max: 300, windowMs: 15 * 60 * 1000 },
+  publishesPerAccount: { max: 30, windowMs: 60 * 60 * 1000 },
+};
+export const NO_WEBSITE_LIMITS: WebsiteLimits = {
+  slugChecksPerAccount: { max: 0, windowMs: 1 },
+  publishesPerAccount: { max: 0, windowMs: 1 },
+};
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const LOGO_VARIANTS: ReadonlySet<string> = new Set<LogoVariantName>([
@@ -90,6 +114,9 @@ export interface WebsiteServiceDeps {
   signingKey: Uint8Array;
   /** The shortest time a person takes to fill in a site's contact form. */
   siteContact: { minSeconds: number };
+  /** Counts the account's slug checks and publishes (`limits`). */
+  rateLimiter: RateLimiter;
+  limits: WebsiteLimits;
   /** What the company file suggests: the company's name and registered office. */
   companyDefaults: (userId: string) => Promise<{ siteName: string; address: string }>;
   /** Who hosts the sites (us), named by each site's legal notice. */
@@ -101,6 +128,9 @@ export interface WebsiteServiceDeps {
 
 type WebsiteRow = typeof websites.$inferSelect;
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Transaction;
+/** Why a slug cannot be the user's: its shape, reserved, another site's, or held for another. */
+type SlugVerdict = 'format' | 'reserved' | 'taken' | 'held';
 
 export function createWebsiteService(deps: WebsiteServiceDeps) {
   const { db, publicUrl } = deps;
@@ -115,8 +145,8 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     return found;
   }
 
-  async function canPublish(userId: string): Promise<boolean> {
-    const [owned] = await db
+  async function canPublish(userId: string, executor: Executor = db): Promise<boolean> {
+    const [owned] = await executor
       .select({ sku: purchases.productSku })
       .from(purchases)
       .where(and(eq(purchases.userId, userId), eq(purchases.productSku, WEBSITE_SKU)));
@@ -209,9 +239,18 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
    */
   function withSiteLock<T>(userId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`website:${userId}`}))`);
+      await lockSite(tx, userId);
       return work(tx);
     });
+  }
+
+  /** Unpublishes the site, keeping its draft and slug (under the lock). */
+  async function takeOffline(tx: Transaction, userId: string) {
+    await tx
+      .update(websites)
+      .set({ publishedContent: null, publishedLogoId: null, publishedPages: null, publishedAt: null })
+      .where(eq(websites.userId, userId));
+    await dropUnusedLogos(tx, userId);
   }
 
   /** Deletes the user's logos that neither the draft nor the published site uses (under the lock). */
@@ -227,19 +266,36 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       );
   }
 
-  function slugError(problem: 'format' | 'reserved' | 'taken', language: ServerLanguage) {
+  function slugError(problem: SlugVerdict, language: ServerLanguage) {
     const t = translator(language);
     if (problem === 'taken') return new WebsiteError(409, 'SLUG_TAKEN', t('website:errors.SLUG_TAKEN'));
+    if (problem === 'held') return new WebsiteError(409, 'SLUG_HELD', t('website:errors.SLUG_HELD'));
     const code = problem === 'format' ? 'SLUG_FORMAT' : 'SLUG_RESERVED';
     return new WebsiteError(400, code, t(`website:errors.${code}`));
   }
 
-  async function slugTakenByOther(userId: string, slug: string): Promise<boolean> {
-    const [other] = await db
+  /** Whether another user's site has the slug, or holds it since it left it (the user's own hold is theirs). */
+  async function slugOwnership(executor: Executor, userId: string, slug: string) {
+    const [other] = await executor
       .select({ userId: websites.userId })
       .from(websites)
       .where(and(eq(websites.slug, slug), ne(websites.userId, userId)));
-    return Boolean(other);
+    if (other) return 'taken' as const;
+    const hold = await activeHold(executor, slug);
+    return hold && hold.userId !== userId ? ('held' as const) : null;
+  }
+
+  /** Counts one request of the account under `rule`; past it, a 429 saying so in `language`. */
+  async function withinLimit(key: string, rule: RateLimitRule, language: ServerLanguage, words: string) {
+    const verdict = await deps.rateLimiter.hit(key, rule);
+    if (!verdict.allowed)
+      throw new WebsiteError(
+        429,
+        'RATE_LIMITED',
+        translator(language)(words),
+        undefined,
+        verdict.retryAfterSeconds,
+      );
   }
 
   return {
@@ -259,11 +315,21 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       return view(userId, await row(userId));
     },
 
-    async uploadLogo(userId: string, bytes: Uint8Array): Promise<Website> {
+    async uploadLogo(userId: string, bytes: Uint8Array, language: ServerLanguage): Promise<Website> {
+      // Only for a site that can go online: a logo is served publicly, and decoding one is costly.
+      const notIncluded = () =>
+        new WebsiteError(
+          403,
+          'WEBSITE_NOT_INCLUDED',
+          translator(language)('website:errors.LOGO_NOT_INCLUDED'),
+        );
+      if (!(await canPublish(userId))) throw notIncluded();
       // Refused files throw LogoRefused before anything is stored.
       const variants = await (deps.processLogo ?? processLogo)(bytes);
       await ensureRow(userId);
       await withSiteLock(userId, async (tx) => {
+        // Asked again under the lock: a refund during the decoding took the website back.
+        if (!(await canPublish(userId, tx))) throw notIncluded();
         const id = randomUUID();
         await tx.insert(websiteLogos).values(
           variants.map((variant) => ({
@@ -297,24 +363,43 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     },
 
     async checkSlug(userId: string, slug: string, language: ServerLanguage): Promise<WebsiteSlugCheck> {
+      await withinLimit(
+        `website-slug-check:${userId}`,
+        deps.limits.slugChecksPerAccount,
+        language,
+        'website:slug.tooMany',
+      );
       const t = translator(language);
-      const problem = slugProblem(slug) ?? ((await slugTakenByOther(userId, slug)) ? 'taken' : null);
+      const problem = slugProblem(slug) ?? (await slugOwnership(db, userId, slug));
       if (!problem) return { slug, available: true, reason: null, message: t('website:slug.available') };
       return { slug, available: false, reason: problem, message: slugError(problem, language).message };
     },
 
     async publish(userId: string, slug: string, language: ServerLanguage): Promise<Website> {
+      await withinLimit(
+        `website-publish:${userId}`,
+        deps.limits.publishesPerAccount,
+        language,
+        'website:errors.tooManyPublishes',
+      );
       const t = translator(language);
       if (!(await canPublish(userId)))
         throw new WebsiteError(403, 'WEBSITE_NOT_INCLUDED', t('website:errors.WEBSITE_NOT_INCLUDED'));
       const problem = slugProblem(slug);
       if (problem) throw slugError(problem, language);
-      if (await slugTakenByOther(userId, slug)) throw slugError('taken', language);
       await ensureRow(userId);
       await withSiteLock(userId, async (tx) => {
         // Read under the lock: the draft and logo put online are the ones this transaction saw.
         const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
         if (!current) throw new Error('The website row is missing');
+        // Asked again under the lock: a refund taking the website back waits for it, or goes first.
+        if (!(await canPublish(userId, tx)))
+          throw new WebsiteError(403, 'WEBSITE_NOT_INCLUDED', t('website:errors.WEBSITE_NOT_INCLUDED'));
+        // The addresses change hands here: the new one checked under its lock, the old one held.
+        const previous = current.slug !== null && current.slug !== slug ? current.slug : null;
+        await lockSlugs(tx, previous ? [slug, previous] : [slug]);
+        const owned = await slugOwnership(tx, userId, slug);
+        if (owned) throw slugError(owned, language);
         const content = current.content as WebsiteContent;
         const fields = checkWebsiteContent(content, language);
         if (Object.keys(fields).length > 0)
@@ -350,20 +435,30 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
           if (isUniqueViolation(error)) throw slugError('taken', language);
           throw error;
         }
+        await clearHold(tx, slug, userId);
+        if (previous) await holdSlug(tx, previous, userId);
         await dropUnusedLogos(tx, userId);
       });
       return view(userId, await row(userId));
     },
 
     async unpublish(userId: string): Promise<Website> {
-      await withSiteLock(userId, async (tx) => {
-        await tx
-          .update(websites)
-          .set({ publishedContent: null, publishedLogoId: null, publishedPages: null, publishedAt: null })
-          .where(eq(websites.userId, userId));
-        await dropUnusedLogos(tx, userId);
-      });
+      await withSiteLock(userId, (tx) => takeOffline(tx, userId));
       return view(userId, await row(userId));
+    },
+
+    /**
+     * In the transaction of a refund, once the purchases it took back are gone: a site whose owner
+     * no longer has the website goes offline, its draft and slug kept for a new purchase to publish
+     * again. Answers the address it had, or null when it stays (still owned, or not online).
+     */
+    async revokeUnlessOwned(tx: Transaction, userId: string): Promise<string | null> {
+      await lockSite(tx, userId);
+      if (await canPublish(userId, tx)) return null;
+      const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
+      if (!current?.publishedAt || !current.slug) return null;
+      await takeOffline(tx, userId);
+      return `${publicUrl}/sites/${current.slug}`;
     },
 
     async listMessages(userId: string): Promise<WebsiteMessageList> {
@@ -404,7 +499,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
 
     /** The site published at `slug`, or null. */
     async findPublished(slug: string): Promise<PublishedSite | null> {
-      if (slugProblem(slug) === 'format') return null;
+      if (!SLUG_PATTERN.test(slug)) return null;
       const [found] = await db.select().from(websites).where(eq(websites.slug, slug));
       if (!found?.publishedAt || !found.publishedContent || !found.publishedPages) return null;
       const logo = await logoOf(found.publishedLogoId);
@@ -416,6 +511,20 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         logo: logo ? { id: logo.id, width: logo.width, height: logo.height } : null,
         pages: found.publishedPages as PublishedSite['pages'],
       };
+    },
+
+    /**
+     * What became of a slug no site has, while it is held: its site moved to `movedTo` (and is
+     * online), or its account was deleted ('gone'); null when neither (a plain 404).
+     */
+    async formerAddress(slug: string): Promise<{ movedTo: string } | 'gone' | null> {
+      if (!SLUG_PATTERN.test(slug)) return null;
+      const hold = await activeHold(db, slug);
+      if (!hold) return null;
+      if (hold.userId === null) return 'gone';
+      const [site] = await db.select().from(websites).where(eq(websites.userId, hold.userId));
+      const online = site?.slug && site.publishedAt && site.publishedPages && site.slug !== slug;
+      return online && site.slug ? { movedTo: site.slug } : null;
     },
 
     /** The page of a site in one of its languages, with a fresh form stamp. */

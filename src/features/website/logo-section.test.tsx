@@ -43,6 +43,41 @@ describe.each(LANGUAGES)('the logo in %s', (language) => {
     expect(alert).toHaveTextContent(words.errors[code]);
     expect(alert).toHaveAttribute('role', 'alert');
   });
+
+  it('offers no upload to a user without the website, and says what unlocks it (R3-10)', async () => {
+    api.handlers['GET /api/website'] = () => websiteFixture({ canPublish: false });
+    renderWebsite(language);
+    const section = await screen.findByRole('region', { name: words.logo.title });
+    expect(within(section).getByTestId('website-logo-locked')).toHaveTextContent(words.logo.locked);
+    expect(within(section).queryByRole('button', { name: words.logo.choose })).toBeNull();
+    expect(screen.queryByTestId('website-logo-input')).toBeNull();
+    expect(within(section).queryByText(words.logo.hint)).toBeNull();
+  });
+
+  it('says the logo comes with the website when the server refuses it (403), with the plans', async () => {
+    api.handlers['POST /api/website/logo'] = () => {
+      throw refusal(403, { message: 'refused', code: 'WEBSITE_NOT_INCLUDED' });
+    };
+    renderWebsite(language);
+    await screen.findByRole('button', { name: words.logo.choose });
+    choose(png());
+    const alert = await screen.findByTestId('website-logo-error');
+    expect(alert).toHaveTextContent(words.errors.LOGO_NOT_INCLUDED);
+    expect(within(alert).getByRole('link', { name: words.publish.seePlans })).toHaveAttribute(
+      'href',
+      '/plans',
+    );
+  });
+
+  it('says to wait when too many logos were sent (429)', async () => {
+    api.handlers['POST /api/website/logo'] = () => {
+      throw refusal(429, { message: 'Too many requests, please retry in 40 seconds.' });
+    };
+    renderWebsite(language);
+    await screen.findByRole('button', { name: words.logo.choose });
+    choose(png());
+    expect(await screen.findByTestId('website-logo-error')).toHaveTextContent(words.errors.logoTooMany);
+  });
 });
 
 describe('the logo', () => {
@@ -63,6 +98,18 @@ describe('the logo', () => {
     );
     expect(callsTo(api.post, '/api/website/logo')).toHaveLength(0);
     expect(logoInput()).toHaveAttribute('accept', 'image/png,image/jpeg,image/webp');
+  });
+
+  it('lets a user whose website was refunded remove the logo left in the draft, not replace it', async () => {
+    api.handlers['GET /api/website'] = () => websiteFixture({ canPublish: false, logo: LOGO });
+    api.handlers['POST /api/website/logo/delete'] = () => websiteFixture({ canPublish: false, logo: null });
+    const { user } = renderWebsite('fr');
+    const section = await screen.findByRole('region', { name: words.logo.title });
+    expect(within(section).getByRole('img', { name: words.logo.current })).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: words.logo.replace })).toBeNull();
+    await user.click(within(section).getByRole('button', { name: words.logo.remove }));
+    await waitFor(() => expect(within(section).queryByRole('img', { name: words.logo.current })).toBeNull());
+    expect(within(section).getByTestId('website-logo-locked')).toBeInTheDocument();
   });
 
   it('sends the file itself, shows the new logo and removes it', async () => {

@@ -1,17 +1,33 @@
-import { Alert, Button, FileButton, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, FileButton, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { LOGO_TYPES, isLogoCode, logoProblem, type LogoCode } from './logo-file';
-import { errorCode, websiteApi, type Website } from './website-api';
+import { errorCode, isTooMany, websiteApi, type Website } from './website-api';
 import classes from './website.module.css';
 
 /** The hidden file input the button opens (an end-to-end test sets its file). */
 const LOGO_INPUT_PROPS = { id: 'website-logo-file', 'data-testid': 'website-logo-input' };
 
-type LogoProblem = LogoCode | 'logoFailed' | 'removeLogoFailed';
+type LogoProblem = LogoCode | 'LOGO_NOT_INCLUDED' | 'logoTooMany' | 'logoFailed' | 'removeLogoFailed';
 
-/** The site's logo: the current one, a file to replace it, a button to remove it. */
+/** What a refused upload means for the user. */
+function uploadProblem(error: unknown): LogoProblem {
+  const code = errorCode(error);
+  if (isLogoCode(code)) return code;
+  // The website was taken back since the page was loaded (a refund): logos come with it.
+  if (code === 'WEBSITE_NOT_INCLUDED') return 'LOGO_NOT_INCLUDED';
+  if (isTooMany(error)) return 'logoTooMany';
+  console.error('Uploading the logo failed', error);
+  return 'logoFailed';
+}
+
+/**
+ * The site's logo: the current one, a file to replace it, a button to remove it. Uploading comes
+ * with the website, as publishing does (the server refuses it otherwise); removing is always possible.
+ */
 export function LogoSection({
   website,
   onWebsite,
@@ -40,9 +56,7 @@ export function LogoSection({
       onWebsite(await api.uploadLogo(file));
       setDone('uploaded');
     } catch (error) {
-      const code = errorCode(error);
-      if (!isLogoCode(code)) console.error('Uploading the logo failed', error);
-      setProblem(isLogoCode(code) ? code : 'logoFailed');
+      setProblem(uploadProblem(error));
     }
     setBusy(null);
   };
@@ -66,63 +80,82 @@ export function LogoSection({
       <Title order={3} fz="md" id="website-logo-title">
         {t('logo.title')}
       </Title>
-      <Group gap="md" align="center">
-        {logo ? (
-          <div className={classes.logoBox}>
-            <Image
-              src={logo.url}
-              alt={t('logo.current')}
-              w="auto"
-              maw={160}
-              mah={80}
-              fit="contain"
-              data-testid="website-logo-image"
-            />
-          </div>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('logo.none')}
-          </Text>
-        )}
-      </Group>
-      <Group gap="sm">
-        <FileButton
-          onChange={(file) => void upload(file)}
-          accept={LOGO_TYPES.join(',')}
-          resetRef={resetInput}
-          inputProps={LOGO_INPUT_PROPS}
-        >
-          {(props) => (
-            <Button
-              {...props}
-              variant="light"
-              loading={busy === 'upload'}
-              disabled={busy !== null}
-              leftSection={<IconPhotoUp size={16} aria-hidden="true" />}
-            >
-              {logo ? t('logo.replace') : t('logo.choose')}
-            </Button>
+      {/* Without the website: no upload, only the logo a refund left in the draft, to remove. */}
+      {logo || website.canPublish ? (
+        <Group gap="md" align="center">
+          {logo ? (
+            <div className={classes.logoBox}>
+              <Image
+                src={logo.url}
+                alt={t('logo.current')}
+                w="auto"
+                maw={160}
+                mah={80}
+                fit="contain"
+                data-testid="website-logo-image"
+              />
+            </div>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('logo.none')}
+            </Text>
           )}
-        </FileButton>
-        {logo ? (
-          <Button
-            variant="subtle"
-            color="red.9"
-            loading={busy === 'remove'}
-            disabled={busy !== null}
-            onClick={() => void remove()}
-            leftSection={<IconTrash size={16} aria-hidden="true" />}
-          >
-            {t('logo.remove')}
-          </Button>
-        ) : null}
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('logo.hint')}
-      </Text>
+        </Group>
+      ) : null}
+      {website.canPublish ? null : (
+        <Text size="sm" data-testid="website-logo-locked">
+          {t('logo.locked')}
+        </Text>
+      )}
+      {logo || website.canPublish ? (
+        <Group gap="sm">
+          {website.canPublish ? (
+            <FileButton
+              onChange={(file) => void upload(file)}
+              accept={LOGO_TYPES.join(',')}
+              resetRef={resetInput}
+              inputProps={LOGO_INPUT_PROPS}
+            >
+              {(props) => (
+                <Button
+                  {...props}
+                  variant="light"
+                  loading={busy === 'upload'}
+                  disabled={busy !== null}
+                  leftSection={<IconPhotoUp size={16} aria-hidden="true" />}
+                >
+                  {logo ? t('logo.replace') : t('logo.choose')}
+                </Button>
+              )}
+            </FileButton>
+          ) : null}
+          {logo ? (
+            <Button
+              variant="subtle"
+              color="red.9"
+              loading={busy === 'remove'}
+              disabled={busy !== null}
+              onClick={() => void remove()}
+              leftSection={<IconTrash size={16} aria-hidden="true" />}
+            >
+              {t('logo.remove')}
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
+      {website.canPublish ? (
+        <Text size="sm" c="dimmed">
+          {t('logo.hint')}
+        </Text>
+      ) : null}
       {problem ? (
         <Alert color="red" variant="light" role="alert" data-testid="website-logo-error" data-code={problem}>
-          {t(`errors.${problem}`)}
+          <Text size="sm">{t(`errors.${problem}`)}</Text>
+          {problem === 'LOGO_NOT_INCLUDED' ? (
+            <Anchor component={Link} to={paths.plans} size="sm" fw={600}>
+              {t('publish.seePlans')}
+            </Anchor>
+          ) : null}
         </Alert>
       ) : null}
       {done ? (

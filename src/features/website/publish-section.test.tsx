@@ -62,8 +62,8 @@ describe.each(LANGUAGES)('publishing in %s', (language) => {
   it('checks the address as it is typed', async () => {
     api.handlers['GET /api/website/slug-availability'] = (init) => {
       const slug = init?.params?.query?.slug ?? '';
-      const taken = slug === 'deja-pris';
-      return { slug, available: !taken, reason: taken ? 'taken' : null, message: '' };
+      const reason = ({ 'deja-pris': 'taken', 'ancien-site': 'held' } as Record<string, string>)[slug];
+      return { slug, available: !reason, reason: reason ?? null, message: '' };
     };
     const { user } = renderWebsite(language);
     const card = await screen.findByRole('region', { name: words.publish.title });
@@ -83,6 +83,14 @@ describe.each(LANGUAGES)('publishing in %s', (language) => {
     await user.clear(slug);
     await user.type(slug, 'deja-pris');
     await waitFor(() => expect(status).toHaveTextContent(words.slug.taken));
+    expect(slug).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(slug);
+    await user.type(slug, 'ancien-site');
+    await waitFor(() => expect(status).toHaveTextContent(words.slug.held));
+    expect(slug).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(slug);
+    await user.type(slug, 'kreo-support');
+    expect(status).toHaveTextContent(words.slug.reserved);
     await user.clear(slug);
     await user.type(slug, 'dupont-paris');
     await waitFor(() => expect(status).toHaveTextContent(words.slug.available));
@@ -90,6 +98,26 @@ describe.each(LANGUAGES)('publishing in %s', (language) => {
     const asked = callsTo(api.get, '/api/website/slug-availability').map((init) => init?.params?.query?.slug);
     expect(asked).not.toContain('ab');
     expect(asked).not.toContain('admin');
+    expect(asked).not.toContain('kreo-support');
+  });
+
+  it('says so when the account checked or published too often (429)', async () => {
+    api.handlers['GET /api/website/slug-availability'] = () => {
+      throw refusal(429, { message: 'Too many', code: 'RATE_LIMITED' });
+    };
+    api.handlers['POST /api/website/publish'] = () => {
+      throw refusal(429, { message: 'Too many', code: 'RATE_LIMITED' });
+    };
+    const { user } = renderWebsite(language);
+    const card = await screen.findByRole('region', { name: words.publish.title });
+    const status = within(card).getByTestId('website-slug-status');
+    await waitFor(() => expect(status).toHaveTextContent(words.slug.tooMany));
+    expect(within(card).getByRole('textbox', { name: words.slug.label })).toHaveAttribute(
+      'aria-invalid',
+      'false',
+    );
+    await user.click(within(card).getByRole('button', { name: words.publish.publish }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(words.errors.tooManyPublishes);
   });
 });
 
@@ -185,15 +213,18 @@ describe('publishing', () => {
     await waitFor(() => expect(about).toHaveFocus());
   });
 
-  it('says why the server refused the address', async () => {
-    api.handlers['POST /api/website/publish'] = () => {
-      throw refusal(409, { message: 'Taken', code: 'SLUG_TAKEN' });
-    };
-    const { user } = renderWebsite('fr');
-    await screen.findByRole('region', { name: words.publish.title });
-    await user.click(screen.getByRole('button', { name: words.publish.publish }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(words.errors.SLUG_TAKEN);
-  });
+  it.each(['SLUG_TAKEN', 'SLUG_HELD'] as const)(
+    'says why the server refused the address (%s)',
+    async (code) => {
+      api.handlers['POST /api/website/publish'] = () => {
+        throw refusal(409, { message: 'Refused', code });
+      };
+      const { user } = renderWebsite('fr');
+      await screen.findByRole('region', { name: words.publish.title });
+      await user.click(screen.getByRole('button', { name: words.publish.publish }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(words.errors[code]);
+    },
+  );
 
   it('takes a published site offline', async () => {
     const online = published(websiteFixture().content, 'boulangerie-dupont');

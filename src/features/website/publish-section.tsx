@@ -19,15 +19,22 @@ import { Link } from 'react-router-dom';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { LANGUAGE_NATIVE_NAMES } from '@/lib/i18n/languages';
-import { slugProblem, suggestSlug } from '@/shared/website';
+import { slugProblem, suggestSlug } from '@/shared/website-slug';
 import { PublishLocked } from './publish-locked';
 import { useSlugCheck, type SlugVerdict } from './use-slug-check';
-import { errorCode, incompleteFields, websiteApi, type Website } from './website-api';
+import { errorCode, incompleteFields, isTooMany, websiteApi, type Website } from './website-api';
 import { fieldProblems, type FieldProblem } from './website-content';
 
 /** The refusals of a publish that have their own words in website:errors. */
-const PUBLISH_CODES = ['WEBSITE_NOT_INCLUDED', 'SLUG_TAKEN', 'SLUG_FORMAT', 'SLUG_RESERVED'] as const;
-type PublishError = (typeof PUBLISH_CODES)[number] | 'publishFailed' | 'unpublishFailed' | 'saveFirst';
+const PUBLISH_CODES = [
+  'WEBSITE_NOT_INCLUDED',
+  'SLUG_TAKEN',
+  'SLUG_HELD',
+  'SLUG_FORMAT',
+  'SLUG_RESERVED',
+] as const;
+type PublishError =
+  (typeof PUBLISH_CODES)[number] | 'tooManyPublishes' | 'publishFailed' | 'unpublishFailed' | 'saveFirst';
 
 type Outcome =
   | { kind: 'published' | 'unpublished' }
@@ -38,10 +45,15 @@ const SLUG_MESSAGES: Record<Exclude<SlugVerdict, 'idle'>, { key: string; color: 
   checking: { key: 'slug.checking', color: 'dimmed' },
   available: { key: 'slug.available', color: 'green.9' },
   taken: { key: 'slug.taken', color: 'red.9' },
+  held: { key: 'slug.held', color: 'red.9' },
   reserved: { key: 'slug.reserved', color: 'red.9' },
   format: { key: 'slug.format', color: 'red.9' },
+  limited: { key: 'slug.tooMany', color: 'dimmed' },
   unknown: { key: 'slug.unknown', color: 'dimmed' },
 };
+
+/** The verdicts that mean the address cannot be used. */
+const REFUSED_SLUGS: ReadonlySet<SlugVerdict> = new Set(['taken', 'held', 'reserved', 'format']);
 
 /** An address of the server (the site's page), absolute, for a link that opens in a new tab. */
 const absolute = (path: string) => new URL(path, env.apiBaseUrl || window.location.origin).href;
@@ -102,6 +114,8 @@ export function PublishSection(props: PublishSectionProps) {
         const problems = fieldProblems(incompleteFields(error));
         setOutcome({ kind: 'incomplete', problems });
         onIncomplete(problems);
+      } else if (isTooMany(error)) {
+        setOutcome({ kind: 'error', error: 'tooManyPublishes' });
       } else {
         const known = PUBLISH_CODES.find((candidate) => candidate === code);
         if (!known) console.error('Publishing the website failed', error);
@@ -191,7 +205,8 @@ export function PublishSection(props: PublishSectionProps) {
               id="website-slug"
               // Mantine names its description `<id>-description`; the verdict is read out with it.
               aria-describedby="website-slug-description website-slug-status"
-              aria-invalid={verdict === 'format' || verdict === 'reserved' || verdict === 'taken'}
+              // Mantine sets aria-invalid from `error` (over an aria-invalid prop); the words are below.
+              error={REFUSED_SLUGS.has(verdict)}
               data-testid="website-slug"
             />
             <Text

@@ -53,6 +53,9 @@ export function errorCode(error: unknown): string | null {
   return typeof code === 'string' && code !== '' ? code : null;
 }
 
+/** Whether the server refused the call for coming too often (429): a limit, not a failure. */
+export const isTooMany = (error: unknown): boolean => error instanceof ApiError && error.status === 429;
+
 /** The `fields` of a WEBSITE_INCOMPLETE answer: each wrong field's dotted path and its problem. */
 export function incompleteFields(error: unknown): Record<string, string> {
   const fields = bodyField(error, 'fields');

@@ -626,6 +626,8 @@ export interface paths {
          *     scripts). The image is decoded, turned upright, re-encoded without any
          *     metadata (EXIF, GPS, XMP, ICC) and resized into the sizes the site uses;
          *     the original bytes are not kept. The new logo replaces the draft's.
+         *     Only users whose purchases include PROFESSIONAL_PROMOTIONAL_WEBSITE may
+         *     upload one (a logo is served publicly), checked before the file is read.
          */
         post: operations["uploadWebsiteLogo"];
         delete?: never;
@@ -664,8 +666,15 @@ export interface paths {
         /**
          * Whether an address (slug) can be used for the user's site
          * @description A slug is 3 to 40 lowercase letters, digits and single hyphens, not
-         *     starting or ending with a hyphen, not reserved (api, admin, …) and not
-         *     used by another user's site. The user's own slug is available to them.
+         *     starting or ending with a hyphen, not reserved and not used by another
+         *     user's site. The user's own slug is available to them. Reserved: our
+         *     own words (api, admin, support, …) and anything that reads as one of
+         *     them or as the brand, even with digits for letters or hyphens between
+         *     them (`supp0rt`, `kre0`, `kreo-support`, `support-kreo`); the brand's
+         *     letters may only begin a longer name (`kreolia`). The rule is
+         *     src/shared/website-slug.ts, which the builder runs too. A slug another
+         *     site left (moved to another slug, or its account deleted) is held for
+         *     30 days: only its owner may take it back.
          */
         get: operations["checkWebsiteSlug"];
         put?: never;
@@ -690,7 +699,9 @@ export interface paths {
          * @description Checks the draft against the builder's schemas (schemas/forms/website*.json),
          *     prerenders one static page per language and makes them the published
          *     site at `/sites/{slug}`. Only users whose purchases include
-         *     PROFESSIONAL_PROMOTIONAL_WEBSITE may publish.
+         *     PROFESSIONAL_PROMOTIONAL_WEBSITE may publish. Publishing at a new slug
+         *     holds the old one for the owner for 30 days, and its pages redirect to
+         *     the new ones meanwhile.
          */
         post: operations["publishWebsite"];
         delete?: never;
@@ -1230,8 +1241,13 @@ export interface components {
         WebsiteSlugCheck: {
             slug: string;
             available: boolean;
-            /** @enum {string|null} */
-            reason: "format" | "reserved" | "taken" | null;
+            /**
+             * @description Why not: `format`, `reserved`, `taken` (another site has it) or
+             *     `held` (another site left it less than 30 days ago: it is kept for
+             *     its owner).
+             * @enum {string|null}
+             */
+            reason: "format" | "reserved" | "taken" | "held" | null;
             /** @description The verdict in the user's language. */
             message: string;
         };
@@ -1655,6 +1671,29 @@ export interface components {
             };
         };
         /**
+         * @description The site left this slug less than 30 days ago and is online at
+         *     another: Location is the same page there (temporary: the old slug is
+         *     freed after 30 days).
+         */
+        SiteMoved: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
+         * @description The site at this slug was closed with its owner's account, less than
+         *     30 days ago: a plain HTML page in the visitor's language says so.
+         */
+        SiteGone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+            };
+        };
+        /**
          * @description The company file's legal form has no template for this document in
          *     this language (for example a courtesy translation not written yet).
          */
@@ -1754,6 +1793,29 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The account passed its limit (`code` RATE_LIMITED): 300 address checks
+         *     in 15 minutes, 30 publishes an hour (off with AUTH_RATE_LIMIT=0, like
+         *     the other per-account limits). `message` says so in the user's
+         *     language; Retry-After gives the seconds to wait.
+         */
+        WebsiteRateLimited: {
+            headers: {
+                /** @description Seconds until the account's window ends. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Your website has been published many times in a short while. Wait a few minutes, then publish it again.",
+                 *       "error": "Too Many Requests",
+                 *       "code": "RATE_LIMITED"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Rate limit exceeded; retry later. */
         TooManyRequests: {
             headers: {
@@ -1773,7 +1835,12 @@ export interface components {
     parameters: {
         /** @description A step of `schemas/jurisdictions/registration/<country>.json`. */
         RegistrationStepPath: string;
-        /** @description The site's address; anything that is not a published site's slug is a 404 page. */
+        /**
+         * @description The site's address; anything that is not a published site's slug is a
+         *     404 page, except a slug its site left less than 30 days ago: a 302 to
+         *     the same page at the site's new slug while it is online, or a 410 page
+         *     once its account was deleted.
+         */
         SiteSlugPath: string;
         /** @description The document. */
         DocumentSkuPath: components["schemas"]["DocumentSku"];
@@ -3194,6 +3261,22 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description The user's purchases do not include the website (`code` WEBSITE_NOT_INCLUDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Adding a logo comes, like publishing, with the plans that include the website.",
+                     *       "error": "Forbidden",
+                     *       "code": "WEBSITE_NOT_INCLUDED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The file is larger than 2 MB (`code` LOGO_TOO_LARGE). */
             413: {
                 headers: {
@@ -3277,6 +3360,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["WebsiteRateLimited"];
         };
     };
     publishWebsite: {
@@ -3333,7 +3417,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Another site uses this slug (`code` SLUG_TAKEN). */
+            /**
+             * @description Another site uses this slug (`code` SLUG_TAKEN), or left it less
+             *     than 30 days ago and it is kept for its owner (SLUG_HELD).
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3354,6 +3441,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebsiteInvalid"];
                 };
             };
+            429: components["responses"]["WebsiteRateLimited"];
         };
     };
     unpublishWebsite: {
@@ -3677,7 +3765,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The site's address; anything that is not a published site's slug is a 404 page. */
+                /**
+                 * @description The site's address; anything that is not a published site's slug is a
+                 *     404 page, except a slug its site left less than 30 days ago: a 302 to
+                 *     the same page at the site's new slug while it is online, or a 410 page
+                 *     once its account was deleted.
+                 */
                 slug: components["parameters"]["SiteSlugPath"];
             };
             cookie?: never;
@@ -3693,7 +3786,9 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            302: components["responses"]["SiteMoved"];
             404: components["responses"]["SiteNotFound"];
+            410: components["responses"]["SiteGone"];
         };
     };
     getPublishedSiteInLanguage: {
@@ -3701,7 +3796,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The site's address; anything that is not a published site's slug is a 404 page. */
+                /**
+                 * @description The site's address; anything that is not a published site's slug is a
+                 *     404 page, except a slug its site left less than 30 days ago: a 302 to
+                 *     the same page at the site's new slug while it is online, or a 410 page
+                 *     once its account was deleted.
+                 */
                 slug: components["parameters"]["SiteSlugPath"];
                 lang: string;
             };
@@ -3718,7 +3818,11 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The site's first language, whose page is /sites/{slug} (temporary, as the owner may reorder the languages). */
+            /**
+             * @description The site's first language, whose page is /sites/{slug} (temporary,
+             *     as the owner may reorder the languages); or the site left this slug
+             *     and Location is /sites/{its new slug}/{lang}.
+             */
             302: {
                 headers: {
                     [name: string]: unknown;
@@ -3726,6 +3830,7 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["SiteNotFound"];
+            410: components["responses"]["SiteGone"];
         };
     };
     sendPublishedSiteMessage: {
@@ -3733,7 +3838,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The site's address; anything that is not a published site's slug is a 404 page. */
+                /**
+                 * @description The site's address; anything that is not a published site's slug is a
+                 *     404 page, except a slug its site left less than 30 days ago: a 302 to
+                 *     the same page at the site's new slug while it is online, or a 410 page
+                 *     once its account was deleted.
+                 */
                 slug: components["parameters"]["SiteSlugPath"];
             };
             cookie?: never;
@@ -3751,6 +3861,17 @@ export interface operations {
                 };
                 content?: never;
             };
+            /**
+             * @description The site left this slug less than 30 days ago and is online at
+             *     another: the form is to be sent again, as it is, to Location (its
+             *     contact form there).
+             */
+            307: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description A field is missing or invalid; the page, with the problems. */
             400: {
                 headers: {
@@ -3761,6 +3882,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["SiteNotFound"];
+            410: components["responses"]["SiteGone"];
             /** @description Too many messages; the page, saying so. */
             429: {
                 headers: {
@@ -3779,7 +3901,12 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The site's address; anything that is not a published site's slug is a 404 page. */
+                /**
+                 * @description The site's address; anything that is not a published site's slug is a
+                 *     404 page, except a slug its site left less than 30 days ago: a 302 to
+                 *     the same page at the site's new slug while it is online, or a 410 page
+                 *     once its account was deleted.
+                 */
                 slug: components["parameters"]["SiteSlugPath"];
             };
             cookie?: never;
@@ -3795,7 +3922,9 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            302: components["responses"]["SiteMoved"];
             404: components["responses"]["SiteNotFound"];
+            410: components["responses"]["SiteGone"];
         };
     };
     getSiteLogo: {

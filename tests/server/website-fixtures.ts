@@ -1,0 +1,31 @@
+/** What the website's server tests share: a site the builder's rules accept as complete. */
+import type { WebsiteContent } from '../../src/shared/website';
+
+/** A French and English bakery's site, ready to publish (French only unless `languages` says). */
+export function completeContent(overrides: Partial<WebsiteContent> = {}): WebsiteContent {
+  return {
+    siteName: 'Boulangerie Dupont',
+    languages: ['fr'],
+    color: 'teal',
+    email: 'contact@boulangerie-dupont.test',
+    phone: '+33 1 23 45 67 89',
+    address: '12 rue de la Paix\n75002 Paris',
+    publicationDirector: 'Camille Dupont',
+    legalDetails: 'SAS au capital de 1 000 €, en cours d’immatriculation',
+    texts: {
+      fr: {
+        tagline: 'Du pain au levain, cuit chaque matin',
+        about: 'Nous faisons notre pain nous-mêmes, avec des farines de la région.',
+        services: ['Pains au levain', 'Viennoiseries'],
+        openingHours: 'Du mardi au samedi, 7 h – 19 h',
+      },
+      en: {
+        tagline: 'Sourdough bread, baked every morning',
+        about: 'We bake our own bread, with flour from local mills.',
+        services: ['Sourdough bread'],
+        openingHours: 'Tuesday to Saturday, 7 am – 7 pm',
+      },
+    },
+    ...overrides,
+  };
+}
