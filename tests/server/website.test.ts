@@ -458,6 +458,29 @@ describe('the logo (POST /api/website/logo)', () => {
     return user;
   };
 
+  it('decodes a logo in the worker threads, not on the event loop (R3-10), and answers their refusals', async () => {
+    const user = await websiteBuyer();
+    const pool = server.app.workerPool;
+    let posted = 0;
+    const count = (pending: number) => {
+      if (pending > 0) posted += 1;
+    };
+    pool.events.on('change', count);
+    try {
+      const uploaded = await uploadLogo(user, await pngLogo());
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      expect(posted).toBeGreaterThan(0);
+      posted = 0;
+      // Refused in the thread, after sniffing its bytes: the same answer as before.
+      const svg = await uploadLogo(user, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+      expect(svg.statusCode).toBe(400);
+      expect(json(svg)).toMatchObject({ code: 'LOGO_SVG' });
+      expect(posted).toBeGreaterThan(0);
+    } finally {
+      pool.events.off('change', count);
+    }
+  });
+
   it('refuses a logo, before reading it, to an account that does not own the website (R3-10): 403 in its language', async () => {
     const starter = await server.signup();
     await buy(starter, STARTER);
