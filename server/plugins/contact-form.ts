@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { paths } from '../../src/config/paths';
 import type { AppPages } from '../services/app-pages';
+import type { ContactFormState } from '../services/static-pages';
 import { checkContact, ContactRefused, HONEYPOT_FIELD, type ContactService } from '../services/contact';
 import { isServerLanguage, pageLanguage, translator } from '../services/i18n';
 import { CONTENT_SECURITY_POLICY } from './spa';
@@ -17,13 +18,13 @@ export async function contactFormPlugin(
   app.post<{ Body: Record<string, unknown> | undefined }>(paths.contact, async (request, reply) => {
     const body = request.body && typeof request.body === 'object' ? request.body : {};
     const language = isServerLanguage(body.language) ? body.language : pageLanguage(request.headers);
-    const page = (status: number, state: Parameters<AppPages['render']>[2]) =>
+    const page = (status: number, contact: ContactFormState) =>
       reply
         .code(status)
         .header('cache-control', 'no-store')
         .header('content-security-policy', CONTENT_SECURITY_POLICY)
         .type('text/html; charset=utf-8')
-        .send(options.pages.render(paths.contact, language, state));
+        .send(options.pages.render(paths.contact, language, { contact }));
 
     const { values, errors } = checkContact(body, language);
     if (Object.keys(errors).length > 0)

@@ -1,13 +1,15 @@
 import { Anchor } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { Link, useLocation } from 'react-router-dom';
+import { accountFormAction, paths } from '@/config/paths';
 import type { FormValues } from '@/forms/form-definition';
 import { forgotPasswordForm } from '@/forms/generated/forgot-password';
 import { SchemaForm } from '@/forms/schema-form';
 import { apiClient } from '@/lib/api/client';
 import { AuthCard } from './auth-card';
+import { FailureAlert } from './failure-alert';
+import { useFieldErrorsShown, useFormFeedback } from './form-feedback';
 import { SuccessAlert } from './success-alert';
 
 /**
@@ -16,9 +18,13 @@ import { SuccessAlert } from './success-alert';
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
-  const [values, setValues] = useState<FormValues>({});
+  const { search } = useLocation();
+  // A request the browser posted itself and the server answered: the page starts from what it said.
+  const feedback = useFormFeedback('forgot-password');
+  const formHandle = useFieldErrorsShown(feedback);
+  const [values, setValues] = useState<FormValues>(() => feedback?.values ?? {});
   const [submitting, setSubmitting] = useState(false);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState(feedback?.sent ?? false);
 
   const submit = async (data: FormValues) => {
     setSubmitting(true);
@@ -44,7 +50,12 @@ export function ForgotPasswordPage() {
           submitLabel={t('forgotPassword.submit')}
           submitting={submitting}
           fullWidthSubmit
-        />
+          action={accountFormAction(paths.forgotPassword, search)}
+          handleRef={formHandle}
+        >
+          {/* Only a request the server refused before the app ran (too many, another site's page). */}
+          {feedback?.failure ? <FailureAlert>{t(feedback.failure)}</FailureAlert> : null}
+        </SchemaForm>
       )}
       <Anchor component={Link} to={paths.login} size="sm">
         {t('backToLogin')}
