@@ -12,20 +12,14 @@ export const FEEDBACK_FORMS = ['login', 'signup', 'forgot-password'] as const;
 export type FeedbackForm = (typeof FEEDBACK_FORMS)[number];
 
 /** The translation keys (auth namespace) a failed account request can end with. */
-export const AUTH_FAILURE_KEYS = [
-  'errors.network',
-  'errors.passwordTooCommon',
-  'errors.tooManyAttempts',
-  'errors.unexpected',
-  'errors.foreignOrigin',
-  'login.errors.invalidCredentials',
-  'signup.errors.emailTaken',
-] as const;
-export type AuthFailureKey = (typeof AUTH_FAILURE_KEYS)[number];
-
-export function isAuthFailureKey(value: unknown): value is AuthFailureKey {
-  return (AUTH_FAILURE_KEYS as readonly unknown[]).includes(value);
-}
+export type AuthFailureKey =
+  | 'errors.network'
+  | 'errors.passwordTooCommon'
+  | 'errors.tooManyAttempts'
+  | 'errors.unexpected'
+  | 'errors.foreignOrigin'
+  | 'login.errors.invalidCredentials'
+  | 'signup.errors.emailTaken';
 
 /** What the server said of a form it sent back. */
 export interface FormFeedback {
@@ -40,27 +34,15 @@ export interface FormFeedback {
   sent?: boolean;
 }
 
-/** The FormFeedback of a page's JSON, or null when it is not one (read by the app, so checked). */
+/**
+ * The FormFeedback of a page's JSON, or null. Read by every page as it starts, hence short: the JSON is
+ * the server's own, written in the same page (services/app-pages.ts), so only its form is checked.
+ */
 export function parseFormFeedback(text: string | null | undefined): FormFeedback | null {
-  if (!text) return null;
-  let data: unknown;
   try {
-    data = JSON.parse(text);
+    const feedback = JSON.parse(text ?? 'null') as FormFeedback | null;
+    return feedback && (FEEDBACK_FORMS as readonly string[]).includes(feedback.form) ? feedback : null;
   } catch {
     return null;
   }
-  if (typeof data !== 'object' || data === null) return null;
-  const { form, values, failure, fieldErrors, sent } = data as Record<string, unknown>;
-  if (!(FEEDBACK_FORMS as readonly unknown[]).includes(form)) return null;
-  const kept: Record<string, string | boolean> = {};
-  if (typeof values === 'object' && values !== null)
-    for (const [key, value] of Object.entries(values))
-      if (typeof value === 'string' || typeof value === 'boolean') kept[key] = value;
-  return {
-    form: form as FeedbackForm,
-    values: kept,
-    ...(isAuthFailureKey(failure) ? { failure } : {}),
-    ...(fieldErrors === true ? { fieldErrors: true } : {}),
-    ...(sent === true ? { sent: true } : {}),
-  };
 }

@@ -12,9 +12,9 @@ import enAuth from '../../../locales/en/auth.json';
 import frAuth from '../../../locales/fr/auth.json';
 import roAuth from '../../../locales/ro/auth.json';
 import roForms from '../../../locales/ro/forms.json';
+import { FORM_FEEDBACK_ELEMENT_ID, type FormFeedback } from '@/shared/form-feedback';
 import { createTestI18n, renderWithProviders, testProviders } from '@/testing/render';
 import { ForgotPasswordPage } from './forgot-password-page';
-import { seedFormFeedback } from './form-feedback';
 import { LoginPage } from './login-page';
 import { SignupPage } from './signup-page';
 
@@ -30,8 +30,17 @@ beforeEach(() => {
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {
-  seedFormFeedback(null);
+  document.getElementById(FORM_FEEDBACK_ELEMENT_ID)?.remove();
 });
+
+/** The feedback the server writes beside a form it sends back (server/services/app-pages.ts). */
+function seedFormFeedback(feedback: FormFeedback) {
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = FORM_FEEDBACK_ELEMENT_ID;
+  script.textContent = JSON.stringify(feedback);
+  document.body.appendChild(script);
+}
 
 const formOf = (field: string) => document.getElementById(field)?.closest('form');
 

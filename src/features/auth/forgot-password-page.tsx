@@ -8,7 +8,6 @@ import { forgotPasswordForm } from '@/forms/generated/forgot-password';
 import { SchemaForm } from '@/forms/schema-form';
 import { apiClient } from '@/lib/api/client';
 import { AuthCard } from './auth-card';
-import { FailureAlert } from './failure-alert';
 import { useFieldErrorsShown, useFormFeedback } from './form-feedback';
 import { SuccessAlert } from './success-alert';
 
@@ -19,7 +18,8 @@ import { SuccessAlert } from './success-alert';
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const { search } = useLocation();
-  // A request the browser posted itself and the server answered: the page starts from what it said.
+  // A request the browser posted itself and the server answered: the page starts from what it said (a
+  // refusal is not told again here, as this page tells no failure).
   const feedback = useFormFeedback('forgot-password');
   const formHandle = useFieldErrorsShown(feedback);
   const [values, setValues] = useState<FormValues>(() => feedback?.values ?? {});
@@ -52,10 +52,7 @@ export function ForgotPasswordPage() {
           fullWidthSubmit
           action={accountFormAction(paths.forgotPassword, search)}
           handleRef={formHandle}
-        >
-          {/* Only a request the server refused before the app ran (too many, another site's page). */}
-          {feedback?.failure ? <FailureAlert>{t(feedback.failure)}</FailureAlert> : null}
-        </SchemaForm>
+        />
       )}
       <Anchor component={Link} to={paths.login} size="sm">
         {t('backToLogin')}

@@ -1,26 +1,26 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { SchemaFormHandle } from '@/forms/schema-form';
-import type { FeedbackForm, FormFeedback } from '@/shared/form-feedback';
+import {
+  FORM_FEEDBACK_ELEMENT_ID,
+  parseFormFeedback,
+  type FeedbackForm,
+  type FormFeedback,
+} from '@/shared/form-feedback';
 
 /**
  * An account form the browser posted itself (before the app ran, or without it) comes back from the
- * server with what it said of it (server/plugins/account-forms.ts): what was typed, passwords aside,
- * and what went wrong. The app starts the page from it (src/main.tsx), once.
- */
-let pending: FormFeedback | null = null;
-
-export function seedFormFeedback(feedback: FormFeedback | null): void {
-  pending = feedback;
-}
-
-/**
- * The feedback the server sent for this form, if the page starts from it: read on the first render,
- * forgotten once the page is on screen (coming back to the page later starts it empty).
+ * server with what it said of it (server/plugins/account-forms.ts), as JSON beside the page: what was
+ * typed, passwords aside, and what went wrong. The page starts from it, once: the JSON leaves the
+ * document as the page shows, so that coming back to the page later starts it empty.
  */
 export function useFormFeedback(form: FeedbackForm): FormFeedback | null {
-  const [feedback] = useState(() => (pending?.form === form ? pending : null));
+  const [feedback] = useState(() => {
+    if (typeof document === 'undefined') return null;
+    const sent = parseFormFeedback(document.getElementById(FORM_FEEDBACK_ELEMENT_ID)?.textContent);
+    return sent?.form === form ? sent : null;
+  });
   useEffect(() => {
-    if (feedback && pending === feedback) pending = null;
+    if (feedback) document.getElementById(FORM_FEEDBACK_ELEMENT_ID)?.remove();
   }, [feedback]);
   return feedback;
 }
