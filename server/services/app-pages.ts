@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { accountFormAction } from '../../src/config/paths';
+import { accountFormAction, paths } from '../../src/config/paths';
 import { FORM_FEEDBACK_ELEMENT_ID } from '../../src/shared/form-feedback';
 import { alertHtml, sentFormState, withFormAction, withFormFeedback, type FormPageState } from './form-pages';
 import { escapeHtml } from './html';
@@ -26,6 +26,9 @@ export interface PageState {
   contact?: ContactFormState;
   form?: FormPageState;
 }
+
+/** The pages whose form posts to themselves with the page asked for (redirect) carried along. */
+const ACCOUNT_FORM_PAGES: ReadonlySet<string> = new Set([paths.login, paths.signup, paths.forgotPassword]);
 
 /** JSON inside <script>: "</script>" or "<!--" in a text must not end the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -90,7 +93,9 @@ export function createAppPages(options: { spaDir: string; publicUrl: string; sta
         );
         // An account form posts to its page, the page asked for (redirect) carried along, as the app
         // renders it for this address; and a form sent back shows what the server said of it.
-        let html = withFormAction(painted.html, route, accountFormAction(route, search));
+        let html = ACCOUNT_FORM_PAGES.has(route)
+          ? withFormAction(painted.html, route, accountFormAction(route, search))
+          : painted.html;
         if (form) html = withFormFeedback(html, form);
         const feedback = form
           ? `<script type="application/json" id="${FORM_FEEDBACK_ELEMENT_ID}">${scriptJson(form.feedback)}</script>`

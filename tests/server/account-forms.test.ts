@@ -47,7 +47,7 @@ let spaDir: string;
 let server: TestServer;
 
 beforeAll(async () => {
-  spaDir = await prerenderedSpaDir([paths.login, paths.signup, paths.forgotPassword]);
+  spaDir = await prerenderedSpaDir([paths.login, paths.signup, paths.forgotPassword, paths.contact]);
   server = await startTestServer({ seed: false, config: { spaDir } });
 }, 120_000);
 
@@ -100,11 +100,13 @@ function signupFields(overrides: Record<string, string> = {}) {
   };
 }
 
-describe('the prerendered account forms', () => {
+describe('the prerendered forms', () => {
   it.each([
     [paths.login, 'login_password'],
     [paths.signup, 'signup_password'],
     [paths.forgotPassword, 'forgot-password_email'],
+    // Not an account form, but an address and a message are not for the log either.
+    [paths.contact, 'contact_email'],
   ])('%s posts its form to the server, never as a GET', async (page, field) => {
     for (const language of LANGUAGES) {
       const response = await server.request(page, { headers: { cookie: `kreo_language=${language}` } });
