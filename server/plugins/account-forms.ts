@@ -74,18 +74,25 @@ export async function accountFormsPlugin(
     request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
   const queryOf = (request: FastifyRequest) => request.url.split('?')[1] ?? '';
 
-  /** The page of `form` sent back: the values kept (passwords left out) and what went wrong. */
+  /**
+   * The page of `form` sent back: the values kept (passwords left out) and what went wrong. A form that
+   * another site's page sent gets its page with nothing of it written back, in the visitor's language.
+   */
   function sendBack(
     request: FastifyRequest,
     reply: FastifyReply,
     form: FeedbackForm,
-    language: ServerLanguage,
+    formLanguage: ServerLanguage,
     values: Record<string, string | boolean>,
     outcome: Outcome,
   ) {
+    const foreign = outcome.failure === 'errors.foreignOrigin';
+    const language = foreign ? pageLanguage(request.headers) : formLanguage;
     const t = translator(language);
     const kept = Object.fromEntries(
-      Object.entries(values).filter(([field, value]) => !SECRET_FIELDS.has(field) && value !== ''),
+      Object.entries(foreign ? {} : values).filter(
+        ([field, value]) => !SECRET_FIELDS.has(field) && value !== '',
+      ),
     );
     const fieldErrors = Object.keys(outcome.errors ?? {}).length > 0;
     const feedback: FormFeedback = {
@@ -137,20 +144,19 @@ export async function accountFormsPlugin(
     return { status: error.statusCode, failure: byStatus[error.statusCode] ?? 'errors.unexpected' };
   }
 
-  const formLanguage = (value: string, request: FastifyRequest): ServerLanguage =>
+  const languageOf = (value: string, request: FastifyRequest): ServerLanguage =>
     isServerLanguage(value) ? value : pageLanguage(request.headers);
 
   app.post(paths.login, async (request, reply) => {
     const body = bodyOf(request);
-    const language = formLanguage(formText(body, 'login_language'), request);
+    const language = languageOf(formText(body, 'login_language'), request);
     const values = {
       email: formText(body, 'login_email').trim(),
       password: formText(body, 'login_password'),
       language,
     };
     const refused = await refusal(request, 'POST /api/auth/login');
-    if (refused)
-      return sendBack(request, reply, 'login', language, refused.status === 403 ? {} : values, refused);
+    if (refused) return sendBack(request, reply, 'login', language, values, refused);
     const errors = checkLogin(presentValues(values), language);
     if (Object.keys(errors).length > 0)
       return sendBack(request, reply, 'login', language, values, { status: 400, errors });
@@ -167,7 +173,7 @@ export async function accountFormsPlugin(
 
   app.post(paths.signup, async (request, reply) => {
     const body = bodyOf(request);
-    const language = formLanguage(formText(body, 'signup_language'), request);
+    const language = languageOf(formText(body, 'signup_language'), request);
     const text = (field: SignupField) => {
       const value = formText(body, `signup_${field}`);
       return SECRET_FIELDS.has(field) ? value : value.trim();
@@ -186,8 +192,7 @@ export async function accountFormsPlugin(
     const boxes = Object.fromEntries(BOXES.map((box) => [box, formText(body, `signup_${box}`) !== '']));
     const values = { ...texts, ...boxes };
     const refused = await refusal(request, 'POST /api/auth/register');
-    if (refused)
-      return sendBack(request, reply, 'signup', language, refused.status === 403 ? {} : values, refused);
+    if (refused) return sendBack(request, reply, 'signup', language, values, refused);
     const errors = checkSignup({ ...presentValues(texts), ...boxes }, language);
     if (Object.keys(errors).length > 0)
       return sendBack(request, reply, 'signup', language, values, { status: 400, errors });
@@ -218,15 +223,7 @@ export async function accountFormsPlugin(
     const language = pageLanguage(request.headers);
     const values = { email: formText(bodyOf(request), 'forgot-password_email').trim() };
     const refused = await refusal(request, 'POST /api/auth/forgot-password');
-    if (refused)
-      return sendBack(
-        request,
-        reply,
-        'forgot-password',
-        language,
-        refused.status === 403 ? {} : values,
-        refused,
-      );
+    if (refused) return sendBack(request, reply, 'forgot-password', language, values, refused);
     const errors = checkForgot(presentValues(values), language);
     if (Object.keys(errors).length > 0)
       return sendBack(request, reply, 'forgot-password', language, values, { status: 400, errors });

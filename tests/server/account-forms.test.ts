@@ -252,10 +252,14 @@ describe('POST /login without JavaScript', () => {
   ])(
     'refuses a login that did not come from a page of this site: %s (login CSRF)',
     async (_label, headers) => {
-      const response = await post(server, paths.login, loginFields(member.password, 'en'), { headers });
+      // The page speaks the visitor's language (their browser's), not the one the other site posted.
+      const response = await post(server, paths.login, loginFields(member.password, 'ro'), {
+        headers: { ...headers, 'accept-language': 'en' },
+      });
       expect(response.statusCode).toBe(403);
       expect(refreshCookieOf(response)).toBeNull();
       expect(setCookieLine(response, 'kreo_session')).toBeNull();
+      expect(response.body).toContain('<html lang="en"');
       expect(htmlText(response.body)).toContain(text('en', 'auth', 'errors.foreignOrigin'));
       // Nothing the other site sent is written back into our page.
       expect(response.body).not.toContain(member.email);
