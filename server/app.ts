@@ -28,6 +28,7 @@ import { sitesHandlers } from './handlers/sites';
 import { websiteHandlers } from './handlers/website';
 import { userHandlers } from './handlers/user';
 import { installErrorHandler, parseJsonBody } from './plugins/error-handler';
+import { accountFormsPlugin } from './plugins/account-forms';
 import { contactFormPlugin } from './plugins/contact-form';
 import { installRateLimits } from './plugins/rate-limits';
 import { installSecurityHeaders } from './plugins/security-headers';
@@ -82,6 +83,9 @@ import { LOGO_MAX_BYTES } from '../src/shared/website';
 /** The routes that take plain HTML form posts; every other refuses them as an unsupported type (415). */
 const FORM_ROUTES = new Set([
   '/contact',
+  '/login',
+  '/signup',
+  '/forgot-password',
   '/checkout/local/:id/pay',
   '/checkout/local/:id/cancel',
   '/checkout/local/:id/refund',
@@ -185,8 +189,8 @@ export async function buildApp(deps: AppDependencies) {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(cookie);
-  // Plain HTML forms (the contact page's, the local checkout's and the published sites'), on those
-  // routes only: the API speaks JSON. A 5,000-character message in Romanian, percent-encoded, is
+  // Plain HTML forms (the contact page's, the account pages', the local checkout's and the published
+  // sites'), on those routes only: the API speaks JSON. A 5,000-character message in Romanian, percent-encoded, is
   // about 30 kB.
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   app.addHook('preParsing', async (request) => {
@@ -207,7 +211,7 @@ export async function buildApp(deps: AppDependencies) {
   installSecurityHeaders(app);
   const perMinute = config.authRateLimitPerMinute ?? 0;
   const rateLimiter = createRateLimiter(db);
-  installRateLimits(app, { limiter: rateLimiter, perMinute });
+  const addressLimit = installRateLimits(app, { limiter: rateLimiter, perMinute });
   const sessions = createSessionService(db, signingKey);
   const mailBrand = { siteUrl: config.publicUrl, supportEmail: config.site.values.supportEmail };
   // The wizard's schemas are read once, like the contract: a staff edit applies on restart.
@@ -455,6 +459,13 @@ export async function buildApp(deps: AppDependencies) {
     staticPages: createStaticPages(config.site),
   });
   await app.register(contactFormPlugin, { contact, pages });
+  await app.register(accountFormsPlugin, {
+    accounts,
+    addressLimit,
+    pages,
+    publicUrl: config.publicUrl,
+    cookieSecure: config.cookieSecure,
+  });
 
   // The API reference, from the same document.
   await app.register(swagger, { mode: 'static', specification: { document: contract as never } });

@@ -10,6 +10,7 @@ import { seedCatalogSnapshot } from '@/lib/catalog/catalog';
 import { i18n, initI18n, storedLanguageChoice } from '@/lib/i18n/i18n';
 import { hideSessionWhileHydrating } from '@/lib/session/session';
 import { isLanguage } from '@/lib/i18n/languages';
+import { FORM_FEEDBACK_ELEMENT_ID } from '@/shared/form-feedback';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -32,13 +33,16 @@ function prerenderData(): PrerenderData | null {
 }
 
 const prerendered = prerenderData();
+// An account form the browser posted itself, sent back with what the server said of it (the values
+// kept, the errors): its page starts from that (features/auth/form-feedback.ts).
+const sentBack = document.getElementById(FORM_FEEDBACK_ELEMENT_ID) !== null;
 if (prerendered) {
   // The server chose the page's language by the shared rule and said which in <html lang>: hydrate in it.
   const pageLanguage = document.documentElement.lang;
   seedCatalogSnapshot(prerendered.catalog);
   seedContentPageText(prerendered.pageText);
   // The server rendered the page as a guest sees it: hydrate it so, then show the session (router.tsx).
-  hideSessionWhileHydrating();
+  if (!sentBack) hideSessionWhileHydrating();
   // Read before i18next starts: starting records the page's language as the choice.
   const chosen = storedLanguageChoice();
   // The page's code and words first: hydration then finds everything the server rendered, suspends
@@ -52,11 +56,20 @@ if (prerendered) {
     // What the visitor typed into the server's form so far: hydration puts the state's empty values
     // back on screen, and the app replays these once live (app/hydration.ts).
     noteEarlyInput(container);
-    // As a transition, React hydrates in slices of a few milliseconds and lets the browser handle
-    // input between them, instead of one long task that freezes a slow phone (as Next.js does).
-    startTransition(() => {
-      hydrateRoot(container, app);
-    });
+    if (sentBack) {
+      // The server wrote its feedback into the markup (services/form-pages.ts), which the app would not
+      // render as such: it renders the page anew, from the same feedback, rather than hydrate it.
+      const root = createRoot(container);
+      startTransition(() => {
+        root.render(app);
+      });
+    } else {
+      // As a transition, React hydrates in slices of a few milliseconds and lets the browser handle
+      // input between them, instead of one long task that freezes a slow phone (as Next.js does).
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
+    }
     // A choice this browser kept only in its storage (before the cookie existed) takes over once the page is live.
     if (chosen && chosen !== i18n.language) void i18n.changeLanguage(chosen);
   });

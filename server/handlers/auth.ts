@@ -26,8 +26,12 @@ export function refreshCookieClearer(cookieSecure: boolean) {
       .clearCookie(SESSION_HINT_COOKIE, { path: '/', sameSite: 'lax', secure: cookieSecure });
 }
 
-export function authHandlers(accounts: AccountService, cookieSecure: boolean) {
-  const setRefreshCookie = (reply: FastifyReply, token: string) =>
+/**
+ * Starts the browser's session: the refresh cookie and its hint (the API's login and sign-up, and the
+ * pages' forms that post without JavaScript).
+ */
+export function refreshCookieSetter(cookieSecure: boolean) {
+  return (reply: FastifyReply, token: string) =>
     reply
       .setCookie(REFRESH_COOKIE, token, {
         path: COOKIE_PATH,
@@ -42,6 +46,10 @@ export function authHandlers(accounts: AccountService, cookieSecure: boolean) {
         secure: cookieSecure,
         maxAge: REFRESH_TOKEN_TTL_SECONDS,
       });
+}
+
+export function authHandlers(accounts: AccountService, cookieSecure: boolean) {
+  const setRefreshCookie = refreshCookieSetter(cookieSecure);
   const clearRefreshCookie = refreshCookieClearer(cookieSecure);
   const refreshCookieOf = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE] ?? '';
 

@@ -1,12 +1,21 @@
 /**
- * The contact form without JavaScript: the page's <noscript> form posts here (urlencoded). A valid
+ * The contact form without JavaScript: the page's <noscript> form posts here (urlencoded), and so does
+ * the app's prerendered one when it is sent before the app has taken the page over (its fields named
+ * "contact_<field>"), rather than as a GET that would put an address and a message in the log. A valid
  * message is sent like the API's and the browser is sent on to /contact?sent=<reference>; otherwise
  * the page comes back with each field's problem and everything typed still in place.
  */
 import type { FastifyInstance } from 'fastify';
 import { paths } from '../../src/config/paths';
 import type { AppPages } from '../services/app-pages';
-import { checkContact, ContactRefused, HONEYPOT_FIELD, type ContactService } from '../services/contact';
+import type { ContactFormState } from '../services/static-pages';
+import {
+  checkContact,
+  CONTACT_FIELDS,
+  ContactRefused,
+  HONEYPOT_FIELD,
+  type ContactService,
+} from '../services/contact';
 import { isServerLanguage, pageLanguage, translator } from '../services/i18n';
 import { CONTENT_SECURITY_POLICY } from './spa';
 
@@ -15,15 +24,18 @@ export async function contactFormPlugin(
   options: { contact: ContactService; pages: AppPages },
 ) {
   app.post<{ Body: Record<string, unknown> | undefined }>(paths.contact, async (request, reply) => {
-    const body = request.body && typeof request.body === 'object' ? request.body : {};
+    const sent = request.body && typeof request.body === 'object' ? request.body : {};
+    // The app's form names its fields after the form (RJSF): read them as the <noscript> form's.
+    const body: Record<string, unknown> = { ...sent };
+    for (const field of CONTACT_FIELDS) body[field] ??= sent[`contact_${field}`];
     const language = isServerLanguage(body.language) ? body.language : pageLanguage(request.headers);
-    const page = (status: number, state: Parameters<AppPages['render']>[2]) =>
+    const page = (status: number, contact: ContactFormState) =>
       reply
         .code(status)
         .header('cache-control', 'no-store')
         .header('content-security-policy', CONTENT_SECURITY_POLICY)
         .type('text/html; charset=utf-8')
-        .send(options.pages.render(paths.contact, language, state));
+        .send(options.pages.render(paths.contact, language, { contact }));
 
     const { values, errors } = checkContact(body, language);
     if (Object.keys(errors).length > 0)

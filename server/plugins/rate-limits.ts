@@ -5,7 +5,7 @@
  * Per-account limits (wrong passwords, e-mail changes) live in services/accounts.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { addressKey, type RateLimiter } from '../services/rate-limiter';
+import { addressKey, type RateLimiter, type RateLimitVerdict } from '../services/rate-limiter';
 
 export const RATE_LIMITED_ROUTES = [
   'POST /api/auth/register',
@@ -20,20 +20,32 @@ export const RATE_LIMITED_ROUTES = [
   'POST /api/website/logo',
 ] as const;
 
+export type LimitedRoute = (typeof RATE_LIMITED_ROUTES)[number];
+
+/**
+ * Counts one request of an address against a route's limit. The pages' forms that post without
+ * JavaScript (plugins/account-forms.ts) count against their API operation's, so that an address has
+ * one budget for login whichever way it tries.
+ */
+export type AddressLimit = (route: LimitedRoute, ip: string) => Promise<RateLimitVerdict>;
+
+const UNLIMITED: RateLimitVerdict = { allowed: true, retryAfterSeconds: 0 };
+
 export function installRateLimits(
   app: FastifyInstance,
   options: { limiter: RateLimiter; perMinute: number },
-) {
+): AddressLimit {
   const { limiter, perMinute } = options;
-  if (perMinute <= 0) return;
+  const check: AddressLimit = (route, ip) =>
+    perMinute <= 0
+      ? Promise.resolve(UNLIMITED)
+      : limiter.hit(`address:${route}:${addressKey(ip)}`, { max: perMinute, windowMs: 60_000 });
+  if (perMinute <= 0) return check;
   const limited = new Set<string>(RATE_LIMITED_ROUTES);
   app.addHook('onRequest', async (request, reply) => {
     const route = `${request.method} ${request.routeOptions.url ?? ''}`;
     if (!limited.has(route)) return;
-    const verdict = await limiter.hit(`address:${route}:${addressKey(request.ip)}`, {
-      max: perMinute,
-      windowMs: 60_000,
-    });
+    const verdict = await check(route as LimitedRoute, request.ip);
     if (verdict.allowed) return;
     await reply
       .code(429)
@@ -43,4 +55,5 @@ export function installRateLimits(
         error: 'Too Many Requests',
       });
   });
+  return check;
 }

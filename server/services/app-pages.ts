@@ -6,6 +6,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { accountFormAction, paths } from '../../src/config/paths';
+import { FORM_FEEDBACK_ELEMENT_ID } from '../../src/shared/form-feedback';
+import { alertHtml, sentFormState, withFormAction, withFormFeedback, type FormPageState } from './form-pages';
 import { escapeHtml } from './html';
 import type { ServerLanguage } from './i18n';
 import { pageHead, renderIndexHtml } from './page-meta';
@@ -17,6 +20,18 @@ import {
   prerenderedFile,
 } from '../../src/config/prerendered-pages';
 import { SERVER_LANGUAGES } from './i18n';
+
+/** What a page sent back after a form says: the contact page's, or an account form's (form-pages.ts). */
+export interface PageState {
+  contact?: ContactFormState;
+  form?: FormPageState;
+}
+
+/** The pages whose form posts to themselves with the page asked for (redirect) carried along. */
+const ACCOUNT_FORM_PAGES: ReadonlySet<string> = new Set([paths.login, paths.signup, paths.forgotPassword]);
+
+/** JSON inside <script>: "</script>" or "<!--" in a text must not end the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 interface PrerenderedPage {
   html: string;
@@ -36,7 +51,6 @@ function readPrerenderedPages(spaDir: string): Map<string, PrerenderedPage> {
       if (![file, dataFile, cssFile].every((each) => existsSync(each))) continue;
       pages.set(`${language} ${pathname}`, {
         html: readFileSync(file, 'utf8'),
-        // JSON inside <script>: "</script>" or "<!--" in a text must not end the element.
         data: readFileSync(dataFile, 'utf8').replace(/</g, '\\u003c'),
         css: readFileSync(cssFile, 'utf8').replace(/<\/style/gi, '<\\/style'),
       });
@@ -54,20 +68,22 @@ export function createAppPages(options: { spaDir: string; publicUrl: string; sta
 
   return {
     hasSpa: indexHtml !== null,
-    render(url: string, language: ServerLanguage, contact?: ContactFormState): string {
+    render(url: string, language: ServerLanguage, state: PageState = {}): string {
       const [pathname = '/', search = ''] = url.split('?');
+      const query = new URLSearchParams(search);
       const head = pageHead(pathname, language, options.publicUrl);
-      const words = options.staticPages.noscriptHtml(
-        pathname,
-        language,
-        new URLSearchParams(search),
-        contact,
-      );
+      const words = options.staticPages.noscriptHtml(pathname, language, query, state.contact);
+      const form = state.form ?? sentFormState(pathname, query, language);
       if (indexHtml === null) {
-        return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(head.title)}</title>${head.tags}</head><body>${words ?? ''}</body></html>`;
+        const told = form?.alert ? alertHtml(form.alert) : '';
+        const fields = Object.values(form?.errors ?? {})
+          .map((error) => `<li>${escapeHtml(error)}</li>`)
+          .join('');
+        return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(head.title)}</title>${head.tags}</head><body>${told}${fields ? `<ul>${fields}</ul>` : ''}${words ?? ''}</body></html>`;
       }
       let page = renderIndexHtml(indexHtml, head);
-      const painted = prerendered.get(`${language} ${pathname.replace(/(.)\/+$/, '$1')}`);
+      const route = pathname.replace(/(.)\/+$/, '$1');
+      const painted = prerendered.get(`${language} ${route}`);
       if (painted) {
         // Its own rules inline, so that the first paint waits for no file; the app's scripts and full
         // stylesheets once it has painted.
@@ -75,11 +91,20 @@ export function createAppPages(options: { spaDir: string; publicUrl: string; sta
           '</head>',
           () => `<style id="${CRITICAL_CSS_ELEMENT_ID}">${painted.css}</style>\n  </head>`,
         );
+        // An account form posts to its page, the page asked for (redirect) carried along, as the app
+        // renders it for this address; and a form sent back shows what the server said of it.
+        let html = ACCOUNT_FORM_PAGES.has(route)
+          ? withFormAction(painted.html, route, accountFormAction(route, search))
+          : painted.html;
+        if (form) html = withFormFeedback(html, form);
+        const feedback = form
+          ? `<script type="application/json" id="${FORM_FEEDBACK_ELEMENT_ID}">${scriptJson(form.feedback)}</script>`
+          : '';
         // The page as the build rendered it in this language, and what the app hydrates it with.
         page = page.replace(
           '<div id="root"></div>',
           () =>
-            `<div id="root">${painted.html}</div><script type="application/json" id="${PRERENDER_DATA_ELEMENT_ID}">${painted.data}</script>`,
+            `<div id="root">${html}</div><script type="application/json" id="${PRERENDER_DATA_ELEMENT_ID}">${painted.data}</script>${feedback}`,
         );
       }
       if (!words) return page;

@@ -4,14 +4,11 @@
  * acknowledged to its sender in their language. Floods are refused per address and hour, bots by a
  * honeypot field that people never see.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import Ajv, { type ErrorObject } from 'ajv';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { FORM_AJV_OPTIONS } from '../../src/forms/ajv-options';
 export { HONEYPOT_FIELD } from '../../src/shared/contact';
 import type { Database } from '../db/database';
 import { contactMessages } from '../db/schema';
+import { createFormCheck, presentValues, readFormDefinition, type FieldErrors } from './form-check';
 import { isServerLanguage, translator, type ServerLanguage } from './i18n';
 import { enqueueMail, type MailQueue } from './mail/mail-queue';
 import { addressKey } from './rate-limiter';
@@ -21,65 +18,17 @@ export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactInput = Record<ContactField, string>;
 
-interface FieldUi {
-  'ui:title'?: string;
-  'ui:widget'?: string;
-  'ui:help'?: string;
-  'ui:autocomplete'?: string;
-  'ui:options'?: { inputType?: string };
-  'ui:errorMessages'?: Record<string, string>;
-}
+export const contactForm = readFormDefinition<ContactField>('contact');
+const checkContactForm = createFormCheck(contactForm, CONTACT_FIELDS);
 
-export interface ContactFormDefinition {
-  schema: {
-    required?: string[];
-    properties: Record<ContactField, { maxLength?: number; minLength?: number }>;
-  };
-  uiSchema: Record<ContactField, FieldUi>;
-}
-
-export const contactForm = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../schemas/forms/contact.json', import.meta.url)), 'utf8'),
-) as ContactFormDefinition;
-
-const validateForm = new Ajv({ ...FORM_AJV_OPTIONS, allErrors: true }).compile(contactForm.schema);
-
-export type ContactErrors = Partial<Record<ContactField, string>>;
-
-/** The form's own message for an error: the field's `ui:errorMessages`, else the default of forms.json. */
-function messageOf(
-  error: ErrorObject,
-  language: ServerLanguage,
-): { field: ContactField; text: string } | null {
-  const params = error.params as { missingProperty?: string; limit?: number };
-  const field = (error.keyword === 'required' ? params.missingProperty : error.instancePath.slice(1)) as
-    ContactField | undefined;
-  if (!field || !CONTACT_FIELDS.includes(field)) return null;
-  const key =
-    contactForm.uiSchema[field]['ui:errorMessages']?.[error.keyword] ?? `forms:errors.${error.keyword}`;
-  return { field, text: translator(language)(key, { limit: params.limit }) };
-}
+export type ContactErrors = FieldErrors<ContactField>;
 
 /** Trimmed values and, per field, the first problem in the sender's language (empty when valid). */
 export function checkContact(raw: Record<string, unknown>, language: ServerLanguage) {
   const values = Object.fromEntries(
     CONTACT_FIELDS.map((field) => [field, typeof raw[field] === 'string' ? raw[field].trim() : '']),
   ) as ContactInput;
-  // Empty fields are left out, so that they fail `required` and say "Champ obligatoire".
-  const present = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
-  const errors: ContactErrors = {};
-  // PostgreSQL refuses NUL in text, and no person types control characters (tabs and newlines aside).
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-  for (const field of CONTACT_FIELDS)
-    if (control.test(values[field])) errors[field] = translator(language)('forms:errors.invalid');
-  if (!validateForm(present)) {
-    for (const error of validateForm.errors ?? []) {
-      const problem = messageOf(error, language);
-      if (problem && !errors[problem.field]) errors[problem.field] = problem.text;
-    }
-  }
-  return { values, errors };
+  return { values, errors: checkContactForm(presentValues(values), language) };
 }
 
 /** Acknowledgements one address receives in an hour, whoever sends the messages. */

@@ -9,8 +9,15 @@ import type { FastifyServerOptions } from 'fastify';
 const SECRET_PARAMETER =
   /([?&;](?:token|access_token|refresh_token|id_token|code|key|secret|password|signature|sig)=)[^&;#]*/gi;
 
+/**
+ * Parameters whose name says they hold a password or a secret, wherever the word sits in the name
+ * (`login_password`, `signup_confirmPassword`, `newPwd`, `client_secret`), in any case: a form sent as
+ * a GET by mistake must not leave one in a log.
+ */
+const SECRET_NAMED_PARAMETER = /([?&;][^=&;#]*(?:pass|pwd|secret|credential)[^=&;#]*=)[^&;#]*/gi;
+
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMETER, '$1[redacted]');
+  return url.replace(SECRET_PARAMETER, '$1[redacted]').replace(SECRET_NAMED_PARAMETER, '$1[redacted]');
 }
 
 /** Drizzle's "Failed query: … params: …" keeps the statement and drops its values. */

@@ -3,7 +3,8 @@
  * the head, are instead listed in a JSON block, and a small inline script asks for them once the
  * browser has painted: the page's text reaches a phone on a slow network without sharing the line
  * with some 100 kB of JavaScript, and the app then takes the page over (hydration) as before.
- * Without JavaScript, a <noscript> keeps the stylesheets.
+ * Without JavaScript, a <noscript> in the head keeps the stylesheets, before the page's inline rules as
+ * the script would put them (see below).
  */
 import { createHash } from 'node:crypto';
 
@@ -60,9 +61,14 @@ export function loadAppAfterPaint(page: string): string {
     });
   // The URLs are the build's own file names; "<" is escaped all the same, as in every JSON in a page.
   const json = JSON.stringify(assets).replace(/</g, '\\u003c');
-  return html.replace(
-    '</body>',
-    () =>
-      `<noscript>${stylesheetLinks.join('')}</noscript><script type="application/json" id="${APP_ASSETS_ELEMENT_ID}">${json}</script><script>${PAINT_FIRST_SCRIPT}</script></body>`,
-  );
+  // Without scripts, the stylesheets too must come before the page's inline rules (which the server
+  // adds at the end of the head): after them, the start-up one's unstyled button (transparent, no
+  // padding) undid the buttons' own look.
+  return html
+    .replace('</head>', () => `<noscript>${stylesheetLinks.join('')}</noscript>\n  </head>`)
+    .replace(
+      '</body>',
+      () =>
+        `<script type="application/json" id="${APP_ASSETS_ELEMENT_ID}">${json}</script><script>${PAINT_FIRST_SCRIPT}</script></body>`,
+    );
 }

@@ -46,6 +46,17 @@ export function loginHref(returnTo?: string): string {
 }
 
 /**
+ * Where an account form posts when the browser sends it itself, before the app runs or without it
+ * (the server's account forms): its own page, with the page asked for (`redirect`) carried along. The
+ * server writes the same into the page it sends, so that the app hydrates what it would render.
+ */
+export function accountFormAction(pathname: string, search: string): string {
+  const requested = new URLSearchParams(search).get(REDIRECT_PARAM);
+  if (!requested) return pathname;
+  return `${pathname}?${new URLSearchParams({ [REDIRECT_PARAM]: requested }).toString()}`;
+}
+
+/**
  * Where to go after a successful login: the page asked for, if it is a page of this site, else
  * `fallback` (/dashboard). The parameter is resolved as a URL against a placeholder origin and rejected when it
  * leaves it (absolute or protocol-relative URLs, backslashes, tabs and newlines that browsers

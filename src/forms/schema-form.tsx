@@ -45,6 +45,13 @@ export interface SchemaFormProps {
   /** Widgets of a page's own (the wizard's legal-form cards), beside the renderer's. */
   widgets?: RegistryWidgetsType;
   /**
+   * Where the browser posts the form itself while the app does not run it (a submit before the app has
+   * taken a prerendered page over, or no JavaScript): a server route that takes it. Without one, the
+   * browser would send the form as a GET, its values (a password) in the URL, the server's log and the
+   * history. Once the app runs, it handles every submit itself, as without this.
+   */
+  action?: string;
+  /**
    * The user's details a list's "It's me" shortcut may copy (`ui:options.fillFrom`, see fill.ts) when
    * the form's own values lack them: the founder's account in the wizard.
    */
@@ -103,6 +110,7 @@ export function SchemaForm({
   handleRef,
   widgets,
   fillSource,
+  action,
 }: SchemaFormProps) {
   const namespaces = useMemo(() => namespacesOf([form.schema, form.uiSchema]), [form]);
   const translate = useFormTranslate(namespaces);
@@ -158,6 +166,8 @@ export function SchemaForm({
       validator={form.validator}
       formData={values}
       idPrefix={form.name}
+      method={action ? 'post' : undefined}
+      action={action}
       templates={formTemplates}
       widgets={allWidgets}
       formContext={formContext}

@@ -65,26 +65,32 @@ export interface ProvidersResult extends RenderResult {
   i18n: I18n;
 }
 
-/** Renders `ui` inside the app's providers: Mantine theme, jotai store, i18next and a MemoryRouter. */
-export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}): ProvidersResult {
-  const { route = '/', language = DEFAULT_LANGUAGE, i18n, store, ...renderOptions } = options;
-  const i18nInstance = i18n ?? createTestI18n(language);
-  const jotaiStore = store ?? createStore();
-
-  function Wrapper({ children }: { children: ReactNode }) {
+/**
+ * The app's providers around a page: Mantine theme, jotai store, i18next and a MemoryRouter at `route`.
+ * Given to renderToString too, a test renders the page as the server does, then hydrates it.
+ */
+export function testProviders(options: { route: string; i18n: I18n; store: TestStore }) {
+  return function Providers({ children }: { children: ReactNode }) {
     return (
       <MantineProvider theme={baseTheme} cssVariablesResolver={cssVariablesResolver}>
-        <JotaiProvider store={jotaiStore}>
-          <I18nextProvider i18n={i18nInstance}>
-            <MemoryRouter initialEntries={[route]}>
+        <JotaiProvider store={options.store}>
+          <I18nextProvider i18n={options.i18n}>
+            <MemoryRouter initialEntries={[options.route]}>
               <Suspense fallback={null}>{children}</Suspense>
             </MemoryRouter>
           </I18nextProvider>
         </JotaiProvider>
       </MantineProvider>
     );
-  }
+  };
+}
 
+/** Renders `ui` inside the app's providers (testProviders). */
+export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}): ProvidersResult {
+  const { route = '/', language = DEFAULT_LANGUAGE, i18n, store, ...renderOptions } = options;
+  const i18nInstance = i18n ?? createTestI18n(language);
+  const jotaiStore = store ?? createStore();
+  const Wrapper = testProviders({ route, i18n: i18nInstance, store: jotaiStore });
   const user = userEvent.setup();
   const result = render(ui, { wrapper: Wrapper, ...renderOptions });
   return { ...result, user, store: jotaiStore, i18n: i18nInstance };

@@ -202,6 +202,28 @@ describe('POST /contact (the form without JavaScript)', () => {
     expect(server.mail.to(email)[0]?.subject).toContain(reference);
   });
 
+  it("takes the app's own form too, sent before the app ran (its fields named contact_<field>)", async () => {
+    const email = uniqueEmail('early-contact');
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+      payload: formBody({
+        contact_name: 'Camille',
+        contact_email: email,
+        contact_subject: 'Invoice',
+        contact_message: 'Could you send me the invoice, please?',
+        website: '',
+      }),
+      remoteAddress: '192.0.2.8',
+    });
+    await server.app.mailQueue.drain();
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toMatch(/^\/contact\?sent=C-[0-9A-F]{8}$/);
+    const [stored] = await server.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+    expect(stored).toMatchObject({ name: 'Camille', subject: 'Invoice', language: 'en' });
+  });
+
   it('gives the form back with each problem, in the form language, keeping what was typed', async () => {
     const response = await post({
       name: 'Ion',

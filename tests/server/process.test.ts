@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_PASSWORD, uniqueEmail } from './harness';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** A password typed into a form that a browser sent as a GET (R3-03's log line). */
+const STRAY_PASSWORD = 'Secret-umwxg64100mpbo-Pw!';
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -110,6 +112,14 @@ describe.runIf(inPgLitePass)(
       // The pages a mailed link opens, with their tokens in the query.
       await fetch(`${base}/reset-password?token=SECRET-RESET-TOKEN`);
       await fetch(`${base}/verify-email?token=SECRET-VERIFY-TOKEN&lang=fr`);
+      // An account form sent as a GET, as a browser did before the forms posted (R3-03): a stray one
+      // (an old tab, a hand-made link) still must not leave its password in the log.
+      await fetch(
+        `${base}/login?login_email=a%40b.c&login_password=${encodeURIComponent(STRAY_PASSWORD)}&login_language=en`,
+      );
+      await fetch(
+        `${base}/signup?signup_email=a%40b.c&signup_password=${STRAY_PASSWORD}&signup_confirmPassword=${STRAY_PASSWORD}`,
+      );
       // Both mails reach the outbox (the worker sends them after the requests answered).
       await vi.waitFor(
         async () => {
@@ -145,6 +155,10 @@ describe.runIf(inPgLitePass)(
       expect(log).not.toContain('SECRET-RESET-TOKEN');
       expect(log).not.toContain('SECRET-VERIFY-TOKEN');
       expect(log).not.toContain(TEST_PASSWORD);
+      expect(log).not.toContain(STRAY_PASSWORD);
+      expect(log).not.toContain(encodeURIComponent(STRAY_PASSWORD));
+      expect(log).toContain('/login?login_email=a%40b.c&login_password=[redacted]&login_language=en');
+      expect(log).toContain('signup_password=[redacted]&signup_confirmPassword=[redacted]');
       const outbox = path.join(dataDir, 'outbox');
       for (const file of await readdir(outbox)) {
         const text = (await readFile(path.join(outbox, file), 'utf8'))

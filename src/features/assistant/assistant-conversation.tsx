@@ -3,13 +3,12 @@ import { IconBulb, IconSend } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/i18n/languages';
+import { MAX_QUESTION_LENGTH } from '@/lib/knowledge/knowledge-index';
 import { AssistantReplyView } from './assistant-reply';
 import type { AssistantExchange } from './use-assistant-exchanges';
 import type { AssistantKnowledge } from './use-assistant-knowledge';
 import classes from './wizard-assistant.module.css';
 
-/** The longest question kept: a pasted page would only make the search slower, never better. */
-const MAX_QUESTION_LENGTH = 500;
 /** The space kept above the newest question when it is scrolled into view, in pixels. */
 const SCROLL_MARGIN = 12;
 

@@ -1,13 +1,5 @@
 import { ApiError } from '@/lib/api/errors';
-
-/** The translation keys (auth namespace) a failed account call can end with. */
-export type AuthFailureKey =
-  | 'errors.network'
-  | 'errors.passwordTooCommon'
-  | 'errors.tooManyAttempts'
-  | 'errors.unexpected'
-  | 'login.errors.invalidCredentials'
-  | 'signup.errors.emailTaken';
+import type { AuthFailureKey } from '@/shared/form-feedback';
 
 /** Server messages are English and not for users: each failure is told in the user's language instead. */
 export function authFailureKey(

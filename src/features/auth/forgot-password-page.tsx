@@ -1,13 +1,14 @@
 import { Anchor } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { Link, useLocation } from 'react-router-dom';
+import { accountFormAction, paths } from '@/config/paths';
 import type { FormValues } from '@/forms/form-definition';
 import { forgotPasswordForm } from '@/forms/generated/forgot-password';
 import { SchemaForm } from '@/forms/schema-form';
 import { apiClient } from '@/lib/api/client';
 import { AuthCard } from './auth-card';
+import { useFieldErrorsShown, useFormFeedback } from './form-feedback';
 import { SuccessAlert } from './success-alert';
 
 /**
@@ -16,9 +17,14 @@ import { SuccessAlert } from './success-alert';
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
-  const [values, setValues] = useState<FormValues>({});
+  const { search } = useLocation();
+  // A request the browser posted itself and the server answered: the page starts from what it said (a
+  // refusal is not told again here, as this page tells no failure).
+  const feedback = useFormFeedback('forgot-password');
+  const formHandle = useFieldErrorsShown(feedback);
+  const [values, setValues] = useState<FormValues>(() => feedback?.values ?? {});
   const [submitting, setSubmitting] = useState(false);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState(feedback?.sent ?? false);
 
   const submit = async (data: FormValues) => {
     setSubmitting(true);
@@ -44,6 +50,8 @@ export function ForgotPasswordPage() {
           submitLabel={t('forgotPassword.submit')}
           submitting={submitting}
           fullWidthSubmit
+          action={accountFormAction(paths.forgotPassword, search)}
+          handleRef={formHandle}
         />
       )}
       <Anchor component={Link} to={paths.login} size="sm">

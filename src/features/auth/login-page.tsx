@@ -2,15 +2,17 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { accountFormAction, paths } from '@/config/paths';
 import type { FormValues } from '@/forms/form-definition';
 import { loginForm } from '@/forms/generated/login';
 import { SchemaForm } from '@/forms/schema-form';
 import { apiClient } from '@/lib/api/client';
 import { startSession } from '@/lib/session/session';
+import type { AuthFailureKey } from '@/shared/form-feedback';
 import { AuthCard } from './auth-card';
-import { authFailureKey, type AuthFailureKey } from './auth-failure';
+import { authFailureKey } from './auth-failure';
 import { FailureAlert } from './failure-alert';
+import { useFieldErrorsShown, useFormFeedback } from './form-feedback';
 import { useFormLanguage } from './use-form-language';
 
 /** /login: e-mail, password and language; on success the session starts and the guest gate moves on to /home. */
@@ -19,9 +21,12 @@ export function LoginPage() {
   // The page asked for before logging in (e.g. a chosen plan) follows the visitor to the other form.
   const { search } = useLocation();
   const { language, followLanguageField } = useFormLanguage();
-  const [values, setValues] = useState<FormValues>({});
+  // A login the browser posted itself and the server sent back: the page starts from what it said.
+  const feedback = useFormFeedback('login');
+  const formHandle = useFieldErrorsShown(feedback);
+  const [values, setValues] = useState<FormValues>(() => feedback?.values ?? {});
   const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<AuthFailureKey | null>(null);
+  const [failure, setFailure] = useState<AuthFailureKey | null>(feedback?.failure ?? null);
 
   const submit = async (data: FormValues) => {
     setSubmitting(true);
@@ -52,6 +57,8 @@ export function LoginPage() {
         submitLabel={t('login.submit')}
         submitting={submitting}
         fullWidthSubmit
+        action={accountFormAction(paths.login, search)}
+        handleRef={formHandle}
       >
         <Group justify="flex-end" mt="xs">
           <Anchor component={Link} to={paths.forgotPassword} size="sm">

@@ -108,6 +108,7 @@ export function ContactPage() {
               onSubmit={submit}
               submitLabel={t('contact.submit')}
               submitting={submitting}
+              action={paths.contact}
             >
               <div className={classes.trap} aria-hidden="true">
                 <label htmlFor="contact-website">{t('contact.fields.website')}</label>

@@ -11,6 +11,7 @@ import roFaq from '../../../locales/ro/faq.json';
 import roInfo from '../../../locales/ro/info.json';
 import roKnowledge from '../../../locales/ro/knowledge.json';
 import helpTopics from '../../../schemas/help.json';
+import { MAX_QUESTION_LENGTH } from '@/lib/knowledge/knowledge-index';
 import { renderWithProviders } from '@/testing/render';
 import { HelpPage } from './help-page';
 import { matchesQuery } from './help-search';
@@ -167,3 +168,11 @@ function questions(items: Record<string, { question: string }>): string[] {
     return known.find((question) => text.startsWith(question)) ?? text;
   });
 }
+
+describe('the search box', () => {
+  it('takes no more characters than the assistant reads (a 40,000-character paste froze the tab)', () => {
+    renderWithProviders(<HelpPage />);
+    expect(screen.getByRole('searchbox')).toHaveAttribute('maxlength', '500');
+    expect(MAX_QUESTION_LENGTH).toBe(500);
+  });
+});

@@ -6,7 +6,12 @@ import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import '@/lib/i18n/knowledge-namespace';
 // The wizard assistant's index, so that /help finds what the assistant answers (synonyms, typos).
-import { createKnowledgeIndex, knowledgeEntries, type FaqItem } from '@/lib/knowledge/knowledge-index';
+import {
+  createKnowledgeIndex,
+  knowledgeEntries,
+  MAX_QUESTION_LENGTH,
+  type FaqItem,
+} from '@/lib/knowledge/knowledge-index';
 import helpTopics from '../../../schemas/help.json';
 import { rankHelpEntries, type HelpEntry, type HelpIndex } from './help-search';
 import classes from './help.module.css';
@@ -109,6 +114,7 @@ export function HelpPage() {
             leftSection={<IconSearch size={16} aria-hidden="true" />}
             value={query}
             onChange={(event) => setQuery(event.currentTarget.value)}
+            maxLength={MAX_QUESTION_LENGTH}
             size="md"
           />
           <Text size="sm" c="dimmed" mt={6} role="status" aria-live="polite">

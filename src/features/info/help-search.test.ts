@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_QUESTION_LENGTH } from '@/lib/knowledge/knowledge-index';
 import { foldText, matchesQuery, rankHelpEntries, type HelpIndex, type HelpMatch } from './help-search';
 
 describe('matchesQuery', () => {
@@ -68,5 +69,22 @@ describe('rankHelpEntries', () => {
   it('finds nothing for gibberish or an empty query', () => {
     expect(rankHelpEntries('xqzzy blorf', ENTRIES, fakeIndex({}))).toEqual({ best: [], related: [] });
     expect(rankHelpEntries('  ', ENTRIES, fakeIndex({ a: 9 }))).toEqual({ best: [], related: [] });
+  });
+
+  it('reads at most as many characters as the assistant does: a pasted page is cut, not searched whole', () => {
+    const asked: string[] = [];
+    const index: HelpIndex = {
+      ask: (query) => {
+        asked.push(query);
+        return { answers: [], closest: [] };
+      },
+    };
+    // 42,000 characters (R3-I5's 40,000 cost 1.4 s of long tasks), "capital" at the end, past the cut.
+    const pasted = `${'frais '.repeat(7_000)}capital`;
+    expect(pasted.length).toBeGreaterThanOrEqual(40_000);
+    const results = rankHelpEntries(pasted, ENTRIES, index);
+    expect(asked).toEqual([pasted.slice(0, MAX_QUESTION_LENGTH)]);
+    // The every-word match reads the same cut query: "frais" finds e; "capital", cut off, asks nothing.
+    expect(ids(results.related)).toEqual(['e']);
   });
 });

@@ -1,3 +1,5 @@
+import { MAX_QUESTION_LENGTH } from '@/lib/knowledge/knowledge-index';
+
 /** Lower case, no accents, one space between words: "Société  ȘTEFAN" → "societe stefan". */
 export function foldText(text: string): string {
   return text
@@ -61,10 +63,12 @@ const RELATED_MIN_SCORE = 1.5;
  * the index's score, ties and unscored ones in `entries`' order (the topics').
  */
 export function rankHelpEntries<T extends HelpEntry>(
-  query: string,
+  typed: string,
   entries: readonly T[],
   index: HelpIndex,
 ): HelpResults<T> {
+  // The box stops at this length; text put there otherwise (a script, a paste) is cut here too.
+  const query = typed.slice(0, MAX_QUESTION_LENGTH);
   if (foldText(query) === '') return { best: [], related: [] };
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const { answers, closest } = index.ask(query);

@@ -3,7 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useControlProps } from './control-props';
-import { longDate } from './date-values';
+import { dateBound, longDate } from './date-values';
 import { deferredControl, type StandInProps } from './deferred-control';
 import classes from './inputs.module.css';
 
@@ -51,6 +51,29 @@ function DateStandIn({ handoff, ...props }: StandInProps<WidgetProps>) {
         )}
       </InputBase>
       <input type="hidden" value={shown ? String(value).slice(0, 10) : ''} name={name} />
+      {/*
+        Without JavaScript the calendar never opens, yet a prerendered form (sign-up) is sent by the
+        browser itself: the browser's own date field takes the button's place. Sent after the hidden
+        input under the same name, its value is the one the server reads. React renders a <noscript>'s
+        content on the server only, so hydration never meets it.
+      */}
+      <noscript>
+        <style
+          dangerouslySetInnerHTML={{
+            __html: `[data-field="${id}"] .mantine-InputWrapper-root{display:none}`,
+          }}
+        />
+        <Input
+          component="input"
+          type="date"
+          id={`${id}-date`}
+          name={name}
+          aria-labelledby={`${id}-label`}
+          required={props.required}
+          min={dateBound(options.minDate)}
+          defaultValue={shown ? String(value).slice(0, 10) : undefined}
+        />
+      </noscript>
     </>
   );
 }

@@ -2,6 +2,12 @@ import countries from 'virtual:knowledge-countries';
 import legalForms from 'virtual:knowledge-legal-forms';
 import type { StepDefinition } from '@/forms/form-definition';
 
+/**
+ * The longest question read, by the assistant and by /help's search alike: a pasted page would only make
+ * the search slower (every word against every entry), never better. Their boxes stop there too.
+ */
+export const MAX_QUESTION_LENGTH = 500;
+
 /** The countries an entry or a question can be about. */
 export type Jurisdiction = 'FR' | 'RO';
 
@@ -431,7 +437,8 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
   }
 
   /** What the index makes of `question`, scored once (see KnowledgeAnswer). */
-  function ask(question: string, context: SearchContext = {}): KnowledgeAnswer {
+  function ask(asked: string, context: SearchContext = {}): KnowledgeAnswer {
+    const question = asked.slice(0, MAX_QUESTION_LENGTH);
     const scored = score(question, context);
     const best = scored[0];
     const outsideGuide = best !== undefined && best.entry.id === OUTSIDE_GUIDE && best.score >= minScore;

@@ -1,0 +1,34 @@
+/**
+ * Login CSRF: another site's page could post our login form with the attacker's credentials, and the
+ * victim would then work (and type a company file) in the attacker's account. A form that starts a
+ * session or mails someone is taken only from a page of this site (PUBLIC_URL's origin).
+ */
+
+type Headers = Record<string, string | string[] | undefined>;
+
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a browser's form post comes from a page of `publicUrl`. Its Origin header says so when it
+ * names an origin. Our pages send no Referer (Referrer-Policy: no-referrer), so a browser posting one of
+ * them says `Origin: null`: then Sec-Fetch-Site, which no page can set, tells "same-origin" from
+ * another site. A Referer, if some browser sent one, is the last witness; with none, it is refused.
+ */
+export function postedFromSite(headers: Headers, publicUrl: string): boolean {
+  const site = originOf(publicUrl);
+  if (!site) return false;
+  const origin = single(headers.origin);
+  if (origin && origin !== 'null') return origin === site;
+  const fetchSite = single(headers['sec-fetch-site']);
+  if (fetchSite) return fetchSite === 'same-origin';
+  const referer = single(headers.referer);
+  return referer ? originOf(referer) === site : false;
+}
