@@ -54,7 +54,7 @@ export function authHandlers(accounts: AccountService, cookieSecure: boolean) {
   const refreshCookieOf = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE] ?? '';
 
   const register: Handler<BodyOf<'/api/auth/register', 'post'>> = async (request, reply) => {
-    const session = await accounts.register(request.body);
+    const session = await accounts.register(request.body, request.ip);
     setRefreshCookie(reply, session.refreshToken);
     return { accessToken: session.accessToken };
   };

@@ -198,11 +198,14 @@ export async function accountFormsPlugin(
       return sendBack(request, reply, 'signup', language, values, { status: 400, errors });
     let session;
     try {
-      session = await accounts.register({
-        ...texts,
-        phoneNumber: texts.phoneNumber || undefined,
-        companyName: texts.companyName || undefined,
-      });
+      session = await accounts.register(
+        {
+          ...texts,
+          phoneNumber: texts.phoneNumber || undefined,
+          companyName: texts.companyName || undefined,
+        },
+        request.ip,
+      );
     } catch (error) {
       const outcome = failureOf(error, { 409: 'signup.errors.emailTaken' });
       // A rule only the server knows (a name with invisible characters, a date before 1900) names its

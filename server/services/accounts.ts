@@ -12,7 +12,7 @@ import { enqueueMail, enqueuePasswordReset, type MailQueue } from './mail/mail-q
 import type { MailMessage } from './mail/mailer';
 import { emailChangedNotice, passwordResetEmail, verificationEmail, type MailBrand } from './mail/messages';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { RateLimitedError, type RateLimitRule, type RateLimiter } from './rate-limiter';
+import { addressKey, RateLimitedError, type RateLimitRule, type RateLimiter } from './rate-limiter';
 import type { SessionService } from './sessions';
 
 /** A machine-readable reason the app says in the user's language (openapi: Error.code). */
@@ -54,6 +54,11 @@ export interface AccountLimits {
   documentDownloads: RateLimitRule;
   draftSaves: RateLimitRule;
   checkoutSessions: RateLimitRule;
+  /**
+   * Sign-ups from one client address that met an address already taken (security review R3-I1):
+   * past it, every sign-up from there waits, so that the answer tells nothing more.
+   */
+  takenAddressesPerClient: RateLimitRule;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -72,6 +77,8 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   draftSaves: { max: 120, windowMs: MINUTE },
   // A founder may start a checkout, go back and change plan a few times.
   checkoutSessions: { max: 20, windowMs: HOUR },
+  // A person who forgot they had an account meets it once or twice; a list is tried by the hundred.
+  takenAddressesPerClient: { max: 10, windowMs: HOUR },
 };
 export const NO_ACCOUNT_LIMITS: AccountLimits = {
   failedPasswords: { max: 0, windowMs: 1 },
@@ -83,6 +90,7 @@ export const NO_ACCOUNT_LIMITS: AccountLimits = {
   documentDownloads: { max: 0, windowMs: 1 },
   draftSaves: { max: 0, windowMs: 1 },
   checkoutSessions: { max: 0, windowMs: 1 },
+  takenAddressesPerClient: { max: 0, windowMs: 1 },
 };
 
 type User = typeof users.$inferSelect;
@@ -262,7 +270,16 @@ export function createAccountService(deps: {
   return {
     findById,
 
-    async register(input: SignupInput) {
+    /**
+     * `clientAddress`: where the request came from. Sign-up says when an address is taken (409); a
+     * client that met too many taken addresses gets 429 for every sign-up until its window ends.
+     */
+    async register(input: SignupInput, clientAddress?: string) {
+      const takenKey = clientAddress ? `address:signup-taken:${addressKey(clientAddress)}` : null;
+      if (takenKey) {
+        const verdict = await rateLimiter.check(takenKey, limits.takenAddressesPerClient);
+        if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
+      }
       checkNames(input);
       if (input.password !== input.confirmPassword) throw new AccountError(400, 'Passwords do not match');
       checkNewPassword('password', input.password, input);
@@ -291,7 +308,10 @@ export function createAccountService(deps: {
         });
       } catch (error) {
         // The unique index on lower(email) is the one rule: taken already, or by a sign-up racing this one.
-        if (isUniqueViolation(error)) throw emailTaken();
+        if (isUniqueViolation(error)) {
+          if (takenKey) await rateLimiter.hit(takenKey, limits.takenAddressesPerClient);
+          throw emailTaken();
+        }
         throw error;
       }
       mailQueue.wake();

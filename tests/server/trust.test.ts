@@ -19,6 +19,7 @@ import {
   rateLimits,
   users,
 } from '../../server/db/schema';
+import { NO_ACCOUNT_LIMITS } from '../../server/services/accounts';
 import { createRateLimiter } from '../../server/services/rate-limiter';
 import { enqueueMail } from '../../server/services/mail/mail-queue';
 import { createMailer } from '../../server/services/mail/mailer';
@@ -573,5 +574,48 @@ describe('contact messages reach an account only through the account or a verifi
       .from(mailQueue)
       .where(eq(mailQueue.contactMessageId, message?.id ?? ''));
     expect(linked).toHaveLength(1);
+  });
+});
+
+describe('sign-up and addresses already taken (R3-I1)', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({
+      accountLimits: { ...NO_ACCOUNT_LIMITS, takenAddressesPerClient: { max: 2, windowMs: 3_600_000 } },
+    });
+  });
+  afterAll(() => limited.close());
+
+  const register = (email: string, remoteAddress: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        firstname: 'Camille',
+        lastname: 'Dupont',
+        dateOfBirth: '1990-04-15',
+        email,
+        password: TEST_PASSWORD,
+        confirmPassword: TEST_PASSWORD,
+      }),
+    });
+
+  it('says an address is taken a few times, then makes every sign-up from that client wait, taken or not', async () => {
+    const taken = await Promise.all([limited.signup(), limited.signup(), limited.signup()]);
+    const prober = '203.0.113.7';
+    expect((await register(taken[0]?.email ?? '', prober)).statusCode).toBe(409);
+    expect((await register(taken[1]?.email ?? '', prober)).statusCode).toBe(409);
+    // Past the limit a taken address and a free one get the same answer: nothing more is learnt.
+    const third = await register(taken[2]?.email ?? '', prober);
+    const free = await register(uniqueEmail('free'), prober);
+    for (const response of [third, free]) {
+      expect(response.statusCode).toBe(429);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Another client is not held back, and a free address signs up as ever.
+    expect((await register(taken[2]?.email ?? '', '198.51.100.4')).statusCode).toBe(409);
+    expect((await register(uniqueEmail('other'), '198.51.100.4')).statusCode).toBe(200);
   });
 });
