@@ -229,7 +229,9 @@ export async function buildApp(deps: AppDependencies) {
     db,
     site: config.site,
     invoicing: config.invoicing ?? { prefix: 'KR-', vatRateBasisPoints: 2000 },
-    renderPdf: (invoice) => workerPool.run({ kind: 'invoice', invoice }),
+    // A founder's own download counts against their share; a mail's attachment goes first.
+    renderPdf: (invoice, owner) =>
+      workerPool.run({ kind: 'invoice', invoice }, owner ? { owner } : { system: true }),
   });
   // Resolves password_reset jobs through the accounts service, created just below.
   let resolvePasswordReset: (email: string) => ReturnType<AccountService['passwordResetFor']> = () =>
@@ -347,8 +349,8 @@ export async function buildApp(deps: AppDependencies) {
     rateLimiter,
     limits: deps.websiteLimits ?? (perMinute > 0 ? DEFAULT_WEBSITE_LIMITS : NO_WEBSITE_LIMITS),
     // Decoded in the worker threads, within their time limit (security review R3-10).
-    processLogo: async (bytes) => {
-      const outcome = await workerPool.run({ kind: 'logo', bytes });
+    processLogo: async (bytes, owner) => {
+      const outcome = await workerPool.run({ kind: 'logo', bytes }, { owner });
       if (!outcome.ok) throw new LogoRefused(outcome.refusal);
       return outcome.variants.map((variant) => ({
         ...variant,
@@ -396,8 +398,8 @@ export async function buildApp(deps: AppDependencies) {
     db,
     builder,
     renderer: {
-      preview: (request) => workerPool.run({ kind: 'preview', ...request }),
-      file: (request) => workerPool.run({ kind: 'file', ...request }),
+      preview: (request, owner) => workerPool.run({ kind: 'preview', ...request }, { owner }),
+      file: (request, owner) => workerPool.run({ kind: 'file', ...request }, { owner }),
     },
     submittedData: companyFiles.submittedData,
     currentData: async (userId) => (await companyFiles.get(userId)).data,

@@ -48,8 +48,12 @@ interface Owner {
  */
 function contactMessagesOf(user: Owner) {
   const fromAccount = eq(contactMessages.userId, user.id);
+  // By address, only what no account sent: another founder's message naming this address is theirs.
   return user.emailVerifiedAt
-    ? or(fromAccount, sql`lower(${contactMessages.email}) = lower(${user.email})`)
+    ? or(
+        fromAccount,
+        and(isNull(contactMessages.userId), sql`lower(${contactMessages.email}) = lower(${user.email})`),
+      )
     : fromAccount;
 }
 
@@ -63,8 +67,16 @@ function mailOf(user: Owner) {
       sql`(select ${contactMessages.id} from ${contactMessages} where ${contactMessagesOf(user)})`,
     ),
   );
+  // By address, only mail for no account and about no message: another account's mail stays theirs.
   return user.emailVerifiedAt
-    ? or(forAccount, sql`lower(${mailQueue.recipient}) = lower(${user.email})`)
+    ? or(
+        forAccount,
+        and(
+          isNull(mailQueue.userId),
+          isNull(mailQueue.contactMessageId),
+          sql`lower(${mailQueue.recipient}) = lower(${user.email})`,
+        ),
+      )
     : forAccount;
 }
 
@@ -235,6 +247,13 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
         new AccountError(400, 'body/password is required', 'CURRENT_PASSWORD_REQUIRED'),
       );
       await db.transaction(async (tx) => {
+        // The account's orders first, as a refund takes them (its order, then the site): a refund and
+        // a deletion at once wait for each other instead of each holding what the other needs.
+        await tx
+          .select({ id: checkoutSessions.id })
+          .from(checkoutSessions)
+          .where(eq(checkoutSessions.userId, userId))
+          .for('update');
         // Unpaid checkouts are no accounting record: they go, except one the provider may still settle
         // (a Stripe session stays payable for a day, a bank debit settles later): it stays, without its
         // buyer (set null below), so that a payment arriving after the deletion still finds its order.

@@ -260,6 +260,34 @@ export function createAccountService(deps: {
     };
   }
 
+  /** Checks a sign-up and stores the account with its verification mail; throws as the rules say. */
+  async function createAccount(input: SignupInput): Promise<User> {
+    checkNames(input);
+    if (input.password !== input.confirmPassword) throw new AccountError(400, 'Passwords do not match');
+    checkNewPassword('password', input.password, input);
+    checkDateOfBirth(input.dateOfBirth);
+    const passwordHash = await hashPassword(input.password);
+    // The account and its verification mail exist together or not at all.
+    return db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email: input.email.trim(),
+          passwordHash,
+          firstname: input.firstname.trim(),
+          lastname: input.lastname.trim(),
+          dateOfBirth: input.dateOfBirth,
+          phoneNumber: blankToNull(input.phoneNumber),
+          companyName: blankToNull(input.companyName),
+          language: input.language ?? 'fr',
+        })
+        .returning();
+      if (!created) throw new Error('insert returned no user');
+      await queueVerification(tx, created);
+      return created;
+    });
+  }
+
   /** A fresh session: the access token for the response and the refresh token for the cookie. */
   async function startSession(userId: string) {
     const accessToken = await sessions.accessTokenFor(userId);
@@ -273,49 +301,28 @@ export function createAccountService(deps: {
     /**
      * `clientAddress`: where the request came from. Sign-up says when an address is taken (409); a
      * client that met too many taken addresses gets 429 for every sign-up until its window ends.
+     * Each sign-up counts before anything is checked (so that parallel ones cannot all pass) and
+     * gives its count back unless it met a taken address.
      */
     async register(input: SignupInput, clientAddress?: string) {
       const takenKey = clientAddress ? `address:signup-taken:${addressKey(clientAddress)}` : null;
       if (takenKey) {
-        const verdict = await rateLimiter.check(takenKey, limits.takenAddressesPerClient);
+        const verdict = await rateLimiter.hit(takenKey, limits.takenAddressesPerClient);
         if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
       }
-      checkNames(input);
-      if (input.password !== input.confirmPassword) throw new AccountError(400, 'Passwords do not match');
-      checkNewPassword('password', input.password, input);
-      checkDateOfBirth(input.dateOfBirth);
-      const passwordHash = await hashPassword(input.password);
-      let user: User | undefined;
+      let taken = false;
       try {
-        // The account and its verification mail exist together or not at all.
-        user = await db.transaction(async (tx) => {
-          const [created] = await tx
-            .insert(users)
-            .values({
-              email: input.email.trim(),
-              passwordHash,
-              firstname: input.firstname.trim(),
-              lastname: input.lastname.trim(),
-              dateOfBirth: input.dateOfBirth,
-              phoneNumber: blankToNull(input.phoneNumber),
-              companyName: blankToNull(input.companyName),
-              language: input.language ?? 'fr',
-            })
-            .returning();
-          if (!created) throw new Error('insert returned no user');
-          await queueVerification(tx, created);
-          return created;
-        });
-      } catch (error) {
-        // The unique index on lower(email) is the one rule: taken already, or by a sign-up racing this one.
-        if (isUniqueViolation(error)) {
-          if (takenKey) await rateLimiter.hit(takenKey, limits.takenAddressesPerClient);
+        const user = await createAccount(input).catch((error: unknown) => {
+          // The unique index on lower(email) is the one rule: taken already, or by a sign-up racing this one.
+          if (!isUniqueViolation(error)) throw error;
+          taken = true;
           throw emailTaken();
-        }
-        throw error;
+        });
+        mailQueue.wake();
+        return await startSession(user.id);
+      } finally {
+        if (takenKey && !taken) await rateLimiter.release(takenKey);
       }
-      mailQueue.wake();
-      return startSession(user.id);
     },
 
     async login(email: string, password: string, language?: string) {

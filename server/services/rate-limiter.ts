@@ -69,12 +69,6 @@ export function createRateLimiter(db: Database) {
       const { count, retryAfterSeconds } = await counted(key, rule, 1);
       return { allowed: count <= rule.max, retryAfterSeconds };
     },
-    /** Whether `key` is still under `max`, without counting a request. */
-    async check(key: string, rule: RateLimitRule): Promise<RateLimitVerdict> {
-      if (rule.max <= 0) return { allowed: true, retryAfterSeconds: 0 };
-      const { count, retryAfterSeconds } = await counted(key, rule, 0);
-      return { allowed: count < rule.max, retryAfterSeconds };
-    },
     /** Gives one request back (a correct password after a counted attempt). */
     async release(key: string): Promise<void> {
       await db

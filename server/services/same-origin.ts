@@ -18,9 +18,10 @@ function originOf(url: string): string | null {
 
 /**
  * Whether a browser's form post comes from a page of `publicUrl`. Its Origin header says so when it
- * names an origin. Our pages send no Referer (Referrer-Policy: no-referrer), so a browser posting one of
- * them says `Origin: null`: then Sec-Fetch-Site, which no page can set, tells "same-origin" from
- * another site. A Referer, if some browser sent one, is the last witness; with none, it is refused.
+ * names an origin: the account pages are sent with `Referrer-Policy: same-origin` for that
+ * (plugins/security-headers.ts). A page of another policy makes a browser say `Origin: null`: then
+ * Sec-Fetch-Site, which no page can set, tells "same-origin" from another site. A Referer is the
+ * last witness; with none, the post is refused.
  */
 export function postedFromSite(headers: Headers, publicUrl: string): boolean {
   const site = originOf(publicUrl);

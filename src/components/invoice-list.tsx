@@ -15,14 +15,15 @@ import {
 function InvoiceRow({ invoice, offers }: { invoice: InvoiceSummary; offers: readonly Offer[] }) {
   const { t, i18n } = useTranslation('dashboard');
   const [pending, setPending] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<'busy' | 'failed' | null>(null);
   const creditNote = invoice.kind === 'creditNote';
   const offer = offers.find((candidate) => candidate.sku === invoice.offerSku);
 
   const download = async () => {
     setPending(true);
-    setFailed(false);
-    setFailed(!(await downloadInvoice(invoice)));
+    setFailed(null);
+    const outcome = await downloadInvoice(invoice);
+    setFailed(outcome === 'saved' ? null : outcome);
     setPending(false);
   };
 
@@ -62,7 +63,7 @@ function InvoiceRow({ invoice, offers }: { invoice: InvoiceSummary; offers: read
       </Group>
       {failed ? (
         <Text size="sm" c="red.8" role="alert" mt="xs">
-          {t('invoices.downloadFailed')}
+          {failed === 'busy' ? t('invoices.downloadBusy') : t('invoices.downloadFailed')}
         </Text>
       ) : null}
     </Paper>

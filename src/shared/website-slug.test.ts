@@ -77,6 +77,13 @@ describe('slugProblem', () => {
       expect(slugProblem(slug), slug).toBe('reserved');
   });
 
+  it('reserves a slug made only of our words, and leaves one that names a business beside them', () => {
+    for (const slug of ['secure-login', 'verify-account', 'support-billing', 'official-help', 'h3lp-login'])
+      expect(slugProblem(slug), slug).toBe('reserved');
+    for (const slug of ['boulangerie-support', 'login-studio', 'help-for-pets', 'team-building-lyon'])
+      expect(slugProblem(slug), slug).toBeNull();
+  });
+
   it('leaves ordinary names free, those that begin with the brand’s letters included', () => {
     for (const slug of [
       'boulangerie-dupont',

@@ -184,8 +184,18 @@ export type SlugProblem = 'format' | 'reserved';
 /** What is wrong with a slug on its own (whether someone else has it is the server's to say). */
 export function slugProblem(slug: string): SlugProblem | null {
   if (!SLUG_PATTERN.test(slug)) return 'format';
-  if (readsAsOneOf(slug, RESERVED_SLUGS) || showsBrand(slug)) return 'reserved';
+  if (readsAsOneOf(slug, RESERVED_SLUGS) || madeOfReservedWords(slug) || showsBrand(slug)) return 'reserved';
   return null;
+}
+
+/**
+ * Whether every part of a hyphenated slug reads as one of our words (`secure-login`,
+ * `verify-account`, `support-billing`): on our own domain, only we speak that way. A founder's
+ * name beside one of them (`boulangerie-support`) stays free.
+ */
+function madeOfReservedWords(slug: string): boolean {
+  const parts = slug.split('-').filter(Boolean);
+  return parts.length > 1 && parts.every((part) => readsAsOneOf(part, RESERVED_SLUGS));
 }
 
 /** A slug suggested from a name ("Boulangerie Dupont SAS" → "boulangerie-dupont-sas"). */

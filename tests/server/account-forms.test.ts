@@ -244,6 +244,19 @@ describe('POST /login without JavaScript', () => {
     expect(feedbackOf(response)).toMatchObject({ form: 'login', fieldErrors: true });
   });
 
+  it('asks browsers to send the pages’ own origin with their posts, so that one without Sec-Fetch-Site is let in', async () => {
+    for (const page of [paths.login, paths.signup, paths.forgotPassword]) {
+      const response = await server.request(page);
+      expect(response.headers['referrer-policy'], page).toBe('same-origin');
+    }
+    // What an older Safari sends from our page under that policy: its Origin, no Sec-Fetch-Site.
+    const response = await post(server, paths.login, loginFields(member.password), {
+      headers: { origin: PUBLIC_URL },
+    });
+    expect(response.statusCode).toBe(303);
+    expect(refreshCookieOf(response)).toBeTruthy();
+  });
+
   it.each([
     ['another site names itself', FROM_ANOTHER_SITE],
     ['another site hides its origin', { origin: 'null', 'sec-fetch-site': 'cross-site' }],

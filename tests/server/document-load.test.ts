@@ -298,7 +298,7 @@ describe('a free preview is not the product (R3-09)', () => {
     const withheld = free.blocks.filter((block) => block.kind === 'withheld');
     expect(withheld.length).toBeGreaterThan(10);
     expect(withheld.every((block) => (block.words ?? 0) > 0)).toBe(true);
-    // Every clause withheld is one the owner's preview prints in full.
+    // What is withheld from the visitor, the owner's preview prints in full: more than twice the text.
     const paidText = squeeze(textOf(paid.blocks));
     expect(paidText.length).toBeGreaterThan(squeeze(textOf(free.blocks)).length * 2);
     // What the founder must check is all there: the company, the associates, the capital.

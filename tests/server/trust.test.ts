@@ -530,6 +530,31 @@ describe('contact messages reach an account only through the account or a verifi
     expect(await traces(subject)).toEqual({ messages: 0, mail: 0 });
   });
 
+  it("leaves to its sender a message that names another account's verified address", async () => {
+    const owner = uniqueEmail('named');
+    const named = await server.signup({ email: owner });
+    expect(
+      (await server.request('/api/auth/verify-email', { body: { token: server.mail.lastTokenTo(owner) } }))
+        .statusCode,
+    ).toBe(200);
+    const sender = await server.signup();
+    const subject = `Au nom d'un autre ${Date.now()}`;
+    expect((await write(owner, subject, sender.accessToken)).statusCode).toBe(202);
+    // The named address's owner neither reads it nor erases it: it is the sender's.
+    expect(
+      (await exportOf(named.accessToken)).contactMessages.map((message) => message.subject),
+    ).not.toContain(subject);
+    const before = await traces(subject);
+    await server.request('/api/user/delete-account', {
+      token: named.accessToken,
+      body: { password: named.password },
+    });
+    expect(await traces(subject)).toEqual(before);
+    expect((await exportOf(sender.accessToken)).contactMessages.map((message) => message.subject)).toEqual([
+      subject,
+    ]);
+  });
+
   it('sends a message anonymously when the token is not valid, rather than refusing it', async () => {
     const subject = `Jeton périmé ${Date.now()}`;
     const response = await write(uniqueEmail('anon'), subject, 'not-a-token');
@@ -603,7 +628,8 @@ describe('sign-up and addresses already taken (R3-I1)', () => {
     });
 
   it('says an address is taken a few times, then makes every sign-up from that client wait, taken or not', async () => {
-    const taken = await Promise.all([limited.signup(), limited.signup(), limited.signup()]);
+    // One after the other: sign-ups at once from one client count together until each is done.
+    const taken = [await limited.signup(), await limited.signup(), await limited.signup()];
     const prober = '203.0.113.7';
     expect((await register(taken[0]?.email ?? '', prober)).statusCode).toBe(409);
     expect((await register(taken[1]?.email ?? '', prober)).statusCode).toBe(409);
@@ -617,5 +643,14 @@ describe('sign-up and addresses already taken (R3-I1)', () => {
     // Another client is not held back, and a free address signs up as ever.
     expect((await register(taken[2]?.email ?? '', '198.51.100.4')).statusCode).toBe(409);
     expect((await register(uniqueEmail('other'), '198.51.100.4')).statusCode).toBe(200);
+  });
+
+  it('counts sign-ups sent at once before checking any: no more answers than the limit say "taken"', async () => {
+    const taken: SignedUpUser[] = [];
+    for (let i = 0; i < 6; i += 1) taken.push(await limited.signup());
+    const answers = await Promise.all(taken.map((user) => register(user.email, '203.0.113.9')));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses.filter((status) => status === 409).length).toBeLessThanOrEqual(2);
+    expect(statuses.filter((status) => status !== 409).every((status) => status === 429)).toBe(true);
   });
 });

@@ -182,6 +182,43 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two server instances on one P
     expect(new Set(granted.map((row) => row.checkoutSessionId))).toEqual(new Set([id]));
   });
 
+  it('refund an order and delete its buyer at the same time without either failing (one lock order)', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const user = await signupOn(a(), uniqueEmail('refund-delete'), `10.7.0.${round + 1}`);
+      const created = await a().app.inject({
+        method: 'POST',
+        url: '/api/checkout/create-session',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${user.accessToken}` },
+        payload: JSON.stringify({ offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' }),
+      });
+      const id = new URL(json<{ url: string }>(created).url).pathname.split('/').at(-1) ?? '';
+      const paid = await a().app.inject({
+        method: 'POST',
+        url: `/checkout/local/${id}/pay`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'cardholder=Camille+Dupont&cardNumber=4242+4242+4242+4242&expiry=12%2F30&cvc=123',
+      });
+      expect(paid.statusCode).toBe(303);
+      // A refund takes the order, then the site; a deletion must take them in that order too.
+      const [refunded, deleted] = await Promise.all([
+        b().app.inject({
+          method: 'POST',
+          url: `/checkout/local/${id}/refund`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: '',
+        }),
+        post(
+          a(),
+          '/api/user/delete-account',
+          { password: TEST_PASSWORD },
+          { headers: { authorization: `Bearer ${user.accessToken}` } },
+        ),
+      ]);
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+    }
+  });
+
   it('spend a site form’s stamp once, and send each digest of site messages once, whichever instance', async () => {
     const owner = await signupOn(a(), uniqueEmail('site-owner'), '10.6.0.1');
     const auth = { 'content-type': 'application/json', authorization: `Bearer ${owner.accessToken}` };

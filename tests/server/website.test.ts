@@ -481,7 +481,7 @@ describe('the logo (POST /api/website/logo)', () => {
     }
   });
 
-  it('refuses a logo, before reading it, to an account that does not own the website (R3-10): 403 in its language', async () => {
+  it('refuses a logo, before decoding it, to an account that does not own the website (R3-10): 403 in its language', async () => {
     const starter = await server.signup();
     await buy(starter, STARTER);
     const nothing = await server.signup();
@@ -936,6 +936,21 @@ describe('the account data', () => {
     const deleted: Response = await post(user, '/api/user/delete-account', { password: user.password });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await server.request('/sites/site-a-supprimer')).statusCode).not.toBe(200);
+  });
+
+  it('holds two of the addresses an owner left at most: moving again and again takes no more', async () => {
+    const owner = await publishedOwner('moulin-un');
+    for (const slug of ['moulin-deux', 'moulin-trois', 'moulin-quatre'])
+      expect((await post(owner, '/api/website/publish', { slug })).statusCode).toBe(200);
+    const other = await server.signup();
+    await buy(other, PREMIUM);
+    await saveDraft(other, completeContent());
+    const reason = async (slug: string) =>
+      json<{ reason?: string }>(await get(other, `/api/website/slug-availability?slug=${slug}`)).reason;
+    // The last two it left are held; the first is free again.
+    expect(await reason('moulin-trois')).toBe('held');
+    expect(await reason('moulin-deux')).toBe('held');
+    expect((await post(other, '/api/website/publish', { slug: 'moulin-un' })).statusCode).toBe(200);
   });
 
   it('holds the address of a deleted account for 30 days (R3-08): gone (410) in the visitor language, nobody takes it', async () => {

@@ -46,9 +46,19 @@ afterEach(async () => {
 const held = (target: WorkerPool, buffer: SharedArrayBuffer, index: number) =>
   target.run({ gate: buffer, index } as never) as Promise<unknown>;
 
+const options = {
+  threads: 1,
+  maxQueue: 1,
+  maxWaitMs: 60_000,
+  taskTimeoutMs: 60_000,
+  perOwner: 10,
+  setup,
+  entry,
+};
+
 describe('the worker pool', () => {
   it('refuses a task past its queue at once (busy), and runs the others once a thread is free', async () => {
-    pool = createWorkerPool({ threads: 1, maxQueue: 1, taskTimeoutMs: 60_000, setup, entry });
+    pool = createWorkerPool(options);
     const { buffer, open } = gate();
     const first = held(pool, buffer, 1);
     const second = held(pool, buffer, 2);
@@ -61,9 +71,56 @@ describe('the worker pool', () => {
     expect(pool.pending).toBe(0);
   });
 
+  it("runs the server's own tasks first, past a full queue", async () => {
+    pool = createWorkerPool(options);
+    const hold = gate();
+    const free = gate();
+    free.open();
+    const done: number[] = [];
+    const first = held(pool, hold.buffer, 1);
+    const user = held(pool, free.buffer, 2).then((index) => done.push(index as number));
+    await pendingReaches(pool, 2);
+    // The queue is full for a founder's task, not for the server's (an invoice for a mail).
+    const system = (
+      pool.run({ gate: free.buffer, index: 3 } as never, { system: true }) as Promise<unknown>
+    ).then((index) => done.push(index as number));
+    hold.open();
+    await Promise.all([first, user, system]);
+    expect(done).toEqual([3, 2]);
+  });
+
+  it('gives one account two tasks at once, and refuses a third (429) while the others go on', async () => {
+    pool = createWorkerPool({ ...options, maxQueue: 10, perOwner: 2 });
+    const { buffer, open } = gate();
+    const run = (index: number, owner: string) =>
+      pool?.run({ gate: buffer, index } as never, { owner }) as Promise<unknown>;
+    const mine = [run(1, 'founder-a'), run(2, 'founder-a')];
+    await pendingReaches(pool, 2);
+    await expect(run(3, 'founder-a')).rejects.toMatchObject({ statusCode: 429, reason: 'owner' });
+    const theirs = run(4, 'founder-b');
+    open();
+    expect(await Promise.all([...mine, theirs])).toEqual([1, 2, 4]);
+    // Done: the account has its share again.
+    const again = gate();
+    again.open();
+    await expect(pool.run({ gate: again.buffer, index: 5 } as never, { owner: 'founder-a' })).resolves.toBe(
+      5,
+    );
+  });
+
+  it('refuses a task that waited too long for a thread, without touching the thread that runs', async () => {
+    pool = createWorkerPool({ ...options, maxWaitMs: 300 });
+    const { buffer, open } = gate();
+    const first = held(pool, buffer, 1);
+    await pendingReaches(pool, 1);
+    await expect(held(pool, buffer, 2)).rejects.toMatchObject({ statusCode: 503, reason: 'wait' });
+    open();
+    await expect(first).resolves.toBe(1);
+  });
+
   it('gives up a task past its time limit, replaces its thread, and runs the next one', async () => {
     // Long enough for a new thread to start on a busy machine; the stuck task waits it out.
-    pool = createWorkerPool({ threads: 1, maxQueue: 4, taskTimeoutMs: 3_000, setup, entry });
+    pool = createWorkerPool({ ...options, maxQueue: 4, taskTimeoutMs: 3_000 });
     const stuck = gate();
     const refusal = await held(pool, stuck.buffer, 1).catch((error: unknown) => error);
     expect(refusal).toMatchObject({ statusCode: 503, reason: 'timeout' });

@@ -17,7 +17,16 @@ CREATE INDEX "mail_queue_contact_message" ON "mail_queue" USING btree ("contact_
 -- Messages received before digests existed were each mailed to their owner.
 UPDATE "website_messages" SET "mailed_at" = "created_at";--> statement-breakpoint
 -- Mail about an earlier contact message names its reference (C- and the id's first 8 hex digits,
--- services/contact.ts): linked to it, so that deleting the message removes its mail too.
-UPDATE "mail_queue" SET "contact_message_id" = "contact_messages"."id"
-FROM "contact_messages"
-WHERE "mail_queue"."subject" LIKE '%C-' || upper(substr(replace("contact_messages"."id"::text, '-', ''), 1, 8)) || '%';
+-- services/contact.ts) before any word its sender chose: linked to it, so that deleting the message
+-- removes its mail too. A reference that two messages share links neither.
+UPDATE "mail_queue" SET "contact_message_id" = "found"."message_id"
+FROM (
+  SELECT "mail_queue"."id" AS "mail_id", min("contact_messages"."id"::text)::uuid AS "message_id"
+  FROM "mail_queue"
+  JOIN "contact_messages"
+    ON substring("mail_queue"."subject" from 'C-[0-9A-F]{8}')
+       = 'C-' || upper(substr(replace("contact_messages"."id"::text, '-', ''), 1, 8))
+  GROUP BY "mail_queue"."id"
+  HAVING count(*) = 1
+) AS "found"
+WHERE "mail_queue"."id" = "found"."mail_id";

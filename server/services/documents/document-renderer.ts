@@ -87,10 +87,11 @@ export async function renderFile(
   return { ok: true, value: { body, fileName: document.fileName, company: document.company } };
 }
 
+/** `owner`: the account asking, whose share of the server's workers the work counts against. */
 export interface DocumentRenderer {
   /** The preview as JSON text (openapi: DocumentPreview). */
-  preview(request: PreviewRequest): Promise<Rendered<string>>;
-  file(request: FileRequest): Promise<Rendered<RenderedFile>>;
+  preview(request: PreviewRequest, owner: string): Promise<Rendered<string>>;
+  file(request: FileRequest, owner: string): Promise<Rendered<RenderedFile>>;
 }
 
 /** Builds and writes in the caller's thread: for tests and scripts, never for the server's requests. */

@@ -118,7 +118,9 @@ export function createDocumentService({
       if (!owned) throw new DocumentError(403, `This document is not included in your purchases (${sku})`);
       if (!data) throw new DocumentError(409, 'Submit your company file before downloading your documents');
       checkBounds(data);
-      const file = produced(await renderer.file({ sku, data, format, ...(language ? { language } : {}) }));
+      const file = produced(
+        await renderer.file({ sku, data, format, ...(language ? { language } : {}) }, userId),
+      );
       // A translation's file name says so in its own words (templates.json: "statut-traducere").
       const name = [file.fileName, asciiSlug(file.company)].filter(Boolean).join('-');
       return {
@@ -165,7 +167,7 @@ export function createDocumentService({
         return cached;
       }
       const preview = produced(
-        await renderer.preview({ sku, data, withhold, ...(language ? { language } : {}) }),
+        await renderer.preview({ sku, data, withhold, ...(language ? { language } : {}) }, userId),
       );
       remember(key, preview);
       return preview;

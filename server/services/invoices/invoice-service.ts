@@ -74,8 +74,11 @@ export function createInvoiceService(deps: {
   db: Database;
   site: SiteInfo;
   invoicing: Invoicing;
-  /** Writes the PDF: the server's worker threads; the caller's thread when absent (scripts, tests). */
-  renderPdf?: (invoice: InvoiceToRender) => Promise<{ filename: string; body: Uint8Array }>;
+  /**
+   * Writes the PDF: the server's worker threads; the caller's thread when absent (scripts, tests).
+   * `owner`: the account that asked for it; none when the server writes it (a mail's attachment).
+   */
+  renderPdf?: (invoice: InvoiceToRender, owner?: string) => Promise<{ filename: string; body: Uint8Array }>;
 }) {
   const { db, site, invoicing, renderPdf = renderInvoicePdf } = deps;
   /**
@@ -280,18 +283,21 @@ export function createInvoiceService(deps: {
           userId ? and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)) : eq(invoices.id, invoiceId),
         );
       if (!row) throw new InvoiceNotFoundError('No such invoice');
-      const { filename, body } = await renderPdf({
-        number: row.number,
-        kind: row.kind,
-        language: isServerLanguage(row.language) ? row.language : 'fr',
-        issuedAt: row.issuedAt,
-        content: row.content as unknown as InvoiceContent,
-        vatRateBasisPoints: row.vatRateBasisPoints,
-        netCents: row.netCents,
-        vatCents: row.vatCents,
-        totalCents: row.totalCents,
-        currency: row.currency,
-      });
+      const { filename, body } = await renderPdf(
+        {
+          number: row.number,
+          kind: row.kind,
+          language: isServerLanguage(row.language) ? row.language : 'fr',
+          issuedAt: row.issuedAt,
+          content: row.content as unknown as InvoiceContent,
+          vatRateBasisPoints: row.vatRateBasisPoints,
+          netCents: row.netCents,
+          vatCents: row.vatCents,
+          totalCents: row.totalCents,
+          currency: row.currency,
+        },
+        userId,
+      );
       return { filename, body: Buffer.from(body.buffer, body.byteOffset, body.byteLength) };
     },
   };

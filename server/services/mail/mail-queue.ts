@@ -28,6 +28,8 @@ export interface AttachmentRef {
 export type Executor = Pick<Database, 'insert'>;
 
 export const MAIL_MAX_ATTEMPTS = 8;
+/** When an attachment could not be written for a busy moment: soon, and without counting an attempt. */
+const BUSY_RETRY_MS = 30_000;
 /** Longer than a whole SMTP exchange can take (mailer.ts's timeouts): a live worker keeps its message. */
 const LEASE_MS = 5 * 60 * 1000;
 /** One message per claim: each is leased just before it is sent, never while others go first. */
@@ -182,7 +184,9 @@ export function createMailQueue(options: MailQueueOptions) {
     // The reason without any address a mail server may quote in it: never the message, its address or link.
     const raw = error instanceof Error ? error.message : String(error);
     const reason = raw.replace(/[^\s<>"'@]+@[^\s<>"']+/g, '[address]').slice(0, 500);
-    const givenUp = row.attempts >= MAIL_MAX_ATTEMPTS;
+    // The attachment's writers were busy (503, services/workers/): no attempt used, tried again soon.
+    const busy = (error as { statusCode?: unknown } | null)?.statusCode === 503;
+    const givenUp = !busy && row.attempts >= MAIL_MAX_ATTEMPTS;
     logger.warn(
       { mailId: row.id, attempts: row.attempts, reason },
       givenUp ? 'Mail given up' : 'Mail will be retried',
@@ -195,7 +199,8 @@ export function createMailQueue(options: MailQueueOptions) {
           : {
               lockedUntil: null,
               lastError: reason,
-              nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
+              ...(busy ? { attempts: sql`greatest(${mailQueue.attempts} - 1, 0)` } : {}),
+              nextAttemptAt: new Date(Date.now() + (busy ? BUSY_RETRY_MS : retryDelayMs(row.attempts))),
             },
       )
       .where(eq(mailQueue.id, row.id))

@@ -116,6 +116,9 @@ export function sniffImageType(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | 'sv
  * the metadata), in sRGB and shrunk to the largest size a variant needs. The variants start from
  * these raw pixels, which carry no metadata at all.
  */
+/** The most a logo's decoding may take (the worker threads give a task 20 s). */
+const DECODE_SECONDS = 10;
+
 async function decodeLogo(bytes: Uint8Array, type: 'png' | 'jpeg' | 'webp'): Promise<Sharp> {
   let metadata: Metadata;
   try {
@@ -131,6 +134,9 @@ async function decodeLogo(bytes: Uint8Array, type: 'png' | 'jpeg' | 'webp'): Pro
   }
   try {
     const { data, info } = await sharp(bytes, DECODE_OPTIONS)
+      // libvips stops by itself, well within the worker's limit: a thread terminated in the middle
+      // of a sharp operation can take the process down with it.
+      .timeout({ seconds: DECODE_SECONDS })
       .rotate()
       .toColourspace('srgb')
       .resize(WORKING_SIDE, WORKING_SIDE, { fit: 'inside', withoutEnlargement: true })

@@ -29,9 +29,9 @@ const DAY_MS = 24 * HOUR_MS;
  */
 const SENDER_DAILY_FACTOR = 2;
 /**
- * What one site stores in a day: a hundred senders' worth of hours (500 with the default 5), so that
- * a flood must come from a hundred addresses or more before it reaches the bound, while a sender's
- * own limits bite at 5 an hour and 10 a day. Past it the form refuses, a last resort against filling
+ * What one site stores in a day: a hundred times a sender's hourly limit (500 with the default 5), so
+ * that a flood must come from fifty addresses or more (each stopped at 10 a day) before it reaches
+ * the bound, while a sender's own limits bite at 5 an hour and 10 a day. Past it the form refuses, a last resort against filling
  * our database (a message is up to 15 kB): the visitor is told so, and pointed to the phone and
  * address on the page, rather than thanked for a message nobody will keep.
  */

@@ -39,7 +39,16 @@ export async function activeHold(
   return hold ?? null;
 }
 
-/** Holds `slug` for its owner for SLUG_HOLD_DAYS from now (an older hold on it is replaced). */
+/**
+ * The addresses one owner may hold at once besides the site's own: the last ones its visitors knew.
+ * Without a bound, an owner moving the site every few minutes would hold address after address.
+ */
+export const HOLDS_PER_OWNER = 2;
+
+/**
+ * Holds `slug` for its owner for SLUG_HOLD_DAYS from now (an older hold on it is replaced); the
+ * owner's older holds beyond HOLDS_PER_OWNER are let go, the oldest first.
+ */
 export async function holdSlug(tx: Transaction, slug: string, userId: string): Promise<void> {
   const heldUntil = sql`now() + ${`${SLUG_HOLD_DAYS} days`}::interval`;
   await tx
@@ -49,6 +58,14 @@ export async function holdSlug(tx: Transaction, slug: string, userId: string): P
       target: websiteSlugHolds.slug,
       set: { userId, heldUntil, createdAt: sql`now()` },
     });
+  await tx.execute(sql`
+    delete from ${websiteSlugHolds}
+    where ${websiteSlugHolds.userId} = ${userId}
+      and ${websiteSlugHolds.slug} not in (
+        select ${websiteSlugHolds.slug} from ${websiteSlugHolds}
+        where ${websiteSlugHolds.userId} = ${userId}
+        order by ${websiteSlugHolds.createdAt} desc, ${websiteSlugHolds.slug}
+        limit ${HOLDS_PER_OWNER})`);
 }
 
 /** Drops the hold on a slug its owner takes back, and any expired one (the slug is someone's now). */

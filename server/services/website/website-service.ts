@@ -123,7 +123,7 @@ export interface WebsiteServiceDeps {
   host: SiteHost;
   now?: () => number;
   /** Decodes and re-encodes a logo: the server's worker threads; the caller's thread when absent. */
-  processLogo?: (bytes: Uint8Array) => Promise<LogoVariant[]>;
+  processLogo?: (bytes: Uint8Array, owner: string) => Promise<LogoVariant[]>;
 }
 
 type WebsiteRow = typeof websites.$inferSelect;
@@ -325,7 +325,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         );
       if (!(await canPublish(userId))) throw notIncluded();
       // Refused files throw LogoRefused before anything is stored.
-      const variants = await (deps.processLogo ?? processLogo)(bytes);
+      const variants = await (deps.processLogo ?? processLogo)(bytes, userId);
       await ensureRow(userId);
       await withSiteLock(userId, async (tx) => {
         // Asked again under the lock: a refund during the decoding took the website back.

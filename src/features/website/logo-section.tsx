@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { LOGO_TYPES, isLogoCode, logoProblem, type LogoCode } from './logo-file';
+import { ApiError } from '@/lib/api/errors';
 import { errorCode, isTooMany, websiteApi, type Website } from './website-api';
 import classes from './website.module.css';
 
 /** The hidden file input the button opens (an end-to-end test sets its file). */
 const LOGO_INPUT_PROPS = { id: 'website-logo-file', 'data-testid': 'website-logo-input' };
 
-type LogoProblem = LogoCode | 'LOGO_NOT_INCLUDED' | 'logoTooMany' | 'logoFailed' | 'removeLogoFailed';
+type LogoProblem =
+  LogoCode | 'LOGO_NOT_INCLUDED' | 'logoTooMany' | 'logoBusy' | 'logoFailed' | 'removeLogoFailed';
 
 /** What a refused upload means for the user. */
 function uploadProblem(error: unknown): LogoProblem {
@@ -20,6 +22,8 @@ function uploadProblem(error: unknown): LogoProblem {
   // The website was taken back since the page was loaded (a refund): logos come with it.
   if (code === 'WEBSITE_NOT_INCLUDED') return 'LOGO_NOT_INCLUDED';
   if (isTooMany(error)) return 'logoTooMany';
+  // The server's image writers are busy (503): a moment later will do.
+  if (error instanceof ApiError && error.status === 503) return 'logoBusy';
   console.error('Uploading the logo failed', error);
   return 'logoFailed';
 }

@@ -627,7 +627,7 @@ export interface paths {
          *     metadata (EXIF, GPS, XMP, ICC) and resized into the sizes the site uses;
          *     the original bytes are not kept. The new logo replaces the draft's.
          *     Only users whose purchases include PROFESSIONAL_PROMOTIONAL_WEBSITE may
-         *     upload one (a logo is served publicly), checked before the file is read.
+         *     upload one (a logo is served publicly), checked before the file is decoded.
          */
         post: operations["uploadWebsiteLogo"];
         delete?: never;

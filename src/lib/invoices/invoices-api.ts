@@ -1,4 +1,5 @@
 import { apiClient } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
 import { formatPrice } from '@/lib/catalog/format-price';
 import { attachmentFileName, saveFile } from '@/lib/save-file';
@@ -11,19 +12,23 @@ export async function fetchInvoices(): Promise<InvoiceSummary[]> {
   return data?.invoices ?? [];
 }
 
-/** GET /api/invoices/{invoiceId}: the PDF, handed to the browser's downloads; false when it failed. */
-export async function downloadInvoice(invoice: InvoiceSummary): Promise<boolean> {
+/**
+ * GET /api/invoices/{invoiceId}: the PDF, handed to the browser's downloads. `busy`: the server's
+ * writers are busy or this account has files being written (503, 429): a moment later will do.
+ */
+export async function downloadInvoice(invoice: InvoiceSummary): Promise<'saved' | 'busy' | 'failed'> {
   try {
     const { data, response } = await apiClient.GET('/api/invoices/{invoiceId}', {
       params: { path: { invoiceId: invoice.id } },
       parseAs: 'blob',
     });
-    if (!data) return false;
+    if (!data) return 'failed';
     saveFile(data, attachmentFileName(response.headers.get('content-disposition'), `${invoice.number}.pdf`));
-    return true;
+    return 'saved';
   } catch (error) {
+    if (error instanceof ApiError && (error.status === 503 || error.status === 429)) return 'busy';
     console.warn('The invoice download failed.', error);
-    return false;
+    return 'failed';
   }
 }
 
