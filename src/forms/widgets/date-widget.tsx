@@ -8,6 +8,38 @@ import { deferredControl, type StandInProps } from './deferred-control';
 import classes from './inputs.module.css';
 
 /**
+ * The browser's own date field, for a prerendered form sent without JavaScript. Sent after the
+ * hidden input under the same name, its value is the one the server reads.
+ */
+function NativeDateField(props: {
+  id: string;
+  name: string;
+  required: boolean | undefined;
+  min: string | undefined;
+  value: string | undefined;
+}) {
+  return (
+    <noscript>
+      <style
+        dangerouslySetInnerHTML={{
+          __html: `[data-field="${props.id}"] .mantine-InputWrapper-root{display:none}`,
+        }}
+      />
+      <Input
+        component="input"
+        type="date"
+        id={`${props.id}-date`}
+        name={props.name}
+        aria-labelledby={`${props.id}-label`}
+        required={props.required}
+        min={props.min}
+        defaultValue={props.value}
+      />
+    </noscript>
+  );
+}
+
+/**
  * The date field until its calendar is needed: the button the picker draws (title, date or
  * placeholder, errors, clear button). The calendar's code loads when the pointer comes over the
  * field or it gets the focus; a click made meanwhile opens the calendar once it is there.
@@ -53,27 +85,21 @@ function DateStandIn({ handoff, ...props }: StandInProps<WidgetProps>) {
       <input type="hidden" value={shown ? String(value).slice(0, 10) : ''} name={name} />
       {/*
         Without JavaScript the calendar never opens, yet a prerendered form (sign-up) is sent by the
-        browser itself: the browser's own date field takes the button's place. Sent after the hidden
-        input under the same name, its value is the one the server reads. React renders a <noscript>'s
-        content on the server only, so hydration never meets it.
+        browser itself: the browser's own date field takes the button's place. React renders a
+        <noscript>'s content on the server only, so hydration never meets it, and the browser's
+        bundle leaves it out (import.meta.env.SSR is false there): a phone receives none of it.
       */}
-      <noscript>
-        <style
-          dangerouslySetInnerHTML={{
-            __html: `[data-field="${id}"] .mantine-InputWrapper-root{display:none}`,
-          }}
-        />
-        <Input
-          component="input"
-          type="date"
-          id={`${id}-date`}
+      {import.meta.env.SSR ? (
+        <NativeDateField
+          id={id}
           name={name}
-          aria-labelledby={`${id}-label`}
           required={props.required}
           min={dateBound(options.minDate)}
-          defaultValue={shown ? String(value).slice(0, 10) : undefined}
+          value={shown ? String(value).slice(0, 10) : undefined}
         />
-      </noscript>
+      ) : (
+        <noscript />
+      )}
     </>
   );
 }
