@@ -14,6 +14,8 @@ import {
 import { FILL_CONTEXT_KEY, fillDetailsOf, fillSourceOf, withListItem, type FillContext } from './fill';
 import type { FormDefinition, FormValues } from './form-definition';
 import { formTemplates, formWidgets } from './theme';
+import { PERSONS_CONTEXT_KEY } from './widgets/person-widget';
+import { personChoices, type PersonChoice } from '@/shared/company-persons';
 import { namespacesOf, toMessageTokens, translateUiSchema, useFormTranslate } from './translation';
 
 export interface SchemaFormProps {
@@ -143,6 +145,10 @@ export function SchemaForm({
     () => JSON.stringify(fillSourceOf(fillDetails, formData, fillSource)),
     [fillDetails, formData, fillSource],
   );
+  // The persons a field may name (the wizard's file): as they are on screen, so that a person typed on
+  // the People step can be chosen as a company's representative on the same step. The context changes
+  // only when their names do, not at each key press elsewhere.
+  const personsText = useMemo(() => JSON.stringify(personChoices(values)), [values]);
   const formContext = useMemo(() => {
     const fill: FillContext = {
       source: JSON.parse(sourceText) as FormValues,
@@ -153,8 +159,9 @@ export function SchemaForm({
         latest.current.onChange(next);
       },
     };
-    return { [FILL_CONTEXT_KEY]: fill };
-  }, [sourceText]);
+    const persons = JSON.parse(personsText) as PersonChoice[];
+    return { [FILL_CONTEXT_KEY]: fill, [PERSONS_CONTEXT_KEY]: persons };
+  }, [sourceText, personsText]);
   const allWidgets = useMemo(() => (widgets ? { ...formWidgets, ...widgets } : formWidgets), [widgets]);
   useImperativeHandle(handleRef, () => ({ validate: () => rjsfForm.current?.validateForm() ?? false }), []);
 

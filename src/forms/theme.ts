@@ -14,6 +14,7 @@ import { CountryWidget } from './widgets/country-widget';
 import { DateWidget } from './widgets/date-widget';
 import { LanguageWidget } from './widgets/language-widget';
 import { PasswordWidget } from './widgets/password-widget';
+import { PersonWidget } from './widgets/person-widget';
 import { SelectWidget } from './widgets/select-widget';
 import { TextareaWidget } from './widgets/textarea-widget';
 
@@ -58,5 +59,6 @@ export const formWidgets: RegistryWidgetsType = {
   TextareaWidget,
   country: CountryWidget,
   language: LanguageWidget,
+  person: PersonWidget,
   websiteColor: WebsiteColorWidget,
 };

@@ -194,11 +194,16 @@ function primitiveParams(params: unknown): MessageToken['params'] {
 
 /** The key of the message for one validation error: the field's ui:errorMessages, else the default. */
 export function errorMessageKey(error: RJSFValidationError, uiSchema: UiSchema): string {
-  const keyword = error.name ?? '';
+  // A field required in some cases only (requiredWhen) reads as any required field.
+  const keyword = error.name === 'requiredWhen' ? 'required' : (error.name ?? '');
   const messages = uiNodeAt(uiSchema, error.property)[ERROR_MESSAGES_KEY];
   let custom = isRecord(messages) ? messages[keyword] : undefined;
-  // A keyword checking several rules (sumMatches) names one message per rule, by the rule's property.
-  if (isRecord(custom) && isRecord(error.params)) custom = custom[String(error.params.property)];
+  // A keyword checking several rules names one message per rule: by the rule's property (sumMatches),
+  // the detail a role needs (personHas) or the reason (personRef).
+  if (isRecord(custom) && isRecord(error.params)) {
+    const { property, field, reason } = error.params as Record<string, unknown>;
+    custom = custom[String(property ?? field ?? reason)];
+  }
   if (typeof custom === 'string') return custom;
   return DEFAULT_ERROR_KEYWORDS.has(keyword) ? `forms:errors.${keyword}` : 'forms:errors.invalid';
 }

@@ -7,6 +7,8 @@
  * (JSON pointer → JSON pointer: `/presidentName` → `/managers/0/name`). An answer with no place in
  * the new version is never dropped: it is kept aside, and the founder sees it.
  */
+import { TRANSFORMS } from './wizard-transforms.ts';
+
 export type FileData = Record<string, unknown>;
 
 export interface MigrationJson {
@@ -17,6 +19,8 @@ export interface MigrationJson {
   moves?: Record<string, string>;
   /** Positions (in the new version) of steps that did not exist before: a saved step moves past them. */
   insertedSteps?: number[];
+  /** A migration of code (wizard-transforms.ts), run after the moves and defaults. */
+  transform?: string;
 }
 
 export interface MigrationsFileJson {
@@ -132,6 +136,11 @@ export function migrateFile(
     }
     for (const [name, value] of Object.entries(migration.defaults ?? {}))
       if (migrated[name] === undefined) setOwn(migrated, name, structuredClone(value));
+    if (migration.transform !== undefined) {
+      const transform = TRANSFORMS[migration.transform];
+      if (!transform) return { ok: false, reason: 'unknown' };
+      transform(migrated, (place, value) => setOwn(setAside, place, value));
+    }
     at = migration.to;
   }
   for (const key of Object.keys(migrated)) {

@@ -8,7 +8,8 @@
  *   `"otherwise": 100` gives the value when the law sets none (null). A parameter without a value
  *   and without `otherwise` removes the keyword that holds it (no minimum: no `minimum`).
  * - `{"$list": "caen"}` stands for a list of values shipped as data (the CAEN codes).
- * - `"$onlyFor": ["RO", "FR-SARL"]` on a field: the field exists only for those jurisdictions or forms.
+ * - `"$onlyFor": ["RO", "FR-SARL"]` on a field: the field exists only for those jurisdictions or forms;
+ *   on any other object of a schema (a rule of `requiredWhen`), that object does.
  * - `{managerTitle}` inside a uiSchema string (a translation key) is replaced by the parameter's value.
  * - The form's `requiredFields` parameter makes those fields required where they are declared.
  */
@@ -44,6 +45,12 @@ function resolveValue(value: unknown, context: Context, path: string): unknown {
     return items.filter((item) => item !== DROP);
   }
   if (!isRecord(value)) return value;
+  // A part of a keyword for some forms only (a rule of `requiredWhen`): left out elsewhere.
+  if ('$onlyFor' in value) {
+    const { $onlyFor, ...rest } = value;
+    if (!appliesTo($onlyFor, context.form, `${context.where}${path}`)) return DROP;
+    return resolveValue(rest, context, path);
+  }
   if ('$param' in value) {
     const name = value.$param;
     if (typeof name !== 'string' || !(name in context.params))
@@ -137,6 +144,15 @@ function resolveNode(schema: Json, ui: Json, context: Context, path: string): { 
     out.properties = kept;
     if (Array.isArray(out.required))
       out.required = out.required.filter((name) => !left.includes(String(name)));
+    // A field left out is required in no case either.
+    if (Array.isArray(out.requiredWhen))
+      out.requiredWhen = out.requiredWhen
+        .map((rule) =>
+          isRecord(rule) && Array.isArray(rule.required)
+            ? { ...rule, required: rule.required.filter((name) => !left.includes(String(name))) }
+            : rule,
+        )
+        .filter((rule) => !isRecord(rule) || !Array.isArray(rule.required) || rule.required.length > 0);
     if (Array.isArray(uiOut['ui:order']))
       uiOut['ui:order'] = uiOut['ui:order'].filter((name) => !left.includes(String(name)));
   }

@@ -21,9 +21,50 @@ const amount = (values: Values, key: string): number => {
 };
 const cents = (value: number) => Math.round(value * 100) / 100;
 
-export interface DocumentAssociate {
+/** A person the documents name (schemas/wizard/people.json), with what the templates derive. */
+export interface DocumentPerson {
+  id: string;
+  kind: 'natural' | 'legal';
+  natural: boolean;
+  legal: boolean;
+  /** A woman (civility "F"): the documents agree with it (née, associée, Subsemnata). */
+  female: boolean;
+  /** Civility as given ("F", "M") or "" while unknown. */
+  civility: string;
+  /** How the documents name the person: "Camille Dupont", a company's name. */
   name: string;
+  firstNames: string;
+  lastName: string;
+  usageName: string;
+  dateOfBirth: string;
+  placeOfBirth: string;
+  nationality: string;
+  /** The home address (a company's registered office). */
   address: string;
+  cnp: string;
+  idType: string;
+  idSeries: string;
+  idNumber: string;
+  idIssuedBy: string;
+  idIssuedOn: string;
+  fatherName: string;
+  motherName: string;
+  maritalStatus: string;
+  matrimonialRegime: string;
+  commonFunds: boolean;
+  spouse: { female: boolean; firstNames: string; lastName: string } | null;
+  /** A company: its legal form, capital, country, registration number and representative. */
+  company: {
+    legalForm: string;
+    capital: number | null;
+    currency: string;
+    country: string;
+    registrationNumber: string;
+    representative: DocumentPerson | null;
+  } | null;
+}
+
+export interface DocumentAssociate extends DocumentPerson {
   shares: number;
   subscription: number;
   paid: number;
@@ -31,21 +72,20 @@ export interface DocumentAssociate {
   /** Share of the capital in percent, 2 decimals; the associates' percentages add up to exactly 100. */
   percent: number;
   isManager: boolean;
-  /** From the manager or the founder of the same name (the subscribers step asks only name and address). */
-  dateOfBirth: string;
-  placeOfBirth: string;
-  nationality: string;
 }
 
-export interface DocumentManager {
-  name: string;
-  address: string;
-  dateOfBirth: string;
-  placeOfBirth: string;
-  nationality: string;
-  fatherName: string;
-  motherName: string;
+export interface DocumentManager extends DocumentPerson {
   isAssociate: boolean;
+}
+
+/** A beneficial owner: a natural person, with the share of the capital held and how. */
+export interface DocumentBeneficialOwner extends DocumentPerson {
+  percent: number;
+  direct: number;
+  /** Holdings through company associates: the company, its stake, the person's part of it. */
+  indirect: { through: string; stake: number; part: number; percent: number }[];
+  /** Found as the legal representative because nobody holds more than the threshold. */
+  fallback: boolean;
 }
 
 export interface DocumentContext {
@@ -66,12 +106,17 @@ export interface DocumentContext {
   capital: { subscribed: number; paid: number; unpaid: number; fullyPaid: boolean };
   associates: DocumentAssociate[];
   managers: DocumentManager[];
-  beneficialOwners: DocumentAssociate[];
+  beneficialOwners: DocumentBeneficialOwner[];
+  /** Whether the beneficial owners are the legal representatives, nobody holding more than the threshold. */
+  beneficialOwnersByFallback: boolean;
+  /** Every person of the file. */
+  persons: DocumentPerson[];
   /** The managers, or one with empty fields while a draft has none: a declaration per manager still shows. */
   managersOrBlank: DocumentManager[];
   /** The first manager (président, gérant, administrator), empty fields while a draft has none. */
   representative: DocumentManager;
-  founder: Omit<DocumentManager, 'isAssociate'>;
+  /** The first person of the file: the account holder who fills in the declarations. */
+  founder: DocumentPerson;
   signature: { place: string; date: string };
   law: Record<string, unknown>;
   document: {
@@ -104,35 +149,38 @@ export function sharePercentages(shares: number[]): number[] {
   return floors.map((value) => value / 100);
 }
 
-/**
- * A name as people are matched by it: case and accents ignored ("Élodie MARTIN" is "elodie martin"),
- * as `localeCompare` at base sensitivity compares them. A key, so that matching the associates with
- * the managers is one lookup each rather than a comparison of every pair (security review R3-01:
- * 3,300 associates × 150 managers took 12 s).
- */
-export function nameKey(name: string): string {
-  return (
-    name
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
-      .toLocaleLowerCase('und')
-      // Letters that collation reads as two (Cœur is Coeur), which NFKD keeps as one.
-      .replace(/[œæß]/g, (letter) => LIGATURES[letter] ?? letter)
-      .trim()
-  );
-}
-const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss' };
+export { nameKey } from '../../../src/shared/name-key';
 
-const BLANK_MANAGER: DocumentManager = {
+const BLANK_PERSON: DocumentPerson = {
+  id: '',
+  kind: 'natural',
+  natural: true,
+  legal: false,
+  female: false,
+  civility: '',
   name: '',
-  address: '',
+  firstNames: '',
+  lastName: '',
+  usageName: '',
   dateOfBirth: '',
   placeOfBirth: '',
   nationality: '',
+  address: '',
+  cnp: '',
+  idType: '',
+  idSeries: '',
+  idNumber: '',
+  idIssuedBy: '',
+  idIssuedOn: '',
   fatherName: '',
   motherName: '',
-  isAssociate: false,
+  maritalStatus: '',
+  matrimonialRegime: '',
+  commonFunds: false,
+  spouse: null,
+  company: null,
 };
+const BLANK_MANAGER: DocumentManager = { ...BLANK_PERSON, isAssociate: false };
 
 export interface ContextOptions {
   data: Values;
@@ -143,6 +191,124 @@ export interface ContextOptions {
   preview: boolean;
 }
 
+/** The file's persons as the documents print them, by id (a company's representative resolved). */
+function documentPersons(data: Values): Map<string, DocumentPerson> {
+  const records = Array.isArray(data.persons) ? data.persons.filter(isRecord) : [];
+  const byId = new Map<string, DocumentPerson>();
+  for (const record of records) {
+    const id = text(record, 'id');
+    if (id === '' || byId.has(id)) continue;
+    const legal = record.kind === 'legal';
+    const firstNames = text(record, 'firstNames');
+    const lastName = text(record, 'lastName');
+    const married = text(record, 'maritalStatus') === 'married';
+    const commonFunds = married && record.commonFunds === true;
+    byId.set(id, {
+      id,
+      kind: legal ? 'legal' : 'natural',
+      natural: !legal,
+      legal,
+      female: !legal && record.civility === 'F',
+      civility: legal ? '' : text(record, 'civility'),
+      name: legal ? text(record, 'name') : [firstNames, lastName].filter(Boolean).join(' '),
+      firstNames: legal ? '' : firstNames,
+      lastName: legal ? '' : lastName,
+      usageName: legal ? '' : text(record, 'usageName'),
+      dateOfBirth: legal ? '' : text(record, 'dateOfBirth'),
+      placeOfBirth: legal ? '' : text(record, 'placeOfBirth'),
+      nationality: legal ? text(record, 'country') : text(record, 'nationality'),
+      address: legal ? text(record, 'registeredOffice') : text(record, 'address'),
+      cnp: legal ? '' : text(record, 'cnp'),
+      idType: legal ? '' : text(record, 'idType'),
+      idSeries: legal ? '' : text(record, 'idSeries').toUpperCase(),
+      idNumber: legal ? '' : text(record, 'idNumber'),
+      idIssuedBy: legal ? '' : text(record, 'idIssuedBy'),
+      idIssuedOn: legal ? '' : text(record, 'idIssuedOn'),
+      fatherName: legal ? '' : text(record, 'fatherName'),
+      motherName: legal ? '' : text(record, 'motherName'),
+      maritalStatus: legal ? '' : text(record, 'maritalStatus'),
+      matrimonialRegime: married ? text(record, 'matrimonialRegime') : '',
+      commonFunds,
+      spouse: commonFunds
+        ? {
+            female: record.spouseCivility === 'F',
+            firstNames: text(record, 'spouseFirstNames'),
+            lastName: text(record, 'spouseLastName'),
+          }
+        : null,
+      company: legal
+        ? {
+            legalForm: text(record, 'legalForm'),
+            capital: typeof record.shareCapital === 'number' ? record.shareCapital : null,
+            currency: text(record, 'currency'),
+            country: text(record, 'country'),
+            registrationNumber: text(record, 'registrationNumber'),
+            representative: null,
+          }
+        : null,
+    });
+  }
+  // A company's representative is a natural person of the file (personRef checks it).
+  for (const record of records) {
+    const person = byId.get(text(record, 'id'));
+    const representative = byId.get(text(record, 'representativeId'));
+    if (person?.company && representative?.natural) person.company.representative = representative;
+  }
+  return byId;
+}
+
+/**
+ * The beneficial owners: the natural persons holding more than `threshold` % of the capital, directly
+ * or through company associates (the company's stake times the person's part of it), never a company
+ * (CMF art. R. 561-1; Legea 129/2019 art. 4 alin. (2)). Compared before rounding: 25.004 % is more
+ * than 25 % even if it prints as 25,00 %. When nobody qualifies, the legal representatives.
+ */
+function beneficialOwnersOf(
+  associates: readonly DocumentAssociate[],
+  held: readonly number[],
+  managers: readonly DocumentManager[],
+  records: Map<string, Values>,
+  persons: Map<string, DocumentPerson>,
+  threshold: number,
+): { owners: DocumentBeneficialOwner[]; fallback: boolean } {
+  const total = held.reduce((sum, value) => sum + Math.max(0, value), 0);
+  const found = new Map<string, DocumentBeneficialOwner>();
+  const entry = (person: DocumentPerson) => {
+    let owner = found.get(person.id);
+    if (!owner) {
+      owner = { ...person, percent: 0, direct: 0, indirect: [], fallback: false };
+      found.set(person.id, owner);
+    }
+    return owner;
+  };
+  if (total > 0)
+    associates.forEach((associate, index) => {
+      const stake = (Math.max(0, held[index] ?? 0) * 100) / total;
+      if (associate.natural) {
+        const owner = entry(associate);
+        owner.direct += stake;
+        owner.percent += stake;
+        return;
+      }
+      const owners = records.get(associate.id)?.owners;
+      for (const holding of Array.isArray(owners) ? owners.filter(isRecord) : []) {
+        const person = persons.get(text(holding, 'personId'));
+        const part = amount(holding, 'percent');
+        if (!person?.natural || part <= 0) continue;
+        const owner = entry(person);
+        const percent = (stake * part) / 100;
+        owner.indirect.push({ through: associate.name, stake, part, percent });
+        owner.percent += percent;
+      }
+    });
+  const owners = [...found.values()].filter((owner) => owner.percent > threshold + 1e-9);
+  if (owners.length > 0) return { owners, fallback: false };
+  return {
+    owners: managers.map((manager) => ({ ...manager, percent: 0, direct: 0, indirect: [], fallback: true })),
+    fallback: true,
+  };
+}
+
 export function buildDocumentContext({
   data,
   form,
@@ -151,56 +317,33 @@ export function buildDocumentContext({
   reference,
   preview,
 }: ContextOptions): DocumentContext {
-  const managers: DocumentManager[] = (
-    Array.isArray(data.managers) ? data.managers.filter(isRecord) : []
-  ).map((manager) => ({
-    name: text(manager, 'name'),
-    address: text(manager, 'address'),
-    dateOfBirth: text(manager, 'dateOfBirth'),
-    placeOfBirth: text(manager, 'placeOfBirth'),
-    nationality: text(manager, 'nationality'),
-    fatherName: text(manager, 'fatherName'),
-    motherName: text(manager, 'motherName'),
-    isAssociate: manager.isAssociate === true,
-  }));
-  // The first manager of each name, as a search of the list in order would find.
-  const managersByName = new Map<string, DocumentManager>();
-  for (const manager of managers) {
-    const key = nameKey(manager.name);
-    if (key !== '' && !managersByName.has(key)) managersByName.set(key, manager);
-  }
-  const founderKey = nameKey(text(data, 'fullName'));
+  const persons = documentPersons(data);
+  const records = new Map<string, Values>();
+  for (const record of Array.isArray(data.persons) ? data.persons.filter(isRecord) : [])
+    if (!records.has(text(record, 'id'))) records.set(text(record, 'id'), record);
+  const personOf = (role: Values) => persons.get(text(role, 'personId'));
   const subscribers = Array.isArray(data.subscribers) ? data.subscribers.filter(isRecord) : [];
+  const associateIds = new Set(subscribers.map((subscriber) => text(subscriber, 'personId')));
+  const managerRoles = Array.isArray(data.managers) ? data.managers.filter(isRecord) : [];
+  const managers: DocumentManager[] = managerRoles.map((role) => {
+    const person = personOf(role);
+    return person ? { ...person, isAssociate: associateIds.has(person.id) } : { ...BLANK_MANAGER };
+  });
+  const managerIds = new Set(managers.map((manager) => manager.id).filter(Boolean));
   const held = subscribers.map((subscriber) => amount(subscriber, 'shares'));
-  const heldInAll = held.reduce((sum, value) => sum + Math.max(0, value), 0);
   const percentages = sharePercentages(held);
   const associates: DocumentAssociate[] = subscribers.map((subscriber, index) => {
     const subscription = amount(subscriber, 'subscription');
     const paid = amount(subscriber, 'paidAmount');
-    const name = text(subscriber, 'name');
-    const key = nameKey(name);
-    const manager = key === '' ? undefined : managersByName.get(key);
-    const person =
-      manager ??
-      (key !== '' && key === founderKey
-        ? {
-            dateOfBirth: text(data, 'dateOfBirth'),
-            placeOfBirth: text(data, 'placeOfBirth'),
-            nationality: text(data, 'nationality'),
-          }
-        : { dateOfBirth: '', placeOfBirth: '', nationality: '' });
+    const person = personOf(subscriber) ?? BLANK_PERSON;
     return {
-      name,
-      address: text(subscriber, 'address'),
+      ...person,
       shares: amount(subscriber, 'shares'),
       subscription,
       paid,
       unpaid: cents(Math.max(0, subscription - paid)),
       percent: percentages[index] ?? 0,
-      isManager: manager !== undefined,
-      dateOfBirth: person.dateOfBirth,
-      placeOfBirth: person.placeOfBirth,
-      nationality: person.nationality,
+      isManager: person.id !== '' && managerIds.has(person.id),
     };
   });
   const law = parameterValues(form);
@@ -219,6 +362,9 @@ export function buildDocumentContext({
     return { code, name };
   };
   const duration = amount(data, 'durationYears');
+  const beneficial = beneficialOwnersOf(associates, held, managers, records, persons, threshold);
+  const firstRecord = Array.isArray(data.persons) ? data.persons.find(isRecord) : undefined;
+  const founder = (firstRecord && persons.get(text(firstRecord, 'id'))) ?? BLANK_PERSON;
   return {
     company: {
       name: text(data, 'companyName'),
@@ -229,7 +375,7 @@ export function buildDocumentContext({
       currency: form.currency,
       capital,
       shares,
-      // Up to 4 decimals: 1 000 € in 3 shares is 333,3333 €, never rounded to a whole cent.
+      // Up to 4 decimals: what an old file's 1 000 € in 3 shares is (the wizard now refuses it).
       nominal: shares > 0 ? Math.round((capital / shares) * 10_000) / 10_000 : 0,
       durationYears: duration > 0 ? duration : null,
       caenMain: caenEntry(data.caenMain),
@@ -245,22 +391,12 @@ export function buildDocumentContext({
     },
     associates,
     managers,
-    // Beneficial owners hold *more than* the threshold (CMF art. R. 561-1; Legea 129/2019 art. 4 alin. (2)).
-    // Compared before rounding: 25.004 % is more than 25 % even if it prints as 25,00 %.
-    beneficialOwners: associates.filter(
-      (_, index) => heldInAll > 0 && ((held[index] ?? 0) * 100) / heldInAll > threshold,
-    ),
+    beneficialOwners: beneficial.owners,
+    beneficialOwnersByFallback: beneficial.fallback,
+    persons: [...persons.values()],
     managersOrBlank: managers.length > 0 ? managers : [BLANK_MANAGER],
     representative: managers[0] ?? BLANK_MANAGER,
-    founder: {
-      name: text(data, 'fullName'),
-      address: text(data, 'address'),
-      dateOfBirth: text(data, 'dateOfBirth'),
-      placeOfBirth: text(data, 'placeOfBirth'),
-      nationality: text(data, 'nationality'),
-      fatherName: text(data, 'fatherName'),
-      motherName: text(data, 'motherName'),
-    },
+    founder,
     signature: { place: text(data, 'placeOfSignature'), date: text(data, 'dateOfSignature') },
     law,
     document: {
