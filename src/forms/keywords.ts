@@ -13,7 +13,7 @@
 import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
 import type Ajv from 'ajv';
 import codegenNames from 'ajv/dist/compile/names.js';
-import { PERSON_KEYWORDS } from './keyword-persons';
+import { PERSON_KEYWORDS } from './keyword-persons.ts';
 
 // A CommonJS default export: Node's ESM loader hands over the exports object, the bundler its `default`.
 const names = (codegenNames as unknown as { default?: typeof codegenNames }).default ?? codegenNames;

@@ -2,26 +2,23 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.subscribers.title","description":"wizard:steps.subscribers.description","icon":"users","schema":{"type":"object","required":["subscribers"],"properties":{"subscribers":{"$comment":"The associates who subscribe the capital: as many as the legal form allows (exactly one for a single-associate form). Their shares add up to numberOfShares and their subscriptions to shareCapital.","type":"array","minItems":2,"maxItems":100,"default":[{}],"sumMatches":{"shares":"/numberOfShares","subscription":"/shareCapital"},"items":{"type":"object","required":["name","address","shares","subscription","paidAmount"],"properties":{"name":{"$comment":"The subscriber's full name (or a company's name).","type":"string","maxLength":200,"pattern":"\\S"},"address":{"$comment":"The subscriber's full postal address.","type":"string","maxLength":1000,"pattern":"\\S"},"shares":{"$comment":"How many of the company's shares this subscriber takes.","type":"integer","minimum":1,"maximum":1000000000},"subscription":{"$comment":"What this subscriber contributes to the share capital, in the file's currency.","type":"number","exclusiveMinimum":0,"maximum":1000000000},"paidAmount":{"$comment":"The part of the subscription paid into the company's account at formation: at least the legal form's minimum paid-up fraction of it, at most all of it.","type":"number","minimum":0,"maximum":{"$data":"1/subscription"},"atLeastTimes":{"subscription":0.2}}}}}}},"uiSchema":{"subscribers":{"ui:title":"wizard:fields.subscribers.title","ui:tooltip":"wizard:fields.subscribers.tooltip.SARL","ui:itemTitle":"wizard:fields.subscriber.heading","ui:addLabel":"wizard:fields.subscriber.add","ui:removeLabel":"wizard:fields.subscriber.remove","ui:fillLabel":"wizard:fields.subscriber.fillFromFounder","ui:options":{"orderable":false,"fillFrom":{"name":"fullName","address":"address"}},"ui:errorMessages":{"minItems":"wizard:errors.subscribersMinimum","maxItems":"wizard:errors.subscribersMaximum","sumMatches":{"shares":"wizard:errors.sharesSum","subscription":"wizard:errors.subscriptionsSum.EUR"}},"items":{"ui:order":["name","address","shares","subscription","paidAmount"],"name":{"ui:title":"wizard:fields.subscriber.name.title","ui:tooltip":"wizard:fields.subscriber.name.tooltip","ui:errorMessages":{"pattern":"forms:errors.required"}},"address":{"ui:title":"wizard:fields.subscriber.address.title","ui:tooltip":"wizard:fields.subscriber.address.tooltip","ui:widget":"textarea","ui:options":{"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"shares":{"ui:title":"wizard:fields.subscriber.shares.title.FR","ui:tooltip":"wizard:fields.subscriber.shares.tooltip.FR","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber"}},"subscription":{"ui:title":"wizard:fields.subscriber.subscription.title","ui:tooltip":"wizard:fields.subscriber.subscription.tooltip","ui:options":{"span":4,"currency":"EUR","decimalScale":2},"ui:errorMessages":{"exclusiveMinimum":"wizard:errors.subscriptionPositive"}},"paidAmount":{"ui:title":"wizard:fields.subscriber.paidAmount.title","ui:tooltip":"wizard:fields.subscriber.paidAmount.tooltip.SARL","ui:options":{"span":4,"currency":"EUR","decimalScale":2},"ui:errorMessages":{"maximum":"wizard:errors.paidMoreThanSubscription.EUR","atLeastTimes":"wizard:errors.paidUpMinimum.SARL"}}}}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.subscribers.title","description":"wizard:steps.subscribers.description","icon":"users","schema":{"type":"object","required":["subscribers"],"properties":{"subscribers":{"$comment":"The associates who subscribe the capital: as many as the legal form allows (exactly one for a single-associate form). Their shares add up to numberOfShares and their subscriptions to shareCapital.","type":"array","minItems":2,"maxItems":100,"default":[{}],"sumMatches":{"shares":"/numberOfShares","subscription":"/shareCapital"},"uniqueBy":"personId","items":{"type":"object","required":["personId","shares","subscription","paidAmount"],"properties":{"personId":{"$comment":"The associate: a person (or company) of the People step.","type":"string","personRef":{},"personHas":[{"field":"maritalStatus"}]},"shares":{"$comment":"How many of the company's shares this subscriber takes.","type":"integer","minimum":1,"maximum":1000000000},"subscription":{"$comment":"What this subscriber contributes to the share capital: their shares times the nominal value, to the cent (each share has the same nominal value: L. 223-2 / L. 227-1 C. com.; art. 11 Legea 31/1990). The wizard fills it in.","type":"number","exclusiveMinimum":0,"maximum":1000000000,"timesNominal":{"capital":"/shareCapital","count":"/numberOfShares"}},"paidAmount":{"$comment":"The part of the subscription paid into the company's account at formation: at least the legal form's minimum paid-up fraction of it, at most all of it.","type":"number","minimum":0,"maximum":{"$data":"1/subscription"},"atLeastTimes":{"subscription":0.2}}}}}}},"uiSchema":{"subscribers":{"ui:title":"wizard:fields.subscribers.title","ui:tooltip":"wizard:fields.subscribers.tooltip.SARL","ui:itemTitle":"wizard:fields.subscriber.heading","ui:addLabel":"wizard:fields.subscriber.add","ui:removeLabel":"wizard:fields.subscriber.remove","ui:options":{"orderable":false},"ui:errorMessages":{"minItems":"wizard:errors.subscribersMinimum","maxItems":"wizard:errors.subscribersMaximum","sumMatches":{"shares":"wizard:errors.sharesSum","subscription":"wizard:errors.subscriptionsSum.EUR"},"uniqueBy":"wizard:errors.subscriberTwice"},"items":{"ui:order":["personId","shares","subscription","paidAmount"],"personId":{"ui:title":"wizard:fields.subscriber.person.title","ui:tooltip":"wizard:fields.subscriber.person.tooltip","ui:widget":"person","ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing"},"personHas":{"maritalStatus":"wizard:errors.associateMaritalStatus"}}},"shares":{"ui:title":"wizard:fields.subscriber.shares.title.FR","ui:tooltip":"wizard:fields.subscriber.shares.tooltip.FR","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber"}},"subscription":{"ui:title":"wizard:fields.subscriber.subscription.title","ui:tooltip":"wizard:fields.subscriber.subscription.tooltip","ui:options":{"span":4,"currency":"EUR","decimalScale":2},"ui:errorMessages":{"exclusiveMinimum":"wizard:errors.subscriptionPositive","timesNominal":"wizard:errors.subscriptionTimesNominal.EUR"},"ui:readonly":true},"paidAmount":{"ui:title":"wizard:fields.subscriber.paidAmount.title","ui:tooltip":"wizard:fields.subscriber.paidAmount.tooltip.SARL","ui:options":{"span":4,"currency":"EUR","decimalScale":2},"ui:errorMessages":{"maximum":"wizard:errors.paidMoreThanSubscription.EUR","atLeastTimes":"wizard:errors.paidUpMinimum.SARL"}}}}}};
 import { defineForm } from '@/forms/form-definition';
-import * as runtime0 from 'ajv/dist/runtime/ucs2length';
 
 /** A CommonJS module as Node and as the bundler expose it: its exports object either way. */
 function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema29 = {"type":"object","required":["subscribers"],"properties":{"subscribers":{"$comment":"The associates who subscribe the capital: as many as the legal form allows (exactly one for a single-associate form). Their shares add up to numberOfShares and their subscriptions to shareCapital.","type":"array","minItems":2,"maxItems":100,"default":[{}],"sumMatches":{"shares":"/numberOfShares","subscription":"/shareCapital"},"items":{"type":"object","required":["name","address","shares","subscription","paidAmount"],"properties":{"name":{"$comment":"The subscriber's full name (or a company's name).","type":"string","maxLength":200,"pattern":"\\S"},"address":{"$comment":"The subscriber's full postal address.","type":"string","maxLength":1000,"pattern":"\\S"},"shares":{"$comment":"How many of the company's shares this subscriber takes.","type":"integer","minimum":1,"maximum":1000000000},"subscription":{"$comment":"What this subscriber contributes to the share capital, in the file's currency.","type":"number","exclusiveMinimum":0,"maximum":1000000000},"paidAmount":{"$comment":"The part of the subscription paid into the company's account at formation: at least the legal form's minimum paid-up fraction of it, at most all of it.","type":"number","minimum":0,"maximum":{"$data":"1/subscription"},"atLeastTimes":{"subscription":0.2}}}}}},"$id":"-5a178d8d"};
-const func2 = cjs(runtime0).default;
-const pattern1 = new RegExp("\\S", "u");
+const schema34 = {"type":"object","required":["subscribers"],"properties":{"subscribers":{"$comment":"The associates who subscribe the capital: as many as the legal form allows (exactly one for a single-associate form). Their shares add up to numberOfShares and their subscriptions to shareCapital.","type":"array","minItems":2,"maxItems":100,"default":[{}],"sumMatches":{"shares":"/numberOfShares","subscription":"/shareCapital"},"uniqueBy":"personId","items":{"type":"object","required":["personId","shares","subscription","paidAmount"],"properties":{"personId":{"$comment":"The associate: a person (or company) of the People step.","type":"string","personRef":{},"personHas":[{"field":"maritalStatus"}]},"shares":{"$comment":"How many of the company's shares this subscriber takes.","type":"integer","minimum":1,"maximum":1000000000},"subscription":{"$comment":"What this subscriber contributes to the share capital: their shares times the nominal value, to the cent (each share has the same nominal value: L. 223-2 / L. 227-1 C. com.; art. 11 Legea 31/1990). The wizard fills it in.","type":"number","exclusiveMinimum":0,"maximum":1000000000,"timesNominal":{"capital":"/shareCapital","count":"/numberOfShares"}},"paidAmount":{"$comment":"The part of the subscription paid into the company's account at formation: at least the legal form's minimum paid-up fraction of it, at most all of it.","type":"number","minimum":0,"maximum":{"$data":"1/subscription"},"atLeastTimes":{"subscription":0.2}}}}}},"$id":"ed49779"};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="-5a178d8d" */;
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="ed49779" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subscribers === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribers"},message:"must have required property '"+"subscribers"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribers"},message:"must have required property '"+"subscribers"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34,7 +31,7 @@ if(data.subscribers !== undefined){
 let data0 = data.subscribers;
 if(Array.isArray(data0)){
 if(data0.length > 100){
-const err1 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema29.properties.subscribers,data:data0};
+const err1 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema34.properties.subscribers,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -44,7 +41,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data0.length < 2){
-const err2 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema29.properties.subscribers,data:data0};
+const err2 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema34.properties.subscribers,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -57,8 +54,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.name === undefined){
-const err3 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema29.properties.subscribers.items.required,parentSchema:schema29.properties.subscribers.items,data:data1};
+if(data1.personId === undefined){
+const err3 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema34.properties.subscribers.items.required,parentSchema:schema34.properties.subscribers.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -67,8 +64,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1.address === undefined){
-const err4 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema29.properties.subscribers.items.required,parentSchema:schema29.properties.subscribers.items,data:data1};
+if(data1.shares === undefined){
+const err4 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "shares"},message:"must have required property '"+"shares"+"'",schema:schema34.properties.subscribers.items.required,parentSchema:schema34.properties.subscribers.items,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -77,8 +74,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data1.shares === undefined){
-const err5 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "shares"},message:"must have required property '"+"shares"+"'",schema:schema29.properties.subscribers.items.required,parentSchema:schema29.properties.subscribers.items,data:data1};
+if(data1.subscription === undefined){
+const err5 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "subscription"},message:"must have required property '"+"subscription"+"'",schema:schema34.properties.subscribers.items.required,parentSchema:schema34.properties.subscribers.items,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -87,8 +84,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1.subscription === undefined){
-const err6 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "subscription"},message:"must have required property '"+"subscription"+"'",schema:schema29.properties.subscribers.items.required,parentSchema:schema29.properties.subscribers.items,data:data1};
+if(data1.paidAmount === undefined){
+const err6 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "paidAmount"},message:"must have required property '"+"paidAmount"+"'",schema:schema34.properties.subscribers.items.required,parentSchema:schema34.properties.subscribers.items,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -97,8 +94,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data1.paidAmount === undefined){
-const err7 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "paidAmount"},message:"must have required property '"+"paidAmount"+"'",schema:schema29.properties.subscribers.items.required,parentSchema:schema29.properties.subscribers.items,data:data1};
+if(data1.personId !== undefined){
+let data2 = data1.personId;
+if(typeof data2 === "string"){
+let value0 = rootData;
+value0 = value0 !== null && typeof value0 == "object" ? value0["persons"] : undefined;
+let person0 = undefined;
+if(Array.isArray(value0)){
+for(const candidate0 of value0){
+if(person0 === undefined && candidate0 !== null && typeof candidate0 == "object" && candidate0.id === data2){
+person0 = candidate0;
+}
+}
+}
+if(person0 === undefined){
+const err7 = {instancePath:instancePath+"/subscribers/" + i0+"/personId",schemaPath:"#/properties/subscribers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema34.properties.subscribers.items.properties.personId.personRef,parentSchema:schema34.properties.subscribers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -107,11 +117,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data1.name !== undefined){
-let data2 = data1.name;
-if(typeof data2 === "string"){
-if(func2(data2) > 200){
-const err8 = {instancePath:instancePath+"/subscribers/" + i0+"/name",schemaPath:"#/properties/subscribers/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.subscribers.items.properties.name,data:data2};
+else {
+const kind0 = typeof person0.kind == "string" ? person0.kind : "natural";
+if(!"[\"natural\",\"legal\"]".includes(kind0)){
+const err8 = {instancePath:instancePath+"/subscribers/" + i0+"/personId",schemaPath:"#/properties/subscribers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema34.properties.subscribers.items.properties.personId.personRef,parentSchema:schema34.properties.subscribers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -120,8 +129,20 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern1.test(data2)){
-const err9 = {instancePath:instancePath+"/subscribers/" + i0+"/name",schemaPath:"#/properties/subscribers/items/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.subscribers.items.properties.name,data:data2};
+}
+let value1 = rootData;
+value1 = value1 !== null && typeof value1 == "object" ? value1["persons"] : undefined;
+let person1 = undefined;
+if(Array.isArray(value1)){
+for(const candidate1 of value1){
+if(person1 === undefined && candidate1 !== null && typeof candidate1 == "object" && candidate1.id === data2){
+person1 = candidate1;
+}
+}
+}
+if(person1 !== undefined && (person1.kind === undefined || person1.kind === "natural")){
+if(!(person1["maritalStatus"] !== undefined && person1["maritalStatus"] !== null && (typeof person1["maritalStatus"] != "string" || person1["maritalStatus"].trim() !== ""))){
+const err9 = {instancePath:instancePath+"/subscribers/" + i0+"/personId",schemaPath:"#/properties/subscribers/items/properties/personId/personHas",keyword:"personHas",params:{field: "maritalStatus"},message:"the person lacks a detail this role needs",schema:schema34.properties.subscribers.items.properties.personId.personHas,parentSchema:schema34.properties.subscribers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -131,8 +152,9 @@ vErrors.push(err9);
 errors++;
 }
 }
+}
 else {
-const err10 = {instancePath:instancePath+"/subscribers/" + i0+"/name",schemaPath:"#/properties/subscribers/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.subscribers.items.properties.name.type,parentSchema:schema29.properties.subscribers.items.properties.name,data:data2};
+const err10 = {instancePath:instancePath+"/subscribers/" + i0+"/personId",schemaPath:"#/properties/subscribers/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.subscribers.items.properties.personId.type,parentSchema:schema34.properties.subscribers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -142,11 +164,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.address !== undefined){
-let data3 = data1.address;
-if(typeof data3 === "string"){
-if(func2(data3) > 1000){
-const err11 = {instancePath:instancePath+"/subscribers/" + i0+"/address",schemaPath:"#/properties/subscribers/items/properties/address/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema29.properties.subscribers.items.properties.address,data:data3};
+if(data1.shares !== undefined){
+let data3 = data1.shares;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err11 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.subscribers.items.properties.shares.type,parentSchema:schema34.properties.subscribers.items.properties.shares,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -155,8 +176,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern1.test(data3)){
-const err12 = {instancePath:instancePath+"/subscribers/" + i0+"/address",schemaPath:"#/properties/subscribers/items/properties/address/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.subscribers.items.properties.address,data:data3};
+if(typeof data3 == "number"){
+if(data3 > 1000000000 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema34.properties.subscribers.items.properties.shares,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -165,9 +187,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/subscribers/" + i0+"/address",schemaPath:"#/properties/subscribers/items/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.subscribers.items.properties.address.type,parentSchema:schema29.properties.subscribers.items.properties.address,data:data3};
+if(data3 < 1 || isNaN(data3)){
+const err13 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema34.properties.subscribers.items.properties.shares,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -177,10 +198,12 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.shares !== undefined){
-let data4 = data1.shares;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err14 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.subscribers.items.properties.shares.type,parentSchema:schema29.properties.subscribers.items.properties.shares,data:data4};
+}
+if(data1.subscription !== undefined){
+let data4 = data1.subscription;
+if(typeof data4 == "number"){
+if(data4 > 1000000000 || isNaN(data4)){
+const err14 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema34.properties.subscribers.items.properties.subscription,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -189,9 +212,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(typeof data4 == "number"){
-if(data4 > 1000000000 || isNaN(data4)){
-const err15 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema29.properties.subscribers.items.properties.shares,data:data4};
+if(data4 <= 0 || isNaN(data4)){
+const err15 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.subscribers.items.properties.subscription,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -200,8 +222,16 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data4 < 1 || isNaN(data4)){
-const err16 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema29.properties.subscribers.items.properties.shares,data:data4};
+let value2 = rootData;
+value2 = value2 !== null && typeof value2 == "object" ? value2["shareCapital"] : undefined;
+let value3 = rootData;
+value3 = value3 !== null && typeof value3 == "object" ? value3["numberOfShares"] : undefined;
+const shares0 = data1 !== null && typeof data1 == "object" ? data1.shares : undefined;
+const capitalCents0 = typeof value2 == "number" ? Math.round(value2 * 100) : NaN;
+if(Number.isInteger(shares0) && Number.isInteger(value3) && value3 > 0 && Number.isInteger(capitalCents0) && capitalCents0 % value3 === 0){
+const expected0 = shares0 * (capitalCents0 / value3);
+if(Math.round(data4 * 100) !== expected0){
+const err16 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/timesNominal",keyword:"timesNominal",params:{expected: expected0 / 100},message:"must be the shares times the nominal value",schema:schema34.properties.subscribers.items.properties.subscription.timesNominal,parentSchema:schema34.properties.subscribers.items.properties.subscription,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -212,11 +242,8 @@ errors++;
 }
 }
 }
-if(data1.subscription !== undefined){
-let data5 = data1.subscription;
-if(typeof data5 == "number"){
-if(data5 > 1000000000 || isNaN(data5)){
-const err17 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema29.properties.subscribers.items.properties.subscription,data:data5};
+else {
+const err17 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.subscribers.items.properties.subscription.type,parentSchema:schema34.properties.subscribers.items.properties.subscription,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -225,8 +252,13 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data5 <= 0 || isNaN(data5)){
-const err18 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema29.properties.subscribers.items.properties.subscription,data:data5};
+}
+if(data1.paidAmount !== undefined){
+let data5 = data1.paidAmount;
+if(typeof data5 == "number"){
+const vSchema0 = data1 && data1.subscription;
+if(vSchema0 !== undefined && ((!(typeof vSchema0 == "number")) || (data5 > vSchema0 || isNaN(data5)))){
+const err18 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: vSchema0},message:"must be <= "+vSchema0,schema:schema34.properties.subscribers.items.properties.paidAmount.maximum,parentSchema:schema34.properties.subscribers.items.properties.paidAmount,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -235,9 +267,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.properties.subscribers.items.properties.subscription.type,parentSchema:schema29.properties.subscribers.items.properties.subscription,data:data5};
+if(data5 < 0 || isNaN(data5)){
+const err19 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.subscribers.items.properties.paidAmount,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -246,13 +277,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data1.paidAmount !== undefined){
-let data6 = data1.paidAmount;
-if(typeof data6 == "number"){
-const vSchema0 = data1 && data1.subscription;
-if(vSchema0 !== undefined && ((!(typeof vSchema0 == "number")) || (data6 > vSchema0 || isNaN(data6)))){
-const err20 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: vSchema0},message:"must be <= "+vSchema0,schema:schema29.properties.subscribers.items.properties.paidAmount.maximum,parentSchema:schema29.properties.subscribers.items.properties.paidAmount,data:data6};
+const other0 = data1 !== null && typeof data1 == "object" ? data1["subscription"] : undefined;
+const limit0 = typeof other0 == "number" ? Math.round(other0 * 0.2 * 100) : null;
+if(limit0 !== null && Math.round(data5 * 100) < limit0){
+const err20 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/atLeastTimes",keyword:"atLeastTimes",params:{property: "subscription", factor: 0.2, limit: limit0 / 100},message:"is less than the required multiple of another field",schema:schema34.properties.subscribers.items.properties.paidAmount.atLeastTimes,parentSchema:schema34.properties.subscribers.items.properties.paidAmount,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -261,8 +289,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data6 < 0 || isNaN(data6)){
-const err21 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema29.properties.subscribers.items.properties.paidAmount,data:data6};
+}
+else {
+const err21 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.subscribers.items.properties.paidAmount.type,parentSchema:schema34.properties.subscribers.items.properties.paidAmount,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -271,10 +300,10 @@ vErrors.push(err21);
 }
 errors++;
 }
-const other0 = data1 !== null && typeof data1 == "object" ? data1["subscription"] : undefined;
-const limit0 = typeof other0 == "number" ? Math.round(other0 * 0.2 * 100) : null;
-if(limit0 !== null && Math.round(data6 * 100) < limit0){
-const err22 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/atLeastTimes",keyword:"atLeastTimes",params:{property: "subscription", factor: 0.2, limit: limit0 / 100},message:"is less than the required multiple of another field",schema:schema29.properties.subscribers.items.properties.paidAmount.atLeastTimes,parentSchema:schema29.properties.subscribers.items.properties.paidAmount,data:data6};
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.subscribers.items.type,parentSchema:schema34.properties.subscribers.items,data:data1};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -284,31 +313,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.properties.subscribers.items.properties.paidAmount.type,parentSchema:schema29.properties.subscribers.items.properties.paidAmount,data:data6};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.subscribers.items.type,parentSchema:schema29.properties.subscribers.items,data:data1};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-let expected0 = rootData;
-expected0 = expected0 !== null && typeof expected0 == "object" ? expected0["numberOfShares"] : undefined;
+let expected1 = rootData;
+expected1 = expected1 !== null && typeof expected1 == "object" ? expected1["numberOfShares"] : undefined;
 let sum0 = 0;
 let complete0 = true;
 for(const item0 of data0){
@@ -319,18 +325,18 @@ else {
 complete0 = false;
 }
 }
-if(complete0 && typeof expected0 == "number" && Math.round(sum0 * 100) !== Math.round(expected0 * 100)){
-const err25 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/sumMatches",keyword:"sumMatches",params:{property: "shares", sum: sum0, expected: expected0},message:"the items do not add up to the expected total",schema:schema29.properties.subscribers.sumMatches,parentSchema:schema29.properties.subscribers,data:data0};
+if(complete0 && typeof expected1 == "number" && Math.round(sum0 * 100) !== Math.round(expected1 * 100)){
+const err23 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/sumMatches",keyword:"sumMatches",params:{property: "shares", sum: sum0, expected: expected1},message:"the items do not add up to the expected total",schema:schema34.properties.subscribers.sumMatches,parentSchema:schema34.properties.subscribers,data:data0};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err23];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err23);
 }
 errors++;
 }
-let expected1 = rootData;
-expected1 = expected1 !== null && typeof expected1 == "object" ? expected1["shareCapital"] : undefined;
+let expected2 = rootData;
+expected2 = expected2 !== null && typeof expected2 == "object" ? expected2["shareCapital"] : undefined;
 let sum1 = 0;
 let complete1 = true;
 for(const item1 of data0){
@@ -341,8 +347,39 @@ else {
 complete1 = false;
 }
 }
-if(complete1 && typeof expected1 == "number" && Math.round(sum1 * 100) !== Math.round(expected1 * 100)){
-const err26 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/sumMatches",keyword:"sumMatches",params:{property: "subscription", sum: sum1, expected: expected1},message:"the items do not add up to the expected total",schema:schema29.properties.subscribers.sumMatches,parentSchema:schema29.properties.subscribers,data:data0};
+if(complete1 && typeof expected2 == "number" && Math.round(sum1 * 100) !== Math.round(expected2 * 100)){
+const err24 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/sumMatches",keyword:"sumMatches",params:{property: "subscription", sum: sum1, expected: expected2},message:"the items do not add up to the expected total",schema:schema34.properties.subscribers.sumMatches,parentSchema:schema34.properties.subscribers,data:data0};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const seen0 = new Set();
+for(let index0=0; index0<data0.length; index0++){
+const item2 = data0[index0];
+const value4 = item2 !== null && typeof item2 == "object" ? item2["personId"] : undefined;
+if(typeof value4 == "string" && value4 !== ""){
+if(seen0.has(value4)){
+const err25 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value4},message:"must not hold the same value twice",schema:"personId",parentSchema:schema34.properties.subscribers,data:data0};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+else {
+seen0.add(value4);
+}
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.subscribers.type,parentSchema:schema34.properties.subscribers,data:data0};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -352,8 +389,9 @@ vErrors.push(err26);
 errors++;
 }
 }
+}
 else {
-const err27 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.subscribers.type,parentSchema:schema29.properties.subscribers,data:data0};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -362,22 +400,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-validate12.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-5a178d8d": validate12 };
+const validateFns = { "ed49779": validate17 };
 
 export const wizardFrSarlSubscribersForm = defineForm('wizard-fr-sarl-subscribers', definition, validateFns);

@@ -2,7 +2,7 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.companyDetails.title","description":"wizard:steps.companyDetails.description","icon":"building","schema":{"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"properties":{"companyName":{"$comment":"The company's name as it will be registered.","type":"string","maxLength":200,"pattern":"\\S"},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":1,"maximum":1000000000},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":99,"default":99}}},"uiSchema":{"ui:order":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"companyName":{"ui:title":"wizard:fields.companyName.title","ui:tooltip":"wizard:fields.companyName.tooltip","ui:autocomplete":"organization","ui:errorMessages":{"pattern":"forms:errors.required"}},"corporatePurpose":{"ui:title":"wizard:fields.corporatePurpose.title","ui:tooltip":"wizard:fields.corporatePurpose.tooltip","ui:placeholder":"wizard:fields.corporatePurpose.placeholder","ui:widget":"textarea","ui:errorMessages":{"pattern":"forms:errors.required"}},"registeredOffice":{"ui:title":"wizard:fields.registeredOffice.title","ui:tooltip":"wizard:fields.registeredOffice.tooltip","ui:widget":"textarea","ui:options":{"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"shareCapital":{"ui:title":"wizard:fields.shareCapital.title","ui:tooltip":"wizard:fields.shareCapital.tooltip.SAS","ui:placeholder":"wizard:fields.shareCapital.placeholder","ui:options":{"span":4,"currency":"EUR","decimalScale":2},"ui:errorMessages":{"minimum":"wizard:errors.shareCapitalMinimum.EUR","atLeastTimes":"wizard:errors.nominalValueMinimum.EUR"}},"numberOfShares":{"ui:title":"wizard:fields.numberOfShares.title.FR","ui:tooltip":"wizard:fields.numberOfShares.tooltip.FR","ui:placeholder":"wizard:fields.numberOfShares.placeholder","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber"}},"durationYears":{"ui:title":"wizard:fields.durationYears.title","ui:tooltip":"wizard:fields.durationYears.tooltip.FR","ui:placeholder":"wizard:fields.durationYears.placeholder.FR","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber","maximum":"wizard:errors.durationMaximum"},"ui:summaryEmpty":"wizard:fields.durationYears.unlimited"}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.companyDetails.title","description":"wizard:steps.companyDetails.description","icon":"building","schema":{"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"properties":{"companyName":{"$comment":"The company's name as it will be registered.","type":"string","maxLength":200,"pattern":"\\S"},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":1,"maximum":1000000000,"wholeCentsPer":"/numberOfShares"},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":99,"default":99}}},"uiSchema":{"ui:order":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"companyName":{"ui:title":"wizard:fields.companyName.title","ui:tooltip":"wizard:fields.companyName.tooltip","ui:autocomplete":"organization","ui:errorMessages":{"pattern":"forms:errors.required"}},"corporatePurpose":{"ui:title":"wizard:fields.corporatePurpose.title","ui:tooltip":"wizard:fields.corporatePurpose.tooltip","ui:placeholder":"wizard:fields.corporatePurpose.placeholder","ui:widget":"textarea","ui:errorMessages":{"pattern":"forms:errors.required"}},"registeredOffice":{"ui:title":"wizard:fields.registeredOffice.title","ui:tooltip":"wizard:fields.registeredOffice.tooltip","ui:widget":"textarea","ui:options":{"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"shareCapital":{"ui:title":"wizard:fields.shareCapital.title","ui:tooltip":"wizard:fields.shareCapital.tooltip.SAS","ui:placeholder":"wizard:fields.shareCapital.placeholder","ui:options":{"span":4,"currency":"EUR","decimalScale":2},"ui:errorMessages":{"minimum":"wizard:errors.shareCapitalMinimum.EUR","atLeastTimes":"wizard:errors.nominalValueMinimum.EUR","wholeCentsPer":"wizard:errors.capitalEqualShares.EUR"}},"numberOfShares":{"ui:title":"wizard:fields.numberOfShares.title.FR","ui:tooltip":"wizard:fields.numberOfShares.tooltip.FR","ui:placeholder":"wizard:fields.numberOfShares.placeholder","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber"}},"durationYears":{"ui:title":"wizard:fields.durationYears.title","ui:tooltip":"wizard:fields.durationYears.tooltip.FR","ui:placeholder":"wizard:fields.durationYears.placeholder.FR","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber","maximum":"wizard:errors.durationMaximum"},"ui:summaryEmpty":"wizard:fields.durationYears.unlimited"}}};
 import { defineForm } from '@/forms/form-definition';
 import * as runtime0 from 'ajv/dist/runtime/ucs2length';
 
@@ -11,17 +11,17 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema29 = {"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"properties":{"companyName":{"$comment":"The company's name as it will be registered.","type":"string","maxLength":200,"pattern":"\\S"},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":1,"maximum":1000000000},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":99,"default":99}},"$id":"644f96eb"};
+const schema34 = {"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"properties":{"companyName":{"$comment":"The company's name as it will be registered.","type":"string","maxLength":200,"pattern":"\\S"},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":1,"maximum":1000000000,"wholeCentsPer":"/numberOfShares"},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":99,"default":99}},"$id":"3b04c61"};
 const func2 = cjs(runtime0).default;
-const pattern1 = new RegExp("\\S", "u");
+const pattern4 = new RegExp("\\S", "u");
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="644f96eb" */;
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="3b04c61" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.companyName === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "companyName"},message:"must have required property '"+"companyName"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "companyName"},message:"must have required property '"+"companyName"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31,7 +31,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.corporatePurpose === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "corporatePurpose"},message:"must have required property '"+"corporatePurpose"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "corporatePurpose"},message:"must have required property '"+"corporatePurpose"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41,7 +41,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.registeredOffice === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "registeredOffice"},message:"must have required property '"+"registeredOffice"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "registeredOffice"},message:"must have required property '"+"registeredOffice"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -51,7 +51,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.shareCapital === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shareCapital"},message:"must have required property '"+"shareCapital"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shareCapital"},message:"must have required property '"+"shareCapital"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -61,7 +61,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.numberOfShares === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "numberOfShares"},message:"must have required property '"+"numberOfShares"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "numberOfShares"},message:"must have required property '"+"numberOfShares"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -71,7 +71,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.durationYears === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "durationYears"},message:"must have required property '"+"durationYears"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "durationYears"},message:"must have required property '"+"durationYears"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -84,7 +84,7 @@ if(data.companyName !== undefined){
 let data0 = data.companyName;
 if(typeof data0 === "string"){
 if(func2(data0) > 200){
-const err6 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.companyName,data:data0};
+const err6 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.companyName,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -93,8 +93,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern1.test(data0)){
-const err7 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.companyName,data:data0};
+if(!pattern4.test(data0)){
+const err7 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.companyName,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -105,7 +105,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.companyName.type,parentSchema:schema29.properties.companyName,data:data0};
+const err8 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.companyName.type,parentSchema:schema34.properties.companyName,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -119,7 +119,7 @@ if(data.corporatePurpose !== undefined){
 let data1 = data.corporatePurpose;
 if(typeof data1 === "string"){
 if(func2(data1) > 2000){
-const err9 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema29.properties.corporatePurpose,data:data1};
+const err9 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema34.properties.corporatePurpose,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -128,8 +128,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern1.test(data1)){
-const err10 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.corporatePurpose,data:data1};
+if(!pattern4.test(data1)){
+const err10 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.corporatePurpose,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -140,7 +140,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.corporatePurpose.type,parentSchema:schema29.properties.corporatePurpose,data:data1};
+const err11 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.corporatePurpose.type,parentSchema:schema34.properties.corporatePurpose,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -154,7 +154,7 @@ if(data.registeredOffice !== undefined){
 let data2 = data.registeredOffice;
 if(typeof data2 === "string"){
 if(func2(data2) > 1000){
-const err12 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema29.properties.registeredOffice,data:data2};
+const err12 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.registeredOffice,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -163,8 +163,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern1.test(data2)){
-const err13 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.registeredOffice,data:data2};
+if(!pattern4.test(data2)){
+const err13 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.registeredOffice,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -175,7 +175,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.registeredOffice.type,parentSchema:schema29.properties.registeredOffice,data:data2};
+const err14 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.registeredOffice.type,parentSchema:schema34.properties.registeredOffice,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -189,7 +189,7 @@ if(data.shareCapital !== undefined){
 let data3 = data.shareCapital;
 if(typeof data3 == "number"){
 if(data3 > 1000000000 || isNaN(data3)){
-const err15 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema29.properties.shareCapital,data:data3};
+const err15 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema34.properties.shareCapital,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -199,7 +199,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err16 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema29.properties.shareCapital,data:data3};
+const err16 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema34.properties.shareCapital,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -208,9 +208,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.properties.shareCapital.type,parentSchema:schema29.properties.shareCapital,data:data3};
+let value0 = rootData;
+value0 = value0 !== null && typeof value0 == "object" ? value0["numberOfShares"] : undefined;
+if(typeof value0 == "number" && Number.isInteger(value0) && value0 > 0 && Math.round(data3 * 100) % value0 !== 0){
+const err17 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/wholeCentsPer",keyword:"wholeCentsPer",params:{count: value0, nominal: Math.round(data3 / value0 * 10000) / 10000},message:"does not divide into equal shares of a whole number of cents",schema:"/numberOfShares",parentSchema:schema34.properties.shareCapital,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -220,10 +221,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.numberOfShares !== undefined){
-let data4 = data.numberOfShares;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err18 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.numberOfShares.type,parentSchema:schema29.properties.numberOfShares,data:data4};
+else {
+const err18 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.shareCapital.type,parentSchema:schema34.properties.shareCapital,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -232,9 +231,11 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(typeof data4 == "number"){
-if(data4 > 1000000000 || isNaN(data4)){
-const err19 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema29.properties.numberOfShares,data:data4};
+}
+if(data.numberOfShares !== undefined){
+let data4 = data.numberOfShares;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err19 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.numberOfShares.type,parentSchema:schema34.properties.numberOfShares,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -243,8 +244,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data4 < 1 || isNaN(data4)){
-const err20 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema29.properties.numberOfShares,data:data4};
+if(typeof data4 == "number"){
+if(data4 > 1000000000 || isNaN(data4)){
+const err20 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema34.properties.numberOfShares,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -253,12 +255,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-}
-if(data.durationYears !== undefined){
-let data5 = data.durationYears;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err21 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.durationYears.type,parentSchema:schema29.properties.durationYears,data:data5};
+if(data4 < 1 || isNaN(data4)){
+const err21 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema34.properties.numberOfShares,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -267,9 +265,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(typeof data5 == "number"){
-if(data5 > 99 || isNaN(data5)){
-const err22 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema29.properties.durationYears,data:data5};
+}
+}
+if(data.durationYears !== undefined){
+let data5 = data.durationYears;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err22 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.durationYears.type,parentSchema:schema34.properties.durationYears,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -278,8 +279,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data5 < 1 || isNaN(data5)){
-const err23 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema29.properties.durationYears,data:data5};
+if(typeof data5 == "number"){
+if(data5 > 99 || isNaN(data5)){
+const err23 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema34.properties.durationYears,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -288,11 +290,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+if(data5 < 1 || isNaN(data5)){
+const err24 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema34.properties.durationYears,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -301,10 +300,23 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate12.errors = vErrors;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "644f96eb": validate12 };
+const validateFns = { "3b04c61": validate17 };
 
 export const wizardFrSasCompanyDetailsForm = defineForm('wizard-fr-sas-company-details', definition, validateFns);

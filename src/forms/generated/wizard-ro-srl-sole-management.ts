@@ -2,30 +2,23 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.management.title","description":"wizard:steps.management.description.administrator","icon":"briefcase","schema":{"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"items":{"type":"object","required":["name","address","dateOfBirth","placeOfBirth","nationality"],"properties":{"name":{"$comment":"The manager's full legal name.","type":"string","maxLength":200,"pattern":"\\S"},"isAssociate":{"$comment":"true when the manager is also one of the associates (subscribers).","type":"boolean","default":false},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The manager's full postal address.","type":"string","maxLength":1000,"pattern":"\\S"}}}}}},"uiSchema":{"managers":{"ui:title":"wizard:fields.managers.title.administrator","ui:tooltip":"wizard:fields.managers.tooltip.SRL_SOLE","ui:itemTitle":"wizard:fields.manager.heading.administrator","ui:addLabel":"wizard:fields.manager.add.administrator","ui:removeLabel":"wizard:fields.manager.remove.administrator","ui:fillLabel":"wizard:fields.manager.fillFromFounder.administrator","ui:options":{"orderable":false,"fillFrom":{"name":"fullName","dateOfBirth":"dateOfBirth","placeOfBirth":"placeOfBirth","nationality":"nationality","address":"address","fatherName":"fatherName","motherName":"motherName"}},"ui:errorMessages":{"minItems":"wizard:errors.managersMinimum","maxItems":"wizard:errors.managersMaximum"},"items":{"ui:order":["name","isAssociate","dateOfBirth","placeOfBirth","nationality","address"],"name":{"ui:title":"wizard:fields.manager.name.title","ui:tooltip":"wizard:fields.manager.name.tooltip","ui:errorMessages":{"pattern":"forms:errors.required"}},"isAssociate":{"ui:title":"wizard:fields.manager.isAssociate.title","ui:tooltip":"wizard:fields.manager.isAssociate.tooltip"},"dateOfBirth":{"ui:title":"wizard:fields.manager.dateOfBirth.title","ui:tooltip":"wizard:fields.manager.dateOfBirth.tooltip","ui:widget":"date","ui:options":{"span":6,"maxDate":"today"},"ui:errorMessages":{"formatMinimum":"wizard:errors.dateTooOld","notAfterToday":"wizard:errors.dateInFuture"}},"placeOfBirth":{"ui:title":"wizard:fields.manager.placeOfBirth.title","ui:tooltip":"wizard:fields.manager.placeOfBirth.tooltip","ui:options":{"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"nationality":{"ui:title":"wizard:fields.manager.nationality.title","ui:tooltip":"wizard:fields.manager.nationality.tooltip","ui:widget":"country"},"address":{"ui:title":"wizard:fields.manager.address.title","ui:tooltip":"wizard:fields.manager.address.tooltip","ui:widget":"textarea","ui:options":{"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}}}}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.management.title","description":"wizard:steps.management.description.administrator","icon":"briefcase","schema":{"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[]}}}}}},"uiSchema":{"managers":{"ui:title":"wizard:fields.managers.title.administrator","ui:tooltip":"wizard:fields.managers.tooltip.SRL_SOLE","ui:itemTitle":"wizard:fields.manager.heading.administrator","ui:addLabel":"wizard:fields.manager.add.administrator","ui:removeLabel":"wizard:fields.manager.remove.administrator","ui:options":{"orderable":false},"ui:errorMessages":{"minItems":"wizard:errors.managersMinimum","maxItems":"wizard:errors.managersMaximum","uniqueBy":"wizard:errors.managerTwice"},"items":{"personId":{"ui:title":"wizard:fields.manager.person.title.administrator","ui:tooltip":"wizard:fields.manager.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.managerNotNatural"},"personHas":{"fatherName":"wizard:errors.managerParents","motherName":"wizard:errors.managerParents"}}}}}}};
 import { defineForm } from '@/forms/form-definition';
-import * as runtime0 from 'ajv/dist/runtime/ucs2length';
-import * as runtime1 from 'ajv/dist/runtime/equal';
-import * as runtime2 from '@/forms/formats';
 
 /** A CommonJS module as Node and as the bundler expose it: its exports object either way. */
 function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema29 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"items":{"type":"object","required":["name","address","dateOfBirth","placeOfBirth","nationality"],"properties":{"name":{"$comment":"The manager's full legal name.","type":"string","maxLength":200,"pattern":"\\S"},"isAssociate":{"$comment":"true when the manager is also one of the associates (subscribers).","type":"boolean","default":false},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The manager's full postal address.","type":"string","maxLength":1000,"pattern":"\\S"}}}}},"$id":"423dffea"};
-const func2 = cjs(runtime0).default;
-const func0 = cjs(runtime1).default;
-const pattern1 = new RegExp("\\S", "u");
-const formats0 = cjs(runtime2).fullFormats.date;
+const schema34 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[]}}}}},"$id":"3275bade"};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="423dffea" */;
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="3275bade" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.managers === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "managers"},message:"must have required property '"+"managers"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "managers"},message:"must have required property '"+"managers"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38,7 +31,7 @@ if(data.managers !== undefined){
 let data0 = data.managers;
 if(Array.isArray(data0)){
 if(data0.length > 10){
-const err1 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema29.properties.managers,data:data0};
+const err1 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema34.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -48,7 +41,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema29.properties.managers,data:data0};
+const err2 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema34.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -61,8 +54,8 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.name === undefined){
-const err3 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema29.properties.managers.items.required,parentSchema:schema29.properties.managers.items,data:data1};
+if(data1.personId === undefined){
+const err3 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema34.properties.managers.items.required,parentSchema:schema34.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -71,8 +64,21 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1.address === undefined){
-const err4 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema29.properties.managers.items.required,parentSchema:schema29.properties.managers.items,data:data1};
+if(data1.personId !== undefined){
+let data2 = data1.personId;
+if(typeof data2 === "string"){
+let value0 = rootData;
+value0 = value0 !== null && typeof value0 == "object" ? value0["persons"] : undefined;
+let person0 = undefined;
+if(Array.isArray(value0)){
+for(const candidate0 of value0){
+if(person0 === undefined && candidate0 !== null && typeof candidate0 == "object" && candidate0.id === data2){
+person0 = candidate0;
+}
+}
+}
+if(person0 === undefined){
+const err4 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema34.properties.managers.items.properties.personId.personRef,parentSchema:schema34.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -81,8 +87,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data1.dateOfBirth === undefined){
-const err5 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "dateOfBirth"},message:"must have required property '"+"dateOfBirth"+"'",schema:schema29.properties.managers.items.required,parentSchema:schema29.properties.managers.items,data:data1};
+else {
+const kind0 = typeof person0.kind == "string" ? person0.kind : "natural";
+if(!"[\"natural\"]".includes(kind0)){
+const err5 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema34.properties.managers.items.properties.personId.personRef,parentSchema:schema34.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -91,8 +99,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1.placeOfBirth === undefined){
-const err6 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "placeOfBirth"},message:"must have required property '"+"placeOfBirth"+"'",schema:schema29.properties.managers.items.required,parentSchema:schema29.properties.managers.items,data:data1};
+}
+let value1 = rootData;
+value1 = value1 !== null && typeof value1 == "object" ? value1["persons"] : undefined;
+let person1 = undefined;
+if(Array.isArray(value1)){
+for(const candidate1 of value1){
+if(person1 === undefined && candidate1 !== null && typeof candidate1 == "object" && candidate1.id === data2){
+person1 = candidate1;
+}
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.managers.items.properties.personId.type,parentSchema:schema34.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -101,8 +121,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data1.nationality === undefined){
-const err7 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "nationality"},message:"must have required property '"+"nationality"+"'",schema:schema29.properties.managers.items.required,parentSchema:schema29.properties.managers.items,data:data1};
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.managers.items.type,parentSchema:schema34.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -111,11 +133,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data1.name !== undefined){
-let data2 = data1.name;
-if(typeof data2 === "string"){
-if(func2(data2) > 200){
-const err8 = {instancePath:instancePath+"/managers/" + i0+"/name",schemaPath:"#/properties/managers/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.managers.items.properties.name,data:data2};
+}
+const seen0 = new Set();
+for(let index0=0; index0<data0.length; index0++){
+const item0 = data0[index0];
+const value2 = item0 !== null && typeof item0 == "object" ? item0["personId"] : undefined;
+if(typeof value2 == "string" && value2 !== ""){
+if(seen0.has(value2)){
+const err8 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema34.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,8 +149,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern1.test(data2)){
-const err9 = {instancePath:instancePath+"/managers/" + i0+"/name",schemaPath:"#/properties/managers/items/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.managers.items.properties.name,data:data2};
+else {
+seen0.add(value2);
+}
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.managers.type,parentSchema:schema34.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -135,8 +166,9 @@ vErrors.push(err9);
 errors++;
 }
 }
+}
 else {
-const err10 = {instancePath:instancePath+"/managers/" + i0+"/name",schemaPath:"#/properties/managers/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.managers.items.properties.name.type,parentSchema:schema29.properties.managers.items.properties.name,data:data2};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -145,205 +177,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data1.isAssociate !== undefined){
-let data3 = data1.isAssociate;
-if(typeof data3 !== "boolean"){
-const err11 = {instancePath:instancePath+"/managers/" + i0+"/isAssociate",schemaPath:"#/properties/managers/items/properties/isAssociate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.managers.items.properties.isAssociate.type,parentSchema:schema29.properties.managers.items.properties.isAssociate,data:data3};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data1.dateOfBirth !== undefined){
-let data4 = data1.dateOfBirth;
-if(typeof data4 === "string"){
-if(!(formats0.validate(data4))){
-const err12 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema29.properties.managers.items.properties.dateOfBirth,data:data4};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(formats0.compare(data4, "1900-01-01") < 0){
-const err13 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema29.properties.managers.items.properties.dateOfBirth,data:data4};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data4 > new Date(Date.now() + (typeof window === "undefined" ? 50400000 : -60000 * new Date().getTimezoneOffset())).toISOString().slice(0, 10)){
-const err14 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema29.properties.managers.items.properties.dateOfBirth,data:data4};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.managers.items.properties.dateOfBirth.type,parentSchema:schema29.properties.managers.items.properties.dateOfBirth,data:data4};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data1.placeOfBirth !== undefined){
-let data5 = data1.placeOfBirth;
-if(typeof data5 === "string"){
-if(func2(data5) > 200){
-const err16 = {instancePath:instancePath+"/managers/" + i0+"/placeOfBirth",schemaPath:"#/properties/managers/items/properties/placeOfBirth/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.managers.items.properties.placeOfBirth,data:data5};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(!pattern1.test(data5)){
-const err17 = {instancePath:instancePath+"/managers/" + i0+"/placeOfBirth",schemaPath:"#/properties/managers/items/properties/placeOfBirth/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.managers.items.properties.placeOfBirth,data:data5};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/managers/" + i0+"/placeOfBirth",schemaPath:"#/properties/managers/items/properties/placeOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.managers.items.properties.placeOfBirth.type,parentSchema:schema29.properties.managers.items.properties.placeOfBirth,data:data5};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data1.nationality !== undefined){
-let data6 = data1.nationality;
-if(typeof data6 !== "string"){
-const err19 = {instancePath:instancePath+"/managers/" + i0+"/nationality",schemaPath:"#/properties/managers/items/properties/nationality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.managers.items.properties.nationality.type,parentSchema:schema29.properties.managers.items.properties.nationality,data:data6};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-let valid4;
-valid4 = false;
-for(const v0 of schema29.properties.managers.items.properties.nationality.enum){
-if(func0(data6, v0)){
-valid4 = true;
-break;
-}
-}
-if(!valid4){
-const err20 = {instancePath:instancePath+"/managers/" + i0+"/nationality",schemaPath:"#/properties/managers/items/properties/nationality/enum",keyword:"enum",params:{allowedValues: schema29.properties.managers.items.properties.nationality.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.managers.items.properties.nationality.enum,parentSchema:schema29.properties.managers.items.properties.nationality,data:data6};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data1.address !== undefined){
-let data7 = data1.address;
-if(typeof data7 === "string"){
-if(func2(data7) > 1000){
-const err21 = {instancePath:instancePath+"/managers/" + i0+"/address",schemaPath:"#/properties/managers/items/properties/address/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema29.properties.managers.items.properties.address,data:data7};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(!pattern1.test(data7)){
-const err22 = {instancePath:instancePath+"/managers/" + i0+"/address",schemaPath:"#/properties/managers/items/properties/address/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.managers.items.properties.address,data:data7};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/managers/" + i0+"/address",schemaPath:"#/properties/managers/items/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.managers.items.properties.address.type,parentSchema:schema29.properties.managers.items.properties.address,data:data7};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.managers.items.type,parentSchema:schema29.properties.managers.items,data:data1};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.managers.type,parentSchema:schema29.properties.managers,data:data0};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-validate12.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "423dffea": validate12 };
+const validateFns = { "3275bade": validate17 };
 
 export const wizardRoSrlSoleManagementForm = defineForm('wizard-ro-srl-sole-management', definition, validateFns);
