@@ -1,17 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import Form from '@rjsf/core';
 import type { RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
-import {
-  useCallback,
-  useEffect,
-  useImperativeHandle,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-  type Ref,
-} from 'react';
-import { FILL_CONTEXT_KEY, fillDetailsOf, fillSourceOf, withListItem, type FillContext } from './fill';
+import { useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { FormDefinition, FormValues } from './form-definition';
 import { formTemplates, formWidgets } from './theme';
 import { PERSONS_CONTEXT_KEY } from './widgets/person-widget';
@@ -53,11 +43,6 @@ export interface SchemaFormProps {
    * history. Once the app runs, it handles every submit itself, as without this.
    */
   action?: string;
-  /**
-   * The user's details a list's "It's me" shortcut may copy (`ui:options.fillFrom`, see fill.ts) when
-   * the form's own values lack them: the founder's account in the wizard.
-   */
-  fillSource?: FormValues;
 }
 
 export interface SchemaFormHandle {
@@ -111,7 +96,6 @@ export function SchemaForm({
   onFieldFocus,
   handleRef,
   widgets,
-  fillSource,
   action,
 }: SchemaFormProps) {
   const namespaces = useMemo(() => namespacesOf([form.schema, form.uiSchema]), [form]);
@@ -132,36 +116,14 @@ export function SchemaForm({
     setValues(formData);
   }
   const rjsfForm = useRef<Form<FormValues>>(null);
-  // The latest values and onChange, for the shortcut's click (read then, not while rendering).
-  const latest = useRef({ values, onChange });
-  useEffect(() => {
-    latest.current = { values, onChange };
-  }, [values, onChange]);
-  // The details come from the values the page gave (other steps of the wizard's file do not change
-  // while this one is on screen). The context, and every field with it, changes only when the details
-  // themselves do: compared as text, since the sign-up page gives new but equal values at each key.
-  const fillDetails = useMemo(() => fillDetailsOf(form.uiSchema), [form]);
-  const sourceText = useMemo(
-    () => JSON.stringify(fillSourceOf(fillDetails, formData, fillSource)),
-    [fillDetails, formData, fillSource],
-  );
   // The persons a field may name (the wizard's file): as they are on screen, so that a person typed on
   // the People step can be chosen as a company's representative on the same step. The context changes
   // only when their names do, not at each key press elsewhere.
   const personsText = useMemo(() => JSON.stringify(personChoices(values)), [values]);
-  const formContext = useMemo(() => {
-    const fill: FillContext = {
-      source: JSON.parse(sourceText) as FormValues,
-      apply: (path, index, item) => {
-        const next = withListItem(latest.current.values, path, index, item);
-        latest.current = { ...latest.current, values: next };
-        setValues(next);
-        latest.current.onChange(next);
-      },
-    };
-    const persons = JSON.parse(personsText) as PersonChoice[];
-    return { [FILL_CONTEXT_KEY]: fill, [PERSONS_CONTEXT_KEY]: persons };
-  }, [sourceText, personsText]);
+  const formContext = useMemo(
+    () => ({ [PERSONS_CONTEXT_KEY]: JSON.parse(personsText) as PersonChoice[] }),
+    [personsText],
+  );
   const allWidgets = useMemo(() => (widgets ? { ...formWidgets, ...widgets } : formWidgets), [widgets]);
   useImperativeHandle(handleRef, () => ({ validate: () => rjsfForm.current?.validateForm() ?? false }), []);
 

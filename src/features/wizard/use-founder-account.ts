@@ -25,7 +25,13 @@ export function useFounderAccount(): FounderAccount | null {
  * when they are known (the account, and the legal form's steps that name them), into the fields still
  * empty: nothing the founder typed is ever overwritten, and a draft with values is left alone.
  */
-export function useAccountPrefill(view: DraftView, sync: DraftSync, values: FileData): void {
+export function useAccountPrefill(
+  view: DraftView,
+  sync: DraftSync,
+  values: FileData,
+  /** What the page derives from the values (a person's id): applied to the pre-filled draft. */
+  derive: (data: FileData) => FileData = (data) => data,
+): void {
   const decision = useRef<'undecided' | 'eligible' | 'done'>('undecided');
   useEffect(() => {
     if (view.phase !== 'ready' || !view.file) return;
@@ -35,6 +41,6 @@ export function useAccountPrefill(view: DraftView, sync: DraftSync, values: File
     decision.current = 'done';
     const data = sync.getState().data;
     const next = withAccountValues(data, values);
-    if (next !== data) sync.replace(next);
-  }, [view.phase, view.file, values, sync]);
+    if (next !== data) sync.replace(derive(next));
+  }, [view.phase, view.file, values, sync, derive]);
 }

@@ -18,7 +18,9 @@ import { SchemaForm, type SchemaFormHandle } from '@/forms/schema-form';
 import { useFormTranslate } from '@/forms/translation';
 import { readSessionUser } from '@/lib/session/access-token';
 import { getValidToken, sessionUserAtom } from '@/lib/session/session';
+import { withDerivedValues } from '@/shared/file-derivations';
 import { withCompanyForm } from '@/shared/jurisdictions';
+
 import { companyFileApi } from './company-file-api';
 import { jsonEqual, type FileData } from './draft-merge';
 import { DraftStatus } from './draft-status';
@@ -34,6 +36,9 @@ import { SUBMIT_ERROR_KEYS, type SubmitError } from './submit-errors';
 import { WizardReview } from './wizard-review';
 import { declaredFields, fieldHintPath, firstInvalidStep, stepAt, stepOfField } from './wizard-steps';
 import { wizardFormatters, wizardWidgets } from './wizard-widgets';
+
+/** What the wizard fills in for the founder (file-derivations.ts), with the legal forms it knows. */
+const deriveFileValues = (data: FileData) => withDerivedValues(legalForms, data);
 
 /** What the assistant beside the wizard is told, and what it may ask of it. */
 export interface WizardAssistantBridge {
@@ -104,7 +109,7 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     () => (account && loadedSteps ? accountValues(loadedSteps, account) : NO_VALUES),
     [account, loadedSteps],
   );
-  useAccountPrefill(view, sync, fromAccount);
+  useAccountPrefill(view, sync, fromAccount, deriveFileValues);
   const lastStep = wizardOutline.length - 1;
   const savedStep = Math.min(Math.max(view.step, 0), lastStep);
   const stepIndex = formSteps.state === 'none' ? 0 : savedStep;
@@ -164,8 +169,9 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
 
   const onChange = useCallback(
     (values: FileData) => {
-      // Choosing a country sets the currency and clears a form of another country: the form shows it.
-      const adjusted = withCompanyForm(legalForms, values);
+      // Choosing a country sets the currency and clears a form of another country; a person added gets
+      // an id, a subscription follows its shares: the form shows it.
+      const adjusted = withDerivedValues(legalForms, withCompanyForm(legalForms, values));
       if (adjusted !== values) sync.replace(adjusted);
       else sync.update(values);
     },
@@ -256,7 +262,11 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     ),
     [goTo, isLast, editingFromReview, stepIndex, submitting, submitLabel, t],
   );
-  const formatters = useMemo(() => wizardFormatters(tJurisdictions), [tJurisdictions]);
+  const reviewedData = phase === 'review' ? sync.getState().data : null;
+  const formatters = useMemo(
+    () => wizardFormatters(tJurisdictions, reviewedData ?? {}),
+    [tJurisdictions, reviewedData],
+  );
 
   const intro = (
     <Stack gap={4}>
@@ -349,7 +359,6 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
           handleRef={formHandle}
           actions={actions}
           widgets={wizardWidgets}
-          fillSource={fromAccount}
         />
         {submitError ? (
           <Alert color="red" icon={<IconAlertTriangle aria-hidden="true" />} role="alert">
