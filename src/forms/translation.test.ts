@@ -287,6 +287,12 @@ describe('namespacesOf', () => {
     expect(namespaces).toEqual(['forms']);
   });
 
+  it('adds the namespace of a widget that shows words of its own (the nationality list)', () => {
+    const ui = { managers: { items: { nationality: { 'ui:widget': 'nationality' } } } };
+    expect(namespacesOf(ui).sort()).toEqual(['forms', 'nationalities']);
+    expect(namespacesOf({ country: { 'ui:widget': 'country' } })).toEqual(['forms']);
+  });
+
   it('always includes forms, the namespace of the default messages', () => {
     expect(namespacesOf({})).toEqual(['forms']);
     expect(namespacesOf(undefined)).toEqual(['forms']);
