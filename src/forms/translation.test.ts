@@ -164,6 +164,25 @@ describe('errorMessageKey', () => {
     );
   });
 
+  it("picks the message of the reason a cnp error gives, among the field's messages for that keyword", () => {
+    const cnpUi: UiSchema = {
+      persons: {
+        items: {
+          cnp: {
+            'ui:errorMessages': {
+              cnp: { checksum: 'wizard:errors.cnp.checksum', county: 'wizard:errors.cnp.county' },
+            },
+          },
+        },
+      },
+    };
+    const cnpError = (reason: string) =>
+      error({ name: 'cnp', property: '.persons.1.cnp', params: { reason } });
+    expect(errorMessageKey(cnpError('checksum'), cnpUi)).toBe('wizard:errors.cnp.checksum');
+    expect(errorMessageKey(cnpError('county'), cnpUi)).toBe('wizard:errors.cnp.county');
+    expect(errorMessageKey(cnpError('format'), cnpUi)).toBe('forms:errors.invalid');
+  });
+
   it('falls back to forms:errors.<keyword> for a keyword the field does not override', () => {
     expect(errorMessageKey(error({ name: 'required', property: 'password' }), uiSchema)).toBe(
       'forms:errors.required',

@@ -208,8 +208,10 @@ export function errorMessageKey(error: RJSFValidationError, uiSchema: UiSchema):
   const keyword = error.name ?? '';
   const messages = uiNodeAt(uiSchema, error.property)[ERROR_MESSAGES_KEY];
   let custom = isRecord(messages) ? messages[keyword] : undefined;
-  // A keyword checking several rules (sumMatches) names one message per rule, by the rule's property.
-  if (isRecord(custom) && isRecord(error.params)) custom = custom[String(error.params.property)];
+  // A keyword checking several rules names one message per rule: by the rule's property (sumMatches)
+  // or by the reason it gives (cnp).
+  if (isRecord(custom) && isRecord(error.params))
+    custom = custom[String(error.params.property ?? error.params.reason)];
   if (typeof custom === 'string') return custom;
   return DEFAULT_ERROR_KEYWORDS.has(keyword) ? `forms:errors.${keyword}` : 'forms:errors.invalid';
 }
