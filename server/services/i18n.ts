@@ -33,6 +33,8 @@ const NAMESPACES = [
   'site',
   'website',
   'dashboard',
+  // The nationalities' adjectives, which the documents print (documents/formats.ts).
+  'nationalities',
 ] as const;
 
 const localesDir = fileURLToPath(new URL('../../locales/', import.meta.url));
@@ -76,6 +78,14 @@ export type ServerTranslator = (key: string, options?: Record<string, unknown>) 
 export function translator(language: string): ServerTranslator {
   const t = instance.getFixedT(isServerLanguage(language) ? language : 'fr');
   return (key, options) => String(t(key as never, options as never));
+}
+
+/**
+ * A namespace's words in one language as its file holds them, for code that reads a table rather
+ * than a sentence (the nationalities' adjectives by country code).
+ */
+export function serverWords(language: ServerLanguage, namespace: string): Readonly<Record<string, unknown>> {
+  return (instance.getResourceBundle(language, namespace) ?? {}) as Record<string, unknown>;
 }
 
 /**

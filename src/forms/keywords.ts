@@ -9,11 +9,13 @@
  * - `"atLeastTimes": { "subscription": 0.5 }` on a number: it is at least 0.5 times the number in the
  *   field `subscription` of the same object (half of a subscription paid up; a capital of at least
  *   10 lei a share). Checked once that field holds a number; compared in cents.
+ * - `"cnp": true` on a string: a Romanian personal numeric code (keyword-cnp.ts).
  */
 import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
 import type Ajv from 'ajv';
 import codegenNames from 'ajv/dist/compile/names.js';
 import { PERSON_KEYWORDS } from './keyword-persons.ts';
+import { cnp } from './keyword-cnp.ts';
 
 // A CommonJS default export: Node's ESM loader hands over the exports object, the bundler its `default`.
 const names = (codegenNames as unknown as { default?: typeof codegenNames }).default ?? codegenNames;
@@ -123,6 +125,7 @@ export const FORM_KEYWORDS: readonly KeywordDefinition[] = [
   notAfterToday,
   sumMatches,
   atLeastTimes,
+  cnp,
   ...PERSON_KEYWORDS,
 ];
 

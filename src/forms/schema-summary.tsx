@@ -2,8 +2,10 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { NationalityWords } from '@/shared/nationalities';
 import { countryOptions } from './countries';
 import type { FormDefinition, FormValues } from './form-definition';
+import { nationalityOptions } from './nationalities';
 import classes from './schema-summary.module.css';
 import { namespacesOf, translateUiSchema, useFormTranslate, type FormTranslate } from './translation';
 
@@ -20,6 +22,8 @@ interface Context {
   translate: FormTranslate;
   language: string;
   formatters: Record<string, SummaryFormatter>;
+  /** The nationality widget's words, loaded with the form's namespaces (namespacesOf). */
+  nationalities: NationalityWords;
 }
 
 function orderedFields(schema: RJSFSchema, ui: Node): string[] {
@@ -31,7 +35,7 @@ function orderedFields(schema: RJSFSchema, ui: Node): string[] {
 
 /** A single value as a reader expects it in `language`: dates, amounts, countries, yes and no. */
 function formatValue(value: unknown, schema: RJSFSchema, ui: Node, context: Context): ReactNode {
-  const { translate, language, formatters } = context;
+  const { translate, language, formatters, nationalities } = context;
   const widget = typeof ui['ui:widget'] === 'string' ? ui['ui:widget'] : undefined;
   const options = isRecord(ui['ui:options']) ? ui['ui:options'] : {};
   const empty = typeof ui['ui:summaryEmpty'] === 'string' ? ui['ui:summaryEmpty'] : translate(EMPTY_KEY);
@@ -51,6 +55,8 @@ function formatValue(value: unknown, schema: RJSFSchema, ui: Node, context: Cont
         : new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
     }
     if (widget === 'country') return countryOptions(language, [value])[0]?.label ?? value;
+    if (widget === 'nationality')
+      return nationalityOptions(language, nationalities, [value])[0]?.label ?? value;
     const names = Array.isArray(ui['ui:enumNames']) ? ui['ui:enumNames'] : undefined;
     const index = Array.isArray(schema.enum) ? schema.enum.indexOf(value) : -1;
     if (names && index >= 0 && typeof names[index] === 'string') return names[index];
@@ -175,7 +181,8 @@ export function SchemaSummary({ form, values, title, action, formatters = {} }: 
     () => translateUiSchema(form.schema, form.uiSchema as UiSchema, translate) as Node,
     [form, translate],
   );
-  const context: Context = { translate, language: i18n.language, formatters };
+  const nationalities = (i18n.getResourceBundle(i18n.language, 'nationalities') ?? {}) as NationalityWords;
+  const context: Context = { translate, language: i18n.language, formatters, nationalities };
   return (
     <section className={classes.section} aria-label={title}>
       <div className={classes.heading}>

@@ -13,6 +13,7 @@ import { CheckboxesWidget } from './widgets/checkboxes-widget';
 import { CountryWidget } from './widgets/country-widget';
 import { DateWidget } from './widgets/date-widget';
 import { LanguageWidget } from './widgets/language-widget';
+import { NationalityWidget } from './widgets/nationality-widget';
 import { PasswordWidget } from './widgets/password-widget';
 import { PersonWidget } from './widgets/person-widget';
 import { SelectWidget } from './widgets/select-widget';
@@ -59,6 +60,7 @@ export const formWidgets: RegistryWidgetsType = {
   TextareaWidget,
   country: CountryWidget,
   language: LanguageWidget,
+  nationality: NationalityWidget,
   person: PersonWidget,
   websiteColor: WebsiteColorWidget,
 };

@@ -164,6 +164,25 @@ describe('errorMessageKey', () => {
     );
   });
 
+  it("picks the message of the reason a cnp error gives, among the field's messages for that keyword", () => {
+    const cnpUi: UiSchema = {
+      persons: {
+        items: {
+          cnp: {
+            'ui:errorMessages': {
+              cnp: { checksum: 'wizard:errors.cnp.checksum', county: 'wizard:errors.cnp.county' },
+            },
+          },
+        },
+      },
+    };
+    const cnpError = (reason: string) =>
+      error({ name: 'cnp', property: '.persons.1.cnp', params: { reason } });
+    expect(errorMessageKey(cnpError('checksum'), cnpUi)).toBe('wizard:errors.cnp.checksum');
+    expect(errorMessageKey(cnpError('county'), cnpUi)).toBe('wizard:errors.cnp.county');
+    expect(errorMessageKey(cnpError('format'), cnpUi)).toBe('forms:errors.invalid');
+  });
+
   it('falls back to forms:errors.<keyword> for a keyword the field does not override', () => {
     expect(errorMessageKey(error({ name: 'required', property: 'password' }), uiSchema)).toBe(
       'forms:errors.required',
@@ -285,6 +304,12 @@ describe('namespacesOf', () => {
     });
 
     expect(namespaces).toEqual(['forms']);
+  });
+
+  it('adds the namespace of a widget that shows words of its own (the nationality list)', () => {
+    const ui = { managers: { items: { nationality: { 'ui:widget': 'nationality' } } } };
+    expect(namespacesOf(ui).sort()).toEqual(['forms', 'nationalities']);
+    expect(namespacesOf({ country: { 'ui:widget': 'country' } })).toEqual(['forms']);
   });
 
   it('always includes forms, the namespace of the default messages', () => {

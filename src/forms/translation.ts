@@ -34,7 +34,13 @@ export const ERROR_MESSAGES_KEY = 'ui:errorMessages';
 /** Schema keywords whose value is a translation key when no ui:title/ui:description overrides it. */
 export const TRANSLATED_SCHEMA_TEXTS = ['title', 'description'] as const;
 
-/** The namespaces a definition's keys name (`auth:signup.fields.email` → auth), plus `forms`. */
+/** Widgets that show words of their own namespace (the nationality list's adjectives). */
+const WIDGET_NAMESPACES: Readonly<Record<string, string>> = { nationality: 'nationalities' };
+
+/**
+ * The namespaces a definition's keys name (`auth:signup.fields.email` → auth), plus `forms`, plus those
+ * of the widgets it names (WIDGET_NAMESPACES): loaded with the form, not while the user waits on a field.
+ */
 export function namespacesOf(definition: unknown): string[] {
   const found = new Set<string>(['forms']);
   const visit = (value: unknown) => {
@@ -42,7 +48,12 @@ export function namespacesOf(definition: unknown): string[] {
       const match = /^([a-z][\w-]*):[\w.]+$/i.exec(value);
       if (match?.[1]) found.add(match[1]);
     } else if (Array.isArray(value)) value.forEach(visit);
-    else if (isRecord(value)) Object.values(value).forEach(visit);
+    else if (isRecord(value)) {
+      const widget = value['ui:widget'];
+      const widgetNamespace = typeof widget === 'string' ? WIDGET_NAMESPACES[widget] : undefined;
+      if (widgetNamespace) found.add(widgetNamespace);
+      Object.values(value).forEach(visit);
+    }
   };
   visit(definition);
   return [...found];
@@ -199,7 +210,7 @@ export function errorMessageKey(error: RJSFValidationError, uiSchema: UiSchema):
   const messages = uiNodeAt(uiSchema, error.property)[ERROR_MESSAGES_KEY];
   let custom = isRecord(messages) ? messages[keyword] : undefined;
   // A keyword checking several rules names one message per rule: by the rule's property (sumMatches),
-  // the detail a role needs (personHas) or the reason (personRef).
+  // the detail a role needs (personHas) or the reason (personRef, cnp).
   if (isRecord(custom) && isRecord(error.params)) {
     const { property, field, reason } = error.params as Record<string, unknown>;
     custom = custom[String(property ?? field ?? reason)];

@@ -1,7 +1,8 @@
 /** How long typed letters keep adding up before a new search starts (spec section 9: 350 ms). */
 export const TYPEAHEAD_RESET_MS = 350;
 
-const fold = (text: string) =>
+/** Lower case without accents: what a search by typing compares ("Française" and "francaise" alike). */
+export const foldForSearch = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
@@ -13,7 +14,7 @@ const fold = (text: string) =>
  * not matter ("ro" finds "Română"). Returns -1 when nothing matches.
  */
 export function findTypeaheadMatch(labels: readonly string[], typed: string, fromIndex: number): number {
-  const query = fold(typed);
+  const query = foldForSearch(typed);
   if (query === '' || labels.length === 0) return -1;
   // Repeating one letter cycles through the items that start with it.
   const cycling = query.length > 1 && [...query].every((char) => char === query[0]);
@@ -21,7 +22,7 @@ export function findTypeaheadMatch(labels: readonly string[], typed: string, fro
   const start = cycling || query.length === 1 ? fromIndex + 1 : fromIndex;
   for (let offset = 0; offset < labels.length; offset += 1) {
     const index = (((start + offset) % labels.length) + labels.length) % labels.length;
-    if (fold(labels[index] ?? '').startsWith(needle)) return index;
+    if (foldForSearch(labels[index] ?? '').startsWith(needle)) return index;
   }
   return -1;
 }

@@ -30,7 +30,17 @@ export function text(language: Language, namespace: Namespace | ServerNamespace,
   return node;
 }
 
-/** Matches a raw key such as "nav.home" or "footer.services.title" showing on a page instead of its text. */
+/**
+ * Matches a raw key such as "nav.home" or "footer.services.title" showing on a page instead of its text.
+ * The nationalities' keys are country codes ("FR.feminine"), read as a table, never shown as keys; left
+ * out, they would match ordinary text ("RO.", "US.").
+ */
 export const RAW_KEY_PATTERN = new RegExp(
-  `\\b(${[...new Set(NAMESPACES.flatMap((namespace) => Object.keys(files.fr[namespace])))].join('|')})\\.[A-Za-z][\\w.]*`,
+  `\\b(${[
+    ...new Set(
+      NAMESPACES.filter((namespace) => namespace !== 'nationalities').flatMap((namespace) =>
+        Object.keys(files.fr[namespace]),
+      ),
+    ),
+  ].join('|')})\\.[A-Za-z][\\w.]*`,
 );

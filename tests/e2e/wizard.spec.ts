@@ -106,18 +106,26 @@ async function fillPersonalInformation(page: Page, form: WizardForm, language: L
   await form.fullName.fill('Camille Dupont');
   await pickDate(page, form.dateOfBirth, '1987-05-15', { opensOn: founder.dateOfBirth.slice(0, 7) });
   await form.placeOfBirth.fill('Lyon, France');
-  await chooseCountry(page, form.nationality, language, 'FR');
+  await chooseNationality(page, form.nationality, language, 'FR');
   await form.address.fill('12 rue de la Paix\n75002 Paris, France');
   await form.fatherName.fill('Jean Dupont');
   await form.motherName.fill('Marie Dupont, née Martin');
   await form.next.click();
 }
 
-async function chooseCountry(page: Page, field: Locator, language: Language, code: string) {
-  const name = new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
-  await field.fill(name.slice(0, 4));
-  await page.getByRole('option', { name, exact: true }).click();
-  await expect(field).toHaveValue(name);
+/**
+ * Types a nationality as a founder would ("française", "română") and takes the list's first choice
+ * with the keyboard: the state's nationality comes before its territories' ("française (France)").
+ */
+async function chooseNationality(page: Page, field: Locator, language: Language, code: string) {
+  const country = new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  const adjective = text(language, 'nationalities', `${code}.feminine`);
+  const label = `${adjective} (${country})`;
+  await field.fill(adjective);
+  await expect(page.getByRole('option').first()).toHaveText(label);
+  await field.press('ArrowDown');
+  await field.press('Enter');
+  await expect(field).toHaveValue(label);
 }
 
 /**
@@ -137,7 +145,7 @@ async function fillManager(
   await expect(manager.dateOfBirth).toHaveText(text(language, 'forms', 'date.placeholder'));
   await pickDate(page, manager.dateOfBirth, person.dateOfBirth, { opensOn: '2000-12' });
   await manager.placeOfBirth.fill('Cluj-Napoca, România');
-  await chooseCountry(page, manager.nationality, language, 'RO');
+  await chooseNationality(page, manager.nationality, language, 'RO');
   await manager.address.fill('Strada Florilor 3, Cluj-Napoca');
   if (french) {
     await manager.fatherName.fill('Vasile Pop');
@@ -574,7 +582,7 @@ test('"I am the president" copies the founder\'s information into the president\
   await expect(president.name).toBeFocused();
   await expect(president.dateOfBirth).toHaveText(shownDate(founder.dateOfBirth, language));
   await expect(president.placeOfBirth).toHaveValue(founder.placeOfBirth);
-  await expect(president.nationality).toHaveValue('France');
+  await expect(president.nationality).toHaveValue('française (France)');
   await expect(president.address).toHaveValue(founder.address);
   await expect(president.fatherName).toHaveValue(founder.fatherName);
   await expect(president.motherName).toHaveValue(founder.motherName);

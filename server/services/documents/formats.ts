@@ -1,11 +1,17 @@
 /**
- * Numbers, amounts, dates and countries as a document in one language writes them: 1 000,00 € in
- * French, 1.000,00 lei in Romanian, €1,000.00 in English; amounts in words as legal texts state the
- * capital ("mille euros", "o mie de lei").
+ * Numbers, amounts, dates, countries and nationalities as a document in one language writes them:
+ * 1 000,00 € in French, 1.000,00 lei in Romanian, €1,000.00 in English; amounts in words as legal texts
+ * state the capital ("mille euros", "o mie de lei"); "française", "română", "French".
  */
 import { toCardinal as frenchCardinal } from 'n2words/fr-FR';
 import { toCardinal as romanianCardinal } from 'n2words/ro-RO';
 import { toCardinal as englishCardinal } from 'n2words/en-GB';
+import {
+  nationalityAdjective,
+  type NationalityForm,
+  type NationalityWords,
+} from '../../../src/shared/nationalities';
+import { serverWords } from '../i18n';
 
 export type DocumentLanguage = 'fr' | 'en' | 'ro';
 
@@ -24,6 +30,13 @@ export interface DocumentFormats {
   moneyInWords(amount: number, currency: string): string;
   /** A country's name from its ISO 3166-1 alpha-2 code; anything else as written. */
   country(code: string): string;
+  /**
+   * The nationality of a country's people from its ISO code, as an adjective (locales/<lang>/
+   * nationalities.json): feminine by default, agreeing with "nationalité" and "cetățenie"
+   * ("française", "română"), masculine on request ("cetățean român"). A territory gives its state's
+   * ("française" for GF); where no nationality fits (AQ, EH), the country's name; anything else as written.
+   */
+  nationality(code: string, form?: NationalityForm): string;
 }
 
 const CARDINALS: Record<DocumentLanguage, (value: number) => string> = {
@@ -69,6 +82,15 @@ export function documentFormats(language: DocumentLanguage): DocumentFormats {
     return format;
   };
   const regions = new Intl.DisplayNames([locale], { type: 'region' });
+  const nationalities = serverWords(language, 'nationalities') as NationalityWords;
+  const country = (code: string) => {
+    if (!/^[A-Z]{2}$/.test(code)) return code;
+    try {
+      return regions.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
   const dates = new Intl.DateTimeFormat(locale, {
     day: 'numeric',
     month: 'long',
@@ -120,14 +142,9 @@ export function documentFormats(language: DocumentLanguage): DocumentFormats {
       const and = { ro: 'și', fr: 'et', en: 'and' }[language];
       return `${text} ${and} ${cardinal(cents)} ${centNoun}`;
     },
-    country: (code) => {
-      if (!/^[A-Z]{2}$/.test(code)) return code;
-      try {
-        return regions.of(code) ?? code;
-      } catch {
-        return code;
-      }
-    },
+    country,
+    nationality: (code, form = 'feminine') =>
+      /^[A-Z]{2}$/.test(code) ? (nationalityAdjective(nationalities, code, form) ?? country(code)) : code,
   };
 }
 

@@ -106,6 +106,10 @@ export function createTemplateEngine(language: DocumentLanguage, root = reposito
   engine.registerFilter('in_words', (value: unknown) => formats.words(asNumber(value)));
   engine.registerFilter('long_date', (value: unknown) => formats.longDate(asText(value)));
   engine.registerFilter('country', (value: unknown) => formats.country(asText(value)));
+  // `| nationality` prints "française", "română", "French"; `| nationality: "masculine"` "român".
+  engine.registerFilter('nationality', (value: unknown, form?: unknown) =>
+    formats.nationality(asText(value), form === 'masculine' ? 'masculine' : 'feminine'),
+  );
   // A value left empty in a draft prints as a line to fill in rather than vanishing from a clause.
   engine.registerFilter('or_blank', (value: unknown) =>
     value === null || value === undefined || value === '' ? '…………………' : value,

@@ -2,7 +2,7 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.people.title","description":"wizard:steps.people.description","icon":"user","schema":{"type":"object","required":["persons"],"properties":{"persons":{"$comment":"Everyone the company file names, once: the associates, the managers, the companies' representatives and owners. The first person is the founder (the account holder). Roles on the next steps point to a person by id, so a correction here reaches every document. At most 200: 149 associates (the largest legal form), 10 managers and companies' representatives and owners, a bound for what a draft stores (security review R3-01).","type":"array","minItems":1,"maxItems":200,"uniqueBy":"id","default":[{"kind":"natural"}],"items":{"type":"object","required":["id","kind"],"requiredWhen":[{"when":{"kind":"natural"},"required":["civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address"]},{"when":{"kind":"natural"},"required":["idType","idNumber","idIssuedBy","idIssuedOn"]},{"when":{"kind":"natural","idType":"idCard"},"required":["idSeries"]},{"when":{"kind":"natural","nationality":"RO"},"required":["cnp"]},{"when":{"kind":"legal"},"required":["name","legalForm","registeredOffice","country","registrationNumber","representativeId"]}],"properties":{"id":{"$comment":"The person's reference within the file (p1, p2, …), given by the wizard: roles point to it.","type":"string","pattern":"^p[1-9][0-9]{0,3}$"},"kind":{"$comment":"A natural person or a company (legal person). Only a natural person can manage the company, represent a company or be a beneficial owner.","type":"string","enum":["natural","legal"],"default":"natural"},"civility":{"$comment":"Madame or Monsieur (doamna, domnul): the documents agree with it (née/né, associée/associé, Subsemnata/Subsemnatul).","type":"string","enum":["F","M"]},"lastName":{"$comment":"Natural person: the birth name (nom de naissance, numele), as on the identity document.","type":"string","maxLength":200,"pattern":"\\S"},"firstNames":{"$comment":"Natural person: every first name, in the order of the civil status.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the person's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The person's home address (domicile), in full.","type":"string","maxLength":1000,"pattern":"\\S"},"cnp":{"$comment":"Romania: the personal numeric code (CNP), 13 digits, required for Romanian citizens (art. 7 lit. a) Legea 31/1990).","type":"string","pattern":"^[0-9]{13}$"},"idType":{"$comment":"Romania: the identity document the act constitutiv names (ONRC's model act): an identity card, a passport or a residence permit.","type":"string","enum":["idCard","passport","residencePermit"]},"idSeries":{"$comment":"Romania: the series of the identity card (2 letters); none for a passport.","type":"string","maxLength":10,"pattern":"^[A-Za-z]{1,10}$"},"idNumber":{"$comment":"Romania: the document's number.","type":"string","maxLength":30,"pattern":"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"},"idIssuedBy":{"$comment":"Romania: the authority that issued the document (SPCLEP Cluj-Napoca, the Préfecture du Rhône…).","type":"string","maxLength":200,"pattern":"\\S"},"idIssuedOn":{"$comment":"Romania: the date the document was issued, YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"name":{"$comment":"Company: its name (dénomination, denumire) as registered, with its legal form.","type":"string","maxLength":200,"pattern":"\\S"},"legalForm":{"$comment":"Company: its legal form (SAS, SARL, SRL, GmbH, Ltd…).","type":"string","maxLength":60,"pattern":"\\S"},"registeredOffice":{"$comment":"Company: the address of its registered office.","type":"string","maxLength":1000,"pattern":"\\S"},"country":{"$comment":"Company: the country where it is registered (its nationality, art. 7 lit. a) Legea 31/1990).","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"registrationNumber":{"$comment":"Company: its registration number: RCS and SIREN in France, CUI and number of the trade register (J…) in Romania, or the foreign register's number.","type":"string","maxLength":100,"pattern":"\\S"},"representativeId":{"$comment":"Company: the natural person of this file who represents it and signs for it.","type":"string","personRef":{"kinds":["natural"]}},"owners":{"$comment":"Company: the natural persons who hold its capital, with their percentage: the beneficial owners of the new company are found through them (R. 561-1 C. mon. fin.; art. 4 Legea 129/2019).","type":"array","maxItems":20,"uniqueBy":"personId","default":[],"items":{"type":"object","required":["personId","percent"],"properties":{"personId":{"$comment":"A natural person of the file.","type":"string","personRef":{"kinds":["natural"]}},"percent":{"$comment":"The part of the company's capital this person holds, in percent.","type":"number","exclusiveMinimum":0,"maximum":100}}}}}}}}},"uiSchema":{"persons":{"ui:title":"wizard:fields.persons.title","ui:tooltip":"wizard:fields.persons.tooltip","ui:itemTitle":"wizard:fields.person.heading","ui:addLabel":"wizard:fields.person.add","ui:removeLabel":"wizard:fields.person.remove","ui:options":{"orderable":false,"itemTitleFrom":"person"},"ui:errorMessages":{"minItems":"wizard:errors.personsMinimum","maxItems":"wizard:errors.personsMaximum","uniqueBy":"wizard:errors.personTwice"},"items":{"ui:order":["id","kind","civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address","cnp","idType","idSeries","idNumber","idIssuedBy","idIssuedOn","name","legalForm","registeredOffice","country","registrationNumber","representativeId","owners"],"id":{"ui:widget":"hidden"},"kind":{"ui:title":"wizard:fields.person.kind.title","ui:tooltip":"wizard:fields.person.kind.tooltip","ui:enumNames":["wizard:fields.person.kind.natural","wizard:fields.person.kind.legal"],"ui:options":{"span":6}},"civility":{"ui:title":"wizard:fields.person.civility.title","ui:tooltip":"wizard:fields.person.civility.tooltip","ui:enumNames":["wizard:fields.person.civility.F","wizard:fields.person.civility.M"],"ui:options":{"showIf":{"kind":"natural"},"span":6}},"lastName":{"ui:title":"wizard:fields.person.lastName.title","ui:tooltip":"wizard:fields.person.lastName.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:autocomplete":"family-name","ui:errorMessages":{"pattern":"forms:errors.required"}},"firstNames":{"ui:title":"wizard:fields.person.firstNames.title","ui:tooltip":"wizard:fields.person.firstNames.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:autocomplete":"given-name","ui:errorMessages":{"pattern":"forms:errors.required"}},"dateOfBirth":{"ui:title":"wizard:fields.person.dateOfBirth.title","ui:tooltip":"wizard:fields.person.dateOfBirth.tooltip","ui:widget":"date","ui:options":{"showIf":{"kind":"natural"},"span":6,"minDate":"1900-01-01","maxDate":"today"},"ui:errorMessages":{"formatMinimum":"wizard:errors.dateTooOld","notAfterToday":"wizard:errors.dateInFuture"}},"placeOfBirth":{"ui:title":"wizard:fields.person.placeOfBirth.title","ui:tooltip":"wizard:fields.person.placeOfBirth.tooltip","ui:placeholder":"wizard:fields.placeOfBirth.placeholder","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"nationality":{"ui:title":"wizard:fields.person.nationality.title","ui:tooltip":"wizard:fields.person.nationality.tooltip","ui:widget":"country","ui:options":{"showIf":{"kind":"natural"},"span":6}},"address":{"ui:title":"wizard:fields.person.address.title","ui:tooltip":"wizard:fields.person.address.tooltip","ui:widget":"textarea","ui:options":{"showIf":{"kind":"natural"},"rows":2},"ui:autocomplete":"street-address","ui:errorMessages":{"pattern":"forms:errors.required"}},"cnp":{"ui:title":"wizard:fields.person.cnp.title","ui:tooltip":"wizard:fields.person.cnp.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:errorMessages":{"pattern":"wizard:errors.cnpFormat"}},"idType":{"ui:title":"wizard:fields.person.idType.title","ui:tooltip":"wizard:fields.person.idType.tooltip","ui:enumNames":["wizard:fields.person.idType.idCard","wizard:fields.person.idType.passport","wizard:fields.person.idType.residencePermit"],"ui:options":{"showIf":{"kind":"natural"},"span":6}},"idSeries":{"ui:title":"wizard:fields.person.idSeries.title","ui:tooltip":"wizard:fields.person.idSeries.tooltip","ui:options":{"kind":"natural","idType":"idCard","span":4},"ui:errorMessages":{"pattern":"wizard:errors.idSeries"}},"idNumber":{"ui:title":"wizard:fields.person.idNumber.title","ui:tooltip":"wizard:fields.person.idNumber.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":4},"ui:errorMessages":{"pattern":"wizard:errors.idNumber"}},"idIssuedBy":{"ui:title":"wizard:fields.person.idIssuedBy.title","ui:tooltip":"wizard:fields.person.idIssuedBy.tooltip","ui:options":{"showIf":{"kind":"natural"}},"ui:errorMessages":{"pattern":"forms:errors.required"}},"idIssuedOn":{"ui:title":"wizard:fields.person.idIssuedOn.title","ui:tooltip":"wizard:fields.person.idIssuedOn.tooltip","ui:widget":"date","ui:options":{"showIf":{"kind":"natural"},"span":4,"minDate":"1900-01-01","maxDate":"today"},"ui:errorMessages":{"formatMinimum":"wizard:errors.dateTooOld","notAfterToday":"wizard:errors.dateInFuture"}},"name":{"ui:title":"wizard:fields.person.name.title","ui:tooltip":"wizard:fields.person.name.tooltip","ui:options":{"showIf":{"kind":"legal"}},"ui:errorMessages":{"pattern":"forms:errors.required"}},"legalForm":{"ui:title":"wizard:fields.person.legalForm.title","ui:tooltip":"wizard:fields.person.legalForm.tooltip","ui:options":{"showIf":{"kind":"legal"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"registeredOffice":{"ui:title":"wizard:fields.person.registeredOffice.title","ui:tooltip":"wizard:fields.person.registeredOffice.tooltip","ui:widget":"textarea","ui:options":{"showIf":{"kind":"legal"},"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"country":{"ui:title":"wizard:fields.person.country.title","ui:tooltip":"wizard:fields.person.country.tooltip","ui:widget":"country","ui:options":{"showIf":{"kind":"legal"},"span":6}},"registrationNumber":{"ui:title":"wizard:fields.person.registrationNumber.title","ui:tooltip":"wizard:fields.person.registrationNumber.tooltip","ui:options":{"showIf":{"kind":"legal"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"representativeId":{"ui:title":"wizard:fields.person.representativeId.title","ui:tooltip":"wizard:fields.person.representativeId.tooltip","ui:widget":"person","ui:options":{"showIf":{"kind":"legal"},"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.personNotNatural"}}},"owners":{"ui:title":"wizard:fields.person.owners.title","ui:tooltip":"wizard:fields.person.owners.tooltip","ui:itemTitle":"wizard:fields.person.owner.heading","ui:addLabel":"wizard:fields.person.owner.add","ui:removeLabel":"wizard:fields.person.owner.remove","ui:options":{"showIf":{"kind":"legal"},"orderable":false},"ui:errorMessages":{"uniqueBy":"wizard:errors.ownerTwice"},"items":{"ui:order":["personId","percent"],"personId":{"ui:title":"wizard:fields.person.owner.person.title","ui:tooltip":"wizard:fields.person.owner.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"],"span":8},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.personNotNatural"}}},"percent":{"ui:title":"wizard:fields.person.owner.percent.title","ui:tooltip":"wizard:fields.person.owner.percent.tooltip","ui:options":{"span":4,"unit":"%"},"ui:errorMessages":{"exclusiveMinimum":"wizard:errors.percentRange","maximum":"wizard:errors.percentRange"}}}}}}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.people.title","description":"wizard:steps.people.description","icon":"user","schema":{"type":"object","required":["persons"],"properties":{"persons":{"$comment":"Everyone the company file names, once: the associates, the managers, the companies' representatives and owners. The first person is the founder (the account holder). Roles on the next steps point to a person by id, so a correction here reaches every document. At most 200: 149 associates (the largest legal form), 10 managers and companies' representatives and owners, a bound for what a draft stores (security review R3-01).","type":"array","minItems":1,"maxItems":200,"uniqueBy":"id","default":[{"kind":"natural"}],"items":{"type":"object","required":["id","kind"],"requiredWhen":[{"when":{"kind":"natural"},"required":["civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address"]},{"when":{"kind":"natural"},"required":["idType","idNumber","idIssuedBy","idIssuedOn"]},{"when":{"kind":"natural","idType":"idCard"},"required":["idSeries"]},{"when":{"kind":"natural","nationality":"RO"},"required":["cnp"]},{"when":{"kind":"legal"},"required":["name","legalForm","registeredOffice","country","registrationNumber","representativeId"]}],"properties":{"id":{"$comment":"The person's reference within the file (p1, p2, …), given by the wizard: roles point to it.","type":"string","pattern":"^p[1-9][0-9]{0,3}$"},"kind":{"$comment":"A natural person or a company (legal person). Only a natural person can manage the company, represent a company or be a beneficial owner.","type":"string","enum":["natural","legal"],"default":"natural"},"civility":{"$comment":"Madame or Monsieur (doamna, domnul): the documents agree with it (née/né, associée/associé, Subsemnata/Subsemnatul).","type":"string","enum":["F","M"]},"lastName":{"$comment":"Natural person: the birth name (nom de naissance, numele), as on the identity document.","type":"string","maxLength":200,"pattern":"\\S"},"firstNames":{"$comment":"Natural person: every first name, in the order of the civil status.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the person's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The person's home address (domicile), in full.","type":"string","maxLength":1000,"pattern":"\\S"},"cnp":{"$comment":"Romania: the personal numeric code (CNP), 13 digits, required for Romanian citizens (art. 7 lit. a) Legea 31/1990).","type":"string","pattern":"^[0-9]{13}$","cnp":true},"idType":{"$comment":"Romania: the identity document the act constitutiv names (ONRC's model act): an identity card, a passport or a residence permit.","type":"string","enum":["idCard","passport","residencePermit"]},"idSeries":{"$comment":"Romania: the series of the identity card (2 letters); none for a passport.","type":"string","maxLength":10,"pattern":"^[A-Za-z]{1,10}$"},"idNumber":{"$comment":"Romania: the document's number.","type":"string","maxLength":30,"pattern":"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"},"idIssuedBy":{"$comment":"Romania: the authority that issued the document (SPCLEP Cluj-Napoca, the Préfecture du Rhône…).","type":"string","maxLength":200,"pattern":"\\S"},"idIssuedOn":{"$comment":"Romania: the date the document was issued, YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"name":{"$comment":"Company: its name (dénomination, denumire) as registered, with its legal form.","type":"string","maxLength":200,"pattern":"\\S"},"legalForm":{"$comment":"Company: its legal form (SAS, SARL, SRL, GmbH, Ltd…).","type":"string","maxLength":60,"pattern":"\\S"},"registeredOffice":{"$comment":"Company: the address of its registered office.","type":"string","maxLength":1000,"pattern":"\\S"},"country":{"$comment":"Company: the country where it is registered (its nationality, art. 7 lit. a) Legea 31/1990).","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"registrationNumber":{"$comment":"Company: its registration number: RCS and SIREN in France, CUI and number of the trade register (J…) in Romania, or the foreign register's number.","type":"string","maxLength":100,"pattern":"\\S"},"representativeId":{"$comment":"Company: the natural person of this file who represents it and signs for it.","type":"string","personRef":{"kinds":["natural"]}},"owners":{"$comment":"Company: the natural persons who hold its capital, with their percentage: the beneficial owners of the new company are found through them (R. 561-1 C. mon. fin.; art. 4 Legea 129/2019).","type":"array","maxItems":20,"uniqueBy":"personId","default":[],"items":{"type":"object","required":["personId","percent"],"properties":{"personId":{"$comment":"A natural person of the file.","type":"string","personRef":{"kinds":["natural"]}},"percent":{"$comment":"The part of the company's capital this person holds, in percent.","type":"number","exclusiveMinimum":0,"maximum":100}}}}}}}}},"uiSchema":{"persons":{"ui:title":"wizard:fields.persons.title","ui:tooltip":"wizard:fields.persons.tooltip","ui:itemTitle":"wizard:fields.person.heading","ui:addLabel":"wizard:fields.person.add","ui:removeLabel":"wizard:fields.person.remove","ui:options":{"orderable":false,"itemTitleFrom":"person"},"ui:errorMessages":{"minItems":"wizard:errors.personsMinimum","maxItems":"wizard:errors.personsMaximum","uniqueBy":"wizard:errors.personTwice"},"items":{"ui:order":["id","kind","civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address","cnp","idType","idSeries","idNumber","idIssuedBy","idIssuedOn","name","legalForm","registeredOffice","country","registrationNumber","representativeId","owners"],"id":{"ui:widget":"hidden"},"kind":{"ui:title":"wizard:fields.person.kind.title","ui:tooltip":"wizard:fields.person.kind.tooltip","ui:enumNames":["wizard:fields.person.kind.natural","wizard:fields.person.kind.legal"],"ui:options":{"span":6}},"civility":{"ui:title":"wizard:fields.person.civility.title","ui:tooltip":"wizard:fields.person.civility.tooltip","ui:enumNames":["wizard:fields.person.civility.F","wizard:fields.person.civility.M"],"ui:options":{"showIf":{"kind":"natural"},"span":6}},"lastName":{"ui:title":"wizard:fields.person.lastName.title","ui:tooltip":"wizard:fields.person.lastName.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6,"fromAccount":["lastname"]},"ui:autocomplete":"family-name","ui:errorMessages":{"pattern":"forms:errors.required"}},"firstNames":{"ui:title":"wizard:fields.person.firstNames.title","ui:tooltip":"wizard:fields.person.firstNames.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6,"fromAccount":["firstname"]},"ui:autocomplete":"given-name","ui:errorMessages":{"pattern":"forms:errors.required"}},"dateOfBirth":{"ui:title":"wizard:fields.person.dateOfBirth.title","ui:tooltip":"wizard:fields.person.dateOfBirth.tooltip","ui:widget":"date","ui:options":{"showIf":{"kind":"natural"},"span":6,"minDate":"1900-01-01","maxDate":"today","fromAccount":["dateOfBirth"]},"ui:errorMessages":{"formatMinimum":"wizard:errors.dateTooOld","notAfterToday":"wizard:errors.dateInFuture"}},"placeOfBirth":{"ui:title":"wizard:fields.person.placeOfBirth.title","ui:tooltip":"wizard:fields.person.placeOfBirth.tooltip","ui:placeholder":"wizard:fields.placeOfBirth.placeholder","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"nationality":{"ui:title":"wizard:fields.person.nationality.title","ui:tooltip":"wizard:fields.person.nationality.tooltip","ui:widget":"nationality","ui:options":{"showIf":{"kind":"natural"},"span":6}},"address":{"ui:title":"wizard:fields.person.address.title","ui:tooltip":"wizard:fields.person.address.tooltip","ui:widget":"textarea","ui:options":{"showIf":{"kind":"natural"},"rows":2},"ui:autocomplete":"street-address","ui:errorMessages":{"pattern":"forms:errors.required"}},"cnp":{"ui:title":"wizard:fields.person.cnp.title","ui:tooltip":"wizard:fields.person.cnp.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:errorMessages":{"pattern":"wizard:errors.cnpFormat","cnp":{"format":"wizard:errors.cnp.format","sex":"wizard:errors.cnp.sex","nif":"wizard:errors.cnp.nif","date":"wizard:errors.cnp.date","county":"wizard:errors.cnp.county","checksum":"wizard:errors.cnp.checksum","dateMismatch":"wizard:errors.cnp.dateMismatch","sexMismatch":"wizard:errors.cnp.sexMismatch"}}},"idType":{"ui:title":"wizard:fields.person.idType.title","ui:tooltip":"wizard:fields.person.idType.tooltip","ui:enumNames":["wizard:fields.person.idType.idCard","wizard:fields.person.idType.passport","wizard:fields.person.idType.residencePermit"],"ui:options":{"showIf":{"kind":"natural"},"span":6}},"idSeries":{"ui:title":"wizard:fields.person.idSeries.title","ui:tooltip":"wizard:fields.person.idSeries.tooltip","ui:options":{"kind":"natural","idType":"idCard","span":4},"ui:errorMessages":{"pattern":"wizard:errors.idSeries"}},"idNumber":{"ui:title":"wizard:fields.person.idNumber.title","ui:tooltip":"wizard:fields.person.idNumber.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":4},"ui:errorMessages":{"pattern":"wizard:errors.idNumber"}},"idIssuedBy":{"ui:title":"wizard:fields.person.idIssuedBy.title","ui:tooltip":"wizard:fields.person.idIssuedBy.tooltip","ui:options":{"showIf":{"kind":"natural"}},"ui:errorMessages":{"pattern":"forms:errors.required"}},"idIssuedOn":{"ui:title":"wizard:fields.person.idIssuedOn.title","ui:tooltip":"wizard:fields.person.idIssuedOn.tooltip","ui:widget":"date","ui:options":{"showIf":{"kind":"natural"},"span":4,"minDate":"1900-01-01","maxDate":"today"},"ui:errorMessages":{"formatMinimum":"wizard:errors.dateTooOld","notAfterToday":"wizard:errors.dateInFuture"}},"name":{"ui:title":"wizard:fields.person.name.title","ui:tooltip":"wizard:fields.person.name.tooltip","ui:options":{"showIf":{"kind":"legal"}},"ui:errorMessages":{"pattern":"forms:errors.required"}},"legalForm":{"ui:title":"wizard:fields.person.legalForm.title","ui:tooltip":"wizard:fields.person.legalForm.tooltip","ui:options":{"showIf":{"kind":"legal"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"registeredOffice":{"ui:title":"wizard:fields.person.registeredOffice.title","ui:tooltip":"wizard:fields.person.registeredOffice.tooltip","ui:widget":"textarea","ui:options":{"showIf":{"kind":"legal"},"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"country":{"ui:title":"wizard:fields.person.country.title","ui:tooltip":"wizard:fields.person.country.tooltip","ui:widget":"country","ui:options":{"showIf":{"kind":"legal"},"span":6}},"registrationNumber":{"ui:title":"wizard:fields.person.registrationNumber.title","ui:tooltip":"wizard:fields.person.registrationNumber.tooltip","ui:options":{"showIf":{"kind":"legal"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"representativeId":{"ui:title":"wizard:fields.person.representativeId.title","ui:tooltip":"wizard:fields.person.representativeId.tooltip","ui:widget":"person","ui:options":{"showIf":{"kind":"legal"},"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.personNotNatural"}}},"owners":{"ui:title":"wizard:fields.person.owners.title","ui:tooltip":"wizard:fields.person.owners.tooltip","ui:itemTitle":"wizard:fields.person.owner.heading","ui:addLabel":"wizard:fields.person.owner.add","ui:removeLabel":"wizard:fields.person.owner.remove","ui:options":{"showIf":{"kind":"legal"},"orderable":false},"ui:errorMessages":{"uniqueBy":"wizard:errors.ownerTwice"},"items":{"ui:order":["personId","percent"],"personId":{"ui:title":"wizard:fields.person.owner.person.title","ui:tooltip":"wizard:fields.person.owner.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"],"span":8},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.personNotNatural"}}},"percent":{"ui:title":"wizard:fields.person.owner.percent.title","ui:tooltip":"wizard:fields.person.owner.percent.tooltip","ui:options":{"span":4,"unit":"%"},"ui:errorMessages":{"exclusiveMinimum":"wizard:errors.percentRange","maximum":"wizard:errors.percentRange"}}}}}}}};
 import { defineForm } from '@/forms/form-definition';
 import * as runtime0 from 'ajv/dist/runtime/ucs2length';
 import * as runtime1 from 'ajv/dist/runtime/equal';
@@ -13,7 +13,7 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema34 = {"type":"object","required":["persons"],"properties":{"persons":{"$comment":"Everyone the company file names, once: the associates, the managers, the companies' representatives and owners. The first person is the founder (the account holder). Roles on the next steps point to a person by id, so a correction here reaches every document. At most 200: 149 associates (the largest legal form), 10 managers and companies' representatives and owners, a bound for what a draft stores (security review R3-01).","type":"array","minItems":1,"maxItems":200,"uniqueBy":"id","default":[{"kind":"natural"}],"items":{"type":"object","required":["id","kind"],"requiredWhen":[{"when":{"kind":"natural"},"required":["civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address"]},{"when":{"kind":"natural"},"required":["idType","idNumber","idIssuedBy","idIssuedOn"]},{"when":{"kind":"natural","idType":"idCard"},"required":["idSeries"]},{"when":{"kind":"natural","nationality":"RO"},"required":["cnp"]},{"when":{"kind":"legal"},"required":["name","legalForm","registeredOffice","country","registrationNumber","representativeId"]}],"properties":{"id":{"$comment":"The person's reference within the file (p1, p2, …), given by the wizard: roles point to it.","type":"string","pattern":"^p[1-9][0-9]{0,3}$"},"kind":{"$comment":"A natural person or a company (legal person). Only a natural person can manage the company, represent a company or be a beneficial owner.","type":"string","enum":["natural","legal"],"default":"natural"},"civility":{"$comment":"Madame or Monsieur (doamna, domnul): the documents agree with it (née/né, associée/associé, Subsemnata/Subsemnatul).","type":"string","enum":["F","M"]},"lastName":{"$comment":"Natural person: the birth name (nom de naissance, numele), as on the identity document.","type":"string","maxLength":200,"pattern":"\\S"},"firstNames":{"$comment":"Natural person: every first name, in the order of the civil status.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the person's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The person's home address (domicile), in full.","type":"string","maxLength":1000,"pattern":"\\S"},"cnp":{"$comment":"Romania: the personal numeric code (CNP), 13 digits, required for Romanian citizens (art. 7 lit. a) Legea 31/1990).","type":"string","pattern":"^[0-9]{13}$"},"idType":{"$comment":"Romania: the identity document the act constitutiv names (ONRC's model act): an identity card, a passport or a residence permit.","type":"string","enum":["idCard","passport","residencePermit"]},"idSeries":{"$comment":"Romania: the series of the identity card (2 letters); none for a passport.","type":"string","maxLength":10,"pattern":"^[A-Za-z]{1,10}$"},"idNumber":{"$comment":"Romania: the document's number.","type":"string","maxLength":30,"pattern":"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"},"idIssuedBy":{"$comment":"Romania: the authority that issued the document (SPCLEP Cluj-Napoca, the Préfecture du Rhône…).","type":"string","maxLength":200,"pattern":"\\S"},"idIssuedOn":{"$comment":"Romania: the date the document was issued, YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"name":{"$comment":"Company: its name (dénomination, denumire) as registered, with its legal form.","type":"string","maxLength":200,"pattern":"\\S"},"legalForm":{"$comment":"Company: its legal form (SAS, SARL, SRL, GmbH, Ltd…).","type":"string","maxLength":60,"pattern":"\\S"},"registeredOffice":{"$comment":"Company: the address of its registered office.","type":"string","maxLength":1000,"pattern":"\\S"},"country":{"$comment":"Company: the country where it is registered (its nationality, art. 7 lit. a) Legea 31/1990).","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"registrationNumber":{"$comment":"Company: its registration number: RCS and SIREN in France, CUI and number of the trade register (J…) in Romania, or the foreign register's number.","type":"string","maxLength":100,"pattern":"\\S"},"representativeId":{"$comment":"Company: the natural person of this file who represents it and signs for it.","type":"string","personRef":{"kinds":["natural"]}},"owners":{"$comment":"Company: the natural persons who hold its capital, with their percentage: the beneficial owners of the new company are found through them (R. 561-1 C. mon. fin.; art. 4 Legea 129/2019).","type":"array","maxItems":20,"uniqueBy":"personId","default":[],"items":{"type":"object","required":["personId","percent"],"properties":{"personId":{"$comment":"A natural person of the file.","type":"string","personRef":{"kinds":["natural"]}},"percent":{"$comment":"The part of the company's capital this person holds, in percent.","type":"number","exclusiveMinimum":0,"maximum":100}}}}}}}},"$id":"-6b7406d6"};
+const schema34 = {"type":"object","required":["persons"],"properties":{"persons":{"$comment":"Everyone the company file names, once: the associates, the managers, the companies' representatives and owners. The first person is the founder (the account holder). Roles on the next steps point to a person by id, so a correction here reaches every document. At most 200: 149 associates (the largest legal form), 10 managers and companies' representatives and owners, a bound for what a draft stores (security review R3-01).","type":"array","minItems":1,"maxItems":200,"uniqueBy":"id","default":[{"kind":"natural"}],"items":{"type":"object","required":["id","kind"],"requiredWhen":[{"when":{"kind":"natural"},"required":["civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address"]},{"when":{"kind":"natural"},"required":["idType","idNumber","idIssuedBy","idIssuedOn"]},{"when":{"kind":"natural","idType":"idCard"},"required":["idSeries"]},{"when":{"kind":"natural","nationality":"RO"},"required":["cnp"]},{"when":{"kind":"legal"},"required":["name","legalForm","registeredOffice","country","registrationNumber","representativeId"]}],"properties":{"id":{"$comment":"The person's reference within the file (p1, p2, …), given by the wizard: roles point to it.","type":"string","pattern":"^p[1-9][0-9]{0,3}$"},"kind":{"$comment":"A natural person or a company (legal person). Only a natural person can manage the company, represent a company or be a beneficial owner.","type":"string","enum":["natural","legal"],"default":"natural"},"civility":{"$comment":"Madame or Monsieur (doamna, domnul): the documents agree with it (née/né, associée/associé, Subsemnata/Subsemnatul).","type":"string","enum":["F","M"]},"lastName":{"$comment":"Natural person: the birth name (nom de naissance, numele), as on the identity document.","type":"string","maxLength":200,"pattern":"\\S"},"firstNames":{"$comment":"Natural person: every first name, in the order of the civil status.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the person's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The person's home address (domicile), in full.","type":"string","maxLength":1000,"pattern":"\\S"},"cnp":{"$comment":"Romania: the personal numeric code (CNP), 13 digits, required for Romanian citizens (art. 7 lit. a) Legea 31/1990).","type":"string","pattern":"^[0-9]{13}$","cnp":true},"idType":{"$comment":"Romania: the identity document the act constitutiv names (ONRC's model act): an identity card, a passport or a residence permit.","type":"string","enum":["idCard","passport","residencePermit"]},"idSeries":{"$comment":"Romania: the series of the identity card (2 letters); none for a passport.","type":"string","maxLength":10,"pattern":"^[A-Za-z]{1,10}$"},"idNumber":{"$comment":"Romania: the document's number.","type":"string","maxLength":30,"pattern":"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"},"idIssuedBy":{"$comment":"Romania: the authority that issued the document (SPCLEP Cluj-Napoca, the Préfecture du Rhône…).","type":"string","maxLength":200,"pattern":"\\S"},"idIssuedOn":{"$comment":"Romania: the date the document was issued, YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"name":{"$comment":"Company: its name (dénomination, denumire) as registered, with its legal form.","type":"string","maxLength":200,"pattern":"\\S"},"legalForm":{"$comment":"Company: its legal form (SAS, SARL, SRL, GmbH, Ltd…).","type":"string","maxLength":60,"pattern":"\\S"},"registeredOffice":{"$comment":"Company: the address of its registered office.","type":"string","maxLength":1000,"pattern":"\\S"},"country":{"$comment":"Company: the country where it is registered (its nationality, art. 7 lit. a) Legea 31/1990).","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"registrationNumber":{"$comment":"Company: its registration number: RCS and SIREN in France, CUI and number of the trade register (J…) in Romania, or the foreign register's number.","type":"string","maxLength":100,"pattern":"\\S"},"representativeId":{"$comment":"Company: the natural person of this file who represents it and signs for it.","type":"string","personRef":{"kinds":["natural"]}},"owners":{"$comment":"Company: the natural persons who hold its capital, with their percentage: the beneficial owners of the new company are found through them (R. 561-1 C. mon. fin.; art. 4 Legea 129/2019).","type":"array","maxItems":20,"uniqueBy":"personId","default":[],"items":{"type":"object","required":["personId","percent"],"properties":{"personId":{"$comment":"A natural person of the file.","type":"string","personRef":{"kinds":["natural"]}},"percent":{"$comment":"The part of the company's capital this person holds, in percent.","type":"number","exclusiveMinimum":0,"maximum":100}}}}}}}},"$id":"-3bdde151"};
 const pattern4 = new RegExp("^p[1-9][0-9]{0,3}$", "u");
 const pattern5 = new RegExp("\\S", "u");
 const pattern9 = new RegExp("^[0-9]{13}$", "u");
@@ -24,7 +24,7 @@ const func0 = cjs(runtime1).default;
 const formats0 = cjs(runtime2).fullFormats.date;
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="-6b7406d6" */;
+/*# sourceURL="-3bdde151" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -385,9 +385,62 @@ vErrors.push(err29);
 }
 errors++;
 }
+let reason0 = null;
+if(!/^[0-9]{13}$/.test(data11)){
+reason0 = "format";
 }
-else {
-const err30 = {instancePath:instancePath+"/persons/" + i0+"/cnp",schemaPath:"#/properties/persons/items/properties/cnp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.cnp.type,parentSchema:schema34.properties.persons.items.properties.cnp,data:data11};
+else if(data11[0] === "0"){
+reason0 = "sex";
+}
+else if(data11[0] === "9"){
+reason0 = "nif";
+}
+let month0;
+let day0;
+let year0;
+let year1;
+let real0;
+let real1;
+let iso0;
+let iso1;
+if(reason0 === null){
+const first0 = +data11[0];
+month0 = +data11.slice(3, 5);
+day0 = +data11.slice(5, 7);
+year0 = (first0 < 3 || first0 > 6 ? 1900 : first0 < 5 ? 1800 : 2000) + +data11.slice(1, 3);
+year1 = first0 > 6 ? year0 + 100 : year0;
+real0 = month0 >= 1 && month0 <= 12 && day0 >= 1 && day0 <= new Date(Date.UTC(year0, month0, 0)).getUTCDate();
+iso0 = year0 + "-" + data11.slice(3, 5) + "-" + data11.slice(5, 7);
+real1 = month0 >= 1 && month0 <= 12 && day0 >= 1 && day0 <= new Date(Date.UTC(year1, month0, 0)).getUTCDate();
+iso1 = year1 + "-" + data11.slice(3, 5) + "-" + data11.slice(5, 7);
+if(!real0 && !real1){
+reason0 = "date";
+}
+else if(" 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 50 51 52 54 56 60 64 70 78 80 81 82 83 84 87 88 90 98 99 ".indexOf(" " + data11.slice(7, 9) + " ") < 0){
+reason0 = "county";
+}
+}
+if(reason0 === null){
+let sum0 = 0;
+for(let i1=0; i1<12; i1++){
+sum0 = sum0 + data11[i1] * "279146358279"[i1];
+}
+if((sum0 % 11 === 10 ? 1 : sum0 % 11) !== +data11[12]){
+reason0 = "checksum";
+}
+}
+if(reason0 === null && data1 !== null && typeof data1 == "object"){
+const birth0 = data1.dateOfBirth;
+const civility0 = data1.civility;
+if(typeof birth0 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(birth0) && !(real0 && birth0 === iso0) && !(real1 && birth0 === iso1)){
+reason0 = "dateMismatch";
+}
+else if((civility0 === "M" || civility0 === "F") && civility0 !== (data11[0] % 2 ? "M" : "F")){
+reason0 = "sexMismatch";
+}
+}
+if(reason0 !== null){
+const err30 = {instancePath:instancePath+"/persons/" + i0+"/cnp",schemaPath:"#/properties/persons/items/properties/cnp/cnp",keyword:"cnp",params:{reason: reason0},message:"must be a valid CNP",schema:true,parentSchema:schema34.properties.persons.items.properties.cnp,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -397,10 +450,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data1.idType !== undefined){
-let data12 = data1.idType;
-if(typeof data12 !== "string"){
-const err31 = {instancePath:instancePath+"/persons/" + i0+"/idType",schemaPath:"#/properties/persons/items/properties/idType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.idType.type,parentSchema:schema34.properties.persons.items.properties.idType,data:data12};
+else {
+const err31 = {instancePath:instancePath+"/persons/" + i0+"/cnp",schemaPath:"#/properties/persons/items/properties/cnp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.cnp.type,parentSchema:schema34.properties.persons.items.properties.cnp,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -409,8 +460,11 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!(((data12 === "idCard") || (data12 === "passport")) || (data12 === "residencePermit"))){
-const err32 = {instancePath:instancePath+"/persons/" + i0+"/idType",schemaPath:"#/properties/persons/items/properties/idType/enum",keyword:"enum",params:{allowedValues: schema34.properties.persons.items.properties.idType.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.persons.items.properties.idType.enum,parentSchema:schema34.properties.persons.items.properties.idType,data:data12};
+}
+if(data1.idType !== undefined){
+let data12 = data1.idType;
+if(typeof data12 !== "string"){
+const err32 = {instancePath:instancePath+"/persons/" + i0+"/idType",schemaPath:"#/properties/persons/items/properties/idType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.idType.type,parentSchema:schema34.properties.persons.items.properties.idType,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -419,12 +473,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data1.idSeries !== undefined){
-let data13 = data1.idSeries;
-if(typeof data13 === "string"){
-if(func2(data13) > 10){
-const err33 = {instancePath:instancePath+"/persons/" + i0+"/idSeries",schemaPath:"#/properties/persons/items/properties/idSeries/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema34.properties.persons.items.properties.idSeries,data:data13};
+if(!(((data12 === "idCard") || (data12 === "passport")) || (data12 === "residencePermit"))){
+const err33 = {instancePath:instancePath+"/persons/" + i0+"/idType",schemaPath:"#/properties/persons/items/properties/idType/enum",keyword:"enum",params:{allowedValues: schema34.properties.persons.items.properties.idType.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.persons.items.properties.idType.enum,parentSchema:schema34.properties.persons.items.properties.idType,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -433,8 +483,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(!pattern10.test(data13)){
-const err34 = {instancePath:instancePath+"/persons/" + i0+"/idSeries",schemaPath:"#/properties/persons/items/properties/idSeries/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{1,10}$"},message:"must match pattern \""+"^[A-Za-z]{1,10}$"+"\"",schema:"^[A-Za-z]{1,10}$",parentSchema:schema34.properties.persons.items.properties.idSeries,data:data13};
+}
+if(data1.idSeries !== undefined){
+let data13 = data1.idSeries;
+if(typeof data13 === "string"){
+if(func2(data13) > 10){
+const err34 = {instancePath:instancePath+"/persons/" + i0+"/idSeries",schemaPath:"#/properties/persons/items/properties/idSeries/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema34.properties.persons.items.properties.idSeries,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -443,9 +497,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-else {
-const err35 = {instancePath:instancePath+"/persons/" + i0+"/idSeries",schemaPath:"#/properties/persons/items/properties/idSeries/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.idSeries.type,parentSchema:schema34.properties.persons.items.properties.idSeries,data:data13};
+if(!pattern10.test(data13)){
+const err35 = {instancePath:instancePath+"/persons/" + i0+"/idSeries",schemaPath:"#/properties/persons/items/properties/idSeries/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{1,10}$"},message:"must match pattern \""+"^[A-Za-z]{1,10}$"+"\"",schema:"^[A-Za-z]{1,10}$",parentSchema:schema34.properties.persons.items.properties.idSeries,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -455,11 +508,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data1.idNumber !== undefined){
-let data14 = data1.idNumber;
-if(typeof data14 === "string"){
-if(func2(data14) > 30){
-const err36 = {instancePath:instancePath+"/persons/" + i0+"/idNumber",schemaPath:"#/properties/persons/items/properties/idNumber/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema34.properties.persons.items.properties.idNumber,data:data14};
+else {
+const err36 = {instancePath:instancePath+"/persons/" + i0+"/idSeries",schemaPath:"#/properties/persons/items/properties/idSeries/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.idSeries.type,parentSchema:schema34.properties.persons.items.properties.idSeries,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -468,8 +518,12 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!pattern11.test(data14)){
-const err37 = {instancePath:instancePath+"/persons/" + i0+"/idNumber",schemaPath:"#/properties/persons/items/properties/idNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"},message:"must match pattern \""+"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"+"\"",schema:"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$",parentSchema:schema34.properties.persons.items.properties.idNumber,data:data14};
+}
+if(data1.idNumber !== undefined){
+let data14 = data1.idNumber;
+if(typeof data14 === "string"){
+if(func2(data14) > 30){
+const err37 = {instancePath:instancePath+"/persons/" + i0+"/idNumber",schemaPath:"#/properties/persons/items/properties/idNumber/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema34.properties.persons.items.properties.idNumber,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -478,9 +532,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/persons/" + i0+"/idNumber",schemaPath:"#/properties/persons/items/properties/idNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.idNumber.type,parentSchema:schema34.properties.persons.items.properties.idNumber,data:data14};
+if(!pattern11.test(data14)){
+const err38 = {instancePath:instancePath+"/persons/" + i0+"/idNumber",schemaPath:"#/properties/persons/items/properties/idNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"},message:"must match pattern \""+"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"+"\"",schema:"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$",parentSchema:schema34.properties.persons.items.properties.idNumber,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -490,11 +543,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data1.idIssuedBy !== undefined){
-let data15 = data1.idIssuedBy;
-if(typeof data15 === "string"){
-if(func2(data15) > 200){
-const err39 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedBy",schemaPath:"#/properties/persons/items/properties/idIssuedBy/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.idIssuedBy,data:data15};
+else {
+const err39 = {instancePath:instancePath+"/persons/" + i0+"/idNumber",schemaPath:"#/properties/persons/items/properties/idNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.idNumber.type,parentSchema:schema34.properties.persons.items.properties.idNumber,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -503,8 +553,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!pattern5.test(data15)){
-const err40 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedBy",schemaPath:"#/properties/persons/items/properties/idIssuedBy/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.idIssuedBy,data:data15};
+}
+if(data1.idIssuedBy !== undefined){
+let data15 = data1.idIssuedBy;
+if(typeof data15 === "string"){
+if(func2(data15) > 200){
+const err40 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedBy",schemaPath:"#/properties/persons/items/properties/idIssuedBy/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.idIssuedBy,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -513,9 +567,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedBy",schemaPath:"#/properties/persons/items/properties/idIssuedBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.idIssuedBy.type,parentSchema:schema34.properties.persons.items.properties.idIssuedBy,data:data15};
+if(!pattern5.test(data15)){
+const err41 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedBy",schemaPath:"#/properties/persons/items/properties/idIssuedBy/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.idIssuedBy,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -525,11 +578,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data1.idIssuedOn !== undefined){
-let data16 = data1.idIssuedOn;
-if(typeof data16 === "string"){
-if(!(formats0.validate(data16))){
-const err42 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedOn",schemaPath:"#/properties/persons/items/properties/idIssuedOn/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema34.properties.persons.items.properties.idIssuedOn,data:data16};
+else {
+const err42 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedBy",schemaPath:"#/properties/persons/items/properties/idIssuedBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.idIssuedBy.type,parentSchema:schema34.properties.persons.items.properties.idIssuedBy,data:data15};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -538,8 +588,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(formats0.compare(data16, "1900-01-01") < 0){
-const err43 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedOn",schemaPath:"#/properties/persons/items/properties/idIssuedOn/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema34.properties.persons.items.properties.idIssuedOn,data:data16};
+}
+if(data1.idIssuedOn !== undefined){
+let data16 = data1.idIssuedOn;
+if(typeof data16 === "string"){
+if(!(formats0.validate(data16))){
+const err43 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedOn",schemaPath:"#/properties/persons/items/properties/idIssuedOn/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema34.properties.persons.items.properties.idIssuedOn,data:data16};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -548,8 +602,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data16 > new Date(Date.now() + (typeof window === "undefined" ? 50400000 : -60000 * new Date().getTimezoneOffset())).toISOString().slice(0, 10)){
-const err44 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedOn",schemaPath:"#/properties/persons/items/properties/idIssuedOn/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema34.properties.persons.items.properties.idIssuedOn,data:data16};
+if(formats0.compare(data16, "1900-01-01") < 0){
+const err44 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedOn",schemaPath:"#/properties/persons/items/properties/idIssuedOn/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema34.properties.persons.items.properties.idIssuedOn,data:data16};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -558,9 +612,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedOn",schemaPath:"#/properties/persons/items/properties/idIssuedOn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.idIssuedOn.type,parentSchema:schema34.properties.persons.items.properties.idIssuedOn,data:data16};
+if(data16 > new Date(Date.now() + (typeof window === "undefined" ? 50400000 : -60000 * new Date().getTimezoneOffset())).toISOString().slice(0, 10)){
+const err45 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedOn",schemaPath:"#/properties/persons/items/properties/idIssuedOn/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema34.properties.persons.items.properties.idIssuedOn,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -570,11 +623,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data1.name !== undefined){
-let data17 = data1.name;
-if(typeof data17 === "string"){
-if(func2(data17) > 200){
-const err46 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.name,data:data17};
+else {
+const err46 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedOn",schemaPath:"#/properties/persons/items/properties/idIssuedOn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.idIssuedOn.type,parentSchema:schema34.properties.persons.items.properties.idIssuedOn,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -583,8 +633,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(!pattern5.test(data17)){
-const err47 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.name,data:data17};
+}
+if(data1.name !== undefined){
+let data17 = data1.name;
+if(typeof data17 === "string"){
+if(func2(data17) > 200){
+const err47 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.name,data:data17};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -593,9 +647,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.name.type,parentSchema:schema34.properties.persons.items.properties.name,data:data17};
+if(!pattern5.test(data17)){
+const err48 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.name,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -605,11 +658,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data1.legalForm !== undefined){
-let data18 = data1.legalForm;
-if(typeof data18 === "string"){
-if(func2(data18) > 60){
-const err49 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema34.properties.persons.items.properties.legalForm,data:data18};
+else {
+const err49 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.name.type,parentSchema:schema34.properties.persons.items.properties.name,data:data17};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -618,8 +668,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(!pattern5.test(data18)){
-const err50 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.legalForm,data:data18};
+}
+if(data1.legalForm !== undefined){
+let data18 = data1.legalForm;
+if(typeof data18 === "string"){
+if(func2(data18) > 60){
+const err50 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema34.properties.persons.items.properties.legalForm,data:data18};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -628,9 +682,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-else {
-const err51 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.legalForm.type,parentSchema:schema34.properties.persons.items.properties.legalForm,data:data18};
+if(!pattern5.test(data18)){
+const err51 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.legalForm,data:data18};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -640,11 +693,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data1.registeredOffice !== undefined){
-let data19 = data1.registeredOffice;
-if(typeof data19 === "string"){
-if(func2(data19) > 1000){
-const err52 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.persons.items.properties.registeredOffice,data:data19};
+else {
+const err52 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.legalForm.type,parentSchema:schema34.properties.persons.items.properties.legalForm,data:data18};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -653,8 +703,12 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!pattern5.test(data19)){
-const err53 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.registeredOffice,data:data19};
+}
+if(data1.registeredOffice !== undefined){
+let data19 = data1.registeredOffice;
+if(typeof data19 === "string"){
+if(func2(data19) > 1000){
+const err53 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.persons.items.properties.registeredOffice,data:data19};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -663,9 +717,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-else {
-const err54 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.registeredOffice.type,parentSchema:schema34.properties.persons.items.properties.registeredOffice,data:data19};
+if(!pattern5.test(data19)){
+const err54 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.registeredOffice,data:data19};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -675,15 +728,26 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data1.country !== undefined){
-let data20 = data1.country;
-if(typeof data20 !== "string"){
-const err55 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.country.type,parentSchema:schema34.properties.persons.items.properties.country,data:data20};
+else {
+const err55 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.registeredOffice.type,parentSchema:schema34.properties.persons.items.properties.registeredOffice,data:data19};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data1.country !== undefined){
+let data20 = data1.country;
+if(typeof data20 !== "string"){
+const err56 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.country.type,parentSchema:schema34.properties.persons.items.properties.country,data:data20};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }
@@ -696,21 +760,7 @@ break;
 }
 }
 if(!valid5){
-const err56 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/enum",keyword:"enum",params:{allowedValues: schema34.properties.persons.items.properties.country.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.persons.items.properties.country.enum,parentSchema:schema34.properties.persons.items.properties.country,data:data20};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-if(data1.registrationNumber !== undefined){
-let data21 = data1.registrationNumber;
-if(typeof data21 === "string"){
-if(func2(data21) > 100){
-const err57 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema34.properties.persons.items.properties.registrationNumber,data:data21};
+const err57 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/enum",keyword:"enum",params:{allowedValues: schema34.properties.persons.items.properties.country.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.persons.items.properties.country.enum,parentSchema:schema34.properties.persons.items.properties.country,data:data20};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -719,8 +769,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(!pattern5.test(data21)){
-const err58 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.registrationNumber,data:data21};
+}
+if(data1.registrationNumber !== undefined){
+let data21 = data1.registrationNumber;
+if(typeof data21 === "string"){
+if(func2(data21) > 100){
+const err58 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema34.properties.persons.items.properties.registrationNumber,data:data21};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -729,14 +783,24 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-else {
-const err59 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.registrationNumber.type,parentSchema:schema34.properties.persons.items.properties.registrationNumber,data:data21};
+if(!pattern5.test(data21)){
+const err59 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.registrationNumber,data:data21};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.registrationNumber.type,parentSchema:schema34.properties.persons.items.properties.registrationNumber,data:data21};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }
@@ -755,19 +819,7 @@ person0 = candidate0;
 }
 }
 if(person0 === undefined){
-const err60 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema34.properties.persons.items.properties.representativeId.personRef,parentSchema:schema34.properties.persons.items.properties.representativeId,data:data22};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-else {
-const kind0 = typeof person0.kind == "string" ? person0.kind : "natural";
-if(!"[\"natural\"]".includes(kind0)){
-const err61 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema34.properties.persons.items.properties.representativeId.personRef,parentSchema:schema34.properties.persons.items.properties.representativeId,data:data22};
+const err61 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema34.properties.persons.items.properties.representativeId.personRef,parentSchema:schema34.properties.persons.items.properties.representativeId,data:data22};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -776,10 +828,10 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-}
 else {
-const err62 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.representativeId.type,parentSchema:schema34.properties.persons.items.properties.representativeId,data:data22};
+const kind0 = typeof person0.kind == "string" ? person0.kind : "natural";
+if(!"[\"natural\"]".includes(kind0)){
+const err62 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema34.properties.persons.items.properties.representativeId.personRef,parentSchema:schema34.properties.persons.items.properties.representativeId,data:data22};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -789,11 +841,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data1.owners !== undefined){
-let data23 = data1.owners;
-if(Array.isArray(data23)){
-if(data23.length > 20){
-const err63 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema34.properties.persons.items.properties.owners,data:data23};
+}
+else {
+const err63 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.representativeId.type,parentSchema:schema34.properties.persons.items.properties.representativeId,data:data22};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -802,12 +852,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-const len1 = data23.length;
-for(let i1=0; i1<len1; i1++){
-let data24 = data23[i1];
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.personId === undefined){
-const err64 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema34.properties.persons.items.properties.owners.items.required,parentSchema:schema34.properties.persons.items.properties.owners.items,data:data24};
+}
+if(data1.owners !== undefined){
+let data23 = data1.owners;
+if(Array.isArray(data23)){
+if(data23.length > 20){
+const err64 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema34.properties.persons.items.properties.owners,data:data23};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -816,13 +866,27 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data24.percent === undefined){
-const err65 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'",schema:schema34.properties.persons.items.properties.owners.items.required,parentSchema:schema34.properties.persons.items.properties.owners.items,data:data24};
+const len1 = data23.length;
+for(let i2=0; i2<len1; i2++){
+let data24 = data23[i2];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.personId === undefined){
+const err65 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema34.properties.persons.items.properties.owners.items.required,parentSchema:schema34.properties.persons.items.properties.owners.items,data:data24};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+if(data24.percent === undefined){
+const err66 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'",schema:schema34.properties.persons.items.properties.owners.items.required,parentSchema:schema34.properties.persons.items.properties.owners.items,data:data24};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }
@@ -840,19 +904,7 @@ person1 = candidate1;
 }
 }
 if(person1 === undefined){
-const err66 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema34.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.personId,data:data25};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-else {
-const kind1 = typeof person1.kind == "string" ? person1.kind : "natural";
-if(!"[\"natural\"]".includes(kind1)){
-const err67 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema34.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.personId,data:data25};
+const err67 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema34.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.personId,data:data25};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -861,10 +913,10 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-}
 else {
-const err68 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.owners.items.properties.personId.type,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.personId,data:data25};
+const kind1 = typeof person1.kind == "string" ? person1.kind : "natural";
+if(!"[\"natural\"]".includes(kind1)){
+const err68 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema34.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.personId,data:data25};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -874,11 +926,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data24.percent !== undefined){
-let data26 = data24.percent;
-if(typeof data26 == "number"){
-if(data26 > 100 || isNaN(data26)){
-const err69 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.percent,data:data26};
+}
+else {
+const err69 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.owners.items.properties.personId.type,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.personId,data:data25};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -887,8 +937,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data26 <= 0 || isNaN(data26)){
-const err70 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.percent,data:data26};
+}
+if(data24.percent !== undefined){
+let data26 = data24.percent;
+if(typeof data26 == "number"){
+if(data26 > 100 || isNaN(data26)){
+const err70 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.percent,data:data26};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -897,9 +951,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-else {
-const err71 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.persons.items.properties.owners.items.properties.percent.type,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.percent,data:data26};
+if(data26 <= 0 || isNaN(data26)){
+const err71 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.percent,data:data26};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -909,14 +962,25 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
 else {
-const err72 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1,schemaPath:"#/properties/persons/items/properties/owners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.persons.items.properties.owners.items.type,parentSchema:schema34.properties.persons.items.properties.owners.items,data:data24};
+const err72 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.persons.items.properties.owners.items.properties.percent.type,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.percent,data:data26};
 if(vErrors === null){
 vErrors = [err72];
 }
 else {
 vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2,schemaPath:"#/properties/persons/items/properties/owners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.persons.items.properties.owners.items.type,parentSchema:schema34.properties.persons.items.properties.owners.items,data:data24};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
 }
 errors++;
 }
@@ -927,12 +991,12 @@ const item0 = data23[index0];
 const value2 = item0 !== null && typeof item0 == "object" ? item0["personId"] : undefined;
 if(typeof value2 == "string" && value2 !== ""){
 if(seen0.has(value2)){
-const err73 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema34.properties.persons.items.properties.owners,data:data23};
+const err74 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema34.properties.persons.items.properties.owners,data:data23};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err74];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err74);
 }
 errors++;
 }
@@ -943,19 +1007,7 @@ seen0.add(value2);
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.persons.items.properties.owners.type,parentSchema:schema34.properties.persons.items.properties.owners,data:data23};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-if(true && "[\"natural\"]".includes(data1["kind"])){
-if(!(data1["civility"] !== undefined && data1["civility"] !== null && (typeof data1["civility"] != "string" || data1["civility"].trim() !== ""))){
-const err75 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "civility"},message:"must have required property '" + "civility" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err75 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.persons.items.properties.owners.type,parentSchema:schema34.properties.persons.items.properties.owners,data:data23};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -964,8 +1016,10 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(!(data1["lastName"] !== undefined && data1["lastName"] !== null && (typeof data1["lastName"] != "string" || data1["lastName"].trim() !== ""))){
-const err76 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "lastName"},message:"must have required property '" + "lastName" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+}
+if(true && "[\"natural\"]".includes(data1["kind"])){
+if(!(data1["civility"] !== undefined && data1["civility"] !== null && (typeof data1["civility"] != "string" || data1["civility"].trim() !== ""))){
+const err76 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "civility"},message:"must have required property '" + "civility" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -974,8 +1028,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(!(data1["firstNames"] !== undefined && data1["firstNames"] !== null && (typeof data1["firstNames"] != "string" || data1["firstNames"].trim() !== ""))){
-const err77 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "firstNames"},message:"must have required property '" + "firstNames" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+if(!(data1["lastName"] !== undefined && data1["lastName"] !== null && (typeof data1["lastName"] != "string" || data1["lastName"].trim() !== ""))){
+const err77 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "lastName"},message:"must have required property '" + "lastName" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -984,8 +1038,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(!(data1["dateOfBirth"] !== undefined && data1["dateOfBirth"] !== null && (typeof data1["dateOfBirth"] != "string" || data1["dateOfBirth"].trim() !== ""))){
-const err78 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "dateOfBirth"},message:"must have required property '" + "dateOfBirth" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+if(!(data1["firstNames"] !== undefined && data1["firstNames"] !== null && (typeof data1["firstNames"] != "string" || data1["firstNames"].trim() !== ""))){
+const err78 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "firstNames"},message:"must have required property '" + "firstNames" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -994,8 +1048,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(!(data1["placeOfBirth"] !== undefined && data1["placeOfBirth"] !== null && (typeof data1["placeOfBirth"] != "string" || data1["placeOfBirth"].trim() !== ""))){
-const err79 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "placeOfBirth"},message:"must have required property '" + "placeOfBirth" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+if(!(data1["dateOfBirth"] !== undefined && data1["dateOfBirth"] !== null && (typeof data1["dateOfBirth"] != "string" || data1["dateOfBirth"].trim() !== ""))){
+const err79 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "dateOfBirth"},message:"must have required property '" + "dateOfBirth" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1004,8 +1058,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(!(data1["nationality"] !== undefined && data1["nationality"] !== null && (typeof data1["nationality"] != "string" || data1["nationality"].trim() !== ""))){
-const err80 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "nationality"},message:"must have required property '" + "nationality" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+if(!(data1["placeOfBirth"] !== undefined && data1["placeOfBirth"] !== null && (typeof data1["placeOfBirth"] != "string" || data1["placeOfBirth"].trim() !== ""))){
+const err80 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "placeOfBirth"},message:"must have required property '" + "placeOfBirth" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1014,8 +1068,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(!(data1["address"] !== undefined && data1["address"] !== null && (typeof data1["address"] != "string" || data1["address"].trim() !== ""))){
-const err81 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "address"},message:"must have required property '" + "address" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+if(!(data1["nationality"] !== undefined && data1["nationality"] !== null && (typeof data1["nationality"] != "string" || data1["nationality"].trim() !== ""))){
+const err81 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "nationality"},message:"must have required property '" + "nationality" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1024,10 +1078,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(true && "[\"natural\"]".includes(data1["kind"])){
-if(!(data1["idType"] !== undefined && data1["idType"] !== null && (typeof data1["idType"] != "string" || data1["idType"].trim() !== ""))){
-const err82 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idType"},message:"must have required property '" + "idType" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+if(!(data1["address"] !== undefined && data1["address"] !== null && (typeof data1["address"] != "string" || data1["address"].trim() !== ""))){
+const err82 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "address"},message:"must have required property '" + "address" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1036,8 +1088,10 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(!(data1["idNumber"] !== undefined && data1["idNumber"] !== null && (typeof data1["idNumber"] != "string" || data1["idNumber"].trim() !== ""))){
-const err83 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idNumber"},message:"must have required property '" + "idNumber" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+}
+if(true && "[\"natural\"]".includes(data1["kind"])){
+if(!(data1["idType"] !== undefined && data1["idType"] !== null && (typeof data1["idType"] != "string" || data1["idType"].trim() !== ""))){
+const err83 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idType"},message:"must have required property '" + "idType" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1046,8 +1100,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(!(data1["idIssuedBy"] !== undefined && data1["idIssuedBy"] !== null && (typeof data1["idIssuedBy"] != "string" || data1["idIssuedBy"].trim() !== ""))){
-const err84 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idIssuedBy"},message:"must have required property '" + "idIssuedBy" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+if(!(data1["idNumber"] !== undefined && data1["idNumber"] !== null && (typeof data1["idNumber"] != "string" || data1["idNumber"].trim() !== ""))){
+const err84 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idNumber"},message:"must have required property '" + "idNumber" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1056,8 +1110,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(!(data1["idIssuedOn"] !== undefined && data1["idIssuedOn"] !== null && (typeof data1["idIssuedOn"] != "string" || data1["idIssuedOn"].trim() !== ""))){
-const err85 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idIssuedOn"},message:"must have required property '" + "idIssuedOn" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+if(!(data1["idIssuedBy"] !== undefined && data1["idIssuedBy"] !== null && (typeof data1["idIssuedBy"] != "string" || data1["idIssuedBy"].trim() !== ""))){
+const err85 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idIssuedBy"},message:"must have required property '" + "idIssuedBy" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1066,10 +1120,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-if(true && "[\"natural\"]".includes(data1["kind"]) && "[\"idCard\"]".includes(data1["idType"])){
-if(!(data1["idSeries"] !== undefined && data1["idSeries"] !== null && (typeof data1["idSeries"] != "string" || data1["idSeries"].trim() !== ""))){
-const err86 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idSeries"},message:"must have required property '" + "idSeries" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+if(!(data1["idIssuedOn"] !== undefined && data1["idIssuedOn"] !== null && (typeof data1["idIssuedOn"] != "string" || data1["idIssuedOn"].trim() !== ""))){
+const err86 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idIssuedOn"},message:"must have required property '" + "idIssuedOn" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1079,9 +1131,9 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(true && "[\"natural\"]".includes(data1["kind"]) && "[\"RO\"]".includes(data1["nationality"])){
-if(!(data1["cnp"] !== undefined && data1["cnp"] !== null && (typeof data1["cnp"] != "string" || data1["cnp"].trim() !== ""))){
-const err87 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "cnp"},message:"must have required property '" + "cnp" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+if(true && "[\"natural\"]".includes(data1["kind"]) && "[\"idCard\"]".includes(data1["idType"])){
+if(!(data1["idSeries"] !== undefined && data1["idSeries"] !== null && (typeof data1["idSeries"] != "string" || data1["idSeries"].trim() !== ""))){
+const err87 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idSeries"},message:"must have required property '" + "idSeries" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1091,9 +1143,9 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(true && "[\"legal\"]".includes(data1["kind"])){
-if(!(data1["name"] !== undefined && data1["name"] !== null && (typeof data1["name"] != "string" || data1["name"].trim() !== ""))){
-const err88 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "name"},message:"must have required property '" + "name" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+if(true && "[\"natural\"]".includes(data1["kind"]) && "[\"RO\"]".includes(data1["nationality"])){
+if(!(data1["cnp"] !== undefined && data1["cnp"] !== null && (typeof data1["cnp"] != "string" || data1["cnp"].trim() !== ""))){
+const err88 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "cnp"},message:"must have required property '" + "cnp" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1102,8 +1154,10 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(!(data1["legalForm"] !== undefined && data1["legalForm"] !== null && (typeof data1["legalForm"] != "string" || data1["legalForm"].trim() !== ""))){
-const err89 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "legalForm"},message:"must have required property '" + "legalForm" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+}
+if(true && "[\"legal\"]".includes(data1["kind"])){
+if(!(data1["name"] !== undefined && data1["name"] !== null && (typeof data1["name"] != "string" || data1["name"].trim() !== ""))){
+const err89 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "name"},message:"must have required property '" + "name" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1112,8 +1166,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(!(data1["registeredOffice"] !== undefined && data1["registeredOffice"] !== null && (typeof data1["registeredOffice"] != "string" || data1["registeredOffice"].trim() !== ""))){
-const err90 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registeredOffice"},message:"must have required property '" + "registeredOffice" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+if(!(data1["legalForm"] !== undefined && data1["legalForm"] !== null && (typeof data1["legalForm"] != "string" || data1["legalForm"].trim() !== ""))){
+const err90 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "legalForm"},message:"must have required property '" + "legalForm" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1122,8 +1176,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(!(data1["country"] !== undefined && data1["country"] !== null && (typeof data1["country"] != "string" || data1["country"].trim() !== ""))){
-const err91 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "country"},message:"must have required property '" + "country" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+if(!(data1["registeredOffice"] !== undefined && data1["registeredOffice"] !== null && (typeof data1["registeredOffice"] != "string" || data1["registeredOffice"].trim() !== ""))){
+const err91 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registeredOffice"},message:"must have required property '" + "registeredOffice" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1132,8 +1186,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(!(data1["registrationNumber"] !== undefined && data1["registrationNumber"] !== null && (typeof data1["registrationNumber"] != "string" || data1["registrationNumber"].trim() !== ""))){
-const err92 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registrationNumber"},message:"must have required property '" + "registrationNumber" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+if(!(data1["country"] !== undefined && data1["country"] !== null && (typeof data1["country"] != "string" || data1["country"].trim() !== ""))){
+const err92 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "country"},message:"must have required property '" + "country" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1142,8 +1196,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(!(data1["representativeId"] !== undefined && data1["representativeId"] !== null && (typeof data1["representativeId"] != "string" || data1["representativeId"].trim() !== ""))){
-const err93 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "representativeId"},message:"must have required property '" + "representativeId" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+if(!(data1["registrationNumber"] !== undefined && data1["registrationNumber"] !== null && (typeof data1["registrationNumber"] != "string" || data1["registrationNumber"].trim() !== ""))){
+const err93 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registrationNumber"},message:"must have required property '" + "registrationNumber" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1152,15 +1206,25 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.persons.items.type,parentSchema:schema34.properties.persons.items,data:data1};
+if(!(data1["representativeId"] !== undefined && data1["representativeId"] !== null && (typeof data1["representativeId"] != "string" || data1["representativeId"].trim() !== ""))){
+const err94 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "representativeId"},message:"must have required property '" + "representativeId" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err94];
 }
 else {
 vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.persons.items.type,parentSchema:schema34.properties.persons.items,data:data1};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
 }
 errors++;
 }
@@ -1171,12 +1235,12 @@ const item1 = data0[index1];
 const value3 = item1 !== null && typeof item1 == "object" ? item1["id"] : undefined;
 if(typeof value3 == "string" && value3 !== ""){
 if(seen1.has(value3)){
-const err95 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/uniqueBy",keyword:"uniqueBy",params:{index: index1, value: value3},message:"must not hold the same value twice",schema:"id",parentSchema:schema34.properties.persons,data:data0};
+const err96 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/uniqueBy",keyword:"uniqueBy",params:{index: index1, value: value3},message:"must not hold the same value twice",schema:"id",parentSchema:schema34.properties.persons,data:data0};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err96];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err96);
 }
 errors++;
 }
@@ -1187,19 +1251,7 @@ seen1.add(value3);
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.persons.type,parentSchema:schema34.properties.persons,data:data0};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-}
-}
-else {
-const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err97 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.persons.type,parentSchema:schema34.properties.persons,data:data0};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1208,10 +1260,22 @@ vErrors.push(err97);
 }
 errors++;
 }
+}
+}
+else {
+const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
 validate17.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-6b7406d6": validate17 };
+const validateFns = { "-3bdde151": validate17 };
 
 export const wizardRoSrlSolePeopleForm = defineForm('wizard-ro-srl-sole-people', definition, validateFns);

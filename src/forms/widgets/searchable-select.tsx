@@ -7,7 +7,7 @@ import type { OptionsSelectProps } from './select-widget';
  * A long list of options (the countries) searched by typing (see select-widget.tsx, which loads this
  * module when a form shows one: the list's drop-down and its scrolling weigh more than a short form).
  */
-export default function SearchableSelect({ widget, options }: OptionsSelectProps) {
+export default function SearchableSelect({ widget, options, filter }: OptionsSelectProps) {
   const { t } = useTranslation('forms');
   const { id, value, placeholder, required, onChange, onBlur, onFocus } = widget;
   return (
@@ -17,6 +17,7 @@ export default function SearchableSelect({ widget, options }: OptionsSelectProps
       value={typeof value === 'string' ? value : null}
       placeholder={placeholder || t('select.searchPlaceholder')}
       searchable
+      {...(filter ? { filter } : {})}
       clearable={!required}
       nothingFoundMessage={t('select.nothingFound')}
       comboboxProps={{ withinPortal: true }}

@@ -1,4 +1,4 @@
-import { ComboboxChevron, InputBase, NativeSelect } from '@mantine/core';
+import { ComboboxChevron, InputBase, NativeSelect, type OptionsFilter } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useControlProps } from './control-props';
@@ -12,6 +12,8 @@ export interface SelectOption {
 export interface OptionsSelectProps {
   widget: WidgetProps;
   options: SelectOption[];
+  /** How typing narrows a long list (by default, the labels that contain the text). */
+  filter?: OptionsFilter;
 }
 
 /** Up to this many options a native select is quicker (and what phones handle best); beyond it, a searchable list. */
@@ -57,7 +59,7 @@ const SearchableSelect = deferredControl<OptionsSelectProps>(
 );
 
 /** A choice among options. Long lists (countries) can be searched by typing. */
-export function OptionsSelect({ widget, options }: OptionsSelectProps) {
+export function OptionsSelect({ widget, options, filter }: OptionsSelectProps) {
   const { t } = useTranslation('forms');
   const { id, value, placeholder, required, onChange, onBlur, onFocus } = widget;
   const selected = typeof value === 'string' ? value : null;
@@ -81,7 +83,7 @@ export function OptionsSelect({ widget, options }: OptionsSelectProps) {
       />
     );
   }
-  return <SearchableSelect widget={widget} options={options} />;
+  return <SearchableSelect widget={widget} options={options} {...(filter ? { filter } : {})} />;
 }
 
 /** The schema's enum, labelled by ui:enumNames (translated) when given. */

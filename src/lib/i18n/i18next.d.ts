@@ -11,6 +11,7 @@ import type info from '../../../locales/fr/info.json';
 import type jurisdictions from '../../../locales/fr/jurisdictions.json';
 import type landing from '../../../locales/fr/landing.json';
 import type marketing from '../../../locales/fr/marketing.json';
+import type nationalities from '../../../locales/fr/nationalities.json';
 import type profile from '../../../locales/fr/profile.json';
 import type registration from '../../../locales/fr/registration.json';
 import type website from '../../../locales/fr/website.json';
@@ -39,6 +40,7 @@ declare module 'i18next' {
       website: typeof website;
       registration: typeof registration;
       dashboard: typeof dashboard;
+      nationalities: typeof nationalities;
     };
   }
 }

@@ -17,5 +17,6 @@ export const NAMESPACES = [
   'website',
   'registration',
   'dashboard',
+  'nationalities',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
