@@ -5,6 +5,13 @@
  * (schemas/jurisdictions/). Every key is always present (null or empty when the file has no value):
  * templates run with strict variables, so a misspelt name fails instead of printing nothing.
  */
+import {
+  beneficialOwners,
+  type BoJurisdiction,
+  type BoLegalForm,
+  type BoManagerRole,
+  type BoPerson,
+} from '../../../src/shared/beneficial-owners';
 import { parameterValues, type CaenClass, type LegalForm } from '../../../src/shared/jurisdictions';
 
 type Values = Record<string, unknown>;
@@ -258,56 +265,84 @@ function documentPersons(data: Values): Map<string, DocumentPerson> {
 }
 
 /**
- * The beneficial owners: the natural persons holding more than `threshold` % of the capital, directly
- * or through company associates (the company's stake times the person's part of it), never a company
- * (CMF art. R. 561-1; Legea 129/2019 art. 4 alin. (2)). Compared before rounding: 25.004 % is more
- * than 25 % even if it prints as 25,00 %. When nobody qualifies, the legal representatives.
+ * The beneficial owners, as src/shared/beneficial-owners.ts finds them (the review page shows the
+ * same): natural persons holding more than the threshold directly or through company associates,
+ * else the legal representatives the law names (C. mon. fin. R. 561-1; Legea 129/2019 art. 4).
  */
 function beneficialOwnersOf(
-  associates: readonly DocumentAssociate[],
-  held: readonly number[],
-  managers: readonly DocumentManager[],
-  records: Map<string, Values>,
+  data: Values,
+  form: LegalForm,
   persons: Map<string, DocumentPerson>,
   threshold: number,
 ): { owners: DocumentBeneficialOwner[]; fallback: boolean } {
-  const total = held.reduce((sum, value) => sum + Math.max(0, value), 0);
-  const found = new Map<string, DocumentBeneficialOwner>();
-  const entry = (person: DocumentPerson) => {
-    let owner = found.get(person.id);
-    if (!owner) {
-      owner = { ...person, percent: 0, direct: 0, indirect: [], fallback: false };
-      found.set(person.id, owner);
+  const records = Array.isArray(data.persons) ? data.persons.filter(isRecord) : [];
+  const boPersons: BoPerson[] = records
+    .filter((record) => text(record, 'id') !== '')
+    .map((record) =>
+      record.kind === 'legal'
+        ? {
+            id: text(record, 'id'),
+            kind: 'legal' as const,
+            name: text(record, 'name'),
+            representativeId: text(record, 'representativeId') || undefined,
+            owners: (Array.isArray(record.owners) ? record.owners.filter(isRecord) : []).map((owner) => ({
+              personId: text(owner, 'personId'),
+              percent: amount(owner, 'percent'),
+            })),
+          }
+        : { id: text(record, 'id'), kind: 'natural' as const },
+    );
+  const roles = (Array.isArray(data.managers) ? data.managers.filter(isRecord) : []).map((manager) => ({
+    personId: text(manager, 'personId'),
+    role: MANAGER_ROLES[form.code] ?? ('administrator' as const),
+  }));
+  const result = beneficialOwners({
+    jurisdiction: form.jurisdiction as BoJurisdiction,
+    legalForm: form.code as BoLegalForm,
+    persons: boPersons,
+    subscribers: (Array.isArray(data.subscribers) ? data.subscribers.filter(isRecord) : []).map((entry) => ({
+      personId: text(entry, 'personId'),
+      shares: amount(entry, 'shares'),
+    })),
+    managers: roles,
+    thresholdPercent: threshold,
+  });
+  const owners: DocumentBeneficialOwner[] = [];
+  for (const owner of result.owners) {
+    const person = persons.get(owner.personId);
+    if (!person) continue;
+    let direct = 0;
+    const indirect: DocumentBeneficialOwner['indirect'] = [];
+    for (const path of owner.paths) {
+      if (path.kind === 'direct') direct += path.percent;
+      else
+        indirect.push({
+          through: path.viaName,
+          stake: path.viaPercent,
+          part: path.ownerPercent,
+          percent: path.percent,
+        });
     }
-    return owner;
-  };
-  if (total > 0)
-    associates.forEach((associate, index) => {
-      const stake = (Math.max(0, held[index] ?? 0) * 100) / total;
-      if (associate.natural) {
-        const owner = entry(associate);
-        owner.direct += stake;
-        owner.percent += stake;
-        return;
-      }
-      const owners = records.get(associate.id)?.owners;
-      for (const holding of Array.isArray(owners) ? owners.filter(isRecord) : []) {
-        const person = persons.get(text(holding, 'personId'));
-        const part = amount(holding, 'percent');
-        if (!person?.natural || part <= 0) continue;
-        const owner = entry(person);
-        const percent = (stake * part) / 100;
-        owner.indirect.push({ through: associate.name, stake, part, percent });
-        owner.percent += percent;
-      }
+    owners.push({
+      ...person,
+      percent: owner.percent,
+      direct,
+      indirect,
+      fallback: owner.basis === 'fallback',
     });
-  const owners = [...found.values()].filter((owner) => owner.percent > threshold + 1e-9);
-  if (owners.length > 0) return { owners, fallback: false };
-  return {
-    owners: managers.map((manager) => ({ ...manager, percent: 0, direct: 0, indirect: [], fallback: true })),
-    fallback: true,
-  };
+  }
+  return { owners, fallback: result.basis === 'fallback' };
 }
+
+/** The office each form's managers hold, for the law's fallback (R. 561-1 2° names them by office). */
+const MANAGER_ROLES: Record<string, BoManagerRole> = {
+  SAS: 'president',
+  SASU: 'president',
+  SARL: 'gerant',
+  EURL: 'gerant',
+  SRL: 'administrator',
+  SRL_SOLE: 'administrator',
+};
 
 export function buildDocumentContext({
   data,
@@ -318,9 +353,6 @@ export function buildDocumentContext({
   preview,
 }: ContextOptions): DocumentContext {
   const persons = documentPersons(data);
-  const records = new Map<string, Values>();
-  for (const record of Array.isArray(data.persons) ? data.persons.filter(isRecord) : [])
-    if (!records.has(text(record, 'id'))) records.set(text(record, 'id'), record);
   const personOf = (role: Values) => persons.get(text(role, 'personId'));
   const subscribers = Array.isArray(data.subscribers) ? data.subscribers.filter(isRecord) : [];
   const associateIds = new Set(subscribers.map((subscriber) => text(subscriber, 'personId')));
@@ -362,7 +394,7 @@ export function buildDocumentContext({
     return { code, name };
   };
   const duration = amount(data, 'durationYears');
-  const beneficial = beneficialOwnersOf(associates, held, managers, records, persons, threshold);
+  const beneficial = beneficialOwnersOf(data, form, persons, threshold);
   const firstRecord = Array.isArray(data.persons) ? data.persons.find(isRecord) : undefined;
   const founder = (firstRecord && persons.get(text(firstRecord, 'id'))) ?? BLANK_PERSON;
   return {
