@@ -44,6 +44,15 @@ function readPointer(gen: CodeGen, pointer: string): Name {
   return value;
 }
 
+/**
+ * Code testing that `value` is one of `allowed`, compared with ===. (A list written into the code as
+ * JSON would be a string there, and `includes` on it would match any part: a kind "" or "atur".)
+ */
+function isOneOf(value: Code | Name, allowed: readonly (string | boolean)[]): Code {
+  const tests = allowed.map((item) => _`${value} === ${item}`);
+  return _`(${tests.reduce((all, test) => _`${all} || ${test}`)})`;
+}
+
 /** Code finding the person of `/persons` whose id is `id` (undefined when none is). */
 function findPerson(gen: CodeGen, id: Code | Name): Name {
   const persons = readPointer(gen, '/persons');
@@ -81,7 +90,7 @@ const personRef: KeywordDefinition = {
       () => cxt.error(false, { reason: _`"missing"` }),
       () => {
         const kind = gen.const('kind', _`typeof ${person}.kind == "string" ? ${person}.kind : "natural"`);
-        gen.if(_`!${JSON.stringify(kinds)}.includes(${kind})`, () => cxt.error(false, { reason: _`"kind"` }));
+        gen.if(_`!${isOneOf(kind, kinds)}`, () => cxt.error(false, { reason: _`"kind"` }));
       },
     );
   },
@@ -196,7 +205,7 @@ const requiredWhen: KeywordDefinition = {
     for (const rule of cxt.schema as RequiredWhenRule[]) {
       const conditions = Object.entries(rule.when).map(([field, expected]) => {
         const allowed = Array.isArray(expected) ? expected : [expected];
-        return _`${JSON.stringify(allowed)}.includes(${data}[${field}])`;
+        return isOneOf(_`${data}[${field}]`, allowed);
       });
       const applies = conditions.reduce<Code>((all, condition) => _`${all} && ${condition}`, _`true`);
       gen.if(applies, () => {
