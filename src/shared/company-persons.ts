@@ -45,33 +45,61 @@ export function personsById(values: unknown): Map<string, PersonRecord> {
   return byId;
 }
 
-/** The next free id of a list of persons: p1, p2, … (never one a removed person had while on screen). */
-export function nextPersonId(persons: readonly PersonRecord[]): string {
+/** An id as the schema takes it (people.json: p1, p2, …; no p0, no p01). */
+const PERSON_ID = /^p([1-9]\d*)$/;
+
+/**
+ * The next free id of a list of persons: p1, p2, …, past every id the list holds and every id in
+ * `taken` (the ids the roles still point to): a person removed while a manager still names them
+ * leaves the manager pointing to no one, never to the next person added.
+ */
+export function nextPersonId(persons: readonly PersonRecord[], taken: Iterable<string> = []): string {
   let highest = 0;
-  for (const person of persons) {
-    const match = typeof person.id === 'string' ? /^p(\d+)$/.exec(person.id) : null;
+  const ids = [...persons.map((person) => person.id), ...taken];
+  for (const id of ids) {
+    const match = typeof id === 'string' ? PERSON_ID.exec(id) : null;
     if (match) highest = Math.max(highest, Number(match[1]));
   }
   return `p${highest + 1}`;
 }
 
+/** The ids the file's roles point to: managers, associates, companies' representatives and owners. */
+export function referencedPersonIds(values: unknown): Set<string> {
+  const ids = new Set<string>();
+  const add = (role: unknown, field: string) => {
+    const id = isRecord(role) ? role[field] : undefined;
+    if (typeof id === 'string') ids.add(id);
+  };
+  const list = (value: unknown) => (Array.isArray(value) ? value : []);
+  if (!isRecord(values)) return ids;
+  for (const role of [...list(values.managers), ...list(values.subscribers)]) add(role, 'personId');
+  for (const person of personsOf(values)) {
+    add(person, 'representativeId');
+    for (const owner of list(person.owners)) add(owner, 'personId');
+  }
+  return ids;
+}
+
 /**
  * The persons with an id each and a kind (a person just added has neither): the same array when
- * none lacked one. Ids given twice (a copy pasted by hand) are renumbered after the first.
+ * none lacked one. Ids given twice (a copy pasted by hand) are renumbered after the first. A new id
+ * is never one of `taken` (referencedPersonIds).
  */
-export function withPersonIds(persons: readonly unknown[]): unknown[] {
+export function withPersonIds(persons: readonly unknown[], taken: Iterable<string> = []): unknown[] {
   const seen = new Set<string>();
   let changed = false;
   const result: unknown[] = [];
   const known = persons.filter(isRecord);
+  const reserved = [...taken];
   for (const entry of persons) {
     if (!isRecord(entry)) {
       result.push(entry);
       continue;
     }
     let person = entry;
-    if (typeof person.id !== 'string' || !/^p\d+$/.test(person.id) || seen.has(person.id)) {
-      person = { ...person, id: nextPersonId([...known, ...(result.filter(isRecord) as PersonRecord[])]) };
+    if (typeof person.id !== 'string' || !PERSON_ID.test(person.id) || seen.has(person.id)) {
+      const others = [...known, ...(result.filter(isRecord) as PersonRecord[])];
+      person = { ...person, id: nextPersonId(others, reserved) };
       changed = true;
     }
     if (person.kind === undefined) {

@@ -8,7 +8,7 @@
  * another client is refused, never rewritten, by the server.
  */
 import { parameterValues, legalFormOfFile, type LegalForm } from './jurisdictions.ts';
-import { withPersonIds } from './company-persons.ts';
+import { referencedPersonIds, withPersonIds } from './company-persons.ts';
 
 type Data = Record<string, unknown>;
 const isRecord = (value: unknown): value is Data =>
@@ -57,7 +57,8 @@ function withSubscriptions(data: Data, form: LegalForm | undefined): Data {
 export function withDerivedValues(forms: readonly LegalForm[], data: Data): Data {
   let next = data;
   if (Array.isArray(data.persons)) {
-    const persons = withPersonIds(data.persons);
+    // A new person never takes the id of one removed while a role still points to it.
+    const persons = withPersonIds(data.persons, referencedPersonIds(data));
     if (persons !== data.persons) next = { ...next, persons };
   }
   return withSubscriptions(next, legalFormOfFile(forms, next));
