@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import migrationsJson from '../../schemas/wizard/migrations.json';
-import { versionOneCompanyFile } from '../../tests/fixtures/company-file';
+import { versionOneCompanyFile, versionTwoCompanyFile } from '../../tests/fixtures/company-file';
 import { knownFields, wizardVersion } from '@/forms/generated/wizard-steps';
 import {
   migrateFile,
@@ -19,18 +19,93 @@ describe('migrating a company file', () => {
     const result = migrateFile(old, 1, wizardVersion, migrations, known);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.setAside).toEqual({});
+    // The president is the founder (same name): one person; her shorter address as an associate is kept aside.
+    expect(result.setAside).toEqual({ 'subscribers.0.address': '12 rue de la Paix, Paris' });
     expect(result.data).toMatchObject({ jurisdiction: 'FR', legalForm: 'SAS', currency: 'EUR' });
-    expect(result.data.managers).toEqual([{ name: old.presidentName, address: old.presidentAddress }]);
-    expect(result.data).not.toHaveProperty('presidentName');
-    expect(result.data).not.toHaveProperty('presidentAddress');
+    expect(result.data.persons).toEqual([
+      {
+        id: 'p1',
+        kind: 'natural',
+        firstNames: 'Camille',
+        lastName: 'Dupont',
+        dateOfBirth: old.dateOfBirth,
+        placeOfBirth: old.placeOfBirth,
+        nationality: old.nationality,
+        address: old.presidentAddress,
+        fatherName: old.fatherName,
+        motherName: old.motherName,
+      },
+      {
+        id: 'p2',
+        kind: 'natural',
+        firstNames: 'Jean',
+        lastName: 'Dupont',
+        address: '3 place Bellecour, Lyon',
+      },
+    ]);
+    expect(result.data.managers).toEqual([{ personId: 'p1' }]);
+    expect(result.data.subscribers).toEqual([
+      { personId: 'p1', shares: 60, subscription: 600, paidAmount: 600 },
+      { personId: 'p2', shares: 40, subscription: 400, paidAmount: 100 },
+    ]);
+    for (const name of ['presidentName', 'presidentAddress', 'fullName', 'dateOfBirth', 'address'])
+      expect(result.data, name).not.toHaveProperty(name);
     // Every other answer stays where it was, unchanged.
+    const moved = new Set([
+      'presidentName',
+      'presidentAddress',
+      'fullName',
+      'dateOfBirth',
+      'placeOfBirth',
+      'nationality',
+      'address',
+      'fatherName',
+      'motherName',
+      'subscribers',
+    ]);
     for (const [name, value] of Object.entries(old)) {
-      if (name === 'presidentName' || name === 'presidentAddress') continue;
+      if (moved.has(name)) continue;
       expect(result.data[name], name).toEqual(value);
     }
     // The original is not modified.
     expect(old).toHaveProperty('presidentName');
+    expect(old).toHaveProperty('fullName');
+  });
+
+  it('opens a draft of version 2 with one person per name, roles pointing to them', () => {
+    const old = versionTwoCompanyFile();
+    const result = migrateFile(old, 2, wizardVersion, migrations, known);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.setAside).toEqual({});
+    expect(result.data.persons).toEqual([
+      {
+        id: 'p1',
+        kind: 'natural',
+        firstNames: 'Camille',
+        lastName: 'Dupont',
+        dateOfBirth: old.dateOfBirth,
+        placeOfBirth: old.placeOfBirth,
+        nationality: old.nationality,
+        address: old.address,
+        fatherName: old.fatherName,
+        motherName: old.motherName,
+      },
+      {
+        id: 'p2',
+        kind: 'legal',
+        name: 'Holding Martin SAS',
+        legalForm: 'SAS',
+        registeredOffice: '3 place Bellecour, 69002 Lyon',
+      },
+    ]);
+    expect(result.data.managers).toEqual([{ personId: 'p1' }]);
+    expect(result.data.subscribers).toEqual([
+      { personId: 'p1', shares: 60, subscription: 600, paidAmount: 600 },
+      { personId: 'p2', shares: 40, subscription: 400, paidAmount: 200 },
+    ]);
+    // Only fields the version 3 steps declare.
+    for (const name of Object.keys(result.data)) expect(known, name).toContain(name);
   });
 
   it('keeps aside, never drops, an answer that has no place any more', () => {
@@ -52,8 +127,16 @@ describe('migrating a company file', () => {
     };
     const result = migrateFile(old, 1, wizardVersion, migrations, known);
     expect(result).toMatchObject({ ok: true, setAside: { presidentName: 'Camille Dupont' } });
-    if (result.ok)
-      expect(result.data.managers).toEqual([{ name: 'Already There', address: old.presidentAddress }]);
+    if (!result.ok) return;
+    // The manager typed keeps his place, with the president's address (moved to version 2's managers/0/address).
+    expect(result.data.managers).toEqual([{ personId: 'p2' }]);
+    expect((result.data.persons as Record<string, unknown>[])[1]).toEqual({
+      id: 'p2',
+      kind: 'natural',
+      firstNames: 'Already',
+      lastName: 'There',
+      address: old.presidentAddress,
+    });
   });
 
   it('does not overwrite a jurisdiction the file already has', () => {
@@ -80,6 +163,11 @@ describe('migrating a company file', () => {
     });
     expect(migrateFile({}, 0, wizardVersion, migrations, known)).toEqual({ ok: false, reason: 'unknown' });
     expect(oldestVersion(migrations, wizardVersion)).toBe(1);
+  });
+
+  it('refuses a file whose migration names a transform the code does not have', () => {
+    const file: MigrationsFileJson = { migrations: [{ from: 1, to: 2, transform: 'unheardOf' }] };
+    expect(migrateFile({ a: 1 }, 1, 2, file, new Set(['a']))).toEqual({ ok: false, reason: 'unknown' });
   });
 
   it('moves a saved step past the steps inserted before it', () => {

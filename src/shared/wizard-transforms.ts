@@ -19,15 +19,22 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 const hasValue = (value: unknown) =>
   value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
 
-/** The legal forms a version 2 subscriber's name could end with: such a subscriber was a company. */
+/**
+ * The legal forms a version 2 subscriber's name could end with: such a subscriber was a company. As
+ * companies write them (capitals, or GmbH, Ltd, Inc.): "Andrei Sas" and "Maria Sa" are people.
+ */
 const COMPANY_SUFFIX =
-  /\s+(S\.?A\.?S\.?U?|S\.?A\.?R\.?L\.?|E\.?U\.?R\.?L\.?|S\.?R\.?L\.?|S\.?A\.?|S\.?C\.?I\.?|S\.?N\.?C\.?|GmbH|Ltd\.?|LLC|Inc\.?|B\.?V\.?|AG|S\.?p\.?A\.?|S\.?L\.?)$/i;
+  /\s+(S\.?A\.?S\.?U?|S\.?A\.?R\.?L\.?|E\.?U\.?R\.?L\.?|S\.?R\.?L\.?|S\.?A\.?|S\.?C\.?I\.?|S\.?N\.?C\.?|GmbH|GMBH|Ltd\.?|LTD\.?|LLC|Inc\.?|INC\.?|B\.?V\.?|AG|S\.?p\.?A\.?|S\.?P\.?A\.?|S\.?L\.?)$/;
 
-/** "Camille Marie Dupont" → first names "Camille Marie", birth name "Dupont": the founder checks it. */
-function splitName(full: string): { firstNames: string; lastName: string } {
+/**
+ * "Camille Marie Dupont" → first names "Camille Marie", birth name "Dupont": the founder checks it. A
+ * part not given is left out (an empty string would fail the field's pattern as well as `required`).
+ */
+function splitName(full: string): { firstNames?: string; lastName?: string } {
   const words = full.split(/\s+/).filter(Boolean);
-  if (words.length <= 1) return { firstNames: '', lastName: words[0] ?? '' };
-  return { firstNames: words.slice(0, -1).join(' '), lastName: words.at(-1) ?? '' };
+  if (words.length === 0) return {};
+  if (words.length === 1) return { lastName: words[0] };
+  return { firstNames: words.slice(0, -1).join(' '), lastName: words.at(-1) };
 }
 
 const PERSON_FIELDS = ['dateOfBirth', 'placeOfBirth', 'nationality', 'address', 'fatherName', 'motherName'];
@@ -36,14 +43,17 @@ const persons: Transform = (data, setAside) => {
   const list: Data[] = [];
   const byName = new Map<string, Data>();
   let nextId = 1;
-  /** The person of that name, created when new; `details` fill what it lacks. */
-  const personFor = (name: string, details: Data, place: string): Data => {
+  /**
+   * The person of that name, created when new; `details` fill what it lacks. Only a subscriber may
+   * be a company: the founder and the managers were asked a date of birth and parents' names.
+   */
+  const personFor = (name: string, details: Data, place: string, mayBeCompany = false): Data => {
     const key = nameKey(name);
     let person = key === '' ? undefined : byName.get(key);
     if (!person) {
-      const company = COMPANY_SUFFIX.exec(name);
+      const company = mayBeCompany ? COMPANY_SUFFIX.exec(name) : null;
       person = company
-        ? { id: `p${nextId}`, kind: 'legal', name, legalForm: company[1]?.toUpperCase() ?? '' }
+        ? { id: `p${nextId}`, kind: 'legal', name, legalForm: company[1] ?? '' }
         : { id: `p${nextId}`, kind: 'natural', ...splitName(name) };
       nextId += 1;
       list.push(person);
@@ -90,7 +100,7 @@ const persons: Transform = (data, setAside) => {
       if (!isRecord(subscriber)) return subscriber;
       const { name, address, ...holding } = subscriber;
       if (!hasValue(name) && !hasValue(address)) return holding;
-      const person = personFor(text(name), { address }, `subscribers.${index}`);
+      const person = personFor(text(name), { address }, `subscribers.${index}`, true);
       return { personId: person.id, ...holding };
     });
   }
