@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import enWords from '../../locales/en/nationalities.json';
 import frWords from '../../locales/fr/nationalities.json';
 import roWords from '../../locales/ro/nationalities.json';
-import personalInformation from '../../schemas/wizard/personal-information.json';
 import type { Language } from '@/lib/i18n/languages';
 import {
   NATIONALITY_STATE,
@@ -11,6 +10,8 @@ import {
   type NationalityWords,
 } from '@/shared/nationalities';
 import { COUNTRY_CODES } from './countries';
+import { wizardFrSasPeopleForm } from './generated/wizard-fr-sas-people';
+import { wizardRoSrlPeopleForm } from './generated/wizard-ro-srl-people';
 import { nationalityOptions, searchNationalities } from './nationalities';
 
 const WORDS: Record<Language, NationalityWords> = { fr: frWords, en: enWords, ro: roWords };
@@ -89,10 +90,16 @@ describe('searching the nationalities', () => {
 });
 
 describe('the nationalities table (locales/<lang>/nationalities.json)', () => {
-  const nationalityEnum = personalInformation.schema.properties.nationality.enum;
+  /** A person's nationality on the People step (schemas/wizard/people.json, its list resolved), in each country. */
+  const nationalityEnums = [wizardFrSasPeopleForm, wizardRoSrlPeopleForm].map((form) => {
+    const persons = form.schema.properties?.persons as {
+      items: { properties: Record<string, { enum?: unknown }> };
+    };
+    return persons.items.properties.nationality?.enum;
+  });
 
   it('gives every code of the nationality fields an adjective in each language, or says why not', () => {
-    expect(nationalityEnum).toEqual(COUNTRY_CODES);
+    for (const nationalityEnum of nationalityEnums) expect(nationalityEnum).toEqual(COUNTRY_CODES);
     for (const language of LANGUAGES) {
       for (const code of COUNTRY_CODES) {
         const feminine = nationalityAdjective(WORDS[language], code, 'feminine');

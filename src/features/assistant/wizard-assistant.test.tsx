@@ -287,10 +287,10 @@ describe('on a wide screen', () => {
     await user.click(send);
 
     const goTo = await within(panel).findByRole('button', {
-      name: goToFieldLabel('en', WIZARD.en.fields.dateOfBirth.title),
+      name: goToFieldLabel('en', WIZARD.en.fields.person.dateOfBirth.title),
     });
     await user.click(goTo);
-    expect(jumpToField).toHaveBeenCalledWith('dateOfBirth');
+    expect(jumpToField).toHaveBeenCalledWith('persons.dateOfBirth');
   });
 
   it("links a subscriber's field by its hint path", async () => {
@@ -440,13 +440,13 @@ describe('on a wide screen', () => {
   });
 
   it("shows a list element's hint for its hint path", async () => {
-    await renderPanel('ro', 'subscribers.name');
+    await renderPanel('ro', 'subscribers.personId');
 
     const hint = screen.getByTestId('assistant-hint');
     expect(hint).toHaveTextContent(
-      fillTemplate(ASSISTANT.ro.hint.title, { field: WIZARD.ro.fields.subscriber.name.title }),
+      fillTemplate(ASSISTANT.ro.hint.title, { field: WIZARD.ro.fields.subscriber.person.title }),
     );
-    expect(hint).toHaveTextContent(WIZARD.ro.fields.subscriber.name.tooltip);
+    expect(hint).toHaveTextContent(WIZARD.ro.fields.subscriber.person.tooltip);
   });
 
   it('shows no hint without a focused field, or for a field without one', async () => {

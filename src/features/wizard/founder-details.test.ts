@@ -1,7 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { useSyncExternalStore } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadLegalFormSteps } from '@/forms/generated/wizard-steps';
+import { legalForms, loadLegalFormSteps } from '@/forms/generated/wizard-steps';
+import { withDerivedValues } from '@/shared/file-derivations';
 import type { FileData } from './draft-merge';
 import { DraftSync, type CompanyFile, type DraftApi } from './draft-sync';
 import { accountValues, isNewEmptyDraft, withAccountValues, type FounderAccount } from './founder-details';
@@ -10,6 +11,8 @@ import { useAccountPrefill } from './use-founder-account';
 const loadSas = loadLegalFormSteps['FR-SAS'];
 if (!loadSas) throw new Error('the wizard has no FR-SAS steps');
 const wizardSteps = await loadSas();
+/** As the wizard page derives values (file-derivations.ts). */
+const deriveFileValues = (data: FileData) => withDerivedValues(legalForms, data);
 
 const ACCOUNT: FounderAccount = {
   firstname: ' Camille ',
@@ -22,18 +25,32 @@ const ACCOUNT: FounderAccount = {
   language: 'fr',
 };
 
+/** What the account gives the file (accountValues): the first person's names and birth date. */
+const FROM_ACCOUNT = {
+  persons: [{ firstNames: 'Camille', lastName: 'Martin', dateOfBirth: '1990-03-12' }],
+};
+
 describe('the account details a new file takes (ui:options.fromAccount in the steps)', () => {
-  it("are the founder's full name and birth date", () => {
+  it("are the founder's names and birth date, for the first person of the file", () => {
     expect(accountValues(wizardSteps, ACCOUNT)).toEqual({
-      fullName: 'Camille Martin',
-      dateOfBirth: '1990-03-12',
+      persons: [{ firstNames: 'Camille', lastName: 'Martin', dateOfBirth: '1990-03-12' }],
     });
   });
 
   it('leave out what the account lacks (no birth date since sign-up stopped pre-filling one)', () => {
     expect(accountValues(wizardSteps, { ...ACCOUNT, dateOfBirth: null })).toEqual({
-      fullName: 'Camille Martin',
+      persons: [{ firstNames: 'Camille', lastName: 'Martin' }],
     });
+    expect(
+      accountValues(wizardSteps, { ...ACCOUNT, firstname: ' ', lastname: '', dateOfBirth: null }),
+    ).toEqual({});
+  });
+
+  it('are the same in every legal form: the People step is shared', async () => {
+    for (const form of legalForms) {
+      const steps = (await loadLegalFormSteps[form.id]?.()) ?? [];
+      expect(accountValues(steps, ACCOUNT), form.id).toEqual(accountValues(wizardSteps, ACCOUNT));
+    }
   });
 });
 
@@ -52,18 +69,40 @@ describe('a new empty draft', () => {
 });
 
 describe('pre-filling', () => {
-  it('fills only the empty fields, never what was typed', () => {
-    const data = { jurisdiction: 'FR', fullName: 'Camille Martin-Durand', dateOfBirth: '' };
-    expect(withAccountValues(data, { fullName: 'Camille Martin', dateOfBirth: '1990-03-12' })).toEqual({
+  const founder = { id: 'p1', kind: 'natural', lastName: 'Martin-Durand', dateOfBirth: '' };
+  const other = { id: 'p2', kind: 'natural', lastName: 'Pop', firstNames: 'Ana' };
+
+  it("fills only the first person's empty fields, never what was typed, nor another person", () => {
+    const data = { jurisdiction: 'FR', persons: [founder, other] };
+    expect(withAccountValues(data, FROM_ACCOUNT)).toEqual({
       jurisdiction: 'FR',
-      fullName: 'Camille Martin-Durand',
-      dateOfBirth: '1990-03-12',
+      persons: [{ ...founder, firstNames: 'Camille', dateOfBirth: '1990-03-12' }, other],
+    });
+    // The file given is not changed.
+    expect(data.persons[0]).toBe(founder);
+  });
+
+  it('makes the first person of a file that has none', () => {
+    expect(withAccountValues({ jurisdiction: 'FR' }, FROM_ACCOUNT)).toEqual({
+      jurisdiction: 'FR',
+      ...FROM_ACCOUNT,
+    });
+    expect(withAccountValues({ persons: [null, other] }, FROM_ACCOUNT)).toEqual({
+      persons: [{ firstNames: 'Camille', lastName: 'Martin', dateOfBirth: '1990-03-12' }, other],
     });
   });
 
   it('returns the same file when nothing is missing', () => {
-    const data = { fullName: 'Ana Pop' };
-    expect(withAccountValues(data, { fullName: 'Camille Martin' })).toBe(data);
+    const data = { persons: [{ firstNames: 'Ana', lastName: 'Pop', dateOfBirth: '1991-02-03' }] };
+    expect(withAccountValues(data, FROM_ACCOUNT)).toBe(data);
+  });
+
+  it('fills a field of the top of the file that a step would take from the account', () => {
+    expect(withAccountValues({ companyName: ' ' }, { companyName: 'Martin Conseil' })).toEqual({
+      companyName: 'Martin Conseil',
+    });
+    const named = { companyName: 'Pop Consulting' };
+    expect(withAccountValues(named, { companyName: 'Martin Conseil' })).toBe(named);
   });
 });
 
@@ -99,8 +138,6 @@ function renderPrefill(sync: DraftSync, values: FileData) {
   );
 }
 
-const FROM_ACCOUNT = { fullName: 'Camille Martin', dateOfBirth: '1990-03-12' };
-
 describe('useAccountPrefill', () => {
   it("puts the account's name and birth date in a new empty draft once they are known", async () => {
     const sync = await loadedDraft(companyFile({}, 'new'));
@@ -126,10 +163,14 @@ describe('useAccountPrefill', () => {
     const sync = await loadedDraft(companyFile({}, 'new'));
     const { rerender } = renderPrefill(sync, {});
 
-    act(() => sync.update({ fullName: 'Camille Martin-Durand' }));
+    act(() => sync.update({ persons: [{ kind: 'natural', lastName: 'Martin-Durand' }] }));
     rerender({ values: FROM_ACCOUNT });
 
-    expect(sync.getState().data).toEqual({ fullName: 'Camille Martin-Durand', dateOfBirth: '1990-03-12' });
+    expect(sync.getState().data).toEqual({
+      persons: [
+        { kind: 'natural', lastName: 'Martin-Durand', firstNames: 'Camille', dateOfBirth: '1990-03-12' },
+      ],
+    });
   });
 
   it('pre-fills once: a name the founder empties afterwards stays empty', async () => {
@@ -137,10 +178,24 @@ describe('useAccountPrefill', () => {
     const { rerender } = renderPrefill(sync, FROM_ACCOUNT);
     expect(sync.getState().data).toEqual(FROM_ACCOUNT);
 
-    act(() => sync.update({ dateOfBirth: '1990-03-12' }));
-    rerender({ values: { ...FROM_ACCOUNT } });
+    act(() => sync.update({ persons: [{ dateOfBirth: '1990-03-12' }] }));
+    rerender({ values: structuredClone(FROM_ACCOUNT) });
 
-    expect(sync.getState().data).toEqual({ dateOfBirth: '1990-03-12' });
+    expect(sync.getState().data).toEqual({ persons: [{ dateOfBirth: '1990-03-12' }] });
+  });
+
+  it('gives the pre-filled person what the page derives: the founder is p1, a natural person', async () => {
+    const sync = await loadedDraft(companyFile({}, 'new'));
+    renderHook(() => {
+      const view = useSyncExternalStore(sync.subscribe, sync.getView);
+      useAccountPrefill(view, sync, FROM_ACCOUNT, deriveFileValues);
+    });
+
+    expect(sync.getState().data).toEqual({
+      persons: [
+        { id: 'p1', kind: 'natural', firstNames: 'Camille', lastName: 'Martin', dateOfBirth: '1990-03-12' },
+      ],
+    });
   });
 
   it('leaves a draft that already has values alone, even with empty personal fields', async () => {

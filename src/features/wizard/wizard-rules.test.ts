@@ -37,42 +37,54 @@ function step(id: string): StepDefinition {
   return found;
 }
 
-/** A company file that every step accepts: two subscribers sharing 100 shares and 1000 €. */
+/** A company file that every step accepts: two associates sharing 100 shares of 10 € (1000 €). */
 function completeFile(): FileData {
   return {
     jurisdiction: 'FR',
     legalForm: 'SAS',
     currency: 'EUR',
-    fullName: 'Ion Popescu',
-    dateOfBirth: '1985-11-30',
-    placeOfBirth: 'Cluj-Napoca, România',
-    nationality: 'RO',
-    address: 'Strada Memorandumului 1, 400114 Cluj-Napoca, România',
-    fatherName: 'Vasile Popescu',
-    motherName: 'Maria Ionescu',
-    companyName: 'Popescu Consulting SRL',
+    persons: [
+      {
+        id: 'p1',
+        kind: 'natural',
+        civility: 'M',
+        lastName: 'Popescu',
+        firstNames: 'Ion',
+        dateOfBirth: '1985-11-30',
+        placeOfBirth: 'Cluj-Napoca, România',
+        nationality: 'RO',
+        address: 'Strada Memorandumului 1, 400114 Cluj-Napoca, România',
+        fatherName: 'Vasile Popescu',
+        motherName: 'Maria Ionescu',
+        maritalStatus: 'single',
+      },
+      {
+        id: 'p2',
+        kind: 'natural',
+        civility: 'F',
+        lastName: 'Pop',
+        firstNames: 'Ana',
+        dateOfBirth: '1992-04-08',
+        placeOfBirth: 'București, România',
+        nationality: 'RO',
+        address: 'Bulevardul Unirii 10, București, România',
+        maritalStatus: 'married',
+        matrimonialRegime: 'separation',
+      },
+    ],
+    companyName: 'Popescu Consulting',
     corporatePurpose: 'Consultanță IT',
     registeredOffice: 'Strada Memorandumului 1, Cluj-Napoca',
     shareCapital: 1000,
     numberOfShares: 100,
     durationYears: 99,
-    managers: [
-      {
-        name: 'Ion Popescu',
-        dateOfBirth: '1985-11-30',
-        placeOfBirth: 'Cluj-Napoca, România',
-        nationality: 'RO',
-        address: 'Strada Memorandumului 1, Cluj-Napoca',
-        fatherName: 'Vasile Popescu',
-        motherName: 'Maria Ionescu',
-      },
-    ],
+    managers: [{ personId: 'p1' }],
     nonConvictionStatement: true,
     placeOfSignature: 'Cluj-Napoca',
     dateOfSignature: YESTERDAY,
     subscribers: [
-      { name: 'Ion Popescu', address: 'Cluj-Napoca', shares: 70, subscription: 700, paidAmount: 700 },
-      { name: 'Ana Pop', address: 'București', shares: 30, subscription: 300, paidAmount: 150 },
+      { personId: 'p1', shares: 70, subscription: 700, paidAmount: 700 },
+      { personId: 'p2', shares: 30, subscription: 300, paidAmount: 150 },
     ],
   };
 }
@@ -104,6 +116,12 @@ function shownMessage(stepId: string, error: RJSFValidationError, language: Lang
   const translate: FormTranslate = (key, params) => String(i18n.t(key as never, params as never));
   const [token] = toMessageTokens([error], step(stepId).form.uiSchema);
   return translateMessage(token?.message ?? '', translate);
+}
+
+/** The file with the first person changed (the founder). */
+function withFounder(changes: Record<string, unknown>, file = completeFile()): FileData {
+  const [founder, ...others] = file.persons as Record<string, unknown>[];
+  return { ...file, persons: [{ ...founder, ...changes }, ...others] };
 }
 
 function withSubscribers(changes: Partial<Record<string, unknown>>[], file = completeFile()): FileData {
@@ -141,8 +159,8 @@ describe('share capital', () => {
       shareCapital: 1,
       numberOfShares: 2,
       subscribers: [
-        { name: 'Ion', address: 'Cluj', shares: 1, subscription: 0.5, paidAmount: 0.5 },
-        { name: 'Ana', address: 'Cluj', shares: 1, subscription: 0.5, paidAmount: 0.25 },
+        { personId: 'p1', shares: 1, subscription: 0.5, paidAmount: 0.5 },
+        { personId: 'p2', shares: 1, subscription: 0.5, paidAmount: 0.25 },
       ],
     };
     expect(errorsOf('company-details', data)).toEqual([]);
@@ -174,7 +192,10 @@ describe("subscribers' shares", () => {
   });
 
   it('pass when they add up, whatever the number of subscribers', () => {
-    const data = withSubscribers([{ shares: 1 }, { shares: 99 }]);
+    const data = withSubscribers([
+      { shares: 1, subscription: 10, paidAmount: 10 },
+      { shares: 99, subscription: 990, paidAmount: 990 },
+    ]);
     expect(errorsOf('subscribers', data)).toEqual([]);
   });
 
@@ -216,17 +237,16 @@ describe("subscribers' subscriptions", () => {
   it('are compared in cents: 1000.1 € + 0.2 € is 1000.3 €', () => {
     // In floating point the sum is not the capital: the rule must round.
     expect(1000.1 + 0.2).not.toBe(1000.3);
+    // 10 003 shares of 10 cents.
     const data = withSubscribers(
       [
-        { subscription: 1000.1, paidAmount: 1000.1 },
-        { subscription: 0.2, paidAmount: 0.2 },
+        { shares: 10001, subscription: 1000.1, paidAmount: 1000.1 },
+        { shares: 2, subscription: 0.2, paidAmount: 0.2 },
       ],
-      {
-        ...completeFile(),
-        shareCapital: 1000.3,
-      },
+      { ...completeFile(), shareCapital: 1000.3, numberOfShares: 10003 },
     );
 
+    expect(errorsOf('company-details', data)).toEqual([]);
     expect(errorsOf('subscribers', data)).toEqual([]);
   });
 
@@ -234,16 +254,13 @@ describe("subscribers' subscriptions", () => {
     expect(0.1 + 0.2).not.toBe(0.3);
     const data = withSubscribers(
       [
-        { subscription: 0.1, paidAmount: 0.1 },
-        { subscription: 0.2, paidAmount: 0.2 },
+        { shares: 1, subscription: 0.1, paidAmount: 0.1 },
+        { shares: 2, subscription: 0.2, paidAmount: 0.2 },
       ],
-      {
-        ...completeFile(),
-        shareCapital: 0.3,
-      },
+      { ...completeFile(), shareCapital: 0.3, numberOfShares: 3 },
     );
 
-    expect(errorsOf('subscribers', data).filter((error) => error.name === 'sumMatches')).toEqual([]);
+    expect(errorsOf('subscribers', data)).toEqual([]);
   });
 
   it('differ by one cent is an error', () => {
@@ -399,52 +416,37 @@ describe('date of signature', () => {
   });
 });
 
-describe('date of birth', () => {
-  it('cannot be before 1900', () => {
-    const error = errorOf(
-      'personal-information',
-      { ...completeFile(), dateOfBirth: '1899-12-31' },
-      'formatMinimum',
-      '.dateOfBirth',
-    );
+describe("a person's date of birth", () => {
+  const property = '.persons.0.dateOfBirth';
 
-    expect(errorMessageKey(error, step('personal-information').form.uiSchema)).toBe(
-      'wizard:errors.dateTooOld',
-    );
+  it('cannot be before 1900', () => {
+    const error = errorOf('people', withFounder({ dateOfBirth: '1899-12-31' }), 'formatMinimum', property);
+
+    expect(errorMessageKey(error, step('people').form.uiSchema)).toBe('wizard:errors.dateTooOld');
   });
 
   it('can be 1 January 1900', () => {
-    expect(errorsOf('personal-information', { ...completeFile(), dateOfBirth: '1900-01-01' })).toEqual([]);
+    expect(errorsOf('people', withFounder({ dateOfBirth: '1900-01-01' }))).toEqual([]);
   });
 
   it('cannot be in the future', () => {
-    const error = errorOf(
-      'personal-information',
-      { ...completeFile(), dateOfBirth: TOMORROW },
-      'notAfterToday',
-      '.dateOfBirth',
-    );
+    const error = errorOf('people', withFounder({ dateOfBirth: TOMORROW }), 'notAfterToday', property);
 
-    expect(errorMessageKey(error, step('personal-information').form.uiSchema)).toBe(
-      'wizard:errors.dateInFuture',
-    );
+    expect(errorMessageKey(error, step('people').form.uiSchema)).toBe('wizard:errors.dateInFuture');
+  });
+
+  it('is checked for every person, not only the founder', () => {
+    const [founder, other] = completeFile().persons as Record<string, unknown>[];
+    const data = { ...completeFile(), persons: [founder, { ...other, dateOfBirth: TOMORROW }] };
+
+    expect(errorOf('people', data, 'notAfterToday', '.persons.1.dateOfBirth').params).toBeDefined();
   });
 
   it.each(LANGS)('shows the messages of its own (%s)', (language) => {
-    const tooOld = errorOf(
-      'personal-information',
-      { ...completeFile(), dateOfBirth: '1850-06-01' },
-      'formatMinimum',
-      '.dateOfBirth',
-    );
-    const future = errorOf(
-      'personal-information',
-      { ...completeFile(), dateOfBirth: TOMORROW },
-      'notAfterToday',
-      '.dateOfBirth',
-    );
+    const tooOld = errorOf('people', withFounder({ dateOfBirth: '1850-06-01' }), 'formatMinimum', property);
+    const future = errorOf('people', withFounder({ dateOfBirth: TOMORROW }), 'notAfterToday', property);
 
-    expect(shownMessage('personal-information', tooOld, language)).toBe(WIZARD[language].errors.dateTooOld);
-    expect(shownMessage('personal-information', future, language)).toBe(WIZARD[language].errors.dateInFuture);
+    expect(shownMessage('people', tooOld, language)).toBe(WIZARD[language].errors.dateTooOld);
+    expect(shownMessage('people', future, language)).toBe(WIZARD[language].errors.dateInFuture);
   });
 });

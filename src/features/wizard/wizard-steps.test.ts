@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import stepsFile from '../../../schemas/wizard/steps.json';
+import { completeCompanyFile } from '../../../tests/fixtures/company-file';
 import { chooserStep, legalForms, loadLegalFormSteps, wizardOutline } from '@/forms/generated/wizard-steps';
 import { SchemaForm } from '@/forms/schema-form';
 import { renderWithProviders } from '@/testing/render';
@@ -20,50 +21,12 @@ const indexOf = (id: string) => {
   return index;
 };
 
-/** A company file that every step accepts: one founder, two subscribers sharing 100 shares and 1000 €. */
-function completeFile(): FileData {
-  return {
-    jurisdiction: 'FR',
-    legalForm: 'SAS',
-    currency: 'EUR',
-    fullName: 'Élodie Dupont',
-    dateOfBirth: '1990-03-12',
-    placeOfBirth: 'Lyon, France',
-    nationality: 'FR',
-    address: '12 rue de la Paix, 75002 Paris, France',
-    fatherName: 'Jean Dupont',
-    motherName: 'Marie Martin',
-    companyName: 'Boulangerie Dupont SAS',
-    corporatePurpose: 'Boulangerie, pâtisserie',
-    registeredOffice: '12 rue de la Paix, 75002 Paris, France',
-    shareCapital: 1000,
-    numberOfShares: 100,
-    durationYears: 99,
-    managers: [
-      {
-        name: 'Élodie Dupont',
-        isAssociate: true,
-        dateOfBirth: '1990-03-12',
-        placeOfBirth: 'Lyon, France',
-        nationality: 'FR',
-        address: '12 rue de la Paix, 75002 Paris, France',
-        fatherName: 'Jean Dupont',
-        motherName: 'Marie Martin',
-      },
-    ],
-    nonConvictionStatement: true,
-    placeOfSignature: 'Paris',
-    dateOfSignature: '2024-05-02',
-    subscribers: [
-      { name: 'Élodie Dupont', address: 'Paris', shares: 60, subscription: 600, paidAmount: 300 },
-      { name: 'Ion Popescu', address: 'Cluj-Napoca', shares: 40, subscription: 400, paidAmount: 400 },
-    ],
-  };
-}
+/** A company file that every step accepts: the founder and a second associate sharing 10 shares and 500 €. */
+const completeFile = (): FileData => completeCompanyFile(2, '2024-05-02');
 
 describe('fieldHintPath', () => {
   it('drops list positions from a path', () => {
-    expect(fieldHintPath(['subscribers', '2', 'name'])).toBe('subscribers.name');
+    expect(fieldHintPath(['persons', '2', 'lastName'])).toBe('persons.lastName');
     expect(fieldHintPath(['subscribers', '0', 'paidAmount'])).toBe('subscribers.paidAmount');
   });
 
@@ -91,18 +54,18 @@ describe('stepOfField', () => {
   });
 
   it("points a list element's field at the first element of the list", () => {
-    expect(stepOfField(wizardSteps, 'subscribers.name')).toEqual({
+    expect(stepOfField(wizardSteps, 'subscribers.personId')).toEqual({
       index: indexOf('subscribers'),
-      elementId: 'wizard-fr-sas-subscribers_subscribers_0_name',
+      elementId: 'wizard-fr-sas-subscribers_subscribers_0_personId',
     });
   });
 
   it('finds the fields of the first and of the other steps', () => {
-    expect(stepOfField(wizardSteps, 'fullName')).toEqual({
+    expect(stepOfField(wizardSteps, 'persons.lastName')).toEqual({
       index: 1,
-      elementId: 'wizard-fr-sas-personal-information_fullName',
+      elementId: 'wizard-fr-sas-people_persons_0_lastName',
     });
-    expect(stepOfField(wizardSteps, 'managers.name')?.index).toBe(indexOf('management'));
+    expect(stepOfField(wizardSteps, 'managers.personId')?.index).toBe(indexOf('management'));
     expect(stepOfField(wizardSteps, 'legalForm')?.index).toBe(0);
     expect(stepOfField(wizardSteps, 'dateOfSignature')).toEqual({
       index: indexOf('legal-declaration'),
@@ -116,48 +79,62 @@ describe('stepOfField', () => {
   });
 
   it("gives ids that the rendered steps' controls really have", async () => {
+    const isHidden = (ui: unknown) =>
+      typeof ui === 'object' && ui !== null && (ui as Record<string, unknown>)['ui:widget'] === 'hidden';
+    // A person's fields show for their kind and situation (ui:options.showIf): each step is drawn with
+    // a natural person married under a community regime, then with a company.
+    const firstPersons: FileData[] = [
+      { kind: 'natural', maritalStatus: 'married', matrimonialRegime: 'community', commonFunds: true },
+      { kind: 'legal' },
+    ];
     for (const step of wizardSteps) {
-      // A hidden field (the currency, set with the country) has no control to jump to.
-      const ui = step.form.uiSchema as Record<string, { 'ui:widget'?: string } | undefined>;
+      // A hidden field (the currency, set with the country; a person's id) has no control to jump to.
+      const ui = step.form.uiSchema as Record<string, Record<string, unknown> | undefined>;
       const properties = Object.entries(step.form.schema.properties ?? {}).filter(
-        ([name]) => ui[name]?.['ui:widget'] !== 'hidden',
+        ([name]) => !isHidden(ui[name]),
       );
       const fields = properties.flatMap(([name, schema]) => {
         const items = typeof schema === 'object' ? schema.items : undefined;
+        const itemsUi = ui[name]?.items as Record<string, unknown> | undefined;
         const itemFields =
           items && typeof items === 'object' && !Array.isArray(items)
-            ? Object.keys(items.properties ?? {}).map((child) => `${name}.${child}`)
+            ? Object.keys(items.properties ?? {})
+                .filter((child) => !isHidden(itemsUi?.[child]))
+                .map((child) => `${name}.${child}`)
             : [];
         return [name, ...itemFields];
       });
-      const formData: FileData = Object.fromEntries(
-        properties
-          .filter(([, schema]) => typeof schema === 'object' && schema.type === 'array')
-          .map(([name]) => [name, [{}]]),
-      );
-      const { unmount } = renderWithProviders(
-        createElement(SchemaForm, {
-          form: step.form,
-          formData,
-          onChange: () => {},
-          onSubmit: () => {},
-          submitLabel: 'Next',
-          widgets: wizardWidgets,
-        }),
-        { language: 'en' },
-      );
-      await screen.findByRole('button', { name: 'Next' });
-
       expect(fields.length).toBeGreaterThan(0);
-      for (const field of fields) {
-        const target = stepOfField(wizardSteps, field);
-        expect(target?.index, field).toBe(wizardSteps.indexOf(step));
-        expect(
-          document.getElementById(target?.elementId ?? ''),
-          `${field} → ${target?.elementId}`,
-        ).not.toBeNull();
+      const found = new Set<string>();
+      for (const first of firstPersons) {
+        const formData: FileData = Object.fromEntries(
+          properties
+            .filter(([, schema]) => typeof schema === 'object' && schema.type === 'array')
+            .map(([name]) => [name, [name === 'persons' ? first : {}]]),
+        );
+        const { unmount } = renderWithProviders(
+          createElement(SchemaForm, {
+            form: step.form,
+            formData,
+            onChange: () => {},
+            onSubmit: () => {},
+            submitLabel: 'Next',
+            widgets: wizardWidgets,
+          }),
+          { language: 'en' },
+        );
+        await screen.findByRole('button', { name: 'Next' });
+        for (const field of fields) {
+          const target = stepOfField(wizardSteps, field);
+          expect(target?.index, field).toBe(wizardSteps.indexOf(step));
+          if (document.getElementById(target?.elementId ?? '')) found.add(field);
+        }
+        unmount();
       }
-      unmount();
+      expect(
+        fields.filter((field) => !found.has(field)),
+        step.id,
+      ).toEqual([]);
     }
   });
 });
@@ -206,14 +183,21 @@ describe('firstInvalidStep', () => {
 
   it("is the subscribers' step when only their shares do not add up", () => {
     const file = completeFile();
-    file.numberOfShares = 120;
+    // Twice as many shares of half the value: the capital still divides, the subscriptions still match.
+    file.numberOfShares = 20;
+    file.shareCapital = 500;
+    file.subscribers = (file.subscribers as FileData[]).map((subscriber) => ({
+      ...subscriber,
+      subscription: (subscriber.shares as number) * 25,
+      paidAmount: (subscriber.shares as number) * 25,
+    }));
 
     expect(firstInvalidStep(wizardSteps, file)).toBe(indexOf('subscribers'));
   });
 
   it('is the earliest step that breaks a rule when several do', () => {
     const file = completeFile();
-    file.managers = [{ ...(file.managers as FileData[])[0], name: '   ' }];
+    file.managers = [{ personId: 'p9' }];
     file.nonConvictionStatement = false;
 
     expect(firstInvalidStep(wizardSteps, file)).toBe(indexOf('management'));
@@ -233,11 +217,13 @@ describe('declaredFields', () => {
     expect(declaredFields(wizardSteps, {})).toEqual({});
   });
 
-  it("leaves out what a list's elements no longer have (a French manager's parents in a Romanian file)", async () => {
+  it("leaves out what a list's elements no longer have (a French person's parents in a Romanian file)", async () => {
     const romanian = (await loadLegalFormSteps['RO-SRL']?.()) ?? [];
     const file = { ...completeFile(), jurisdiction: 'RO', legalForm: 'SRL', currency: 'RON' };
-    const [manager] = declaredFields(romanian, file).managers as FileData[];
-    expect(manager).not.toHaveProperty('fatherName');
-    expect(manager).toMatchObject({ name: 'Élodie Dupont', nationality: 'FR' });
+    const [founder] = declaredFields(romanian, file).persons as FileData[];
+    for (const field of ['fatherName', 'motherName', 'maritalStatus'])
+      expect(founder).not.toHaveProperty(field);
+    expect(founder).toMatchObject({ id: 'p1', lastName: 'Dupont', firstNames: 'Camille', nationality: 'FR' });
+    expect(declaredFields(romanian, file).managers).toEqual([{ personId: 'p1' }]);
   });
 });

@@ -70,21 +70,24 @@ describe('stems', () => {
 });
 
 describe('wizardFieldHints', () => {
-  /** Every field of the steps whose uiSchema gives a tooltip, read straight from the step files. */
+  /**
+   * Every field of the steps whose uiSchema gives a tooltip, read straight from the step files, the
+   * fields of a list's elements too, and of a list within them (a company's owners).
+   */
   function fieldsWithTooltips(): string[] {
+    type Node = Record<string, Record<string, unknown> | undefined>;
     const fields: string[] = [];
-    for (const step of wizardSteps) {
-      const ui = step.form.uiSchema as Record<string, Record<string, unknown> | undefined>;
-      for (const [name, schema] of Object.entries(step.form.schema.properties ?? {})) {
-        if (ui[name]?.['ui:tooltip']) fields.push(name);
-        const items = typeof schema === 'object' ? schema.items : undefined;
+    const visit = (properties: Record<string, unknown>, ui: Node, prefix: string) => {
+      for (const [name, schema] of Object.entries(properties)) {
+        if (ui[name]?.['ui:tooltip']) fields.push(`${prefix}${name}`);
+        const items =
+          typeof schema === 'object' && schema !== null ? (schema as { items?: unknown }).items : undefined;
         if (!items || typeof items !== 'object' || Array.isArray(items)) continue;
-        const itemsUi = (ui[name]?.items ?? {}) as Record<string, Record<string, unknown> | undefined>;
-        for (const child of Object.keys(items.properties ?? {})) {
-          if (itemsUi[child]?.['ui:tooltip']) fields.push(`${name}.${child}`);
-        }
+        const itemProperties = (items as { properties?: Record<string, unknown> }).properties ?? {};
+        visit(itemProperties, (ui[name]?.items ?? {}) as Node, `${prefix}${name}.`);
       }
-    }
+    };
+    for (const step of wizardSteps) visit(step.form.schema.properties ?? {}, step.form.uiSchema as Node, '');
     return fields;
   }
 
@@ -94,21 +97,32 @@ describe('wizardFieldHints', () => {
     expect([...fields].sort()).toEqual(fieldsWithTooltips().sort());
     expect(fields).toContain('shareCapital');
     expect(fields).toContain('subscribers');
-    expect(fields).toContain('subscribers.name');
+    expect(fields).toContain('subscribers.personId');
     expect(fields).toContain('subscribers.paidAmount');
-    expect(fields.indexOf('fullName')).toBeLessThan(fields.indexOf('shareCapital'));
-    expect(fields.indexOf('shareCapital')).toBeLessThan(fields.indexOf('subscribers.name'));
+    expect(fields).toContain('persons.dateOfBirth');
+    expect(fields.indexOf('persons.lastName')).toBeLessThan(fields.indexOf('shareCapital'));
+    expect(fields.indexOf('shareCapital')).toBeLessThan(fields.indexOf('subscribers.personId'));
     expect(new Set(fields).size).toBe(fields.length);
   });
 
   it("gives a list element's field the keys of its uiSchema and of its step's title", () => {
-    const hint = wizardFieldHints(wizardSteps).find((candidate) => candidate.field === 'subscribers.name');
+    const hint = wizardFieldHints(wizardSteps).find(
+      (candidate) => candidate.field === 'subscribers.personId',
+    );
 
     expect(hint).toEqual({
-      field: 'subscribers.name',
-      titleKey: 'wizard:fields.subscriber.name.title',
-      tooltipKey: 'wizard:fields.subscriber.name.tooltip',
+      field: 'subscribers.personId',
+      titleKey: 'wizard:fields.subscriber.person.title',
+      tooltipKey: 'wizard:fields.subscriber.person.tooltip',
       stepTitleKey: 'wizard:steps.subscribers.title',
+    });
+    expect(
+      wizardFieldHints(wizardSteps).find((candidate) => candidate.field === 'persons.dateOfBirth'),
+    ).toEqual({
+      field: 'persons.dateOfBirth',
+      titleKey: 'wizard:fields.person.dateOfBirth.title',
+      tooltipKey: 'wizard:fields.person.dateOfBirth.tooltip',
+      stepTitleKey: 'wizard:steps.people.title',
     });
   });
 
