@@ -12,8 +12,9 @@
  * - `"uniqueBy": "personId"` on an array of objects: no two items hold the same value there (a person
  *   is an associate once). Fails with `{ index, value }`, the position of the second one.
  * - `"requiredWhen": [{ "when": { "kind": "natural" }, "required": ["lastName"] }]` on an object: those
- *   fields are required while every `when` field equals its value (or one of a list of values). It
- *   fails like `required`, with `{ missingProperty }`, so the message shows under the missing field.
+ *   fields are required (present, as `required` means) while every `when` field equals its value (or
+ *   one of a list of values). It fails like `required`, with `{ missingProperty }`, so the message
+ *   shows under the missing field.
  *   JSON Schema's `if`/`then` would say the same, but the form renderer evaluates those with the
  *   validator, which the browser has only precompiled for whole steps.
  * - `"wholeCentsPer": "/numberOfShares"` on a number (the capital): it divides into that many equal
@@ -209,8 +210,10 @@ const requiredWhen: KeywordDefinition = {
       });
       const applies = conditions.reduce<Code>((all, condition) => _`${all} && ${condition}`, _`true`);
       gen.if(applies, () => {
+        // Absent, as JSON Schema's `required` means: a blank text is the field's own `pattern` error,
+        // which would otherwise show twice under it.
         for (const field of rule.required)
-          gen.if(_`!${hasValueCode(_`${data}[${field}]`)}`, () =>
+          gen.if(_`${data}[${field}] === undefined || ${data}[${field}] === null`, () =>
             cxt.error(false, { missingProperty: _`${field}` }),
           );
       });

@@ -40,20 +40,8 @@ function validData(): Record<string, unknown> {
     shareCapital: 1000,
     numberOfShares: 100,
     subscribers: [
-      {
-        name: 'Camille Dupont',
-        address: '12 rue de la Paix, Paris',
-        shares: 60,
-        subscription: 600,
-        paidAmount: 600,
-      },
-      {
-        name: 'Jean Dupont',
-        address: '3 place Bellecour, Lyon',
-        shares: 40,
-        subscription: 400,
-        paidAmount: 200,
-      },
+      { personId: 'p1', shares: 60, subscription: 600, paidAmount: 600 },
+      { personId: 'p2', shares: 40, subscription: 400, paidAmount: 200 },
     ],
   };
 }
@@ -336,9 +324,14 @@ describe('POST /api/company-file/submit', () => {
 
   it.each<[string, (data: Record<string, unknown>) => void, Record<string, unknown>]>([
     [
-      'a missing required field',
-      (data) => delete data.fullName,
-      { step: 'personal-information', path: '/fullName', keyword: 'required' },
+      "a person's missing birth name",
+      (data) => delete (data.persons as Record<string, unknown>[])[0]?.lastName,
+      {
+        step: 'people',
+        path: '/persons/0',
+        keyword: 'requiredWhen',
+        params: { missingProperty: 'lastName' },
+      },
     ],
     [
       'a share capital of 0',
@@ -408,7 +401,7 @@ describe('POST /api/company-file/submit', () => {
   it("lists every problem of every step of the file's legal form at once", async () => {
     const errors = await errorsOf({ jurisdiction: 'FR', legalForm: 'SAS', currency: 'EUR' });
     expect(new Set(errors.map((error) => error.step))).toEqual(
-      new Set(['personal-information', 'company-details', 'management', 'legal-declaration', 'subscribers']),
+      new Set(['people', 'company-details', 'management', 'legal-declaration', 'subscribers']),
     );
     expect(errors).toContainEqual({
       step: 'management',
@@ -427,7 +420,7 @@ describe('POST /api/company-file/submit', () => {
 
   it('submits a valid file, which saving a draft then amends and a new submission submits again', async () => {
     const founder = await server.signup();
-    await saved(founder, { fullName: 'Camille' }, 0, 2);
+    await saved(founder, { persons: [{ id: 'p1', kind: 'natural', firstNames: 'Camille' }] }, 0, 2);
     const data = validData();
 
     const response = await submit(founder.accessToken, { data });
@@ -638,9 +631,16 @@ describe('the rules of each legal form (schemas/jurisdictions/)', () => {
   });
 
   it('lets a SAS have one president only, a SARL several gérants', async () => {
+    // Three managers: the founder and two more persons of the file.
     const managers = (data: Record<string, unknown>) => {
-      const first = (data.managers as Record<string, unknown>[])[0];
-      return [first, { ...first, name: 'Jean Dupont' }, { ...first, name: 'Marie Martin' }];
+      const persons = data.persons as Record<string, unknown>[];
+      const first = persons[0] ?? {};
+      data.persons = [
+        ...persons,
+        { ...first, id: 'p8', firstNames: 'Jean' },
+        { ...first, id: 'p9', firstNames: 'Marie' },
+      ];
+      return [{ personId: 'p1' }, { personId: 'p8' }, { personId: 'p9' }];
     };
     const sas = fileOf('FR-SAS');
     expect(await problemsOf({ ...sas, managers: managers(sas) })).toContainEqual({
@@ -661,15 +661,18 @@ describe('the rules of each legal form (schemas/jurisdictions/)', () => {
 
   it("asks a French manager's parents' names (declaration of filiation), not a Romanian one's", async () => {
     const french = fileOf('FR-SAS');
-    const [manager] = french.managers as Record<string, unknown>[];
-    const { fatherName: _father, ...withoutFather } = manager ?? {};
-    expect(await problemsOf({ ...french, managers: [withoutFather] })).toContainEqual({
+    const [founder, ...others] = french.persons as Record<string, unknown>[];
+    const { fatherName: _father, ...withoutFather } = founder ?? {};
+    expect(await problemsOf({ ...french, persons: [withoutFather, ...others] })).toContainEqual({
       step: 'management',
-      path: '/managers/0/fatherName',
-      keyword: 'required',
+      path: '/managers/0/personId',
+      keyword: 'personHas',
     });
+    // An associate who is no manager needs no parents' names.
+    expect((others[0] as Record<string, unknown>).fatherName).toBeUndefined();
     const romanian = fileOf('RO-SRL');
-    expect((romanian.managers as Record<string, unknown>[])[0]).not.toHaveProperty('fatherName');
+    expect((romanian.persons as Record<string, unknown>[])[0]).not.toHaveProperty('fatherName');
+    expect((await submit(user.accessToken, { data: romanian })).statusCode).toBe(200);
   });
 });
 
@@ -685,19 +688,37 @@ describe('files of an older version of the wizard', () => {
       version: 1,
     });
     const file = json<CompanyFile>(await getFile(user.accessToken));
+    // The founder's address differs between the founder and the associate of the same name: the second
+    // one is set aside, where the founder sees it.
     expect(file).toMatchObject({
       revision: 3,
       version: VERSION,
-      setAside: { favouriteColour: 'vert' },
+      setAside: { favouriteColour: 'vert', 'subscribers.0.address': '12 rue de la Paix, Paris' },
       step: 3,
     });
     // What was set aside survives the next save, which sends only the current answers.
     const next = await saved(user, file.data, file.revision, 3);
-    expect(next.setAside).toEqual({ favouriteColour: 'vert' });
+    expect(next.setAside).toEqual(file.setAside);
     expect(file.data).toMatchObject({ jurisdiction: 'FR', legalForm: 'SAS', currency: 'EUR' });
-    expect(file.data.managers).toEqual([{ name: old.presidentName, address: old.presidentAddress }]);
+    // Version 1 → 2 made the president a manager; 2 → 3 made each person one record the roles name.
+    const persons = file.data.persons as Record<string, unknown>[];
+    expect(persons.map((person) => [person.id, person.firstNames, person.lastName])).toEqual([
+      ['p1', 'Camille', 'Dupont'],
+      ['p2', 'Jean', 'Dupont'],
+    ]);
+    expect(persons[0]).toMatchObject({ dateOfBirth: old.dateOfBirth, fatherName: old.fatherName });
+    expect(file.data.managers).toEqual([{ personId: 'p1' }]);
+    expect(file.data.subscribers).toEqual([
+      { personId: 'p1', shares: 60, subscription: 600, paidAmount: 600 },
+      { personId: 'p2', shares: 40, subscription: 400, paidAmount: 100 },
+    ]);
     for (const [name, value] of Object.entries(old))
-      if (!name.startsWith('president')) expect(file.data[name], name).toEqual(value);
+      if (
+        !/^(president|subscribers|fullName|dateOfBirth|placeOfBirth|nationality|address|fatherName|motherName)/.test(
+          name,
+        )
+      )
+        expect(file.data[name], name).toEqual(value);
   });
 
   it('migrates a draft sent by an older app (no version), keeping aside what has no place', async () => {
@@ -713,7 +734,12 @@ describe('files of an older version of the wizard', () => {
     expect(file).toMatchObject({
       version: VERSION,
       step: 2,
-      data: { companyName: 'Ancienne SAS', jurisdiction: 'FR', managers: [{ name: 'Camille' }] },
+      data: {
+        companyName: 'Ancienne SAS',
+        jurisdiction: 'FR',
+        persons: [{ id: 'p1', kind: 'natural', lastName: 'Camille', firstNames: '' }],
+        managers: [{ personId: 'p1' }],
+      },
       setAside: { favouriteColour: 'vert' },
     });
     expect(file.data).not.toHaveProperty('favouriteColour');
@@ -728,23 +754,29 @@ describe('files of an older version of the wizard', () => {
     // A SAS pays up half of each subscription now: 100 of 400 is refused, 200 passes.
     const refused = await submit(user.accessToken, { data: old, version: 1 });
     expect(refused.statusCode).toBe(422);
-    const subscribers = (old.subscribers as Record<string, unknown>[]).map((subscriber) => ({
+    // Once migrated, the persons lack what version 3 asks (civility, marital status, the second
+    // associate's birth): the founder completes them in the wizard, then the file passes.
+    const migrated = json<CompanyFile>(
+      await saveDraft(user.accessToken, { data: old, step: 0, baseRevision: 0, version: 1 }),
+    );
+    const persons = (migrated.data.persons as Record<string, unknown>[]).map((person) => ({
+      ...person,
+      civility: 'M',
+      dateOfBirth: '1960-01-02',
+      placeOfBirth: 'Lyon, France',
+      nationality: 'FR',
+      address: '3 place Bellecour, Lyon',
+      ...(person.id === 'p1' ? { dateOfBirth: '1990-05-17' } : {}),
+      maritalStatus: 'single',
+    }));
+    const subscribers = (migrated.data.subscribers as Record<string, unknown>[]).map((subscriber) => ({
       ...subscriber,
       paidAmount: subscriber.subscription,
     }));
-    const managers = [
-      {
-        name: 'Camille Dupont',
-        address: old.presidentAddress,
-        dateOfBirth: '1990-05-17',
-        placeOfBirth: 'Lyon, France',
-        nationality: 'FR',
-        fatherName: 'Jean Dupont',
-        motherName: 'Marie Martin',
-      },
-    ];
-    const { presidentName: _name, presidentAddress: _address, ...rest } = old;
-    const accepted = await submit(user.accessToken, { data: { ...rest, managers, subscribers }, version: 1 });
+    const accepted = await submit(user.accessToken, {
+      data: { ...migrated.data, persons, subscribers },
+      version: VERSION,
+    });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(json<CompanyFile>(accepted)).toMatchObject({
       version: VERSION,

@@ -209,7 +209,9 @@ function documentPersons(data: Values): Map<string, DocumentPerson> {
     const firstNames = text(record, 'firstNames');
     const lastName = text(record, 'lastName');
     const married = text(record, 'maritalStatus') === 'married';
-    const commonFunds = married && record.commonFunds === true;
+    // Common property exists only under a community regime (C. civ. 1832-2 concerns it alone).
+    const community = ['community', 'universal'].includes(text(record, 'matrimonialRegime'));
+    const commonFunds = married && community && record.commonFunds === true;
     byId.set(id, {
       id,
       kind: legal ? 'legal' : 'natural',

@@ -89,7 +89,7 @@ errors++;
 }
 else {
 const kind0 = typeof person0.kind == "string" ? person0.kind : "natural";
-if(!"[\"natural\"]".includes(kind0)){
+if(!(kind0 === "natural")){
 const err5 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema34.properties.managers.items.properties.personId.personRef,parentSchema:schema34.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err5];

@@ -119,7 +119,7 @@ errors++;
 }
 else {
 const kind0 = typeof person0.kind == "string" ? person0.kind : "natural";
-if(!"[\"natural\",\"legal\"]".includes(kind0)){
+if(!(kind0 === "natural" || kind0 === "legal")){
 const err8 = {instancePath:instancePath+"/subscribers/" + i0+"/personId",schemaPath:"#/properties/subscribers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema34.properties.subscribers.items.properties.personId.personRef,parentSchema:schema34.properties.subscribers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err8];
