@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { FILL_CONTEXT_KEY, fillDetailsOf, fillSourceOf, withListItem, type FillContext } from './fill';
 import type { FormDefinition, FormValues } from './form-definition';
-import { formTemplates, formWidgets } from './theme';
+import { formFields, formTemplates, formWidgets } from './theme';
 import { namespacesOf, toMessageTokens, translateUiSchema, useFormTranslate } from './translation';
 
 export interface SchemaFormProps {
@@ -169,6 +169,7 @@ export function SchemaForm({
       method={action ? 'post' : undefined}
       action={action}
       templates={formTemplates}
+      fields={formFields}
       widgets={allWidgets}
       formContext={formContext}
       transformErrors={transformErrors}

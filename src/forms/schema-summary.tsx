@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { NationalityWords } from '@/shared/nationalities';
 import { countryOptions } from './countries';
 import type { FormDefinition, FormValues } from './form-definition';
+import { formatMoney } from './money';
 import { nationalityOptions } from './nationalities';
 import classes from './schema-summary.module.css';
 import { namespacesOf, translateUiSchema, useFormTranslate, type FormTranslate } from './translation';
@@ -45,7 +46,9 @@ function formatValue(value: unknown, schema: RJSFSchema, ui: Node, context: Cont
   if (typeof value === 'boolean') return translate(value ? 'forms:summary.yes' : 'forms:summary.no');
   if (typeof value === 'number') {
     const currency = typeof options.currency === 'string' ? options.currency : undefined;
-    return new Intl.NumberFormat(language, currency ? { style: 'currency', currency } : {}).format(value);
+    return currency
+      ? formatMoney(value, currency, language, translate)
+      : new Intl.NumberFormat(language).format(value);
   }
   if (typeof value === 'string') {
     if (schema.format === 'date') {

@@ -7,7 +7,7 @@ import { renderWithProviders } from '@/testing/render';
 const DURATION_ID = 'wizard-fr-sasu-company-details_durationYears';
 
 describe('the company-details step of a French SASU', () => {
-  // A French browser: RJSF hands a number field its value as text with a decimal comma there.
+  // The browser's own locale does not change what a number field shows: the interface's language does.
   it.each([['fr-FR'], ['en-US']])('shows the 99-year default duration in a %s browser', async (locale) => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue([locale]);
     const { container } = renderWithProviders(
