@@ -372,6 +372,17 @@ describe('POST /api/company-file/submit', () => {
       { step: 'legal-declaration', path: '/dateOfSignature', keyword: 'notAfterToday' },
     ],
     [
+      "a first financial year's closing date before the date of signature",
+      (data) => (data.firstFinancialYearEnd = '2000-12-31'),
+      { step: 'company-details', path: '/firstFinancialYearEnd', keyword: 'afterDate' },
+    ],
+    [
+      "a first financial year's closing date after 31 December of the year after the signature",
+      (data) =>
+        (data.firstFinancialYearEnd = `${Number(String(data.dateOfSignature).slice(0, 4)) + 2}-01-31`),
+      { step: 'company-details', path: '/firstFinancialYearEnd', keyword: 'notAfterYearEnd' },
+    ],
+    [
       'a field that no step declares',
       (data) => (data.favouriteColour = 'green'),
       {

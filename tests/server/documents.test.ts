@@ -10,6 +10,7 @@ import { createDocumentBuilder } from '../../server/services/documents/build-doc
 import { createDocumentService } from '../../server/services/documents/document-service';
 import { resolveWizard } from '../../src/shared/wizard-definition.ts';
 import { readWizardSource } from '../../src/shared/wizard-source.node.ts';
+import templateManifest from '../../schemas/documents/templates.json';
 import { completeCompanyFile } from '../fixtures/company-file';
 import { buyLocally, claimsOf, json, startTestServer, type SignedUpUser, type TestServer } from './harness';
 import { docxText, pdfText, squeeze } from './document-text';
@@ -25,6 +26,15 @@ const SKUS = [
   'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
   'LIST_OF_BENEFICIARIES',
 ] as const;
+
+/** The version staff gave the filing-language template of a document for a form (templates.json). */
+const templateVersion = (sku: string, form: string) =>
+  templateManifest.templates.find(
+    (entry) =>
+      entry.sku === sku &&
+      entry.forms.includes(form) &&
+      entry.language === (form.startsWith('RO') ? 'ro' : 'fr'),
+  )?.version;
 
 const COMPANY = 'Ștefănescu & Œufs « Façon » <b>|#';
 const COMPANY_SLUG = 'stefanescu-oeufs-facon-b';
@@ -314,7 +324,7 @@ describe('GET /api/documents/{sku}: PDF/A and Word files for every legal form', 
       for (let page = 1; page <= pages; page += 1)
         expect(squeeze(text)).toContain(squeeze(`${pageWord} ${page} ${between} ${pages}`));
       expect(info.Custom).toMatchObject({
-        TemplateVersion: '1.0',
+        TemplateVersion: templateVersion(sku, form),
         AnswersSHA256: expect.stringMatching(/^[0-9a-f]{64}$/),
       });
     });

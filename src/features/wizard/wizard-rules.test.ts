@@ -448,3 +448,92 @@ describe('date of birth', () => {
     expect(shownMessage('personal-information', future, language)).toBe(WIZARD[language].errors.dateInFuture);
   });
 });
+
+describe("first financial year's closing date (the statutes are signed the day before today)", () => {
+  const closingOn = (firstFinancialYearEnd: string | undefined, file = completeFile()) => ({
+    ...file,
+    firstFinancialYearEnd,
+  });
+
+  it('may be left empty (the documents then close it on 31 December), or be a month end after the signature', () => {
+    for (const closing of [undefined, '2025-06-30', '2025-12-31', '2026-02-28', '2026-12-31'])
+      expect(errorsOf('company-details', closingOn(closing)), closing).toEqual([]);
+    // Compared only once the date of signature is given (a later step).
+    const { dateOfSignature: _missing, ...unsigned } = completeFile();
+    expect(errorsOf('company-details', closingOn('2031-01-31', unsigned))).toEqual([]);
+    expect(errorsOf('company-details', closingOn('2031-01-31'))).not.toEqual([]);
+  });
+
+  it('must be after the date of signature', () => {
+    const error = errorOf('company-details', closingOn('2025-05-31'), 'afterDate', '.firstFinancialYearEnd');
+
+    expect(error.params).toEqual({ limit: YESTERDAY });
+    expect(errorMessageKey(error, step('company-details').form.uiSchema)).toBe(
+      'wizard:errors.firstYearEndBeforeSignature',
+    );
+  });
+
+  it('must be 31 December of the year after the signature at the latest (CGI art. 209)', () => {
+    const error = errorOf(
+      'company-details',
+      closingOn('2027-01-31'),
+      'notAfterYearEnd',
+      '.firstFinancialYearEnd',
+    );
+
+    expect(error.params).toEqual({ limit: '2026-12-31', year: '2026' });
+    expect(errorMessageKey(error, step('company-details').form.uiSchema)).toBe(
+      'wizard:errors.firstYearEndTooLate',
+    );
+  });
+
+  it('must be the last day of a month', () => {
+    const error = errorOf('company-details', closingOn('2025-12-30'), 'endOfMonth', '.firstFinancialYearEnd');
+
+    expect(errorMessageKey(error, step('company-details').form.uiSchema)).toBe(
+      'wizard:errors.firstYearEndNotMonthEnd',
+    );
+  });
+
+  it.each(LANGS)('shows the messages of its own, with the year as written (%s)', (language) => {
+    const early = errorOf('company-details', closingOn('2025-05-31'), 'afterDate', '.firstFinancialYearEnd');
+    const late = errorOf(
+      'company-details',
+      closingOn('2027-01-31'),
+      'notAfterYearEnd',
+      '.firstFinancialYearEnd',
+    );
+    const midMonth = errorOf(
+      'company-details',
+      closingOn('2025-12-30'),
+      'endOfMonth',
+      '.firstFinancialYearEnd',
+    );
+
+    expect(shownMessage('company-details', early, language)).toBe(
+      WIZARD[language].errors.firstYearEndBeforeSignature,
+    );
+    const tooLate = shownMessage('company-details', late, language);
+    expect(tooLate).toBe(fillTemplate(WIZARD[language].errors.firstYearEndTooLate, { year: '2026' }));
+    expect(tooLate).toContain(' 2026');
+    expect(shownMessage('company-details', midMonth, language)).toBe(
+      WIZARD[language].errors.firstYearEndNotMonthEnd,
+    );
+  });
+});
+
+describe('inalienability of the shares (SAS)', () => {
+  it.each(LANGS)('lasts ten years at most, as the message says (%s)', (language) => {
+    expect(errorsOf('company-details', { ...completeFile(), inalienabilityYears: 10 })).toEqual([]);
+    const error = errorOf(
+      'company-details',
+      { ...completeFile(), inalienabilityYears: 11 },
+      'maximum',
+      '.inalienabilityYears',
+    );
+
+    expect(shownMessage('company-details', error, language)).toBe(
+      fillTemplate(WIZARD[language].errors.inalienabilityMaximum, { limit: 10 }),
+    );
+  });
+});

@@ -2,26 +2,28 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.companyDetails.title","description":"wizard:steps.companyDetails.description","icon":"building","schema":{"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"properties":{"companyName":{"$comment":"The company's name as it will be registered.","type":"string","maxLength":200,"pattern":"\\S"},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":1,"maximum":1000000000},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":99,"default":99}}},"uiSchema":{"ui:order":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"companyName":{"ui:title":"wizard:fields.companyName.title","ui:tooltip":"wizard:fields.companyName.tooltip","ui:autocomplete":"organization","ui:errorMessages":{"pattern":"forms:errors.required"}},"corporatePurpose":{"ui:title":"wizard:fields.corporatePurpose.title","ui:tooltip":"wizard:fields.corporatePurpose.tooltip","ui:placeholder":"wizard:fields.corporatePurpose.placeholder","ui:widget":"textarea","ui:errorMessages":{"pattern":"forms:errors.required"}},"registeredOffice":{"ui:title":"wizard:fields.registeredOffice.title","ui:tooltip":"wizard:fields.registeredOffice.tooltip","ui:widget":"textarea","ui:options":{"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"shareCapital":{"ui:title":"wizard:fields.shareCapital.title","ui:tooltip":"wizard:fields.shareCapital.tooltip.SAS","ui:placeholder":"wizard:fields.shareCapital.placeholder","ui:options":{"span":4,"currency":"EUR","decimalScale":2},"ui:errorMessages":{"minimum":"wizard:errors.shareCapitalMinimum.EUR","atLeastTimes":"wizard:errors.nominalValueMinimum.EUR"}},"numberOfShares":{"ui:title":"wizard:fields.numberOfShares.title.FR","ui:tooltip":"wizard:fields.numberOfShares.tooltip.FR","ui:placeholder":"wizard:fields.numberOfShares.placeholder","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber"}},"durationYears":{"ui:title":"wizard:fields.durationYears.title","ui:tooltip":"wizard:fields.durationYears.tooltip.FR","ui:placeholder":"wizard:fields.durationYears.placeholder.FR","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber","maximum":"wizard:errors.durationMaximum"},"ui:summaryEmpty":"wizard:fields.durationYears.unlimited"}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.companyDetails.title","description":"wizard:steps.companyDetails.description","icon":"building","schema":{"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"properties":{"companyName":{"$comment":"The company's name as it will be registered.","type":"string","maxLength":200,"pattern":"\\S"},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":1,"maximum":1000000000},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":99,"default":99},"firstFinancialYearEnd":{"$comment":"France: the closing date of the first financial year, YYYY-MM-DD; later years close on the same day and month. The last day of a month (product choice: a date every year has), after the date of signature, and at the latest 31 December of the year after it (CGI art. 209 I: about 24 months at most). Left empty: 31 December of the year of signature, or of the next year when the statutes are signed after 30 June (server/services/documents/document-context.ts).","type":"string","format":"date","afterDate":"/dateOfSignature","notAfterYearEnd":{"date":"/dateOfSignature","years":1},"endOfMonth":true},"shareTransferApproval":{"$comment":"A SAS of several associates: true (the default) when a transfer of shares to a third person needs the associates' prior approval (clause d'agrément, C. com. art. L. 227-14); false: shares are freely transferable. A SASU's statutes provide the approval for the day it has several associates.","type":"boolean","default":true},"inalienabilityYears":{"$comment":"A SAS of several associates: for how many years from its registration no associate may transfer shares (clause d'inaliénabilité, C. com. art. L. 227-13: at most the form's maximumInalienabilityYears, 10). Left empty (the default): no such clause.","type":"integer","minimum":1,"maximum":10}}},"uiSchema":{"ui:order":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears","firstFinancialYearEnd","shareTransferApproval","inalienabilityYears"],"companyName":{"ui:title":"wizard:fields.companyName.title","ui:tooltip":"wizard:fields.companyName.tooltip","ui:autocomplete":"organization","ui:errorMessages":{"pattern":"forms:errors.required"}},"corporatePurpose":{"ui:title":"wizard:fields.corporatePurpose.title","ui:tooltip":"wizard:fields.corporatePurpose.tooltip","ui:placeholder":"wizard:fields.corporatePurpose.placeholder","ui:widget":"textarea","ui:errorMessages":{"pattern":"forms:errors.required"}},"registeredOffice":{"ui:title":"wizard:fields.registeredOffice.title","ui:tooltip":"wizard:fields.registeredOffice.tooltip","ui:widget":"textarea","ui:options":{"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"shareCapital":{"ui:title":"wizard:fields.shareCapital.title","ui:tooltip":"wizard:fields.shareCapital.tooltip.SAS","ui:placeholder":"wizard:fields.shareCapital.placeholder","ui:options":{"span":4,"currency":"EUR","decimalScale":2},"ui:errorMessages":{"minimum":"wizard:errors.shareCapitalMinimum.EUR","atLeastTimes":"wizard:errors.nominalValueMinimum.EUR"}},"numberOfShares":{"ui:title":"wizard:fields.numberOfShares.title.FR","ui:tooltip":"wizard:fields.numberOfShares.tooltip.FR","ui:placeholder":"wizard:fields.numberOfShares.placeholder","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber"}},"durationYears":{"ui:title":"wizard:fields.durationYears.title","ui:tooltip":"wizard:fields.durationYears.tooltip.FR","ui:placeholder":"wizard:fields.durationYears.placeholder.FR","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber","maximum":"wizard:errors.durationMaximum"},"ui:summaryEmpty":"wizard:fields.durationYears.unlimited"},"firstFinancialYearEnd":{"ui:title":"wizard:fields.firstFinancialYearEnd.title","ui:tooltip":"wizard:fields.firstFinancialYearEnd.tooltip","ui:placeholder":"wizard:fields.firstFinancialYearEnd.placeholder","ui:widget":"date","ui:options":{"span":6,"openOn":"today","clearable":true},"ui:errorMessages":{"afterDate":"wizard:errors.firstYearEndBeforeSignature","notAfterYearEnd":"wizard:errors.firstYearEndTooLate","endOfMonth":"wizard:errors.firstYearEndNotMonthEnd"},"ui:summaryEmpty":"wizard:fields.firstFinancialYearEnd.default"},"shareTransferApproval":{"ui:title":"wizard:fields.shareTransferApproval.title","ui:tooltip":"wizard:fields.shareTransferApproval.tooltip"},"inalienabilityYears":{"ui:title":"wizard:fields.inalienabilityYears.title","ui:tooltip":"wizard:fields.inalienabilityYears.tooltip","ui:placeholder":"wizard:fields.inalienabilityYears.placeholder","ui:options":{"span":6},"ui:errorMessages":{"type":"wizard:errors.wholeNumber","maximum":"wizard:errors.inalienabilityMaximum"},"ui:summaryEmpty":"wizard:fields.inalienabilityYears.none"}}};
 import { defineForm } from '@/forms/form-definition';
 import * as runtime0 from 'ajv/dist/runtime/ucs2length';
+import * as runtime1 from '@/forms/formats';
 
 /** A CommonJS module as Node and as the bundler expose it: its exports object either way. */
 function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema29 = {"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"properties":{"companyName":{"$comment":"The company's name as it will be registered.","type":"string","maxLength":200,"pattern":"\\S"},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":1,"maximum":1000000000},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":99,"default":99}},"$id":"644f96eb"};
+const schema31 = {"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"properties":{"companyName":{"$comment":"The company's name as it will be registered.","type":"string","maxLength":200,"pattern":"\\S"},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":1,"maximum":1000000000},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":99,"default":99},"firstFinancialYearEnd":{"$comment":"France: the closing date of the first financial year, YYYY-MM-DD; later years close on the same day and month. The last day of a month (product choice: a date every year has), after the date of signature, and at the latest 31 December of the year after it (CGI art. 209 I: about 24 months at most). Left empty: 31 December of the year of signature, or of the next year when the statutes are signed after 30 June (server/services/documents/document-context.ts).","type":"string","format":"date","afterDate":"/dateOfSignature","notAfterYearEnd":{"date":"/dateOfSignature","years":1},"endOfMonth":true},"shareTransferApproval":{"$comment":"A SAS of several associates: true (the default) when a transfer of shares to a third person needs the associates' prior approval (clause d'agrément, C. com. art. L. 227-14); false: shares are freely transferable. A SASU's statutes provide the approval for the day it has several associates.","type":"boolean","default":true},"inalienabilityYears":{"$comment":"A SAS of several associates: for how many years from its registration no associate may transfer shares (clause d'inaliénabilité, C. com. art. L. 227-13: at most the form's maximumInalienabilityYears, 10). Left empty (the default): no such clause.","type":"integer","minimum":1,"maximum":10}},"$id":"-779fea3b"};
 const func2 = cjs(runtime0).default;
-const pattern1 = new RegExp("\\S", "u");
+const pattern3 = new RegExp("\\S", "u");
+const formats0 = cjs(runtime1).fullFormats.date;
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="644f96eb" */;
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="-779fea3b" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.companyName === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "companyName"},message:"must have required property '"+"companyName"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "companyName"},message:"must have required property '"+"companyName"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31,7 +33,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.corporatePurpose === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "corporatePurpose"},message:"must have required property '"+"corporatePurpose"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "corporatePurpose"},message:"must have required property '"+"corporatePurpose"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41,7 +43,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.registeredOffice === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "registeredOffice"},message:"must have required property '"+"registeredOffice"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "registeredOffice"},message:"must have required property '"+"registeredOffice"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -51,7 +53,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.shareCapital === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shareCapital"},message:"must have required property '"+"shareCapital"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shareCapital"},message:"must have required property '"+"shareCapital"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -61,7 +63,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.numberOfShares === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "numberOfShares"},message:"must have required property '"+"numberOfShares"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "numberOfShares"},message:"must have required property '"+"numberOfShares"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -71,7 +73,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.durationYears === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "durationYears"},message:"must have required property '"+"durationYears"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "durationYears"},message:"must have required property '"+"durationYears"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -84,7 +86,7 @@ if(data.companyName !== undefined){
 let data0 = data.companyName;
 if(typeof data0 === "string"){
 if(func2(data0) > 200){
-const err6 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.companyName,data:data0};
+const err6 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.companyName,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -93,8 +95,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern1.test(data0)){
-const err7 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.companyName,data:data0};
+if(!pattern3.test(data0)){
+const err7 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.companyName,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -105,7 +107,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.companyName.type,parentSchema:schema29.properties.companyName,data:data0};
+const err8 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.companyName.type,parentSchema:schema31.properties.companyName,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -119,7 +121,7 @@ if(data.corporatePurpose !== undefined){
 let data1 = data.corporatePurpose;
 if(typeof data1 === "string"){
 if(func2(data1) > 2000){
-const err9 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema29.properties.corporatePurpose,data:data1};
+const err9 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema31.properties.corporatePurpose,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -128,8 +130,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern1.test(data1)){
-const err10 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.corporatePurpose,data:data1};
+if(!pattern3.test(data1)){
+const err10 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.corporatePurpose,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -140,7 +142,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.corporatePurpose.type,parentSchema:schema29.properties.corporatePurpose,data:data1};
+const err11 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.corporatePurpose.type,parentSchema:schema31.properties.corporatePurpose,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -154,7 +156,7 @@ if(data.registeredOffice !== undefined){
 let data2 = data.registeredOffice;
 if(typeof data2 === "string"){
 if(func2(data2) > 1000){
-const err12 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema29.properties.registeredOffice,data:data2};
+const err12 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.registeredOffice,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -163,8 +165,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern1.test(data2)){
-const err13 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.registeredOffice,data:data2};
+if(!pattern3.test(data2)){
+const err13 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.registeredOffice,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -175,7 +177,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.registeredOffice.type,parentSchema:schema29.properties.registeredOffice,data:data2};
+const err14 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.registeredOffice.type,parentSchema:schema31.properties.registeredOffice,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -189,7 +191,7 @@ if(data.shareCapital !== undefined){
 let data3 = data.shareCapital;
 if(typeof data3 == "number"){
 if(data3 > 1000000000 || isNaN(data3)){
-const err15 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema29.properties.shareCapital,data:data3};
+const err15 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema31.properties.shareCapital,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -199,7 +201,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err16 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema29.properties.shareCapital,data:data3};
+const err16 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.shareCapital,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -210,7 +212,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.properties.shareCapital.type,parentSchema:schema29.properties.shareCapital,data:data3};
+const err17 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.shareCapital.type,parentSchema:schema31.properties.shareCapital,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -223,7 +225,7 @@ errors++;
 if(data.numberOfShares !== undefined){
 let data4 = data.numberOfShares;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err18 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.numberOfShares.type,parentSchema:schema29.properties.numberOfShares,data:data4};
+const err18 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.numberOfShares.type,parentSchema:schema31.properties.numberOfShares,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -234,7 +236,7 @@ errors++;
 }
 if(typeof data4 == "number"){
 if(data4 > 1000000000 || isNaN(data4)){
-const err19 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema29.properties.numberOfShares,data:data4};
+const err19 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema31.properties.numberOfShares,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -244,7 +246,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data4 < 1 || isNaN(data4)){
-const err20 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema29.properties.numberOfShares,data:data4};
+const err20 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.numberOfShares,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -258,7 +260,7 @@ errors++;
 if(data.durationYears !== undefined){
 let data5 = data.durationYears;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err21 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.durationYears.type,parentSchema:schema29.properties.durationYears,data:data5};
+const err21 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.durationYears.type,parentSchema:schema31.properties.durationYears,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -269,7 +271,7 @@ errors++;
 }
 if(typeof data5 == "number"){
 if(data5 > 99 || isNaN(data5)){
-const err22 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema29.properties.durationYears,data:data5};
+const err22 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema31.properties.durationYears,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -279,7 +281,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data5 < 1 || isNaN(data5)){
-const err23 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema29.properties.durationYears,data:data5};
+const err23 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.durationYears,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -290,9 +292,11 @@ errors++;
 }
 }
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+if(data.firstFinancialYearEnd !== undefined){
+let data6 = data.firstFinancialYearEnd;
+if(typeof data6 === "string"){
+if(!(formats0.validate(data6))){
+const err24 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema31.properties.firstFinancialYearEnd,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -301,10 +305,119 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate12.errors = vErrors;
+let value0 = rootData;
+value0 = value0 !== null && typeof value0 == "object" ? value0["dateOfSignature"] : undefined;
+if((typeof value0 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value0)) && (typeof data6 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(data6)) && data6 <= value0){
+const err25 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/afterDate",keyword:"afterDate",params:{limit: value0},message:"must be after another date",schema:"/dateOfSignature",parentSchema:schema31.properties.firstFinancialYearEnd,data:data6};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+let value1 = rootData;
+value1 = value1 !== null && typeof value1 == "object" ? value1["dateOfSignature"] : undefined;
+if((typeof value1 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value1)) && (typeof data6 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(data6))){
+const year0 = String(Number(value1.slice(0, 4)) + 1);
+const limit0 = year0 + "-12-31";
+if(data6 > limit0){
+const err26 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/notAfterYearEnd",keyword:"notAfterYearEnd",params:{limit: limit0, year: year0},message:"must not be after the end of the year allowed",schema:schema31.properties.firstFinancialYearEnd.notAfterYearEnd,parentSchema:schema31.properties.firstFinancialYearEnd,data:data6};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if((typeof data6 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(data6)) && Number(data6.slice(8, 10)) !== new Date(Date.UTC(Number(data6.slice(0, 4)), Number(data6.slice(5, 7)), 0)).getUTCDate()){
+const err27 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/endOfMonth",keyword:"endOfMonth",params:{},message:"must be the last day of a month",schema:true,parentSchema:schema31.properties.firstFinancialYearEnd,data:data6};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.firstFinancialYearEnd.type,parentSchema:schema31.properties.firstFinancialYearEnd,data:data6};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.shareTransferApproval !== undefined){
+let data7 = data.shareTransferApproval;
+if(typeof data7 !== "boolean"){
+const err29 = {instancePath:instancePath+"/shareTransferApproval",schemaPath:"#/properties/shareTransferApproval/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.shareTransferApproval.type,parentSchema:schema31.properties.shareTransferApproval,data:data7};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.inalienabilityYears !== undefined){
+let data8 = data.inalienabilityYears;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err30 = {instancePath:instancePath+"/inalienabilityYears",schemaPath:"#/properties/inalienabilityYears/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.inalienabilityYears.type,parentSchema:schema31.properties.inalienabilityYears,data:data8};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(typeof data8 == "number"){
+if(data8 > 10 || isNaN(data8)){
+const err31 = {instancePath:instancePath+"/inalienabilityYears",schemaPath:"#/properties/inalienabilityYears/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10",schema:10,parentSchema:schema31.properties.inalienabilityYears,data:data8};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(data8 < 1 || isNaN(data8)){
+const err32 = {instancePath:instancePath+"/inalienabilityYears",schemaPath:"#/properties/inalienabilityYears/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.inalienabilityYears,data:data8};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "644f96eb": validate12 };
+const validateFns = { "-779fea3b": validate14 };
 
 export const wizardFrSasCompanyDetailsForm = defineForm('wizard-fr-sas-company-details', definition, validateFns);

@@ -12,18 +12,18 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema29 = {"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","caenMain"],"properties":{"companyName":{"$comment":"The company's name as it will be registered.","type":"string","maxLength":200,"pattern":"\\S"},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":500,"maximum":1000000000},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":999},"caenMain":{"$comment":"Romania: the main activity, a 4-digit CAEN class of schemas/jurisdictions/caen.json that an SRL may declare (caen-restrictions.json).","type":"string","enum":["0111","0112","0113","0114","0115","0116","0119","0121","0122","0123","0124","0125","0126","0127","0128","0129","0130","0141","0142","0143","0144","0145","0146","0147","0148","0150","0161","0162","0163","0170","0210","0220","0230","0240","0311","0312","0321","0322","0330","0510","0520","0610","0620","0710","0721","0729","0811","0812","0891","0892","0893","0899","0910","0990","1011","1012","1013","1020","1031","1032","1039","1041","1042","1051","1052","1061","1062","1071","1072","1073","1081","1082","1083","1084","1085","1086","1089","1091","1092","1101","1102","1103","1104","1105","1106","1107","1200","1310","1320","1330","1391","1392","1393","1394","1395","1396","1399","1410","1421","1422","1423","1424","1429","1511","1512","1520","1611","1612","1621","1622","1623","1624","1625","1626","1627","1628","1711","1712","1721","1722","1723","1724","1725","1811","1812","1813","1814","1820","1910","1920","2011","2012","2013","2014","2015","2016","2017","2020","2030","2041","2042","2051","2059","2060","2110","2120","2211","2212","2221","2222","2223","2224","2225","2226","2311","2312","2313","2314","2315","2320","2331","2332","2341","2342","2343","2344","2345","2351","2352","2361","2362","2363","2364","2365","2366","2370","2391","2399","2410","2420","2431","2432","2433","2434","2441","2442","2443","2444","2445","2451","2452","2453","2454","2511","2512","2521","2522","2530","2540","2551","2552","2553","2561","2562","2563","2591","2592","2593","2594","2599","2611","2612","2620","2630","2640","2651","2652","2660","2670","2711","2712","2720","2731","2732","2733","2740","2751","2752","2790","2811","2812","2813","2814","2815","2821","2822","2823","2824","2825","2829","2830","2841","2842","2891","2892","2893","2894","2895","2896","2897","2899","2910","2920","2931","2932","3011","3012","3013","3020","3031","3032","3040","3091","3092","3099","3100","3211","3212","3213","3220","3230","3240","3250","3291","3299","3311","3312","3313","3314","3315","3316","3317","3318","3319","3320","3511","3512","3513","3514","3515","3516","3521","3522","3523","3524","3530","3540","3600","3700","3811","3812","3821","3822","3823","3831","3832","3833","3900","4100","4211","4212","4213","4221","4222","4291","4299","4311","4312","4313","4321","4322","4323","4324","4331","4332","4333","4334","4335","4341","4342","4350","4360","4391","4399","4611","4612","4613","4614","4615","4616","4617","4618","4619","4621","4622","4623","4624","4631","4632","4633","4634","4635","4636","4637","4638","4639","4641","4642","4643","4644","4645","4646","4647","4648","4649","4650","4661","4662","4663","4664","4671","4672","4673","4681","4682","4683","4684","4685","4686","4687","4689","4690","4711","4712","4721","4722","4723","4724","4725","4726","4727","4730","4740","4751","4752","4753","4754","4755","4761","4762","4763","4764","4769","4771","4772","4773","4774","4775","4776","4777","4778","4779","4781","4782","4783","4791","4792","4911","4912","4920","4931","4932","4933","4934","4939","4941","4942","4950","5010","5020","5030","5040","5110","5121","5122","5210","5221","5222","5223","5224","5225","5226","5231","5232","5310","5320","5330","5510","5520","5530","5540","5590","5611","5612","5621","5622","5630","5640","5811","5812","5813","5819","5821","5829","5911","5912","5913","5914","5920","6010","6020","6031","6039","6110","6120","6190","6210","6220","6290","6310","6391","6392","6411","6421","6422","6431","6432","6491","6492","6499","6619","6621","6622","6629","6811","6812","6820","6831","6832","6920","7010","7020","7111","7112","7120","7210","7220","7311","7312","7320","7330","7411","7412","7413","7414","7420","7430","7491","7499","7500","7711","7712","7721","7722","7731","7732","7733","7734","7735","7739","7740","7751","7752","7810","7820","7911","7912","7990","8001","8009","8110","8121","8122","8123","8130","8210","8220","8230","8240","8291","8292","8299","8411","8412","8413","8421","8423","8424","8425","8430","8510","8520","8531","8532","8533","8540","8551","8552","8553","8559","8561","8569","8610","8621","8622","8623","8691","8692","8693","8694","8695","8696","8697","8699","8710","8720","8730","8791","8799","8810","8891","8899","9011","9012","9013","9020","9031","9039","9111","9112","9121","9122","9130","9141","9142","9311","9313","9319","9321","9329","9411","9412","9420","9491","9492","9499","9510","9521","9522","9523","9524","9525","9529","9531","9532","9540","9610","9621","9622","9623","9630","9640","9691","9699","9700","9810","9820","9900"]},"caenSecondary":{"$comment":"Romania: the secondary activities, CAEN classes, each once (not those the law allows only as the main activity: schemas/jurisdictions/caen-restrictions.json).","type":"array","uniqueItems":true,"maxItems":100,"default":[],"items":{"type":"string","enum":["0111","0112","0113","0114","0115","0116","0119","0121","0122","0123","0124","0125","0126","0127","0128","0129","0130","0141","0142","0143","0144","0145","0146","0147","0148","0150","0161","0162","0163","0170","0210","0220","0230","0240","0311","0312","0321","0322","0330","0510","0520","0610","0620","0710","0721","0729","0811","0812","0891","0892","0893","0899","0910","0990","1011","1012","1013","1020","1031","1032","1039","1041","1042","1051","1052","1061","1062","1071","1072","1073","1081","1082","1083","1084","1085","1086","1089","1091","1092","1101","1102","1103","1104","1105","1106","1107","1200","1310","1320","1330","1391","1392","1393","1394","1395","1396","1399","1410","1421","1422","1423","1424","1429","1511","1512","1520","1611","1612","1621","1622","1623","1624","1625","1626","1627","1628","1711","1712","1721","1722","1723","1724","1725","1811","1812","1813","1814","1820","1910","1920","2011","2012","2013","2014","2015","2016","2017","2020","2030","2041","2042","2051","2059","2060","2110","2120","2211","2212","2221","2222","2223","2224","2225","2226","2311","2312","2313","2314","2315","2320","2331","2332","2341","2342","2343","2344","2345","2351","2352","2361","2362","2363","2364","2365","2366","2370","2391","2399","2410","2420","2431","2432","2433","2434","2441","2442","2443","2444","2445","2451","2452","2453","2454","2511","2512","2521","2522","2530","2540","2551","2552","2553","2561","2562","2563","2591","2592","2593","2594","2599","2611","2612","2620","2630","2640","2651","2652","2660","2670","2711","2712","2720","2731","2732","2733","2740","2751","2752","2790","2811","2812","2813","2814","2815","2821","2822","2823","2824","2825","2829","2830","2841","2842","2891","2892","2893","2894","2895","2896","2897","2899","2910","2920","2931","2932","3011","3012","3013","3020","3031","3032","3040","3091","3092","3099","3100","3211","3212","3213","3220","3230","3240","3250","3291","3299","3311","3312","3313","3314","3315","3316","3317","3318","3319","3320","3511","3512","3513","3514","3515","3516","3521","3522","3523","3524","3530","3540","3600","3700","3811","3812","3821","3822","3823","3831","3832","3833","3900","4100","4211","4212","4213","4221","4222","4291","4299","4311","4312","4313","4321","4322","4323","4324","4331","4332","4333","4334","4335","4341","4342","4350","4360","4391","4399","4611","4612","4613","4614","4615","4616","4617","4618","4619","4621","4622","4623","4624","4631","4632","4633","4634","4635","4636","4637","4638","4639","4641","4642","4643","4644","4645","4646","4647","4648","4649","4650","4661","4662","4663","4664","4671","4672","4673","4681","4682","4683","4684","4685","4686","4687","4689","4690","4711","4712","4721","4722","4723","4724","4725","4726","4727","4730","4740","4751","4752","4753","4754","4755","4761","4762","4763","4764","4769","4771","4772","4773","4774","4775","4776","4777","4778","4779","4781","4782","4783","4791","4792","4931","4932","4933","4934","4939","4941","4942","4950","5010","5020","5030","5040","5110","5121","5122","5210","5222","5223","5224","5225","5226","5231","5232","5310","5320","5330","5510","5520","5530","5540","5590","5611","5612","5621","5622","5630","5640","5811","5812","5813","5819","5821","5829","5911","5912","5913","5914","5920","6010","6020","6031","6039","6110","6120","6190","6210","6220","6290","6310","6391","6392","6411","6421","6422","6431","6432","6621","6622","6629","6811","6812","6820","6831","6832","7010","7020","7111","7112","7120","7210","7220","7311","7312","7320","7330","7411","7412","7413","7414","7420","7430","7491","7499","7711","7712","7721","7722","7731","7732","7733","7734","7735","7739","7740","7751","7752","7820","7911","7912","7990","8009","8110","8121","8122","8123","8130","8210","8220","8230","8240","8291","8292","8299","8411","8412","8413","8421","8423","8424","8425","8430","8510","8520","8531","8532","8533","8540","8551","8552","8553","8559","8561","8569","8610","8621","8622","8623","8691","8692","8693","8694","8695","8696","8697","8699","8710","8720","8730","8791","8799","8810","8891","8899","9011","9012","9013","9020","9031","9039","9111","9112","9121","9122","9130","9141","9142","9311","9313","9319","9321","9329","9411","9412","9420","9491","9492","9499","9510","9521","9522","9523","9524","9525","9529","9531","9532","9540","9610","9621","9622","9623","9630","9640","9691","9699","9700","9810","9820","9900"]}}},"$id":"5d988151"};
+const schema31 = {"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","caenMain"],"properties":{"companyName":{"$comment":"The company's name as it will be registered.","type":"string","maxLength":200,"pattern":"\\S"},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":500,"maximum":1000000000},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":999},"caenMain":{"$comment":"Romania: the main activity, a 4-digit CAEN class of schemas/jurisdictions/caen.json that an SRL may declare (caen-restrictions.json).","type":"string","enum":["0111","0112","0113","0114","0115","0116","0119","0121","0122","0123","0124","0125","0126","0127","0128","0129","0130","0141","0142","0143","0144","0145","0146","0147","0148","0150","0161","0162","0163","0170","0210","0220","0230","0240","0311","0312","0321","0322","0330","0510","0520","0610","0620","0710","0721","0729","0811","0812","0891","0892","0893","0899","0910","0990","1011","1012","1013","1020","1031","1032","1039","1041","1042","1051","1052","1061","1062","1071","1072","1073","1081","1082","1083","1084","1085","1086","1089","1091","1092","1101","1102","1103","1104","1105","1106","1107","1200","1310","1320","1330","1391","1392","1393","1394","1395","1396","1399","1410","1421","1422","1423","1424","1429","1511","1512","1520","1611","1612","1621","1622","1623","1624","1625","1626","1627","1628","1711","1712","1721","1722","1723","1724","1725","1811","1812","1813","1814","1820","1910","1920","2011","2012","2013","2014","2015","2016","2017","2020","2030","2041","2042","2051","2059","2060","2110","2120","2211","2212","2221","2222","2223","2224","2225","2226","2311","2312","2313","2314","2315","2320","2331","2332","2341","2342","2343","2344","2345","2351","2352","2361","2362","2363","2364","2365","2366","2370","2391","2399","2410","2420","2431","2432","2433","2434","2441","2442","2443","2444","2445","2451","2452","2453","2454","2511","2512","2521","2522","2530","2540","2551","2552","2553","2561","2562","2563","2591","2592","2593","2594","2599","2611","2612","2620","2630","2640","2651","2652","2660","2670","2711","2712","2720","2731","2732","2733","2740","2751","2752","2790","2811","2812","2813","2814","2815","2821","2822","2823","2824","2825","2829","2830","2841","2842","2891","2892","2893","2894","2895","2896","2897","2899","2910","2920","2931","2932","3011","3012","3013","3020","3031","3032","3040","3091","3092","3099","3100","3211","3212","3213","3220","3230","3240","3250","3291","3299","3311","3312","3313","3314","3315","3316","3317","3318","3319","3320","3511","3512","3513","3514","3515","3516","3521","3522","3523","3524","3530","3540","3600","3700","3811","3812","3821","3822","3823","3831","3832","3833","3900","4100","4211","4212","4213","4221","4222","4291","4299","4311","4312","4313","4321","4322","4323","4324","4331","4332","4333","4334","4335","4341","4342","4350","4360","4391","4399","4611","4612","4613","4614","4615","4616","4617","4618","4619","4621","4622","4623","4624","4631","4632","4633","4634","4635","4636","4637","4638","4639","4641","4642","4643","4644","4645","4646","4647","4648","4649","4650","4661","4662","4663","4664","4671","4672","4673","4681","4682","4683","4684","4685","4686","4687","4689","4690","4711","4712","4721","4722","4723","4724","4725","4726","4727","4730","4740","4751","4752","4753","4754","4755","4761","4762","4763","4764","4769","4771","4772","4773","4774","4775","4776","4777","4778","4779","4781","4782","4783","4791","4792","4911","4912","4920","4931","4932","4933","4934","4939","4941","4942","4950","5010","5020","5030","5040","5110","5121","5122","5210","5221","5222","5223","5224","5225","5226","5231","5232","5310","5320","5330","5510","5520","5530","5540","5590","5611","5612","5621","5622","5630","5640","5811","5812","5813","5819","5821","5829","5911","5912","5913","5914","5920","6010","6020","6031","6039","6110","6120","6190","6210","6220","6290","6310","6391","6392","6411","6421","6422","6431","6432","6491","6492","6499","6619","6621","6622","6629","6811","6812","6820","6831","6832","6920","7010","7020","7111","7112","7120","7210","7220","7311","7312","7320","7330","7411","7412","7413","7414","7420","7430","7491","7499","7500","7711","7712","7721","7722","7731","7732","7733","7734","7735","7739","7740","7751","7752","7810","7820","7911","7912","7990","8001","8009","8110","8121","8122","8123","8130","8210","8220","8230","8240","8291","8292","8299","8411","8412","8413","8421","8423","8424","8425","8430","8510","8520","8531","8532","8533","8540","8551","8552","8553","8559","8561","8569","8610","8621","8622","8623","8691","8692","8693","8694","8695","8696","8697","8699","8710","8720","8730","8791","8799","8810","8891","8899","9011","9012","9013","9020","9031","9039","9111","9112","9121","9122","9130","9141","9142","9311","9313","9319","9321","9329","9411","9412","9420","9491","9492","9499","9510","9521","9522","9523","9524","9525","9529","9531","9532","9540","9610","9621","9622","9623","9630","9640","9691","9699","9700","9810","9820","9900"]},"caenSecondary":{"$comment":"Romania: the secondary activities, CAEN classes, each once (not those the law allows only as the main activity: schemas/jurisdictions/caen-restrictions.json).","type":"array","uniqueItems":true,"maxItems":100,"default":[],"items":{"type":"string","enum":["0111","0112","0113","0114","0115","0116","0119","0121","0122","0123","0124","0125","0126","0127","0128","0129","0130","0141","0142","0143","0144","0145","0146","0147","0148","0150","0161","0162","0163","0170","0210","0220","0230","0240","0311","0312","0321","0322","0330","0510","0520","0610","0620","0710","0721","0729","0811","0812","0891","0892","0893","0899","0910","0990","1011","1012","1013","1020","1031","1032","1039","1041","1042","1051","1052","1061","1062","1071","1072","1073","1081","1082","1083","1084","1085","1086","1089","1091","1092","1101","1102","1103","1104","1105","1106","1107","1200","1310","1320","1330","1391","1392","1393","1394","1395","1396","1399","1410","1421","1422","1423","1424","1429","1511","1512","1520","1611","1612","1621","1622","1623","1624","1625","1626","1627","1628","1711","1712","1721","1722","1723","1724","1725","1811","1812","1813","1814","1820","1910","1920","2011","2012","2013","2014","2015","2016","2017","2020","2030","2041","2042","2051","2059","2060","2110","2120","2211","2212","2221","2222","2223","2224","2225","2226","2311","2312","2313","2314","2315","2320","2331","2332","2341","2342","2343","2344","2345","2351","2352","2361","2362","2363","2364","2365","2366","2370","2391","2399","2410","2420","2431","2432","2433","2434","2441","2442","2443","2444","2445","2451","2452","2453","2454","2511","2512","2521","2522","2530","2540","2551","2552","2553","2561","2562","2563","2591","2592","2593","2594","2599","2611","2612","2620","2630","2640","2651","2652","2660","2670","2711","2712","2720","2731","2732","2733","2740","2751","2752","2790","2811","2812","2813","2814","2815","2821","2822","2823","2824","2825","2829","2830","2841","2842","2891","2892","2893","2894","2895","2896","2897","2899","2910","2920","2931","2932","3011","3012","3013","3020","3031","3032","3040","3091","3092","3099","3100","3211","3212","3213","3220","3230","3240","3250","3291","3299","3311","3312","3313","3314","3315","3316","3317","3318","3319","3320","3511","3512","3513","3514","3515","3516","3521","3522","3523","3524","3530","3540","3600","3700","3811","3812","3821","3822","3823","3831","3832","3833","3900","4100","4211","4212","4213","4221","4222","4291","4299","4311","4312","4313","4321","4322","4323","4324","4331","4332","4333","4334","4335","4341","4342","4350","4360","4391","4399","4611","4612","4613","4614","4615","4616","4617","4618","4619","4621","4622","4623","4624","4631","4632","4633","4634","4635","4636","4637","4638","4639","4641","4642","4643","4644","4645","4646","4647","4648","4649","4650","4661","4662","4663","4664","4671","4672","4673","4681","4682","4683","4684","4685","4686","4687","4689","4690","4711","4712","4721","4722","4723","4724","4725","4726","4727","4730","4740","4751","4752","4753","4754","4755","4761","4762","4763","4764","4769","4771","4772","4773","4774","4775","4776","4777","4778","4779","4781","4782","4783","4791","4792","4931","4932","4933","4934","4939","4941","4942","4950","5010","5020","5030","5040","5110","5121","5122","5210","5222","5223","5224","5225","5226","5231","5232","5310","5320","5330","5510","5520","5530","5540","5590","5611","5612","5621","5622","5630","5640","5811","5812","5813","5819","5821","5829","5911","5912","5913","5914","5920","6010","6020","6031","6039","6110","6120","6190","6210","6220","6290","6310","6391","6392","6411","6421","6422","6431","6432","6621","6622","6629","6811","6812","6820","6831","6832","7010","7020","7111","7112","7120","7210","7220","7311","7312","7320","7330","7411","7412","7413","7414","7420","7430","7491","7499","7711","7712","7721","7722","7731","7732","7733","7734","7735","7739","7740","7751","7752","7820","7911","7912","7990","8009","8110","8121","8122","8123","8130","8210","8220","8230","8240","8291","8292","8299","8411","8412","8413","8421","8423","8424","8425","8430","8510","8520","8531","8532","8533","8540","8551","8552","8553","8559","8561","8569","8610","8621","8622","8623","8691","8692","8693","8694","8695","8696","8697","8699","8710","8720","8730","8791","8799","8810","8891","8899","9011","9012","9013","9020","9031","9039","9111","9112","9121","9122","9130","9141","9142","9311","9313","9319","9321","9329","9411","9412","9420","9491","9492","9499","9510","9521","9522","9523","9524","9525","9529","9531","9532","9540","9610","9621","9622","9623","9630","9640","9691","9699","9700","9810","9820","9900"]}}},"$id":"5d988151"};
 const func2 = cjs(runtime0).default;
 const func0 = cjs(runtime1).default;
-const pattern1 = new RegExp("\\S", "u");
+const pattern3 = new RegExp("\\S", "u");
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="5d988151" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.companyName === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "companyName"},message:"must have required property '"+"companyName"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "companyName"},message:"must have required property '"+"companyName"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,7 +33,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.corporatePurpose === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "corporatePurpose"},message:"must have required property '"+"corporatePurpose"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "corporatePurpose"},message:"must have required property '"+"corporatePurpose"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43,7 +43,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.registeredOffice === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "registeredOffice"},message:"must have required property '"+"registeredOffice"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "registeredOffice"},message:"must have required property '"+"registeredOffice"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -53,7 +53,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.shareCapital === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shareCapital"},message:"must have required property '"+"shareCapital"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shareCapital"},message:"must have required property '"+"shareCapital"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -63,7 +63,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.numberOfShares === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "numberOfShares"},message:"must have required property '"+"numberOfShares"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "numberOfShares"},message:"must have required property '"+"numberOfShares"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -73,7 +73,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.caenMain === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "caenMain"},message:"must have required property '"+"caenMain"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "caenMain"},message:"must have required property '"+"caenMain"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -86,7 +86,7 @@ if(data.companyName !== undefined){
 let data0 = data.companyName;
 if(typeof data0 === "string"){
 if(func2(data0) > 200){
-const err6 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.companyName,data:data0};
+const err6 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.companyName,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -95,8 +95,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern1.test(data0)){
-const err7 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.companyName,data:data0};
+if(!pattern3.test(data0)){
+const err7 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.companyName,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -107,7 +107,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.companyName.type,parentSchema:schema29.properties.companyName,data:data0};
+const err8 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.companyName.type,parentSchema:schema31.properties.companyName,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -121,7 +121,7 @@ if(data.corporatePurpose !== undefined){
 let data1 = data.corporatePurpose;
 if(typeof data1 === "string"){
 if(func2(data1) > 2000){
-const err9 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema29.properties.corporatePurpose,data:data1};
+const err9 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema31.properties.corporatePurpose,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -130,8 +130,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern1.test(data1)){
-const err10 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.corporatePurpose,data:data1};
+if(!pattern3.test(data1)){
+const err10 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.corporatePurpose,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -142,7 +142,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.corporatePurpose.type,parentSchema:schema29.properties.corporatePurpose,data:data1};
+const err11 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.corporatePurpose.type,parentSchema:schema31.properties.corporatePurpose,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -156,7 +156,7 @@ if(data.registeredOffice !== undefined){
 let data2 = data.registeredOffice;
 if(typeof data2 === "string"){
 if(func2(data2) > 1000){
-const err12 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema29.properties.registeredOffice,data:data2};
+const err12 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.registeredOffice,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -165,8 +165,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern1.test(data2)){
-const err13 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema29.properties.registeredOffice,data:data2};
+if(!pattern3.test(data2)){
+const err13 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.registeredOffice,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -177,7 +177,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.registeredOffice.type,parentSchema:schema29.properties.registeredOffice,data:data2};
+const err14 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.registeredOffice.type,parentSchema:schema31.properties.registeredOffice,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -191,7 +191,7 @@ if(data.shareCapital !== undefined){
 let data3 = data.shareCapital;
 if(typeof data3 == "number"){
 if(data3 > 1000000000 || isNaN(data3)){
-const err15 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema29.properties.shareCapital,data:data3};
+const err15 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema31.properties.shareCapital,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -201,7 +201,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data3 < 500 || isNaN(data3)){
-const err16 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/minimum",keyword:"minimum",params:{comparison: ">=", limit: 500},message:"must be >= 500",schema:500,parentSchema:schema29.properties.shareCapital,data:data3};
+const err16 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/minimum",keyword:"minimum",params:{comparison: ">=", limit: 500},message:"must be >= 500",schema:500,parentSchema:schema31.properties.shareCapital,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -212,7 +212,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.properties.shareCapital.type,parentSchema:schema29.properties.shareCapital,data:data3};
+const err17 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.shareCapital.type,parentSchema:schema31.properties.shareCapital,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -225,7 +225,7 @@ errors++;
 if(data.numberOfShares !== undefined){
 let data4 = data.numberOfShares;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err18 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.numberOfShares.type,parentSchema:schema29.properties.numberOfShares,data:data4};
+const err18 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.numberOfShares.type,parentSchema:schema31.properties.numberOfShares,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -236,7 +236,7 @@ errors++;
 }
 if(typeof data4 == "number"){
 if(data4 > 1000000000 || isNaN(data4)){
-const err19 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema29.properties.numberOfShares,data:data4};
+const err19 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema31.properties.numberOfShares,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -246,7 +246,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data4 < 1 || isNaN(data4)){
-const err20 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema29.properties.numberOfShares,data:data4};
+const err20 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.numberOfShares,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -260,7 +260,7 @@ errors++;
 if(data.durationYears !== undefined){
 let data5 = data.durationYears;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err21 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.durationYears.type,parentSchema:schema29.properties.durationYears,data:data5};
+const err21 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.durationYears.type,parentSchema:schema31.properties.durationYears,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -271,7 +271,7 @@ errors++;
 }
 if(typeof data5 == "number"){
 if(data5 > 999 || isNaN(data5)){
-const err22 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999",schema:999,parentSchema:schema29.properties.durationYears,data:data5};
+const err22 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999",schema:999,parentSchema:schema31.properties.durationYears,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -281,7 +281,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data5 < 1 || isNaN(data5)){
-const err23 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema29.properties.durationYears,data:data5};
+const err23 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.durationYears,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -295,7 +295,7 @@ errors++;
 if(data.caenMain !== undefined){
 let data6 = data.caenMain;
 if(typeof data6 !== "string"){
-const err24 = {instancePath:instancePath+"/caenMain",schemaPath:"#/properties/caenMain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.caenMain.type,parentSchema:schema29.properties.caenMain,data:data6};
+const err24 = {instancePath:instancePath+"/caenMain",schemaPath:"#/properties/caenMain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.caenMain.type,parentSchema:schema31.properties.caenMain,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -306,14 +306,14 @@ errors++;
 }
 let valid1;
 valid1 = false;
-for(const v0 of schema29.properties.caenMain.enum){
+for(const v0 of schema31.properties.caenMain.enum){
 if(func0(data6, v0)){
 valid1 = true;
 break;
 }
 }
 if(!valid1){
-const err25 = {instancePath:instancePath+"/caenMain",schemaPath:"#/properties/caenMain/enum",keyword:"enum",params:{allowedValues: schema29.properties.caenMain.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.caenMain.enum,parentSchema:schema29.properties.caenMain,data:data6};
+const err25 = {instancePath:instancePath+"/caenMain",schemaPath:"#/properties/caenMain/enum",keyword:"enum",params:{allowedValues: schema31.properties.caenMain.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.caenMain.enum,parentSchema:schema31.properties.caenMain,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -327,7 +327,7 @@ if(data.caenSecondary !== undefined){
 let data7 = data.caenSecondary;
 if(Array.isArray(data7)){
 if(data7.length > 100){
-const err26 = {instancePath:instancePath+"/caenSecondary",schemaPath:"#/properties/caenSecondary/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema29.properties.caenSecondary,data:data7};
+const err26 = {instancePath:instancePath+"/caenSecondary",schemaPath:"#/properties/caenSecondary/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema31.properties.caenSecondary,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -340,7 +340,7 @@ const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(typeof data8 !== "string"){
-const err27 = {instancePath:instancePath+"/caenSecondary/" + i0,schemaPath:"#/properties/caenSecondary/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.caenSecondary.items.type,parentSchema:schema29.properties.caenSecondary.items,data:data8};
+const err27 = {instancePath:instancePath+"/caenSecondary/" + i0,schemaPath:"#/properties/caenSecondary/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.caenSecondary.items.type,parentSchema:schema31.properties.caenSecondary.items,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -351,14 +351,14 @@ errors++;
 }
 let valid4;
 valid4 = false;
-for(const v1 of schema29.properties.caenSecondary.items.enum){
+for(const v1 of schema31.properties.caenSecondary.items.enum){
 if(func0(data8, v1)){
 valid4 = true;
 break;
 }
 }
 if(!valid4){
-const err28 = {instancePath:instancePath+"/caenSecondary/" + i0,schemaPath:"#/properties/caenSecondary/items/enum",keyword:"enum",params:{allowedValues: schema29.properties.caenSecondary.items.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.caenSecondary.items.enum,parentSchema:schema29.properties.caenSecondary.items,data:data8};
+const err28 = {instancePath:instancePath+"/caenSecondary/" + i0,schemaPath:"#/properties/caenSecondary/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.caenSecondary.items.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.caenSecondary.items.enum,parentSchema:schema31.properties.caenSecondary.items,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -379,7 +379,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err29 = {instancePath:instancePath+"/caenSecondary",schemaPath:"#/properties/caenSecondary/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema29.properties.caenSecondary,data:data7};
+const err29 = {instancePath:instancePath+"/caenSecondary",schemaPath:"#/properties/caenSecondary/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema31.properties.caenSecondary,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -394,7 +394,7 @@ indices0[item0] = i1;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/caenSecondary",schemaPath:"#/properties/caenSecondary/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.caenSecondary.type,parentSchema:schema29.properties.caenSecondary,data:data7};
+const err30 = {instancePath:instancePath+"/caenSecondary",schemaPath:"#/properties/caenSecondary/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.caenSecondary.type,parentSchema:schema31.properties.caenSecondary,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -406,7 +406,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -415,10 +415,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "5d988151": validate12 };
+const validateFns = { "5d988151": validate14 };
 
 export const wizardRoSrlSoleCompanyDetailsForm = defineForm('wizard-ro-srl-sole-company-details', definition, validateFns);
