@@ -3,6 +3,8 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from './countries';
+import { filingLanguageOf } from './filing-language';
+import { FilingLanguageNotice } from './filing-language-notice';
 import type { FormDefinition, FormValues } from './form-definition';
 import classes from './schema-summary.module.css';
 import { namespacesOf, translateUiSchema, useFormTranslate, type FormTranslate } from './translation';
@@ -109,10 +111,16 @@ function Fields({
               </Stack>
             );
         } else shown = formatValue(value, fieldSchema, fieldUi, context);
+        const filingLanguage = filingLanguageOf(fieldUi);
         return (
           <Fragment key={name}>
             <dt>{title}</dt>
-            <dd>{shown}</dd>
+            <dd>
+              {shown}
+              {filingLanguage ? (
+                <FilingLanguageNotice value={value} filingLanguage={filingLanguage} live={false} />
+              ) : null}
+            </dd>
           </Fragment>
         );
       })}
@@ -164,7 +172,8 @@ export interface SchemaSummaryProps {
 
 /**
  * A form's answers for reading (the wizard's review before submitting): every field the schema has,
- * in the uiSchema's order, titled by its translated title and written for the user's language. Built
+ * in the uiSchema's order, titled by its translated title and written for the user's language, with
+ * the warning of a text that seems not to be in the documents' language (`filingLanguageWarning`). Built
  * from the definition alone: a field added to a schema appears here with no code change.
  */
 export function SchemaSummary({ form, values, title, action, formatters = {} }: SchemaSummaryProps) {
