@@ -13,6 +13,7 @@
 import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
 import type Ajv from 'ajv';
 import codegenNames from 'ajv/dist/compile/names.js';
+import { legalFormSuffix } from './keyword-legal-form-suffix.ts';
 
 // A CommonJS default export: Node's ESM loader hands over the exports object, the bundler its `default`.
 const names = (codegenNames as unknown as { default?: typeof codegenNames }).default ?? codegenNames;
@@ -118,7 +119,12 @@ const atLeastTimes: KeywordDefinition = {
 };
 
 /** Every keyword of ours, for `ajv.addKeyword`. */
-export const FORM_KEYWORDS: readonly KeywordDefinition[] = [notAfterToday, sumMatches, atLeastTimes];
+export const FORM_KEYWORDS: readonly KeywordDefinition[] = [
+  notAfterToday,
+  sumMatches,
+  atLeastTimes,
+  legalFormSuffix,
+];
 
 /** Adds our keywords (and nothing else) to an AJV instance; returns it, as RJSF's `extenderFn` wants. */
 export function addFormKeywords<T extends Ajv>(ajv: T): T {

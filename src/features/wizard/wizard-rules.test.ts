@@ -163,6 +163,36 @@ describe('share capital', () => {
   });
 });
 
+describe('company name', () => {
+  it('must not end with the legal form, which the documents add', () => {
+    const error = errorOf(
+      'company-details',
+      { ...completeFile(), companyName: 'Boulangerie Dupont S.A.S.' },
+      'legalFormSuffix',
+      '.companyName',
+    );
+
+    expect(error.params).toEqual({ found: 'S.A.S.', suggestion: 'Boulangerie Dupont' });
+  });
+
+  it.each(LANGS)('says so, offering the name without it (%s)', (language) => {
+    const error = errorOf(
+      'company-details',
+      { ...completeFile(), companyName: 'Boulangerie Dupont SAS' },
+      'legalFormSuffix',
+      '.companyName',
+    );
+
+    expect(shownMessage('company-details', error, language)).toBe(
+      fillTemplate(WIZARD[language].errors.legalFormInName, {
+        found: 'SAS',
+        suggestion: 'Boulangerie Dupont',
+      }),
+    );
+    expect(shownMessage('company-details', error, language)).toMatch(/Boulangerie Dupont\W+$/);
+  });
+});
+
 describe("subscribers' shares", () => {
   const uneven = () => withSubscribers([{ shares: 70 }, { shares: 80 }]);
 
