@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases } from '../../server/db/schema';
+import { companyFiles, purchases } from '../../server/db/schema';
+import stepsFile from '../../schemas/wizard/steps.json';
 import { createDocumentBuilder } from '../../server/services/documents/build-document';
 import { createDocumentService } from '../../server/services/documents/document-service';
 import { resolveWizard } from '../../src/shared/wizard-definition.ts';
@@ -475,6 +476,68 @@ describe('GET /api/documents/{sku}: PDF/A and Word files for every legal form', 
     const response = await download('LEGAL_STATUSES', { token: owner.accessToken, format: 'html' });
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toContain('querystring/format');
+  });
+});
+
+describe('a company name saved with its legal form, before the wizard refused that', () => {
+  /** A user who bought the documents of a file submitted as `data`, stored as an older app stored it. */
+  async function ownerOfOldFile(data: Record<string, unknown>): Promise<SignedUpUser> {
+    const user = await server.signup({ language: 'ro' });
+    await buy(user, STANDARD);
+    await server.db.insert(companyFiles).values({
+      userId: user.userId,
+      revision: 1,
+      step: stepsFile.steps.length - 1,
+      data,
+      version: stepsFile.version,
+      submittedData: data,
+      submittedVersion: stepsFile.version,
+      submittedRevision: 1,
+      submittedAt: new Date(),
+    });
+    return user;
+  }
+  const occurrences = (text: string, word: string) => squeeze(text).split(squeeze(word)).length - 1;
+
+  it('prints "SRL" once after "Brutăria SRL", in the title, article 1 and every footer', async () => {
+    const user = await ownerOfOldFile({ ...richFile('RO-SRL'), companyName: 'Brutăria SRL' });
+    for (const sku of SKUS) {
+      const { text, pages } = await pdfText(
+        (await download(sku, { token: user.accessToken, format: 'pdf' })).rawPayload,
+      );
+      expect(squeeze(text), sku).not.toMatch(/SRLSRL/);
+      expect(squeeze(text), sku).toContain(squeeze('Brutăria SRL'));
+      if (sku === 'LEGAL_STATUSES') {
+        expect(squeeze(text)).toContain(squeeze('Actul constitutiv al societății Brutăria SRL'));
+        expect(squeeze(text)).toContain(squeeze('Denumirea societății este Brutăria SRL.'));
+        // The title in the body, then in the footer of each page.
+        expect(occurrences(text, 'Actul constitutiv al societății Brutăria SRL')).toBe(pages + 1);
+      }
+    }
+    const word = docxText(
+      (await download('LEGAL_STATUSES', { token: user.accessToken, format: 'docx' })).rawPayload,
+    );
+    expect(squeeze(word.body + word.footer)).not.toMatch(/SRLSRL/);
+    expect(squeeze(word.footer)).toContain(squeeze('Brutăria SRL'));
+  });
+
+  it('prints a French name saved with "SAS" without it, where the statuts give the form', async () => {
+    const user = await ownerOfOldFile({ ...richFile('FR-SAS'), companyName: 'Boulangerie Dupont S.A.S.' });
+    const { text } = await pdfText(
+      (await download('LEGAL_STATUSES', { token: user.accessToken })).rawPayload,
+    );
+    expect(squeeze(text)).toContain(squeeze('La société a pour dénomination : Boulangerie Dupont.'));
+    expect(squeeze(text)).not.toContain('S.A.S.');
+  });
+
+  it('shows the draft’s preview with the name once too', async () => {
+    const user = await server.signup();
+    await saveDraft(user, { ...richFile('RO-SRL_SOLE'), companyName: 'Brutăria S.R.L.' }, 0);
+    const response = await server.request('/api/documents/LEGAL_STATUSES/preview', {
+      token: user.accessToken,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(json<{ title: string }>(response).title).toBe('Statutul societății Brutăria SRL');
   });
 });
 
