@@ -371,6 +371,44 @@ describe('GET /api/documents/{sku}: PDF/A and Word files for every legal form', 
     }
   });
 
+  it('names an SRL’s deed the act constitutiv, a sole associate’s the statut, in each language', async () => {
+    const cases: { form: FormId; lang?: string; file: string; title: string }[] = [
+      { form: 'RO-SRL', file: 'act-constitutiv', title: 'Actul constitutiv al societății' },
+      { form: 'RO-SRL_SOLE', file: 'statut', title: 'Statutul societății' },
+      {
+        form: 'RO-SRL',
+        lang: 'fr',
+        file: 'acte-constitutif-traduction',
+        title: 'Acte constitutif de la société',
+      },
+      { form: 'RO-SRL_SOLE', lang: 'fr', file: 'statuts-traduction', title: 'Statuts de la société' },
+      {
+        form: 'RO-SRL',
+        lang: 'en',
+        file: 'articles-of-association-translation',
+        title: 'Articles of association (act constitutiv) of',
+      },
+      {
+        form: 'RO-SRL_SOLE',
+        lang: 'en',
+        file: 'articles-of-association-translation',
+        title: 'Articles of association (statut) of',
+      },
+    ];
+    for (const { form, lang, file, title } of cases) {
+      const response = await download('LEGAL_STATUSES', {
+        token: ownerOf(form).accessToken,
+        ...(lang ? { lang } : {}),
+      });
+      expect(response.headers['content-disposition'], `${form} ${lang}`).toBe(
+        `attachment; filename="${file}-${COMPANY_SLUG}.pdf"`,
+      );
+      const { text } = await pdfText(response.rawPayload);
+      expect(squeeze(text), `${form} ${lang}`).toContain(squeeze(title));
+      expect(text).not.toMatch(/\bstatute\b|acțiun/i);
+    }
+  });
+
   it('writes a courtesy translation in the asked language, marked as such on every page', async () => {
     const cases: { form: FormId; lang: string; banner: string; name: string }[] = [
       {
@@ -450,6 +488,7 @@ describe('GET /api/documents/{sku}: PDF/A and Word files for every legal form', 
       });
       const list = await documents.list(user.userId, ['LEGAL_STATUSES']);
       expect(list).toEqual({
+        legalForm: 'RO-SRL',
         filingLanguage: 'ro',
         documents: [{ sku: 'LEGAL_STATUSES', languages: ['ro', 'fr'] }],
       });
@@ -591,6 +630,7 @@ describe('GET /api/documents', () => {
     const response = await list(user.accessToken);
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual({
+      legalForm: null,
       filingLanguage: null,
       documents: SKUS.map((sku) => ({ sku, languages: [] })),
     });
@@ -602,9 +642,13 @@ describe('GET /api/documents', () => {
     const response = await list(user.accessToken);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    const body = json<{ filingLanguage: string; documents: { sku: string; languages: string[] }[] }>(
-      response,
-    );
+    const body = json<{
+      legalForm: string;
+      filingLanguage: string;
+      documents: { sku: string; languages: string[] }[];
+    }>(response);
+    // The form names the documents on the page (an SRL's act constitutiv).
+    expect(body.legalForm).toBe('RO-SRL');
     expect(body.filingLanguage).toBe('ro');
     for (const document of body.documents) expect(document.languages).toEqual(['ro', 'fr', 'en']);
     const french = json<{ filingLanguage: string; documents: { languages: string[] }[] }>(
