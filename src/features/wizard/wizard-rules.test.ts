@@ -200,7 +200,7 @@ describe("subscribers' shares", () => {
     const error = errorOf('subscribers', uneven(), 'sumMatches', '.subscribers');
 
     expect(error.params).toEqual({ property: 'shares', sum: 150, expected: 100 });
-    expect(errorMessageKey(error, step('subscribers').form.uiSchema)).toBe('wizard:errors.sharesSum');
+    expect(errorMessageKey(error, step('subscribers').form.uiSchema)).toBe('wizard:errors.sharesSum.FR');
   });
 
   it('pass when they add up, whatever the number of subscribers', () => {
@@ -226,7 +226,7 @@ describe("subscribers' shares", () => {
     const error = errorOf('subscribers', uneven(), 'sumMatches', '.subscribers');
     const message = shownMessage('subscribers', error, language);
 
-    expect(message).toBe(fillTemplate(WIZARD[language].errors.sharesSum, { sum: 150, expected: 100 }));
+    expect(message).toBe(fillTemplate(WIZARD[language].errors.sharesSum.FR, { sum: 150, expected: 100 }));
     expect(message).toContain('150');
     expect(message).toContain('100');
   });

@@ -23,8 +23,8 @@ export function JurisdictionWidget(props: WidgetProps) {
           {
             value: code,
             title: t(form.jurisdictionTitle as never),
-            description: t('wizard:fields.jurisdiction.choice', {
-              currency: displayName(i18n.language, 'currency', form.currency),
+            // "Sume în lei", never Intl's "leu românesc": one sentence per currency.
+            description: t(`wizard:fields.jurisdiction.choice.${form.currency}` as never, {
               language: displayName(i18n.language, 'language', form.filingLanguage),
             }),
           },
