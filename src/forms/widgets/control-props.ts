@@ -50,7 +50,12 @@ export function useControlProps(props: ControlSource) {
         : undefined,
     errorProps:
       warnings.length > 0
-        ? { id: errorId(props.id), component: 'div', className: classes.warning, 'aria-live': 'polite' }
+        ? {
+            id: errorId(props.id),
+            component: 'div',
+            className: classes.warning,
+            'aria-live': 'polite' as const,
+          }
         : { id: errorId(props.id), component: 'div' },
     ...(warnings.length > 0 ? { withErrorStyles: false } : {}),
     // Placeholders stay visibly placeholders, in error too (inputs.module.css).
