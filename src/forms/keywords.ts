@@ -22,6 +22,7 @@ import { _, type Code, type KeywordCxt, type KeywordDefinition, type Name } from
 import type Ajv from 'ajv';
 import codegenNames from 'ajv/dist/compile/names.js';
 import { cnp } from './keyword-cnp.ts';
+import { legalFormSuffix } from './keyword-legal-form-suffix.ts';
 
 // A CommonJS default export: Node's ESM loader hands over the exports object, the bundler its `default`.
 const names = (codegenNames as unknown as { default?: typeof codegenNames }).default ?? codegenNames;
@@ -203,6 +204,7 @@ export const FORM_KEYWORDS: readonly KeywordDefinition[] = [
   notAfterYearEnd,
   endOfMonth,
   cnp,
+  legalFormSuffix,
 ];
 
 /** Adds our keywords (and nothing else) to an AJV instance; returns it, as RJSF's `extenderFn` wants. */

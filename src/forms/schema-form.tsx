@@ -15,6 +15,7 @@ import { FILL_CONTEXT_KEY, fillDetailsOf, fillSourceOf, withListItem, type FillC
 import type { FormDefinition, FormValues } from './form-definition';
 import { formFields, formTemplates, formWidgets } from './theme';
 import { namespacesOf, toMessageTokens, translateUiSchema, useFormTranslate } from './translation';
+import { WARNINGS_CONTEXT_KEY, fieldWarnings, warnsWhileTyping } from './warnings';
 
 export interface SchemaFormProps {
   form: FormDefinition;
@@ -71,7 +72,8 @@ const DEFAULT_FORM_STATE_BEHAVIOR = { constAsDefaults: 'never' } as const;
 
 /**
  * The one renderer of the product's forms: a definition from schemas/forms/ plus the current language
- * become a Mantine form. Errors show after the first submit and then follow every change.
+ * become a Mantine form. Errors show after the first submit and then follow every change; a field's
+ * `ui:options.warnWhileTyping` rules show at once, as warnings (warnings.ts).
  */
 /**
  * The errors in the order the fields show, so that the focus goes to the first wrong field on screen:
@@ -143,6 +145,13 @@ export function SchemaForm({
     () => JSON.stringify(fillSourceOf(fillDetails, formData, fillSource)),
     [fillDetails, formData, fillSource],
   );
+  // The rules a field asks to hear of as the founder types (warnings.ts), as text: the context, and
+  // every field with it, changes only when the warnings themselves do.
+  const warns = useMemo(() => warnsWhileTyping(form), [form]);
+  const warningsText = useMemo(
+    () => (warns ? JSON.stringify(fieldWarnings(form, values)) : '{}'),
+    [warns, form, values],
+  );
   const formContext = useMemo(() => {
     const fill: FillContext = {
       source: JSON.parse(sourceText) as FormValues,
@@ -153,8 +162,8 @@ export function SchemaForm({
         latest.current.onChange(next);
       },
     };
-    return { [FILL_CONTEXT_KEY]: fill };
-  }, [sourceText]);
+    return { [FILL_CONTEXT_KEY]: fill, [WARNINGS_CONTEXT_KEY]: JSON.parse(warningsText) as unknown };
+  }, [sourceText, warningsText]);
   const allWidgets = useMemo(() => (widgets ? { ...formWidgets, ...widgets } : formWidgets), [widgets]);
   useImperativeHandle(handleRef, () => ({ validate: () => rjsfForm.current?.validateForm() ?? false }), []);
 

@@ -6,6 +6,7 @@
  * templates run with strict variables, so a misspelt name fails instead of printing nothing.
  */
 import { parameterValues, type CaenClass, type LegalForm } from '../../../src/shared/jurisdictions';
+import { withoutLegalForm } from '../../../src/shared/legal-form-name';
 
 type Values = Record<string, unknown>;
 
@@ -274,7 +275,9 @@ export function buildDocumentContext({
   const duration = amount(data, 'durationYears');
   return {
     company: {
-      name: text(data, 'companyName'),
+      // The templates print the form after the name: a name saved with it (before the wizard refused
+      // that) would print it twice, "Brutăria SRL SRL".
+      name: withoutLegalForm(text(data, 'companyName'), form.id),
       purpose: text(data, 'corporatePurpose'),
       office: text(data, 'registeredOffice'),
       jurisdiction: form.jurisdiction,

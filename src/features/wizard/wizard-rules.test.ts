@@ -163,6 +163,36 @@ describe('share capital', () => {
   });
 });
 
+describe('company name', () => {
+  it('must not end with the legal form, which the documents add', () => {
+    const error = errorOf(
+      'company-details',
+      { ...completeFile(), companyName: 'Boulangerie Dupont S.A.S.' },
+      'legalFormSuffix',
+      '.companyName',
+    );
+
+    expect(error.params).toEqual({ found: 'S.A.S.', suggestion: 'Boulangerie Dupont' });
+  });
+
+  it.each(LANGS)('says so, offering the name without it (%s)', (language) => {
+    const error = errorOf(
+      'company-details',
+      { ...completeFile(), companyName: 'Boulangerie Dupont SAS' },
+      'legalFormSuffix',
+      '.companyName',
+    );
+
+    expect(shownMessage('company-details', error, language)).toBe(
+      fillTemplate(WIZARD[language].errors.legalFormInName, {
+        found: 'SAS',
+        suggestion: 'Boulangerie Dupont',
+      }),
+    );
+    expect(shownMessage('company-details', error, language)).toMatch(/Boulangerie Dupont\W+$/);
+  });
+});
+
 describe("subscribers' shares", () => {
   const uneven = () => withSubscribers([{ shares: 70 }, { shares: 80 }]);
 
@@ -170,7 +200,7 @@ describe("subscribers' shares", () => {
     const error = errorOf('subscribers', uneven(), 'sumMatches', '.subscribers');
 
     expect(error.params).toEqual({ property: 'shares', sum: 150, expected: 100 });
-    expect(errorMessageKey(error, step('subscribers').form.uiSchema)).toBe('wizard:errors.sharesSum');
+    expect(errorMessageKey(error, step('subscribers').form.uiSchema)).toBe('wizard:errors.sharesSum.FR');
   });
 
   it('pass when they add up, whatever the number of subscribers', () => {
@@ -196,7 +226,7 @@ describe("subscribers' shares", () => {
     const error = errorOf('subscribers', uneven(), 'sumMatches', '.subscribers');
     const message = shownMessage('subscribers', error, language);
 
-    expect(message).toBe(fillTemplate(WIZARD[language].errors.sharesSum, { sum: 150, expected: 100 }));
+    expect(message).toBe(fillTemplate(WIZARD[language].errors.sharesSum.FR, { sum: 150, expected: 100 }));
     expect(message).toContain('150');
     expect(message).toContain('100');
   });

@@ -13,19 +13,19 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema31 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"items":{"type":"object","required":["name","address","dateOfBirth","placeOfBirth","nationality","fatherName","motherName"],"properties":{"name":{"$comment":"The manager's full legal name.","type":"string","maxLength":200,"pattern":"\\S"},"isAssociate":{"$comment":"true when the manager is also one of the associates (subscribers).","type":"boolean","default":false},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The manager's full postal address.","type":"string","maxLength":1000,"pattern":"\\S"},"fatherName":{"$comment":"France: the father's name, for the declaration of non-conviction and filiation.","type":"string","maxLength":200,"pattern":"\\S"},"motherName":{"$comment":"France: the mother's name (birth name), for the same declaration.","type":"string","maxLength":200,"pattern":"\\S"}}}}},"$id":"-56054e87"};
+const schema32 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"items":{"type":"object","required":["name","address","dateOfBirth","placeOfBirth","nationality","fatherName","motherName"],"properties":{"name":{"$comment":"The manager's full legal name.","type":"string","maxLength":200,"pattern":"\\S"},"isAssociate":{"$comment":"true when the manager is also one of the associates (subscribers).","type":"boolean","default":false},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The manager's full postal address.","type":"string","maxLength":1000,"pattern":"\\S"},"fatherName":{"$comment":"France: the father's name, for the declaration of non-conviction and filiation.","type":"string","maxLength":200,"pattern":"\\S"},"motherName":{"$comment":"France: the mother's name (birth name), for the same declaration.","type":"string","maxLength":200,"pattern":"\\S"}}}}},"$id":"-56054e87"};
 const func2 = cjs(runtime0).default;
 const func0 = cjs(runtime1).default;
-const pattern3 = new RegExp("\\S", "u");
+const pattern5 = new RegExp("\\S", "u");
 const formats0 = cjs(runtime2).fullFormats.date;
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="-56054e87" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.managers === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "managers"},message:"must have required property '"+"managers"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "managers"},message:"must have required property '"+"managers"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38,7 +38,7 @@ if(data.managers !== undefined){
 let data0 = data.managers;
 if(Array.isArray(data0)){
 if(data0.length > 10){
-const err1 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema31.properties.managers,data:data0};
+const err1 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema32.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -48,7 +48,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema31.properties.managers,data:data0};
+const err2 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema32.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -62,7 +62,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.name === undefined){
-const err3 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.managers.items.required,parentSchema:schema31.properties.managers.items,data:data1};
+const err3 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema32.properties.managers.items.required,parentSchema:schema32.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -72,7 +72,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1.address === undefined){
-const err4 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema31.properties.managers.items.required,parentSchema:schema31.properties.managers.items,data:data1};
+const err4 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema32.properties.managers.items.required,parentSchema:schema32.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -82,7 +82,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.dateOfBirth === undefined){
-const err5 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "dateOfBirth"},message:"must have required property '"+"dateOfBirth"+"'",schema:schema31.properties.managers.items.required,parentSchema:schema31.properties.managers.items,data:data1};
+const err5 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "dateOfBirth"},message:"must have required property '"+"dateOfBirth"+"'",schema:schema32.properties.managers.items.required,parentSchema:schema32.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -92,7 +92,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1.placeOfBirth === undefined){
-const err6 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "placeOfBirth"},message:"must have required property '"+"placeOfBirth"+"'",schema:schema31.properties.managers.items.required,parentSchema:schema31.properties.managers.items,data:data1};
+const err6 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "placeOfBirth"},message:"must have required property '"+"placeOfBirth"+"'",schema:schema32.properties.managers.items.required,parentSchema:schema32.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -102,7 +102,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.nationality === undefined){
-const err7 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "nationality"},message:"must have required property '"+"nationality"+"'",schema:schema31.properties.managers.items.required,parentSchema:schema31.properties.managers.items,data:data1};
+const err7 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "nationality"},message:"must have required property '"+"nationality"+"'",schema:schema32.properties.managers.items.required,parentSchema:schema32.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -112,7 +112,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1.fatherName === undefined){
-const err8 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "fatherName"},message:"must have required property '"+"fatherName"+"'",schema:schema31.properties.managers.items.required,parentSchema:schema31.properties.managers.items,data:data1};
+const err8 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "fatherName"},message:"must have required property '"+"fatherName"+"'",schema:schema32.properties.managers.items.required,parentSchema:schema32.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -122,7 +122,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1.motherName === undefined){
-const err9 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "motherName"},message:"must have required property '"+"motherName"+"'",schema:schema31.properties.managers.items.required,parentSchema:schema31.properties.managers.items,data:data1};
+const err9 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "motherName"},message:"must have required property '"+"motherName"+"'",schema:schema32.properties.managers.items.required,parentSchema:schema32.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -135,7 +135,7 @@ if(data1.name !== undefined){
 let data2 = data1.name;
 if(typeof data2 === "string"){
 if(func2(data2) > 200){
-const err10 = {instancePath:instancePath+"/managers/" + i0+"/name",schemaPath:"#/properties/managers/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.managers.items.properties.name,data:data2};
+const err10 = {instancePath:instancePath+"/managers/" + i0+"/name",schemaPath:"#/properties/managers/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.managers.items.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -144,8 +144,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern3.test(data2)){
-const err11 = {instancePath:instancePath+"/managers/" + i0+"/name",schemaPath:"#/properties/managers/items/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.managers.items.properties.name,data:data2};
+if(!pattern5.test(data2)){
+const err11 = {instancePath:instancePath+"/managers/" + i0+"/name",schemaPath:"#/properties/managers/items/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema32.properties.managers.items.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -156,7 +156,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/managers/" + i0+"/name",schemaPath:"#/properties/managers/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.managers.items.properties.name.type,parentSchema:schema31.properties.managers.items.properties.name,data:data2};
+const err12 = {instancePath:instancePath+"/managers/" + i0+"/name",schemaPath:"#/properties/managers/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.managers.items.properties.name.type,parentSchema:schema32.properties.managers.items.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -169,7 +169,7 @@ errors++;
 if(data1.isAssociate !== undefined){
 let data3 = data1.isAssociate;
 if(typeof data3 !== "boolean"){
-const err13 = {instancePath:instancePath+"/managers/" + i0+"/isAssociate",schemaPath:"#/properties/managers/items/properties/isAssociate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.managers.items.properties.isAssociate.type,parentSchema:schema31.properties.managers.items.properties.isAssociate,data:data3};
+const err13 = {instancePath:instancePath+"/managers/" + i0+"/isAssociate",schemaPath:"#/properties/managers/items/properties/isAssociate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.managers.items.properties.isAssociate.type,parentSchema:schema32.properties.managers.items.properties.isAssociate,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -183,7 +183,7 @@ if(data1.dateOfBirth !== undefined){
 let data4 = data1.dateOfBirth;
 if(typeof data4 === "string"){
 if(!(formats0.validate(data4))){
-const err14 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema31.properties.managers.items.properties.dateOfBirth,data:data4};
+const err14 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema32.properties.managers.items.properties.dateOfBirth,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -193,7 +193,7 @@ vErrors.push(err14);
 errors++;
 }
 if(formats0.compare(data4, "1900-01-01") < 0){
-const err15 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema31.properties.managers.items.properties.dateOfBirth,data:data4};
+const err15 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema32.properties.managers.items.properties.dateOfBirth,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -203,7 +203,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data4 > new Date(Date.now() + (typeof window === "undefined" ? 50400000 : -60000 * new Date().getTimezoneOffset())).toISOString().slice(0, 10)){
-const err16 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema31.properties.managers.items.properties.dateOfBirth,data:data4};
+const err16 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema32.properties.managers.items.properties.dateOfBirth,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -214,7 +214,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.managers.items.properties.dateOfBirth.type,parentSchema:schema31.properties.managers.items.properties.dateOfBirth,data:data4};
+const err17 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.managers.items.properties.dateOfBirth.type,parentSchema:schema32.properties.managers.items.properties.dateOfBirth,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -228,7 +228,7 @@ if(data1.placeOfBirth !== undefined){
 let data5 = data1.placeOfBirth;
 if(typeof data5 === "string"){
 if(func2(data5) > 200){
-const err18 = {instancePath:instancePath+"/managers/" + i0+"/placeOfBirth",schemaPath:"#/properties/managers/items/properties/placeOfBirth/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.managers.items.properties.placeOfBirth,data:data5};
+const err18 = {instancePath:instancePath+"/managers/" + i0+"/placeOfBirth",schemaPath:"#/properties/managers/items/properties/placeOfBirth/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.managers.items.properties.placeOfBirth,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -237,8 +237,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern3.test(data5)){
-const err19 = {instancePath:instancePath+"/managers/" + i0+"/placeOfBirth",schemaPath:"#/properties/managers/items/properties/placeOfBirth/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.managers.items.properties.placeOfBirth,data:data5};
+if(!pattern5.test(data5)){
+const err19 = {instancePath:instancePath+"/managers/" + i0+"/placeOfBirth",schemaPath:"#/properties/managers/items/properties/placeOfBirth/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema32.properties.managers.items.properties.placeOfBirth,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -249,7 +249,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/managers/" + i0+"/placeOfBirth",schemaPath:"#/properties/managers/items/properties/placeOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.managers.items.properties.placeOfBirth.type,parentSchema:schema31.properties.managers.items.properties.placeOfBirth,data:data5};
+const err20 = {instancePath:instancePath+"/managers/" + i0+"/placeOfBirth",schemaPath:"#/properties/managers/items/properties/placeOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.managers.items.properties.placeOfBirth.type,parentSchema:schema32.properties.managers.items.properties.placeOfBirth,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -262,7 +262,7 @@ errors++;
 if(data1.nationality !== undefined){
 let data6 = data1.nationality;
 if(typeof data6 !== "string"){
-const err21 = {instancePath:instancePath+"/managers/" + i0+"/nationality",schemaPath:"#/properties/managers/items/properties/nationality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.managers.items.properties.nationality.type,parentSchema:schema31.properties.managers.items.properties.nationality,data:data6};
+const err21 = {instancePath:instancePath+"/managers/" + i0+"/nationality",schemaPath:"#/properties/managers/items/properties/nationality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.managers.items.properties.nationality.type,parentSchema:schema32.properties.managers.items.properties.nationality,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -273,14 +273,14 @@ errors++;
 }
 let valid4;
 valid4 = false;
-for(const v0 of schema31.properties.managers.items.properties.nationality.enum){
+for(const v0 of schema32.properties.managers.items.properties.nationality.enum){
 if(func0(data6, v0)){
 valid4 = true;
 break;
 }
 }
 if(!valid4){
-const err22 = {instancePath:instancePath+"/managers/" + i0+"/nationality",schemaPath:"#/properties/managers/items/properties/nationality/enum",keyword:"enum",params:{allowedValues: schema31.properties.managers.items.properties.nationality.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.managers.items.properties.nationality.enum,parentSchema:schema31.properties.managers.items.properties.nationality,data:data6};
+const err22 = {instancePath:instancePath+"/managers/" + i0+"/nationality",schemaPath:"#/properties/managers/items/properties/nationality/enum",keyword:"enum",params:{allowedValues: schema32.properties.managers.items.properties.nationality.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.managers.items.properties.nationality.enum,parentSchema:schema32.properties.managers.items.properties.nationality,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -294,7 +294,7 @@ if(data1.address !== undefined){
 let data7 = data1.address;
 if(typeof data7 === "string"){
 if(func2(data7) > 1000){
-const err23 = {instancePath:instancePath+"/managers/" + i0+"/address",schemaPath:"#/properties/managers/items/properties/address/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.managers.items.properties.address,data:data7};
+const err23 = {instancePath:instancePath+"/managers/" + i0+"/address",schemaPath:"#/properties/managers/items/properties/address/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema32.properties.managers.items.properties.address,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -303,8 +303,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern3.test(data7)){
-const err24 = {instancePath:instancePath+"/managers/" + i0+"/address",schemaPath:"#/properties/managers/items/properties/address/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.managers.items.properties.address,data:data7};
+if(!pattern5.test(data7)){
+const err24 = {instancePath:instancePath+"/managers/" + i0+"/address",schemaPath:"#/properties/managers/items/properties/address/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema32.properties.managers.items.properties.address,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -315,7 +315,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/managers/" + i0+"/address",schemaPath:"#/properties/managers/items/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.managers.items.properties.address.type,parentSchema:schema31.properties.managers.items.properties.address,data:data7};
+const err25 = {instancePath:instancePath+"/managers/" + i0+"/address",schemaPath:"#/properties/managers/items/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.managers.items.properties.address.type,parentSchema:schema32.properties.managers.items.properties.address,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -329,7 +329,7 @@ if(data1.fatherName !== undefined){
 let data8 = data1.fatherName;
 if(typeof data8 === "string"){
 if(func2(data8) > 200){
-const err26 = {instancePath:instancePath+"/managers/" + i0+"/fatherName",schemaPath:"#/properties/managers/items/properties/fatherName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.managers.items.properties.fatherName,data:data8};
+const err26 = {instancePath:instancePath+"/managers/" + i0+"/fatherName",schemaPath:"#/properties/managers/items/properties/fatherName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.managers.items.properties.fatherName,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -338,8 +338,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!pattern3.test(data8)){
-const err27 = {instancePath:instancePath+"/managers/" + i0+"/fatherName",schemaPath:"#/properties/managers/items/properties/fatherName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.managers.items.properties.fatherName,data:data8};
+if(!pattern5.test(data8)){
+const err27 = {instancePath:instancePath+"/managers/" + i0+"/fatherName",schemaPath:"#/properties/managers/items/properties/fatherName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema32.properties.managers.items.properties.fatherName,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -350,7 +350,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/managers/" + i0+"/fatherName",schemaPath:"#/properties/managers/items/properties/fatherName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.managers.items.properties.fatherName.type,parentSchema:schema31.properties.managers.items.properties.fatherName,data:data8};
+const err28 = {instancePath:instancePath+"/managers/" + i0+"/fatherName",schemaPath:"#/properties/managers/items/properties/fatherName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.managers.items.properties.fatherName.type,parentSchema:schema32.properties.managers.items.properties.fatherName,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -364,7 +364,7 @@ if(data1.motherName !== undefined){
 let data9 = data1.motherName;
 if(typeof data9 === "string"){
 if(func2(data9) > 200){
-const err29 = {instancePath:instancePath+"/managers/" + i0+"/motherName",schemaPath:"#/properties/managers/items/properties/motherName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.managers.items.properties.motherName,data:data9};
+const err29 = {instancePath:instancePath+"/managers/" + i0+"/motherName",schemaPath:"#/properties/managers/items/properties/motherName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.managers.items.properties.motherName,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -373,8 +373,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern3.test(data9)){
-const err30 = {instancePath:instancePath+"/managers/" + i0+"/motherName",schemaPath:"#/properties/managers/items/properties/motherName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.managers.items.properties.motherName,data:data9};
+if(!pattern5.test(data9)){
+const err30 = {instancePath:instancePath+"/managers/" + i0+"/motherName",schemaPath:"#/properties/managers/items/properties/motherName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema32.properties.managers.items.properties.motherName,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -385,7 +385,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/managers/" + i0+"/motherName",schemaPath:"#/properties/managers/items/properties/motherName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.managers.items.properties.motherName.type,parentSchema:schema31.properties.managers.items.properties.motherName,data:data9};
+const err31 = {instancePath:instancePath+"/managers/" + i0+"/motherName",schemaPath:"#/properties/managers/items/properties/motherName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.managers.items.properties.motherName.type,parentSchema:schema32.properties.managers.items.properties.motherName,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -397,7 +397,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.managers.items.type,parentSchema:schema31.properties.managers.items,data:data1};
+const err32 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.managers.items.type,parentSchema:schema32.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -409,7 +409,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.managers.type,parentSchema:schema31.properties.managers,data:data0};
+const err33 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.managers.type,parentSchema:schema32.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -421,7 +421,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -430,10 +430,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-56054e87": validate14 };
+const validateFns = { "-56054e87": validate15 };
 
 export const wizardFrEurlManagementForm = defineForm('wizard-fr-eurl-management', definition, validateFns);

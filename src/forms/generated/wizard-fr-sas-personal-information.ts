@@ -13,19 +13,19 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema31 = {"type":"object","required":["fullName","dateOfBirth","placeOfBirth","nationality","address","fatherName","motherName"],"properties":{"fullName":{"$comment":"The founder's full legal name, as on the ID document or passport. Statutes, certificates.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"The founder's date of birth, YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth, as one text.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the founder's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The founder's full postal address, with postal code and country.","type":"string","maxLength":1000,"pattern":"\\S"},"fatherName":{"$comment":"The father's full name: the non-conviction certificate asks for it.","type":"string","maxLength":200,"pattern":"\\S"},"motherName":{"$comment":"The mother's full name, maiden name included.","type":"string","maxLength":200,"pattern":"\\S"}},"$id":"20317080"};
+const schema32 = {"type":"object","required":["fullName","dateOfBirth","placeOfBirth","nationality","address","fatherName","motherName"],"properties":{"fullName":{"$comment":"The founder's full legal name, as on the ID document or passport. Statutes, certificates.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"The founder's date of birth, YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth, as one text.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the founder's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The founder's full postal address, with postal code and country.","type":"string","maxLength":1000,"pattern":"\\S"},"fatherName":{"$comment":"The father's full name: the non-conviction certificate asks for it.","type":"string","maxLength":200,"pattern":"\\S"},"motherName":{"$comment":"The mother's full name, maiden name included.","type":"string","maxLength":200,"pattern":"\\S"}},"$id":"20317080"};
 const func2 = cjs(runtime0).default;
 const func0 = cjs(runtime1).default;
-const pattern3 = new RegExp("\\S", "u");
+const pattern5 = new RegExp("\\S", "u");
 const formats0 = cjs(runtime2).fullFormats.date;
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="20317080" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fullName === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fullName"},message:"must have required property '"+"fullName"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fullName"},message:"must have required property '"+"fullName"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35,7 +35,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.dateOfBirth === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dateOfBirth"},message:"must have required property '"+"dateOfBirth"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dateOfBirth"},message:"must have required property '"+"dateOfBirth"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -45,7 +45,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.placeOfBirth === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "placeOfBirth"},message:"must have required property '"+"placeOfBirth"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "placeOfBirth"},message:"must have required property '"+"placeOfBirth"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -55,7 +55,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.nationality === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nationality"},message:"must have required property '"+"nationality"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nationality"},message:"must have required property '"+"nationality"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -65,7 +65,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.address === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -75,7 +75,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.fatherName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fatherName"},message:"must have required property '"+"fatherName"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fatherName"},message:"must have required property '"+"fatherName"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -85,7 +85,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.motherName === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "motherName"},message:"must have required property '"+"motherName"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "motherName"},message:"must have required property '"+"motherName"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -98,7 +98,7 @@ if(data.fullName !== undefined){
 let data0 = data.fullName;
 if(typeof data0 === "string"){
 if(func2(data0) > 200){
-const err7 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.fullName,data:data0};
+const err7 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.fullName,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -107,8 +107,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern3.test(data0)){
-const err8 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.fullName,data:data0};
+if(!pattern5.test(data0)){
+const err8 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema32.properties.fullName,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -119,7 +119,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.fullName.type,parentSchema:schema31.properties.fullName,data:data0};
+const err9 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.fullName.type,parentSchema:schema32.properties.fullName,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -133,7 +133,7 @@ if(data.dateOfBirth !== undefined){
 let data1 = data.dateOfBirth;
 if(typeof data1 === "string"){
 if(!(formats0.validate(data1))){
-const err10 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema31.properties.dateOfBirth,data:data1};
+const err10 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema32.properties.dateOfBirth,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -143,7 +143,7 @@ vErrors.push(err10);
 errors++;
 }
 if(formats0.compare(data1, "1900-01-01") < 0){
-const err11 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema31.properties.dateOfBirth,data:data1};
+const err11 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema32.properties.dateOfBirth,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -153,7 +153,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data1 > new Date(Date.now() + (typeof window === "undefined" ? 50400000 : -60000 * new Date().getTimezoneOffset())).toISOString().slice(0, 10)){
-const err12 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema31.properties.dateOfBirth,data:data1};
+const err12 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema32.properties.dateOfBirth,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -164,7 +164,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.dateOfBirth.type,parentSchema:schema31.properties.dateOfBirth,data:data1};
+const err13 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.dateOfBirth.type,parentSchema:schema32.properties.dateOfBirth,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -178,7 +178,7 @@ if(data.placeOfBirth !== undefined){
 let data2 = data.placeOfBirth;
 if(typeof data2 === "string"){
 if(func2(data2) > 200){
-const err14 = {instancePath:instancePath+"/placeOfBirth",schemaPath:"#/properties/placeOfBirth/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.placeOfBirth,data:data2};
+const err14 = {instancePath:instancePath+"/placeOfBirth",schemaPath:"#/properties/placeOfBirth/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.placeOfBirth,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -187,8 +187,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern3.test(data2)){
-const err15 = {instancePath:instancePath+"/placeOfBirth",schemaPath:"#/properties/placeOfBirth/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.placeOfBirth,data:data2};
+if(!pattern5.test(data2)){
+const err15 = {instancePath:instancePath+"/placeOfBirth",schemaPath:"#/properties/placeOfBirth/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema32.properties.placeOfBirth,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -199,7 +199,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/placeOfBirth",schemaPath:"#/properties/placeOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.placeOfBirth.type,parentSchema:schema31.properties.placeOfBirth,data:data2};
+const err16 = {instancePath:instancePath+"/placeOfBirth",schemaPath:"#/properties/placeOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.placeOfBirth.type,parentSchema:schema32.properties.placeOfBirth,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -212,7 +212,7 @@ errors++;
 if(data.nationality !== undefined){
 let data3 = data.nationality;
 if(typeof data3 !== "string"){
-const err17 = {instancePath:instancePath+"/nationality",schemaPath:"#/properties/nationality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.nationality.type,parentSchema:schema31.properties.nationality,data:data3};
+const err17 = {instancePath:instancePath+"/nationality",schemaPath:"#/properties/nationality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.nationality.type,parentSchema:schema32.properties.nationality,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -223,14 +223,14 @@ errors++;
 }
 let valid1;
 valid1 = false;
-for(const v0 of schema31.properties.nationality.enum){
+for(const v0 of schema32.properties.nationality.enum){
 if(func0(data3, v0)){
 valid1 = true;
 break;
 }
 }
 if(!valid1){
-const err18 = {instancePath:instancePath+"/nationality",schemaPath:"#/properties/nationality/enum",keyword:"enum",params:{allowedValues: schema31.properties.nationality.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.nationality.enum,parentSchema:schema31.properties.nationality,data:data3};
+const err18 = {instancePath:instancePath+"/nationality",schemaPath:"#/properties/nationality/enum",keyword:"enum",params:{allowedValues: schema32.properties.nationality.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nationality.enum,parentSchema:schema32.properties.nationality,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -244,7 +244,7 @@ if(data.address !== undefined){
 let data4 = data.address;
 if(typeof data4 === "string"){
 if(func2(data4) > 1000){
-const err19 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.address,data:data4};
+const err19 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema32.properties.address,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -253,8 +253,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!pattern3.test(data4)){
-const err20 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.address,data:data4};
+if(!pattern5.test(data4)){
+const err20 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema32.properties.address,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -265,7 +265,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.address.type,parentSchema:schema31.properties.address,data:data4};
+const err21 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.address.type,parentSchema:schema32.properties.address,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -279,7 +279,7 @@ if(data.fatherName !== undefined){
 let data5 = data.fatherName;
 if(typeof data5 === "string"){
 if(func2(data5) > 200){
-const err22 = {instancePath:instancePath+"/fatherName",schemaPath:"#/properties/fatherName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.fatherName,data:data5};
+const err22 = {instancePath:instancePath+"/fatherName",schemaPath:"#/properties/fatherName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.fatherName,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -288,8 +288,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern3.test(data5)){
-const err23 = {instancePath:instancePath+"/fatherName",schemaPath:"#/properties/fatherName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.fatherName,data:data5};
+if(!pattern5.test(data5)){
+const err23 = {instancePath:instancePath+"/fatherName",schemaPath:"#/properties/fatherName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema32.properties.fatherName,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -300,7 +300,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/fatherName",schemaPath:"#/properties/fatherName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.fatherName.type,parentSchema:schema31.properties.fatherName,data:data5};
+const err24 = {instancePath:instancePath+"/fatherName",schemaPath:"#/properties/fatherName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.fatherName.type,parentSchema:schema32.properties.fatherName,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -314,7 +314,7 @@ if(data.motherName !== undefined){
 let data6 = data.motherName;
 if(typeof data6 === "string"){
 if(func2(data6) > 200){
-const err25 = {instancePath:instancePath+"/motherName",schemaPath:"#/properties/motherName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.motherName,data:data6};
+const err25 = {instancePath:instancePath+"/motherName",schemaPath:"#/properties/motherName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.motherName,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -323,8 +323,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!pattern3.test(data6)){
-const err26 = {instancePath:instancePath+"/motherName",schemaPath:"#/properties/motherName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.motherName,data:data6};
+if(!pattern5.test(data6)){
+const err26 = {instancePath:instancePath+"/motherName",schemaPath:"#/properties/motherName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema32.properties.motherName,data:data6};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -335,7 +335,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/motherName",schemaPath:"#/properties/motherName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.motherName.type,parentSchema:schema31.properties.motherName,data:data6};
+const err27 = {instancePath:instancePath+"/motherName",schemaPath:"#/properties/motherName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.motherName.type,parentSchema:schema32.properties.motherName,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -347,7 +347,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -356,10 +356,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "20317080": validate14 };
+const validateFns = { "20317080": validate15 };
 
 export const wizardFrSasPersonalInformationForm = defineForm('wizard-fr-sas-personal-information', definition, validateFns);

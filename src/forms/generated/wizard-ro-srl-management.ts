@@ -13,19 +13,19 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema31 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"items":{"type":"object","required":["name","address","dateOfBirth","placeOfBirth","nationality"],"properties":{"name":{"$comment":"The manager's full legal name.","type":"string","maxLength":200,"pattern":"\\S"},"isAssociate":{"$comment":"true when the manager is also one of the associates (subscribers).","type":"boolean","default":false},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The manager's full postal address.","type":"string","maxLength":1000,"pattern":"\\S"}}}},"administratorsActing":{"$comment":"Romania: how several administrators exercise their powers, which the act constitutiv must say (Legea 31/1990 art. 7 lit. e)): \"separately\" (the default), each alone, or \"jointly\", deciding unanimously (art. 76, applied to the SRL by art. 197 alin. (3)). Without effect with one administrator.","type":"string","enum":["separately","jointly"],"default":"separately"},"administratorTermYears":{"$comment":"Romania: the administrators' term of office in years, which the associates fix (Legea 31/1990 art. 75, applied to the SRL by art. 197 alin. (3)); left empty (the default), unlimited. The law sets no maximum for an SRL; 99 is a product cap.","type":"integer","minimum":1,"maximum":99}},"$id":"416e4333"};
+const schema32 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"items":{"type":"object","required":["name","address","dateOfBirth","placeOfBirth","nationality"],"properties":{"name":{"$comment":"The manager's full legal name.","type":"string","maxLength":200,"pattern":"\\S"},"isAssociate":{"$comment":"true when the manager is also one of the associates (subscribers).","type":"boolean","default":false},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The manager's full postal address.","type":"string","maxLength":1000,"pattern":"\\S"}}}},"administratorsActing":{"$comment":"Romania: how several administrators exercise their powers, which the act constitutiv must say (Legea 31/1990 art. 7 lit. e)): \"separately\" (the default), each alone, or \"jointly\", deciding unanimously (art. 76, applied to the SRL by art. 197 alin. (3)). Without effect with one administrator.","type":"string","enum":["separately","jointly"],"default":"separately"},"administratorTermYears":{"$comment":"Romania: the administrators' term of office in years, which the associates fix (Legea 31/1990 art. 75, applied to the SRL by art. 197 alin. (3)); left empty (the default), unlimited. The law sets no maximum for an SRL; 99 is a product cap.","type":"integer","minimum":1,"maximum":99}},"$id":"416e4333"};
 const func2 = cjs(runtime0).default;
 const func0 = cjs(runtime1).default;
-const pattern3 = new RegExp("\\S", "u");
+const pattern5 = new RegExp("\\S", "u");
 const formats0 = cjs(runtime2).fullFormats.date;
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="416e4333" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.managers === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "managers"},message:"must have required property '"+"managers"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "managers"},message:"must have required property '"+"managers"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38,7 +38,7 @@ if(data.managers !== undefined){
 let data0 = data.managers;
 if(Array.isArray(data0)){
 if(data0.length > 10){
-const err1 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema31.properties.managers,data:data0};
+const err1 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema32.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -48,7 +48,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema31.properties.managers,data:data0};
+const err2 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema32.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -62,7 +62,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.name === undefined){
-const err3 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.managers.items.required,parentSchema:schema31.properties.managers.items,data:data1};
+const err3 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema32.properties.managers.items.required,parentSchema:schema32.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -72,7 +72,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1.address === undefined){
-const err4 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema31.properties.managers.items.required,parentSchema:schema31.properties.managers.items,data:data1};
+const err4 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema32.properties.managers.items.required,parentSchema:schema32.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -82,7 +82,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.dateOfBirth === undefined){
-const err5 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "dateOfBirth"},message:"must have required property '"+"dateOfBirth"+"'",schema:schema31.properties.managers.items.required,parentSchema:schema31.properties.managers.items,data:data1};
+const err5 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "dateOfBirth"},message:"must have required property '"+"dateOfBirth"+"'",schema:schema32.properties.managers.items.required,parentSchema:schema32.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -92,7 +92,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1.placeOfBirth === undefined){
-const err6 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "placeOfBirth"},message:"must have required property '"+"placeOfBirth"+"'",schema:schema31.properties.managers.items.required,parentSchema:schema31.properties.managers.items,data:data1};
+const err6 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "placeOfBirth"},message:"must have required property '"+"placeOfBirth"+"'",schema:schema32.properties.managers.items.required,parentSchema:schema32.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -102,7 +102,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.nationality === undefined){
-const err7 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "nationality"},message:"must have required property '"+"nationality"+"'",schema:schema31.properties.managers.items.required,parentSchema:schema31.properties.managers.items,data:data1};
+const err7 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "nationality"},message:"must have required property '"+"nationality"+"'",schema:schema32.properties.managers.items.required,parentSchema:schema32.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -115,7 +115,7 @@ if(data1.name !== undefined){
 let data2 = data1.name;
 if(typeof data2 === "string"){
 if(func2(data2) > 200){
-const err8 = {instancePath:instancePath+"/managers/" + i0+"/name",schemaPath:"#/properties/managers/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.managers.items.properties.name,data:data2};
+const err8 = {instancePath:instancePath+"/managers/" + i0+"/name",schemaPath:"#/properties/managers/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.managers.items.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,8 +124,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern3.test(data2)){
-const err9 = {instancePath:instancePath+"/managers/" + i0+"/name",schemaPath:"#/properties/managers/items/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.managers.items.properties.name,data:data2};
+if(!pattern5.test(data2)){
+const err9 = {instancePath:instancePath+"/managers/" + i0+"/name",schemaPath:"#/properties/managers/items/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema32.properties.managers.items.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -136,7 +136,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/managers/" + i0+"/name",schemaPath:"#/properties/managers/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.managers.items.properties.name.type,parentSchema:schema31.properties.managers.items.properties.name,data:data2};
+const err10 = {instancePath:instancePath+"/managers/" + i0+"/name",schemaPath:"#/properties/managers/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.managers.items.properties.name.type,parentSchema:schema32.properties.managers.items.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -149,7 +149,7 @@ errors++;
 if(data1.isAssociate !== undefined){
 let data3 = data1.isAssociate;
 if(typeof data3 !== "boolean"){
-const err11 = {instancePath:instancePath+"/managers/" + i0+"/isAssociate",schemaPath:"#/properties/managers/items/properties/isAssociate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.managers.items.properties.isAssociate.type,parentSchema:schema31.properties.managers.items.properties.isAssociate,data:data3};
+const err11 = {instancePath:instancePath+"/managers/" + i0+"/isAssociate",schemaPath:"#/properties/managers/items/properties/isAssociate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.managers.items.properties.isAssociate.type,parentSchema:schema32.properties.managers.items.properties.isAssociate,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -163,7 +163,7 @@ if(data1.dateOfBirth !== undefined){
 let data4 = data1.dateOfBirth;
 if(typeof data4 === "string"){
 if(!(formats0.validate(data4))){
-const err12 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema31.properties.managers.items.properties.dateOfBirth,data:data4};
+const err12 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema32.properties.managers.items.properties.dateOfBirth,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -173,7 +173,7 @@ vErrors.push(err12);
 errors++;
 }
 if(formats0.compare(data4, "1900-01-01") < 0){
-const err13 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema31.properties.managers.items.properties.dateOfBirth,data:data4};
+const err13 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema32.properties.managers.items.properties.dateOfBirth,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -183,7 +183,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data4 > new Date(Date.now() + (typeof window === "undefined" ? 50400000 : -60000 * new Date().getTimezoneOffset())).toISOString().slice(0, 10)){
-const err14 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema31.properties.managers.items.properties.dateOfBirth,data:data4};
+const err14 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema32.properties.managers.items.properties.dateOfBirth,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -194,7 +194,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.managers.items.properties.dateOfBirth.type,parentSchema:schema31.properties.managers.items.properties.dateOfBirth,data:data4};
+const err15 = {instancePath:instancePath+"/managers/" + i0+"/dateOfBirth",schemaPath:"#/properties/managers/items/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.managers.items.properties.dateOfBirth.type,parentSchema:schema32.properties.managers.items.properties.dateOfBirth,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -208,7 +208,7 @@ if(data1.placeOfBirth !== undefined){
 let data5 = data1.placeOfBirth;
 if(typeof data5 === "string"){
 if(func2(data5) > 200){
-const err16 = {instancePath:instancePath+"/managers/" + i0+"/placeOfBirth",schemaPath:"#/properties/managers/items/properties/placeOfBirth/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.managers.items.properties.placeOfBirth,data:data5};
+const err16 = {instancePath:instancePath+"/managers/" + i0+"/placeOfBirth",schemaPath:"#/properties/managers/items/properties/placeOfBirth/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.managers.items.properties.placeOfBirth,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -217,8 +217,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!pattern3.test(data5)){
-const err17 = {instancePath:instancePath+"/managers/" + i0+"/placeOfBirth",schemaPath:"#/properties/managers/items/properties/placeOfBirth/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.managers.items.properties.placeOfBirth,data:data5};
+if(!pattern5.test(data5)){
+const err17 = {instancePath:instancePath+"/managers/" + i0+"/placeOfBirth",schemaPath:"#/properties/managers/items/properties/placeOfBirth/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema32.properties.managers.items.properties.placeOfBirth,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -229,7 +229,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/managers/" + i0+"/placeOfBirth",schemaPath:"#/properties/managers/items/properties/placeOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.managers.items.properties.placeOfBirth.type,parentSchema:schema31.properties.managers.items.properties.placeOfBirth,data:data5};
+const err18 = {instancePath:instancePath+"/managers/" + i0+"/placeOfBirth",schemaPath:"#/properties/managers/items/properties/placeOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.managers.items.properties.placeOfBirth.type,parentSchema:schema32.properties.managers.items.properties.placeOfBirth,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -242,7 +242,7 @@ errors++;
 if(data1.nationality !== undefined){
 let data6 = data1.nationality;
 if(typeof data6 !== "string"){
-const err19 = {instancePath:instancePath+"/managers/" + i0+"/nationality",schemaPath:"#/properties/managers/items/properties/nationality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.managers.items.properties.nationality.type,parentSchema:schema31.properties.managers.items.properties.nationality,data:data6};
+const err19 = {instancePath:instancePath+"/managers/" + i0+"/nationality",schemaPath:"#/properties/managers/items/properties/nationality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.managers.items.properties.nationality.type,parentSchema:schema32.properties.managers.items.properties.nationality,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -253,14 +253,14 @@ errors++;
 }
 let valid4;
 valid4 = false;
-for(const v0 of schema31.properties.managers.items.properties.nationality.enum){
+for(const v0 of schema32.properties.managers.items.properties.nationality.enum){
 if(func0(data6, v0)){
 valid4 = true;
 break;
 }
 }
 if(!valid4){
-const err20 = {instancePath:instancePath+"/managers/" + i0+"/nationality",schemaPath:"#/properties/managers/items/properties/nationality/enum",keyword:"enum",params:{allowedValues: schema31.properties.managers.items.properties.nationality.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.managers.items.properties.nationality.enum,parentSchema:schema31.properties.managers.items.properties.nationality,data:data6};
+const err20 = {instancePath:instancePath+"/managers/" + i0+"/nationality",schemaPath:"#/properties/managers/items/properties/nationality/enum",keyword:"enum",params:{allowedValues: schema32.properties.managers.items.properties.nationality.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.managers.items.properties.nationality.enum,parentSchema:schema32.properties.managers.items.properties.nationality,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -274,7 +274,7 @@ if(data1.address !== undefined){
 let data7 = data1.address;
 if(typeof data7 === "string"){
 if(func2(data7) > 1000){
-const err21 = {instancePath:instancePath+"/managers/" + i0+"/address",schemaPath:"#/properties/managers/items/properties/address/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.managers.items.properties.address,data:data7};
+const err21 = {instancePath:instancePath+"/managers/" + i0+"/address",schemaPath:"#/properties/managers/items/properties/address/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema32.properties.managers.items.properties.address,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -283,8 +283,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern3.test(data7)){
-const err22 = {instancePath:instancePath+"/managers/" + i0+"/address",schemaPath:"#/properties/managers/items/properties/address/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.managers.items.properties.address,data:data7};
+if(!pattern5.test(data7)){
+const err22 = {instancePath:instancePath+"/managers/" + i0+"/address",schemaPath:"#/properties/managers/items/properties/address/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema32.properties.managers.items.properties.address,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -295,7 +295,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/managers/" + i0+"/address",schemaPath:"#/properties/managers/items/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.managers.items.properties.address.type,parentSchema:schema31.properties.managers.items.properties.address,data:data7};
+const err23 = {instancePath:instancePath+"/managers/" + i0+"/address",schemaPath:"#/properties/managers/items/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.managers.items.properties.address.type,parentSchema:schema32.properties.managers.items.properties.address,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -307,7 +307,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.managers.items.type,parentSchema:schema31.properties.managers.items,data:data1};
+const err24 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.managers.items.type,parentSchema:schema32.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -319,7 +319,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.managers.type,parentSchema:schema31.properties.managers,data:data0};
+const err25 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.managers.type,parentSchema:schema32.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -332,7 +332,7 @@ errors++;
 if(data.administratorsActing !== undefined){
 let data8 = data.administratorsActing;
 if(typeof data8 !== "string"){
-const err26 = {instancePath:instancePath+"/administratorsActing",schemaPath:"#/properties/administratorsActing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.administratorsActing.type,parentSchema:schema31.properties.administratorsActing,data:data8};
+const err26 = {instancePath:instancePath+"/administratorsActing",schemaPath:"#/properties/administratorsActing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.administratorsActing.type,parentSchema:schema32.properties.administratorsActing,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -342,7 +342,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!((data8 === "separately") || (data8 === "jointly"))){
-const err27 = {instancePath:instancePath+"/administratorsActing",schemaPath:"#/properties/administratorsActing/enum",keyword:"enum",params:{allowedValues: schema31.properties.administratorsActing.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.administratorsActing.enum,parentSchema:schema31.properties.administratorsActing,data:data8};
+const err27 = {instancePath:instancePath+"/administratorsActing",schemaPath:"#/properties/administratorsActing/enum",keyword:"enum",params:{allowedValues: schema32.properties.administratorsActing.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.administratorsActing.enum,parentSchema:schema32.properties.administratorsActing,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -355,7 +355,7 @@ errors++;
 if(data.administratorTermYears !== undefined){
 let data9 = data.administratorTermYears;
 if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err28 = {instancePath:instancePath+"/administratorTermYears",schemaPath:"#/properties/administratorTermYears/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.administratorTermYears.type,parentSchema:schema31.properties.administratorTermYears,data:data9};
+const err28 = {instancePath:instancePath+"/administratorTermYears",schemaPath:"#/properties/administratorTermYears/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.administratorTermYears.type,parentSchema:schema32.properties.administratorTermYears,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -366,7 +366,7 @@ errors++;
 }
 if(typeof data9 == "number"){
 if(data9 > 99 || isNaN(data9)){
-const err29 = {instancePath:instancePath+"/administratorTermYears",schemaPath:"#/properties/administratorTermYears/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema31.properties.administratorTermYears,data:data9};
+const err29 = {instancePath:instancePath+"/administratorTermYears",schemaPath:"#/properties/administratorTermYears/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema32.properties.administratorTermYears,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -376,7 +376,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data9 < 1 || isNaN(data9)){
-const err30 = {instancePath:instancePath+"/administratorTermYears",schemaPath:"#/properties/administratorTermYears/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.administratorTermYears,data:data9};
+const err30 = {instancePath:instancePath+"/administratorTermYears",schemaPath:"#/properties/administratorTermYears/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.administratorTermYears,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -389,7 +389,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -398,10 +398,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "416e4333": validate14 };
+const validateFns = { "416e4333": validate15 };
 
 export const wizardRoSrlManagementForm = defineForm('wizard-ro-srl-management', definition, validateFns);

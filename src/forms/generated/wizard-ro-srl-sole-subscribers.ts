@@ -2,7 +2,7 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.subscribers.title","description":"wizard:steps.subscribers.description","icon":"users","schema":{"type":"object","required":["subscribers"],"properties":{"subscribers":{"$comment":"The associates who subscribe the capital: as many as the legal form allows (exactly one for a single-associate form). Their shares add up to numberOfShares and their subscriptions to shareCapital.","type":"array","minItems":1,"maxItems":1,"default":[{}],"sumMatches":{"shares":"/numberOfShares","subscription":"/shareCapital"},"items":{"type":"object","required":["name","address","shares","subscription","paidAmount"],"properties":{"name":{"$comment":"The subscriber's full name (or a company's name).","type":"string","maxLength":200,"pattern":"\\S"},"address":{"$comment":"The subscriber's full postal address.","type":"string","maxLength":1000,"pattern":"\\S"},"shares":{"$comment":"How many of the company's shares this subscriber takes.","type":"integer","minimum":1,"maximum":1000000000},"subscription":{"$comment":"What this subscriber contributes to the share capital, in the file's currency.","type":"number","exclusiveMinimum":0,"maximum":1000000000},"paidAmount":{"$comment":"The part of the subscription paid into the company's account at formation: at least the legal form's minimum paid-up fraction of it, at most all of it.","type":"number","minimum":0,"maximum":{"$data":"1/subscription"}}}}}}},"uiSchema":{"subscribers":{"ui:title":"wizard:fields.subscribers.title","ui:tooltip":"wizard:fields.subscribers.tooltip.SRL_SOLE","ui:itemTitle":"wizard:fields.subscriber.heading","ui:addLabel":"wizard:fields.subscriber.add","ui:removeLabel":"wizard:fields.subscriber.remove","ui:fillLabel":"wizard:fields.subscriber.fillFromFounder","ui:options":{"orderable":false,"fillFrom":{"name":"fullName","address":"address"}},"ui:errorMessages":{"minItems":"wizard:errors.subscribersMinimum","maxItems":"wizard:errors.subscribersMaximum","sumMatches":{"shares":"wizard:errors.sharesSum","subscription":"wizard:errors.subscriptionsSum.RON"}},"items":{"ui:order":["name","address","shares","subscription","paidAmount"],"name":{"ui:title":"wizard:fields.subscriber.name.title","ui:tooltip":"wizard:fields.subscriber.name.tooltip","ui:errorMessages":{"pattern":"forms:errors.required"}},"address":{"ui:title":"wizard:fields.subscriber.address.title","ui:tooltip":"wizard:fields.subscriber.address.tooltip","ui:widget":"textarea","ui:options":{"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"shares":{"ui:title":"wizard:fields.subscriber.shares.title.RO","ui:tooltip":"wizard:fields.subscriber.shares.tooltip.RO","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber"}},"subscription":{"ui:title":"wizard:fields.subscriber.subscription.title","ui:tooltip":"wizard:fields.subscriber.subscription.tooltip","ui:options":{"span":4,"currency":"RON","decimalScale":2},"ui:errorMessages":{"exclusiveMinimum":"wizard:errors.subscriptionPositive"}},"paidAmount":{"ui:title":"wizard:fields.subscriber.paidAmount.title","ui:tooltip":"wizard:fields.subscriber.paidAmount.tooltip.SRL_SOLE","ui:options":{"span":4,"currency":"RON","decimalScale":2},"ui:errorMessages":{"maximum":"wizard:errors.paidMoreThanSubscription.RON","atLeastTimes":"wizard:errors.paidUpMinimum.SRL_SOLE"}}}}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.subscribers.title","description":"wizard:steps.subscribers.description","icon":"users","schema":{"type":"object","required":["subscribers"],"properties":{"subscribers":{"$comment":"The associates who subscribe the capital: as many as the legal form allows (exactly one for a single-associate form). Their shares add up to numberOfShares and their subscriptions to shareCapital.","type":"array","minItems":1,"maxItems":1,"default":[{}],"sumMatches":{"shares":"/numberOfShares","subscription":"/shareCapital"},"items":{"type":"object","required":["name","address","shares","subscription","paidAmount"],"properties":{"name":{"$comment":"The subscriber's full name (or a company's name).","type":"string","maxLength":200,"pattern":"\\S"},"address":{"$comment":"The subscriber's full postal address.","type":"string","maxLength":1000,"pattern":"\\S"},"shares":{"$comment":"How many of the company's shares this subscriber takes.","type":"integer","minimum":1,"maximum":1000000000},"subscription":{"$comment":"What this subscriber contributes to the share capital, in the file's currency.","type":"number","exclusiveMinimum":0,"maximum":1000000000},"paidAmount":{"$comment":"The part of the subscription paid into the company's account at formation: at least the legal form's minimum paid-up fraction of it, at most all of it.","type":"number","minimum":0,"maximum":{"$data":"1/subscription"}}}}}}},"uiSchema":{"subscribers":{"ui:title":"wizard:fields.subscribers.title","ui:tooltip":"wizard:fields.subscribers.tooltip.SRL_SOLE","ui:itemTitle":"wizard:fields.subscriber.heading","ui:addLabel":"wizard:fields.subscriber.add","ui:removeLabel":"wizard:fields.subscriber.remove","ui:fillLabel":"wizard:fields.subscriber.fillFromFounder","ui:options":{"orderable":false,"fillFrom":{"name":"fullName","address":"address"}},"ui:errorMessages":{"minItems":"wizard:errors.subscribersMinimum","maxItems":"wizard:errors.subscribersMaximum","sumMatches":{"shares":"wizard:errors.sharesSum.RO","subscription":"wizard:errors.subscriptionsSum.RON"}},"items":{"ui:order":["name","address","shares","subscription","paidAmount"],"name":{"ui:title":"wizard:fields.subscriber.name.title","ui:tooltip":"wizard:fields.subscriber.name.tooltip","ui:errorMessages":{"pattern":"forms:errors.required"}},"address":{"ui:title":"wizard:fields.subscriber.address.title","ui:tooltip":"wizard:fields.subscriber.address.tooltip","ui:widget":"textarea","ui:options":{"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"shares":{"ui:title":"wizard:fields.subscriber.shares.title.RO","ui:tooltip":"wizard:fields.subscriber.shares.tooltip.RO","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber"}},"subscription":{"ui:title":"wizard:fields.subscriber.subscription.title","ui:tooltip":"wizard:fields.subscriber.subscription.tooltip","ui:options":{"span":4,"currency":"RON","decimalScale":2},"ui:errorMessages":{"exclusiveMinimum":"wizard:errors.subscriptionPositive"}},"paidAmount":{"ui:title":"wizard:fields.subscriber.paidAmount.title","ui:tooltip":"wizard:fields.subscriber.paidAmount.tooltip.SRL_SOLE","ui:options":{"span":4,"currency":"RON","decimalScale":2},"ui:errorMessages":{"maximum":"wizard:errors.paidMoreThanSubscription.RON","atLeastTimes":"wizard:errors.paidUpMinimum.SRL_SOLE"}}}}}};
 import { defineForm } from '@/forms/form-definition';
 import * as runtime0 from 'ajv/dist/runtime/ucs2length';
 
@@ -11,17 +11,17 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema31 = {"type":"object","required":["subscribers"],"properties":{"subscribers":{"$comment":"The associates who subscribe the capital: as many as the legal form allows (exactly one for a single-associate form). Their shares add up to numberOfShares and their subscriptions to shareCapital.","type":"array","minItems":1,"maxItems":1,"default":[{}],"sumMatches":{"shares":"/numberOfShares","subscription":"/shareCapital"},"items":{"type":"object","required":["name","address","shares","subscription","paidAmount"],"properties":{"name":{"$comment":"The subscriber's full name (or a company's name).","type":"string","maxLength":200,"pattern":"\\S"},"address":{"$comment":"The subscriber's full postal address.","type":"string","maxLength":1000,"pattern":"\\S"},"shares":{"$comment":"How many of the company's shares this subscriber takes.","type":"integer","minimum":1,"maximum":1000000000},"subscription":{"$comment":"What this subscriber contributes to the share capital, in the file's currency.","type":"number","exclusiveMinimum":0,"maximum":1000000000},"paidAmount":{"$comment":"The part of the subscription paid into the company's account at formation: at least the legal form's minimum paid-up fraction of it, at most all of it.","type":"number","minimum":0,"maximum":{"$data":"1/subscription"}}}}}},"$id":"-3b77b411"};
+const schema32 = {"type":"object","required":["subscribers"],"properties":{"subscribers":{"$comment":"The associates who subscribe the capital: as many as the legal form allows (exactly one for a single-associate form). Their shares add up to numberOfShares and their subscriptions to shareCapital.","type":"array","minItems":1,"maxItems":1,"default":[{}],"sumMatches":{"shares":"/numberOfShares","subscription":"/shareCapital"},"items":{"type":"object","required":["name","address","shares","subscription","paidAmount"],"properties":{"name":{"$comment":"The subscriber's full name (or a company's name).","type":"string","maxLength":200,"pattern":"\\S"},"address":{"$comment":"The subscriber's full postal address.","type":"string","maxLength":1000,"pattern":"\\S"},"shares":{"$comment":"How many of the company's shares this subscriber takes.","type":"integer","minimum":1,"maximum":1000000000},"subscription":{"$comment":"What this subscriber contributes to the share capital, in the file's currency.","type":"number","exclusiveMinimum":0,"maximum":1000000000},"paidAmount":{"$comment":"The part of the subscription paid into the company's account at formation: at least the legal form's minimum paid-up fraction of it, at most all of it.","type":"number","minimum":0,"maximum":{"$data":"1/subscription"}}}}}},"$id":"-3b77b411"};
 const func2 = cjs(runtime0).default;
-const pattern3 = new RegExp("\\S", "u");
+const pattern5 = new RegExp("\\S", "u");
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="-3b77b411" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subscribers === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribers"},message:"must have required property '"+"subscribers"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribers"},message:"must have required property '"+"subscribers"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34,7 +34,7 @@ if(data.subscribers !== undefined){
 let data0 = data.subscribers;
 if(Array.isArray(data0)){
 if(data0.length > 1){
-const err1 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema31.properties.subscribers,data:data0};
+const err1 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema32.properties.subscribers,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -44,7 +44,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema31.properties.subscribers,data:data0};
+const err2 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema32.properties.subscribers,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -58,7 +58,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.name === undefined){
-const err3 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.properties.subscribers.items.required,parentSchema:schema31.properties.subscribers.items,data:data1};
+const err3 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema32.properties.subscribers.items.required,parentSchema:schema32.properties.subscribers.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -68,7 +68,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1.address === undefined){
-const err4 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema31.properties.subscribers.items.required,parentSchema:schema31.properties.subscribers.items,data:data1};
+const err4 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema32.properties.subscribers.items.required,parentSchema:schema32.properties.subscribers.items,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -78,7 +78,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.shares === undefined){
-const err5 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "shares"},message:"must have required property '"+"shares"+"'",schema:schema31.properties.subscribers.items.required,parentSchema:schema31.properties.subscribers.items,data:data1};
+const err5 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "shares"},message:"must have required property '"+"shares"+"'",schema:schema32.properties.subscribers.items.required,parentSchema:schema32.properties.subscribers.items,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -88,7 +88,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1.subscription === undefined){
-const err6 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "subscription"},message:"must have required property '"+"subscription"+"'",schema:schema31.properties.subscribers.items.required,parentSchema:schema31.properties.subscribers.items,data:data1};
+const err6 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "subscription"},message:"must have required property '"+"subscription"+"'",schema:schema32.properties.subscribers.items.required,parentSchema:schema32.properties.subscribers.items,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -98,7 +98,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.paidAmount === undefined){
-const err7 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "paidAmount"},message:"must have required property '"+"paidAmount"+"'",schema:schema31.properties.subscribers.items.required,parentSchema:schema31.properties.subscribers.items,data:data1};
+const err7 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "paidAmount"},message:"must have required property '"+"paidAmount"+"'",schema:schema32.properties.subscribers.items.required,parentSchema:schema32.properties.subscribers.items,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -111,7 +111,7 @@ if(data1.name !== undefined){
 let data2 = data1.name;
 if(typeof data2 === "string"){
 if(func2(data2) > 200){
-const err8 = {instancePath:instancePath+"/subscribers/" + i0+"/name",schemaPath:"#/properties/subscribers/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.subscribers.items.properties.name,data:data2};
+const err8 = {instancePath:instancePath+"/subscribers/" + i0+"/name",schemaPath:"#/properties/subscribers/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.subscribers.items.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -120,8 +120,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern3.test(data2)){
-const err9 = {instancePath:instancePath+"/subscribers/" + i0+"/name",schemaPath:"#/properties/subscribers/items/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.subscribers.items.properties.name,data:data2};
+if(!pattern5.test(data2)){
+const err9 = {instancePath:instancePath+"/subscribers/" + i0+"/name",schemaPath:"#/properties/subscribers/items/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema32.properties.subscribers.items.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -132,7 +132,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/subscribers/" + i0+"/name",schemaPath:"#/properties/subscribers/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.subscribers.items.properties.name.type,parentSchema:schema31.properties.subscribers.items.properties.name,data:data2};
+const err10 = {instancePath:instancePath+"/subscribers/" + i0+"/name",schemaPath:"#/properties/subscribers/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.subscribers.items.properties.name.type,parentSchema:schema32.properties.subscribers.items.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -146,7 +146,7 @@ if(data1.address !== undefined){
 let data3 = data1.address;
 if(typeof data3 === "string"){
 if(func2(data3) > 1000){
-const err11 = {instancePath:instancePath+"/subscribers/" + i0+"/address",schemaPath:"#/properties/subscribers/items/properties/address/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.subscribers.items.properties.address,data:data3};
+const err11 = {instancePath:instancePath+"/subscribers/" + i0+"/address",schemaPath:"#/properties/subscribers/items/properties/address/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema32.properties.subscribers.items.properties.address,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -155,8 +155,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern3.test(data3)){
-const err12 = {instancePath:instancePath+"/subscribers/" + i0+"/address",schemaPath:"#/properties/subscribers/items/properties/address/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema31.properties.subscribers.items.properties.address,data:data3};
+if(!pattern5.test(data3)){
+const err12 = {instancePath:instancePath+"/subscribers/" + i0+"/address",schemaPath:"#/properties/subscribers/items/properties/address/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema32.properties.subscribers.items.properties.address,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -167,7 +167,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/subscribers/" + i0+"/address",schemaPath:"#/properties/subscribers/items/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.subscribers.items.properties.address.type,parentSchema:schema31.properties.subscribers.items.properties.address,data:data3};
+const err13 = {instancePath:instancePath+"/subscribers/" + i0+"/address",schemaPath:"#/properties/subscribers/items/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.subscribers.items.properties.address.type,parentSchema:schema32.properties.subscribers.items.properties.address,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -180,7 +180,7 @@ errors++;
 if(data1.shares !== undefined){
 let data4 = data1.shares;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err14 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.subscribers.items.properties.shares.type,parentSchema:schema31.properties.subscribers.items.properties.shares,data:data4};
+const err14 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.subscribers.items.properties.shares.type,parentSchema:schema32.properties.subscribers.items.properties.shares,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -191,7 +191,7 @@ errors++;
 }
 if(typeof data4 == "number"){
 if(data4 > 1000000000 || isNaN(data4)){
-const err15 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema31.properties.subscribers.items.properties.shares,data:data4};
+const err15 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema32.properties.subscribers.items.properties.shares,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -201,7 +201,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data4 < 1 || isNaN(data4)){
-const err16 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.subscribers.items.properties.shares,data:data4};
+const err16 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.subscribers.items.properties.shares,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -216,7 +216,7 @@ if(data1.subscription !== undefined){
 let data5 = data1.subscription;
 if(typeof data5 == "number"){
 if(data5 > 1000000000 || isNaN(data5)){
-const err17 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema31.properties.subscribers.items.properties.subscription,data:data5};
+const err17 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema32.properties.subscribers.items.properties.subscription,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -226,7 +226,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data5 <= 0 || isNaN(data5)){
-const err18 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.subscribers.items.properties.subscription,data:data5};
+const err18 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema32.properties.subscribers.items.properties.subscription,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -237,7 +237,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.subscribers.items.properties.subscription.type,parentSchema:schema31.properties.subscribers.items.properties.subscription,data:data5};
+const err19 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.subscribers.items.properties.subscription.type,parentSchema:schema32.properties.subscribers.items.properties.subscription,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -252,7 +252,7 @@ let data6 = data1.paidAmount;
 if(typeof data6 == "number"){
 const vSchema0 = data1 && data1.subscription;
 if(vSchema0 !== undefined && ((!(typeof vSchema0 == "number")) || (data6 > vSchema0 || isNaN(data6)))){
-const err20 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: vSchema0},message:"must be <= "+vSchema0,schema:schema31.properties.subscribers.items.properties.paidAmount.maximum,parentSchema:schema31.properties.subscribers.items.properties.paidAmount,data:data6};
+const err20 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: vSchema0},message:"must be <= "+vSchema0,schema:schema32.properties.subscribers.items.properties.paidAmount.maximum,parentSchema:schema32.properties.subscribers.items.properties.paidAmount,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -262,7 +262,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-const err21 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.subscribers.items.properties.paidAmount,data:data6};
+const err21 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.subscribers.items.properties.paidAmount,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -273,7 +273,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.subscribers.items.properties.paidAmount.type,parentSchema:schema31.properties.subscribers.items.properties.paidAmount,data:data6};
+const err22 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.subscribers.items.properties.paidAmount.type,parentSchema:schema32.properties.subscribers.items.properties.paidAmount,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -285,7 +285,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.subscribers.items.type,parentSchema:schema31.properties.subscribers.items,data:data1};
+const err23 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.subscribers.items.type,parentSchema:schema32.properties.subscribers.items,data:data1};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -308,7 +308,7 @@ complete0 = false;
 }
 }
 if(complete0 && typeof value0 == "number" && Math.round(sum0 * 100) !== Math.round(value0 * 100)){
-const err24 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/sumMatches",keyword:"sumMatches",params:{property: "shares", sum: sum0, expected: value0},message:"the items do not add up to the expected total",schema:schema31.properties.subscribers.sumMatches,parentSchema:schema31.properties.subscribers,data:data0};
+const err24 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/sumMatches",keyword:"sumMatches",params:{property: "shares", sum: sum0, expected: value0},message:"the items do not add up to the expected total",schema:schema32.properties.subscribers.sumMatches,parentSchema:schema32.properties.subscribers,data:data0};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -330,7 +330,7 @@ complete1 = false;
 }
 }
 if(complete1 && typeof value1 == "number" && Math.round(sum1 * 100) !== Math.round(value1 * 100)){
-const err25 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/sumMatches",keyword:"sumMatches",params:{property: "subscription", sum: sum1, expected: value1},message:"the items do not add up to the expected total",schema:schema31.properties.subscribers.sumMatches,parentSchema:schema31.properties.subscribers,data:data0};
+const err25 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/sumMatches",keyword:"sumMatches",params:{property: "subscription", sum: sum1, expected: value1},message:"the items do not add up to the expected total",schema:schema32.properties.subscribers.sumMatches,parentSchema:schema32.properties.subscribers,data:data0};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -341,7 +341,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.subscribers.type,parentSchema:schema31.properties.subscribers,data:data0};
+const err26 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.subscribers.type,parentSchema:schema32.properties.subscribers,data:data0};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -353,7 +353,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -362,10 +362,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-3b77b411": validate14 };
+const validateFns = { "-3b77b411": validate15 };
 
 export const wizardRoSrlSoleSubscribersForm = defineForm('wizard-ro-srl-sole-subscribers', definition, validateFns);
