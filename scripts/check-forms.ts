@@ -10,7 +10,8 @@
  *   they are one company file), the jurisdictions are complete and translated, every legal parameter
  *   has its source, the first step offers exactly the jurisdictions' forms, migrations lead to the
  *   current version, and the CAEN list is well formed (scripts/forms/check-wizard.ts).
- * - schemas/documents.json: valid, translated, SKUs of the catalog, download cards the server can write.
+ * - schemas/documents.json: valid, translated (the titles by legal form too), SKUs of the catalog,
+ *   download cards the server can write.
  * - schemas/documents/templates.json: a template for each document and legal form, naming only known fields.
  * - schemas/help.json: the help topics name existing FAQ entries, each once, and are translated.
  * The freshness of the precompiled validators is checked by `gen:forms --check`.
@@ -19,6 +20,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { LANGUAGES } from '../src/lib/i18n/languages';
+import { resolveWizard } from '../src/shared/wizard-definition.ts';
+import { readWizardSource } from '../src/shared/wizard-source.node.ts';
 import { FORMS_DIR, readFormDefinitions } from './forms/compile-form';
 import { checkTemplates } from './forms/check-templates';
 import { checkWizard } from './forms/check-wizard';
@@ -50,10 +53,12 @@ if (checker.checkShape(DOCUMENTS_FILE, documentsFile, 'schemas/documents.schema.
     components: { schemas: { DocumentSku: { enum: string[] } } };
   };
   const downloadable = new Set(contract.components.schemas.DocumentSku.enum);
+  const formIds = new Set(resolveWizard(readWizardSource(root)).legalForms.map((form) => form.id));
   const ids = new Set<string>();
   for (const card of documentsFile.cards as {
     id: string;
     title: string;
+    titles?: Record<string, string>;
     description: string;
     sku: string;
     action: string;
@@ -63,6 +68,11 @@ if (checker.checkShape(DOCUMENTS_FILE, documentsFile, 'schemas/documents.schema.
     if (ids.has(card.id)) problems.push(`${where}: the id is used twice`);
     ids.add(card.id);
     checkKey(where, 'title', card.title);
+    for (const [form, key] of Object.entries(card.titles ?? {})) {
+      if (!formIds.has(form))
+        problems.push(`${where}: ${form} is not a legal form of schemas/jurisdictions/`);
+      checkKey(where, `titles.${form}`, key);
+    }
     checkKey(where, 'description', card.description);
     if (!catalogSkus.has(card.sku))
       problems.push(`${where}: ${card.sku} is not a product of schemas/catalog.json`);

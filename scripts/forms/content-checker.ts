@@ -16,6 +16,8 @@ import {
   TRANSLATED_UI_TEXTS,
 } from '../../src/forms/translation';
 import { addFormKeywords } from '../../src/forms/keywords';
+import { FILING_LANGUAGE_OPTION } from '../../src/forms/filing-language';
+import { TEXT_LANGUAGES } from '../../src/shared/text-language';
 import { FORM_AJV_OPTIONS, type FormDefinitionFile } from './compile-form';
 
 export type Json = Record<string, unknown>;
@@ -80,6 +82,16 @@ export function createContentChecker(root: string) {
     }
     for (const keyword of TRANSLATED_SCHEMA_TEXTS) {
       if (typeof schema[keyword] === 'string') checkKey(form, `${path}(schema) ${keyword}`, schema[keyword]);
+    }
+    const options = ui['ui:options'];
+    if (isRecord(options) && FILING_LANGUAGE_OPTION in options) {
+      const language = options[FILING_LANGUAGE_OPTION];
+      if (!(TEXT_LANGUAGES as readonly unknown[]).includes(language))
+        problems.push(
+          `${form}: ${path}ui:options.${FILING_LANGUAGE_OPTION} must name fr, en or ro (a wizard step: {"$param": "filingLanguage"}), found ${JSON.stringify(language)}`,
+        );
+      if (schema.type !== 'string')
+        problems.push(`${form}: ${path}ui:options.${FILING_LANGUAGE_OPTION} applies to text fields only`);
     }
     const messages = ui[ERROR_MESSAGES_KEY];
     if (messages !== undefined) {

@@ -10,12 +10,20 @@
  *   field `subscription` of the same object (half of a subscription paid up; a capital of at least
  *   10 lei a share). Checked once that field holds a number; compared in cents.
  * - `"cnp": true` on a string: a Romanian personal numeric code (keyword-cnp.ts).
+ * - `"afterDate": "/dateOfSignature"` on a date string: the date is later than the date at that JSON
+ *   pointer of the whole data (a first financial year closes after the statutes are signed). Checked
+ *   once both are dates.
+ * - `"notAfterYearEnd": { "date": "/dateOfSignature", "years": 1 }` on a date string: the date is at
+ *   the latest 31 December of the year of that other date plus `years` (the first financial year's
+ *   tax bound). Checked once both are dates; the error names the `limit` and its `year`.
+ * - `"endOfMonth": true` on a date string: the date is the last day of its month.
  */
-import { _, type KeywordCxt, type KeywordDefinition } from 'ajv';
+import { _, type Code, type KeywordCxt, type KeywordDefinition, type Name } from 'ajv';
 import type Ajv from 'ajv';
 import codegenNames from 'ajv/dist/compile/names.js';
 import { PERSON_KEYWORDS } from './keyword-persons.ts';
 import { cnp } from './keyword-cnp.ts';
+import { legalFormSuffix } from './keyword-legal-form-suffix.ts';
 
 // A CommonJS default export: Node's ESM loader hands over the exports object, the bundler its `default`.
 const names = (codegenNames as unknown as { default?: typeof codegenNames }).default ?? codegenNames;
@@ -44,6 +52,80 @@ function pointerSegments(pointer: string): string[] {
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
+/** A variable holding the value at `pointer` of the whole data (undefined where there is none). */
+function valueAtPointer(gen: KeywordCxt['gen'], pointer: string) {
+  const value = gen.let('value', names.rootData);
+  for (const segment of pointerSegments(pointer)) {
+    gen.assign(value, _`${value} !== null && typeof ${value} == "object" ? ${value}[${segment}] : undefined`);
+  }
+  return value;
+}
+
+/** Code that is true when `value` is a string of the form YYYY-MM-DD. */
+const isIsoDate = (value: Name | Code) =>
+  _`(typeof ${value} == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(${value}))`;
+
+const afterDate: KeywordDefinition = {
+  keyword: 'afterDate',
+  type: 'string',
+  schemaType: 'string',
+  metaSchema: { type: 'string', pattern: '^/' },
+  error: {
+    message: 'must be after another date',
+    params: ({ params }) => _`{limit: ${params.limit}}`,
+  },
+  code(cxt: KeywordCxt) {
+    const { gen, data } = cxt;
+    const other = valueAtPointer(gen, cxt.schema as string);
+    // YYYY-MM-DD strings compare as the dates they write.
+    gen.if(_`${isIsoDate(other)} && ${isIsoDate(data)} && ${data} <= ${other}`, () =>
+      cxt.error(false, { limit: other }),
+    );
+  },
+};
+
+const notAfterYearEnd: KeywordDefinition = {
+  keyword: 'notAfterYearEnd',
+  type: 'string',
+  schemaType: 'object',
+  metaSchema: {
+    type: 'object',
+    required: ['date', 'years'],
+    additionalProperties: false,
+    properties: { date: { type: 'string', pattern: '^/' }, years: { type: 'integer', minimum: 0 } },
+  },
+  error: {
+    message: 'must not be after the end of the year allowed',
+    params: ({ params }) => _`{limit: ${params.limit}, year: ${params.year}}`,
+  },
+  code(cxt: KeywordCxt) {
+    const { gen, data } = cxt;
+    const { date, years } = cxt.schema as { date: string; years: number };
+    const other = valueAtPointer(gen, date);
+    gen.if(_`${isIsoDate(other)} && ${isIsoDate(data)}`, () => {
+      // A string, so that a message shows "2027", never a number written "2 027".
+      const year = gen.const('year', _`String(Number(${other}.slice(0, 4)) + ${years})`);
+      const limit = gen.const('limit', _`${year} + "-12-31"`);
+      gen.if(_`${data} > ${limit}`, () => cxt.error(false, { limit, year }));
+    });
+  },
+};
+
+const endOfMonth: KeywordDefinition = {
+  keyword: 'endOfMonth',
+  type: 'string',
+  schemaType: 'boolean',
+  error: { message: 'must be the last day of a month' },
+  code(cxt: KeywordCxt) {
+    const { data } = cxt;
+    if (cxt.schema !== true) return;
+    // Day 0 of the next month is the last day of this one (28 or 29 February included).
+    cxt.fail(
+      _`${isIsoDate(data)} && Number(${data}.slice(8, 10)) !== new Date(Date.UTC(Number(${data}.slice(0, 4)), Number(${data}.slice(5, 7)), 0)).getUTCDate()`,
+    );
+  },
+};
+
 const sumMatches: KeywordDefinition = {
   keyword: 'sumMatches',
   type: 'array',
@@ -62,13 +144,7 @@ const sumMatches: KeywordDefinition = {
     const { gen, data } = cxt;
     const rules = Object.entries(cxt.schema as Record<string, string>);
     for (const [property, pointer] of rules) {
-      const expected = gen.let('expected', names.rootData);
-      for (const segment of pointerSegments(pointer)) {
-        gen.assign(
-          expected,
-          _`${expected} !== null && typeof ${expected} == "object" ? ${expected}[${segment}] : undefined`,
-        );
-      }
+      const expected = valueAtPointer(gen, pointer);
       const sum = gen.let('sum', 0);
       const complete = gen.let('complete', true);
       gen.forOf('item', data, (item) =>
@@ -125,7 +201,11 @@ export const FORM_KEYWORDS: readonly KeywordDefinition[] = [
   notAfterToday,
   sumMatches,
   atLeastTimes,
+  afterDate,
+  notAfterYearEnd,
+  endOfMonth,
   cnp,
+  legalFormSuffix,
   ...PERSON_KEYWORDS,
 ];
 

@@ -3,10 +3,11 @@ import Form from '@rjsf/core';
 import type { RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
 import { useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { FormDefinition, FormValues } from './form-definition';
-import { formTemplates, formWidgets } from './theme';
+import { formFields, formTemplates, formWidgets } from './theme';
 import { PERSONS_CONTEXT_KEY } from './widgets/person-widget';
 import { personChoices, type PersonChoice } from '@/shared/company-persons';
 import { namespacesOf, toMessageTokens, translateUiSchema, useFormTranslate } from './translation';
+import { WARNINGS_CONTEXT_KEY, fieldWarnings, warnsWhileTyping } from './warnings';
 
 export interface SchemaFormProps {
   form: FormDefinition;
@@ -58,7 +59,8 @@ const DEFAULT_FORM_STATE_BEHAVIOR = { constAsDefaults: 'never' } as const;
 
 /**
  * The one renderer of the product's forms: a definition from schemas/forms/ plus the current language
- * become a Mantine form. Errors show after the first submit and then follow every change.
+ * become a Mantine form. Errors show after the first submit and then follow every change; a field's
+ * `ui:options.warnWhileTyping` rules show at once, as warnings (warnings.ts).
  */
 /**
  * The errors in the order the fields show, so that the focus goes to the first wrong field on screen:
@@ -120,9 +122,19 @@ export function SchemaForm({
   // the People step can be chosen as a company's representative on the same step. The context changes
   // only when their names do, not at each key press elsewhere.
   const personsText = useMemo(() => JSON.stringify(personChoices(values)), [values]);
+  // The rules a field asks to hear of as the founder types (warnings.ts), as text: the context, and
+  // every field with it, changes only when the warnings themselves do.
+  const warns = useMemo(() => warnsWhileTyping(form), [form]);
+  const warningsText = useMemo(
+    () => (warns ? JSON.stringify(fieldWarnings(form, values)) : '{}'),
+    [warns, form, values],
+  );
   const formContext = useMemo(
-    () => ({ [PERSONS_CONTEXT_KEY]: JSON.parse(personsText) as PersonChoice[] }),
-    [personsText],
+    () => ({
+      [PERSONS_CONTEXT_KEY]: JSON.parse(personsText) as PersonChoice[],
+      [WARNINGS_CONTEXT_KEY]: JSON.parse(warningsText) as unknown,
+    }),
+    [personsText, warningsText],
   );
   const allWidgets = useMemo(() => (widgets ? { ...formWidgets, ...widgets } : formWidgets), [widgets]);
   useImperativeHandle(handleRef, () => ({ validate: () => rjsfForm.current?.validateForm() ?? false }), []);
@@ -138,6 +150,7 @@ export function SchemaForm({
       method={action ? 'post' : undefined}
       action={action}
       templates={formTemplates}
+      fields={formFields}
       widgets={allWidgets}
       formContext={formContext}
       transformErrors={transformErrors}

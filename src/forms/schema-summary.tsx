@@ -4,7 +4,10 @@ import { Fragment, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NationalityWords } from '@/shared/nationalities';
 import { countryOptions } from './countries';
+import { filingLanguageOf } from './filing-language';
+import { FilingLanguageNotice } from './filing-language-notice';
 import type { FormDefinition, FormValues } from './form-definition';
+import { formatMoney } from './money';
 import { nationalityOptions } from './nationalities';
 import classes from './schema-summary.module.css';
 import { namespacesOf, translateUiSchema, useFormTranslate, type FormTranslate } from './translation';
@@ -45,7 +48,9 @@ function formatValue(value: unknown, schema: RJSFSchema, ui: Node, context: Cont
   if (typeof value === 'boolean') return translate(value ? 'forms:summary.yes' : 'forms:summary.no');
   if (typeof value === 'number') {
     const currency = typeof options.currency === 'string' ? options.currency : undefined;
-    return new Intl.NumberFormat(language, currency ? { style: 'currency', currency } : {}).format(value);
+    return currency
+      ? formatMoney(value, currency, language, translate)
+      : new Intl.NumberFormat(language).format(value);
   }
   if (typeof value === 'string') {
     if (schema.format === 'date') {
@@ -115,10 +120,16 @@ function Fields({
               </Stack>
             );
         } else shown = formatValue(value, fieldSchema, fieldUi, context);
+        const filingLanguage = filingLanguageOf(fieldUi);
         return (
           <Fragment key={name}>
             <dt>{title}</dt>
-            <dd>{shown}</dd>
+            <dd>
+              {shown}
+              {filingLanguage ? (
+                <FilingLanguageNotice value={value} filingLanguage={filingLanguage} live={false} />
+              ) : null}
+            </dd>
           </Fragment>
         );
       })}
@@ -170,7 +181,8 @@ export interface SchemaSummaryProps {
 
 /**
  * A form's answers for reading (the wizard's review before submitting): every field the schema has,
- * in the uiSchema's order, titled by its translated title and written for the user's language. Built
+ * in the uiSchema's order, titled by its translated title and written for the user's language, with
+ * the warning of a text that seems not to be in the documents' language (`filingLanguageWarning`). Built
  * from the definition alone: a field added to a schema appears here with no code change.
  */
 export function SchemaSummary({ form, values, title, action, formatters = {} }: SchemaSummaryProps) {

@@ -1,5 +1,6 @@
-import type { RegistryWidgetsType, TemplatesType, WidgetProps } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType, WidgetProps } from '@rjsf/utils';
 import { createElement, lazy, Suspense } from 'react';
+import { NumberField } from './fields/number-field';
 import { ArrayFieldItemTemplate } from './templates/array-field-item-template';
 import { ArrayFieldTemplate } from './templates/array-field-template';
 import { BaseInputTemplate } from './templates/base-input-template';
@@ -34,6 +35,9 @@ export const formTemplates: Partial<TemplatesType> = {
   ObjectFieldTemplate,
   WrapIfAdditionalTemplate,
 };
+
+/** The fields that replace RJSF's own: numbers keep what the number template read (see number-field.tsx). */
+export const formFields: RegistryFieldsType = { NumberField };
 
 /**
  * The website's colour swatches serve one page, which passes them itself (no loading step); here they

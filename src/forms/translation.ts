@@ -183,7 +183,8 @@ export function translateMessage(message: string, translate: FormTranslate): str
   }
 }
 
-function uiNodeAt(uiSchema: UiSchema, property: string | undefined): UiNode {
+/** The uiSchema node of the field an error names (`.subscribers.2.name`: the list's `items`). */
+export function uiNodeAt(uiSchema: UiSchema, property: string | undefined): UiNode {
   let node: unknown = uiSchema;
   for (const segment of (property ?? '').split('.').filter(Boolean)) {
     const name = segment.replace(/^\[|\]$/g, '');

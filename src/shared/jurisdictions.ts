@@ -30,6 +30,8 @@ export const LEGAL_PARAMETER_NAMES = [
   'maximumDurationYears',
   'beneficialOwnerThresholdPercent',
   'requiredFields',
+  'firstFinancialYearExtraYears',
+  'maximumInalienabilityYears',
 ] as const;
 export type LegalParameterName = (typeof LEGAL_PARAMETER_NAMES)[number];
 

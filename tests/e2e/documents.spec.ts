@@ -36,6 +36,8 @@ const language = (code: string, of: Language) => new Intl.DisplayNames([of], { t
 const FOUNDERS: {
   form: LegalFormId;
   language: Language;
+  /** The card's title: the documents are named after the form (an SRL's act constitutiv). */
+  card: string;
   previewTitle: string;
   fileName: string;
   translation?: { fileName: string; title: string };
@@ -43,12 +45,14 @@ const FOUNDERS: {
   {
     form: 'RO-SRL',
     language: 'ro',
+    card: 'cards.statutes.actConstitutiv',
     previewTitle: 'Actul constitutiv al societății Brutăria Dumitrescu SRL',
     fileName: 'act-constitutiv-brutaria-dumitrescu',
   },
   {
     form: 'FR-SASU',
     language: 'en',
+    card: 'cards.statutes.title',
     previewTitle: 'Statuts de Boulangerie Dupont',
     fileName: 'statuts-boulangerie-dupont',
     translation: {
@@ -80,7 +84,7 @@ for (const founder of FOUNDERS) {
 
     // Before paying: the card is locked, and the preview shows the document from the answers.
     await page.reload();
-    const statutes = page.getByRole('article', { name: t('cards.statutes.title') });
+    const statutes = page.getByRole('article', { name: t(founder.card) });
     await expect(statutes.getByRole('button', { name: t('actions.locked') })).toBeDisabled();
     await statutes.getByRole('button', { name: t('actions.preview') }).click();
     const dialog = page.getByRole('dialog');
@@ -124,7 +128,7 @@ for (const founder of FOUNDERS) {
     await expect(pdf).toBeEnabled();
     expect(await downloadFrom(page, pdf)).toEqual({ name: `${founder.fileName}.pdf`, head: '%PDF-' });
     await expect(statutes.getByRole('status')).toHaveText(
-      t('download.ready').replace('{{document}}', t('cards.statutes.title')),
+      t('download.ready').replace('{{document}}', t(founder.card)),
     );
     const word = statutes.getByRole('button', { name: t('actions.docx'), exact: true });
     // A DOCX is a ZIP archive: "PK\x03\x04".

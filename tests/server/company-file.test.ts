@@ -5,6 +5,9 @@ import type { components } from '../../src/lib/api/schema';
 import { companyFiles } from '../../server/db/schema';
 import { completeCompanyFile, versionOneCompanyFile, type LegalFormId } from '../fixtures/company-file';
 import stepsFile from '../../schemas/wizard/steps.json';
+import { translator } from '../../server/services/i18n';
+import { resolveWizard } from '../../src/shared/wizard-definition.ts';
+import { readWizardSource } from '../../src/shared/wizard-source.node.ts';
 import {
   SIGNING_KEY,
   createFakeMail,
@@ -365,6 +368,17 @@ describe('POST /api/company-file/submit', () => {
       { step: 'legal-declaration', path: '/dateOfSignature', keyword: 'notAfterToday' },
     ],
     [
+      "a first financial year's closing date before the date of signature",
+      (data) => (data.firstFinancialYearEnd = '2000-12-31'),
+      { step: 'company-details', path: '/firstFinancialYearEnd', keyword: 'afterDate' },
+    ],
+    [
+      "a first financial year's closing date after 31 December of the year after the signature",
+      (data) =>
+        (data.firstFinancialYearEnd = `${Number(String(data.dateOfSignature).slice(0, 4)) + 2}-01-31`),
+      { step: 'company-details', path: '/firstFinancialYearEnd', keyword: 'notAfterYearEnd' },
+    ],
+    [
       'a field that no step declares',
       (data) => (data.favouriteColour = 'green'),
       {
@@ -432,7 +446,7 @@ describe('POST /api/company-file/submit', () => {
     // It reopens exactly as submitted.
     expect(json(await getFile(founder.accessToken))).toEqual(first);
 
-    const amended = await saved(founder, { ...data, companyName: 'Dupont & Fils SAS' }, 2, 1);
+    const amended = await saved(founder, { ...data, companyName: 'Dupont & Fils' }, 2, 1);
     expect(amended).toMatchObject({
       revision: 3,
       step: 1,
@@ -445,7 +459,7 @@ describe('POST /api/company-file/submit', () => {
     expect(json(again)).toMatchObject({
       revision: 4,
       status: 'submitted',
-      data: { companyName: 'Dupont & Fils SAS' },
+      data: { companyName: 'Dupont & Fils' },
     });
   });
 
@@ -659,6 +673,63 @@ describe('the rules of each legal form (schemas/jurisdictions/)', () => {
     });
   });
 
+  /** The key of the message the wizard shows for `keyword` on a top-level field of a step of `form`. */
+  function messageKey(form: LegalFormId, stepId: string, field: string, keyword: string): string {
+    const step = resolveWizard(readWizardSource(process.cwd()))
+      .stepsOf(form)
+      ?.find((candidate) => candidate.id === stepId);
+    const ui = step?.definition.uiSchema?.[field] as Record<string, Record<string, string>> | undefined;
+    const key = ui?.['ui:errorMessages']?.[keyword];
+    if (!key) throw new Error(`schemas/wizard/${stepId}.json gives ${field} no message for ${keyword}`);
+    return key;
+  }
+
+  it.each<[LegalFormId, string, string, string]>([
+    ['FR-SAS', 'Boulangerie Dupont SAS', 'SAS', 'Boulangerie Dupont'],
+    ['FR-SASU', 'S.A.S.U. Boulangerie Dupont', 'S.A.S.U.', 'Boulangerie Dupont'],
+    [
+      'FR-SARL',
+      'Boulangerie Dupont, société à responsabilité limitée',
+      'société à responsabilité limitée',
+      'Boulangerie Dupont',
+    ],
+    ['FR-EURL', 'Boulangerie Dupont eurl', 'eurl', 'Boulangerie Dupont'],
+    ['RO-SRL', 'Cafeaua Bună SRL', 'SRL', 'Cafeaua Bună'],
+    ['RO-SRL_SOLE', 'Cafeaua Bună S.R.L.', 'S.R.L.', 'Cafeaua Bună'],
+  ])(
+    'refuses a %s named "%s": the documents add the form, says the message',
+    async (form, name, found, suggestion) => {
+      const response = await submit(user.accessToken, { data: { ...fileOf(form), companyName: name } });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(json<CompanyFileInvalid>(response).errors).toEqual([
+        {
+          step: 'company-details',
+          path: '/companyName',
+          keyword: 'legalFormSuffix',
+          params: { found, suggestion },
+        },
+      ]);
+      // What the wizard then shows under the field, in each language (the step's ui:errorMessages).
+      const say = (language: string) =>
+        translator(language)(messageKey(form, 'company-details', 'companyName', 'legalFormSuffix'), {
+          found,
+          suggestion,
+        });
+      expect(say('fr')).toBe(
+        `Le nom ne doit pas contenir la forme juridique (« ${found} ») : elle est ajoutée aux documents. Écrivez « ${suggestion} ».`,
+      );
+      expect(say('en')).toBe(
+        `The name must not include the legal form (“${found}”): the documents add it. Write “${suggestion}”.`,
+      );
+      expect(say('ro')).toBe(
+        `Denumirea nu trebuie să conțină forma juridică („${found}”): aceasta se adaugă în documente. Scrieți „${suggestion}”.`,
+      );
+      // Without it, the same file is accepted.
+      const accepted = await submit(user.accessToken, { data: { ...fileOf(form), companyName: suggestion } });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+    },
+  );
+
   it("asks a French manager's parents' names (declaration of filiation), not a Romanian one's", async () => {
     const french = fileOf('FR-SAS');
     const [founder, ...others] = french.persons as Record<string, unknown>[];
@@ -774,7 +845,8 @@ describe('files of an older version of the wizard', () => {
       paidAmount: subscriber.subscription,
     }));
     const accepted = await submit(user.accessToken, {
-      data: { ...migrated.data, persons, subscribers },
+      // Its name ended with "SAS", which the documents now add themselves.
+      data: { ...migrated.data, companyName: 'Boulangerie Dupont', persons, subscribers },
       version: VERSION,
     });
     expect(accepted.statusCode, accepted.body).toBe(200);

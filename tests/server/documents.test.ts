@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases } from '../../server/db/schema';
+import { companyFiles, purchases } from '../../server/db/schema';
+import stepsFile from '../../schemas/wizard/steps.json';
 import { createDocumentBuilder } from '../../server/services/documents/build-document';
 import { createDocumentService } from '../../server/services/documents/document-service';
 import { resolveWizard } from '../../src/shared/wizard-definition.ts';
 import { readWizardSource } from '../../src/shared/wizard-source.node.ts';
+import templateManifest from '../../schemas/documents/templates.json';
 import { completeCompanyFile } from '../fixtures/company-file';
 import { buyLocally, claimsOf, json, startTestServer, type SignedUpUser, type TestServer } from './harness';
 import { docxText, pdfText, squeeze } from './document-text';
@@ -25,6 +27,15 @@ const SKUS = [
   'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
   'LIST_OF_BENEFICIARIES',
 ] as const;
+
+/** The version staff gave the filing-language template of a document for a form (templates.json). */
+const templateVersion = (sku: string, form: string) =>
+  templateManifest.templates.find(
+    (entry) =>
+      entry.sku === sku &&
+      entry.forms.includes(form) &&
+      entry.language === (form.startsWith('RO') ? 'ro' : 'fr'),
+  )?.version;
 
 const COMPANY = 'Ștefănescu & Œufs « Façon » <b>|#';
 const COMPANY_SLUG = 'stefanescu-oeufs-facon-b';
@@ -314,7 +325,7 @@ describe('GET /api/documents/{sku}: PDF/A and Word files for every legal form', 
       for (let page = 1; page <= pages; page += 1)
         expect(squeeze(text)).toContain(squeeze(`${pageWord} ${page} ${between} ${pages}`));
       expect(info.Custom).toMatchObject({
-        TemplateVersion: '1.0',
+        TemplateVersion: templateVersion(sku, form),
         AnswersSHA256: expect.stringMatching(/^[0-9a-f]{64}$/),
       });
     });
@@ -368,6 +379,44 @@ describe('GET /api/documents/{sku}: PDF/A and Word files for every legal form', 
       );
       expect(text).not.toMatch(/Code de commerce|L\. 2\d\d-/);
       expect(text).toContain('Legea nr.');
+    }
+  });
+
+  it('names an SRL’s deed the act constitutiv, a sole associate’s the statut, in each language', async () => {
+    const cases: { form: FormId; lang?: string; file: string; title: string }[] = [
+      { form: 'RO-SRL', file: 'act-constitutiv', title: 'Actul constitutiv al societății' },
+      { form: 'RO-SRL_SOLE', file: 'statut', title: 'Statutul societății' },
+      {
+        form: 'RO-SRL',
+        lang: 'fr',
+        file: 'acte-constitutif-traduction',
+        title: 'Acte constitutif de la société',
+      },
+      { form: 'RO-SRL_SOLE', lang: 'fr', file: 'statuts-traduction', title: 'Statuts de la société' },
+      {
+        form: 'RO-SRL',
+        lang: 'en',
+        file: 'articles-of-association-translation',
+        title: 'Articles of association (act constitutiv) of',
+      },
+      {
+        form: 'RO-SRL_SOLE',
+        lang: 'en',
+        file: 'articles-of-association-translation',
+        title: 'Articles of association (statut) of',
+      },
+    ];
+    for (const { form, lang, file, title } of cases) {
+      const response = await download('LEGAL_STATUSES', {
+        token: ownerOf(form).accessToken,
+        ...(lang ? { lang } : {}),
+      });
+      expect(response.headers['content-disposition'], `${form} ${lang}`).toBe(
+        `attachment; filename="${file}-${COMPANY_SLUG}.pdf"`,
+      );
+      const { text } = await pdfText(response.rawPayload);
+      expect(squeeze(text), `${form} ${lang}`).toContain(squeeze(title));
+      expect(text).not.toMatch(/\bstatute\b|(?<!\p{L})acțiun/iu);
     }
   });
 
@@ -450,6 +499,7 @@ describe('GET /api/documents/{sku}: PDF/A and Word files for every legal form', 
       });
       const list = await documents.list(user.userId, ['LEGAL_STATUSES']);
       expect(list).toEqual({
+        legalForm: 'RO-SRL',
         filingLanguage: 'ro',
         documents: [{ sku: 'LEGAL_STATUSES', languages: ['ro', 'fr'] }],
       });
@@ -476,6 +526,68 @@ describe('GET /api/documents/{sku}: PDF/A and Word files for every legal form', 
     const response = await download('LEGAL_STATUSES', { token: owner.accessToken, format: 'html' });
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toContain('querystring/format');
+  });
+});
+
+describe('a company name saved with its legal form, before the wizard refused that', () => {
+  /** A user who bought the documents of a file submitted as `data`, stored as an older app stored it. */
+  async function ownerOfOldFile(data: Record<string, unknown>): Promise<SignedUpUser> {
+    const user = await server.signup({ language: 'ro' });
+    await buy(user, STANDARD);
+    await server.db.insert(companyFiles).values({
+      userId: user.userId,
+      revision: 1,
+      step: stepsFile.steps.length - 1,
+      data,
+      version: stepsFile.version,
+      submittedData: data,
+      submittedVersion: stepsFile.version,
+      submittedRevision: 1,
+      submittedAt: new Date(),
+    });
+    return user;
+  }
+  const occurrences = (text: string, word: string) => squeeze(text).split(squeeze(word)).length - 1;
+
+  it('prints "SRL" once after "Brutăria SRL", in the title, article 1 and every footer', async () => {
+    const user = await ownerOfOldFile({ ...richFile('RO-SRL'), companyName: 'Brutăria SRL' });
+    for (const sku of SKUS) {
+      const { text, pages } = await pdfText(
+        (await download(sku, { token: user.accessToken, format: 'pdf' })).rawPayload,
+      );
+      expect(squeeze(text), sku).not.toMatch(/SRLSRL/);
+      expect(squeeze(text), sku).toContain(squeeze('Brutăria SRL'));
+      if (sku === 'LEGAL_STATUSES') {
+        expect(squeeze(text)).toContain(squeeze('Actul constitutiv al societății Brutăria SRL'));
+        expect(squeeze(text)).toContain(squeeze('Denumirea societății este Brutăria SRL.'));
+        // The title in the body, then in the footer of each page.
+        expect(occurrences(text, 'Actul constitutiv al societății Brutăria SRL')).toBe(pages + 1);
+      }
+    }
+    const word = docxText(
+      (await download('LEGAL_STATUSES', { token: user.accessToken, format: 'docx' })).rawPayload,
+    );
+    expect(squeeze(word.body + word.footer)).not.toMatch(/SRLSRL/);
+    expect(squeeze(word.footer)).toContain(squeeze('Brutăria SRL'));
+  });
+
+  it('prints a French name saved with "SAS" without it, where the statuts give the form', async () => {
+    const user = await ownerOfOldFile({ ...richFile('FR-SAS'), companyName: 'Boulangerie Dupont S.A.S.' });
+    const { text } = await pdfText(
+      (await download('LEGAL_STATUSES', { token: user.accessToken })).rawPayload,
+    );
+    expect(squeeze(text)).toContain(squeeze('La société a pour dénomination : Boulangerie Dupont.'));
+    expect(squeeze(text)).not.toContain('S.A.S.');
+  });
+
+  it('shows the draft’s preview with the name once too', async () => {
+    const user = await server.signup();
+    await saveDraft(user, { ...richFile('RO-SRL_SOLE'), companyName: 'Brutăria S.R.L.' }, 0);
+    const response = await server.request('/api/documents/LEGAL_STATUSES/preview', {
+      token: user.accessToken,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(json<{ title: string }>(response).title).toBe('Statutul societății Brutăria SRL');
   });
 });
 
@@ -529,6 +641,7 @@ describe('GET /api/documents', () => {
     const response = await list(user.accessToken);
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual({
+      legalForm: null,
       filingLanguage: null,
       documents: SKUS.map((sku) => ({ sku, languages: [] })),
     });
@@ -540,9 +653,13 @@ describe('GET /api/documents', () => {
     const response = await list(user.accessToken);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    const body = json<{ filingLanguage: string; documents: { sku: string; languages: string[] }[] }>(
-      response,
-    );
+    const body = json<{
+      legalForm: string;
+      filingLanguage: string;
+      documents: { sku: string; languages: string[] }[];
+    }>(response);
+    // The form names the documents on the page (an SRL's act constitutiv).
+    expect(body.legalForm).toBe('RO-SRL');
     expect(body.filingLanguage).toBe('ro');
     for (const document of body.documents) expect(document.languages).toEqual(['ro', 'fr', 'en']);
     const french = json<{ filingLanguage: string; documents: { languages: string[] }[] }>(

@@ -173,6 +173,12 @@ describe('a payment', () => {
         { fr: 'Date d’émission', en: 'Date of issue', ro: 'Data emiterii' }[language],
         { fr: 'Date de la vente', en: 'Date of sale', ro: 'Data vânzării' }[language],
         'Standard',
+        // A two-associate SRL's deed by its name, never "statut(e)s" (Legea nr. 31/1990, art. 5).
+        {
+          fr: 'Acte constitutif de la société (act constitutiv)',
+          en: 'Articles of association (act constitutiv)',
+          ro: 'Actul constitutiv al societății',
+        }[language],
         { fr: '20 %', en: '20%', ro: '20 %' }[language],
         money(netCents),
         money(vatCents),
@@ -180,6 +186,7 @@ describe('a payment', () => {
         { fr: 'Total TTC', en: 'Total incl. VAT', ro: 'Total cu TVA' }[language],
       ];
       for (const field of expected) expect(flat, field).toContain(field);
+      expect(flat).not.toMatch(/statut|statutes/i);
     },
   );
 

@@ -161,6 +161,23 @@ describe('checkWizard', () => {
     );
   });
 
+  it('refuses a language warning that names no language the guesser knows, or sits on a number', async () => {
+    await edit('schemas/wizard/company-details.json', (json) => {
+      json.uiSchema.corporatePurpose['ui:options'].filingLanguageWarning = 'de';
+      json.uiSchema.numberOfShares['ui:options'].filingLanguageWarning = { $param: 'filingLanguage' };
+    });
+    expect(problems()).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /corporatePurpose\.ui:options\.filingLanguageWarning must name fr, en or ro.*found "de"/,
+        ),
+        expect.stringMatching(
+          /numberOfShares\.ui:options\.filingLanguageWarning applies to text fields only/,
+        ),
+      ]),
+    );
+  });
+
   it('refuses a new version of the steps without a migration to it', async () => {
     await edit('schemas/wizard/steps.json', (json) => (json.version += 1));
     expect(problems()).toContainEqual(expect.stringMatching(/no migration leads to version 3/));

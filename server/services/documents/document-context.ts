@@ -13,6 +13,7 @@ import {
   type BoPerson,
 } from '../../../src/shared/beneficial-owners';
 import { parameterValues, type CaenClass, type LegalForm } from '../../../src/shared/jurisdictions';
+import { withoutLegalForm } from '../../../src/shared/legal-form-name';
 
 type Values = Record<string, unknown>;
 
@@ -95,6 +96,15 @@ export interface DocumentBeneficialOwner extends DocumentPerson {
   fallback: boolean;
 }
 
+export interface FinancialYear {
+  /** The first financial year's last day, YYYY-MM-DD; empty while a draft has no date of signature. */
+  firstEnd: string;
+  /** The day every later financial year ends, MM-DD (the `day_month` filter prints it). */
+  closing: string;
+  /** Closing at the end of February: the statutes say "the last day of February" (28 or 29). */
+  endsInFebruary: boolean;
+}
+
 export interface DocumentContext {
   company: {
     name: string;
@@ -109,6 +119,15 @@ export interface DocumentContext {
     durationYears: number | null;
     caenMain: { code: string; name: string } | null;
     caenSecondary: { code: string; name: string }[];
+    financialYear: FinancialYear;
+    /** SAS: transfers to third persons need the associates' approval (C. com. L. 227-14); on unless refused. */
+    shareTransferApproval: boolean;
+    /** SAS: years from registration during which no share may be transferred (C. com. L. 227-13); null: none. */
+    inalienabilityYears: number | null;
+    /** SRL: several administrators act together, deciding unanimously (Legea 31/1990 art. 76); else separately. */
+    administratorsJointly: boolean;
+    /** SRL: the administrators' term of office in years; null: unlimited. */
+    administratorTermYears: number | null;
   };
   capital: { subscribed: number; paid: number; unpaid: number; fullyPaid: boolean };
   associates: DocumentAssociate[];
@@ -157,6 +176,41 @@ export function sharePercentages(shares: number[]): number[] {
 }
 
 export { nameKey } from '../../../src/shared/name-key';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Statutes signed after this month close their first financial year at the end of the next year, not
+ * a few weeks after registration (product choice; the law allows it up to 31 December of the next
+ * year, schemas/jurisdictions/ parameter `firstFinancialYearExtraYears`).
+ */
+const LONG_FIRST_YEAR_AFTER_MONTH = 6;
+
+/**
+ * The financial year: the founder's closing date of the first one (France, checked by the wizard), or
+ * by default 31 December of the year of signature, of the next year when signed after June and the law
+ * allows it. Where the law leaves no choice (Romania: the calendar year), 31 December, the first one
+ * ending in the year of registration, which the template states.
+ */
+export function financialYearOf(data: Values, law: Record<string, unknown>): FinancialYear {
+  const extraYears = law.firstFinancialYearExtraYears;
+  const chosen = text(data, 'firstFinancialYearEnd');
+  const signature = ISO_DATE.exec(text(data, 'dateOfSignature'));
+  let firstEnd = '';
+  if (typeof extraYears === 'number' && ISO_DATE.test(chosen)) firstEnd = chosen;
+  else if (typeof extraYears === 'number' && signature) {
+    const later = extraYears >= 1 && Number(signature[2]) > LONG_FIRST_YEAR_AFTER_MONTH ? 1 : 0;
+    firstEnd = `${Number(signature[1]) + later}-12-31`;
+  }
+  const closing = firstEnd === '' ? '12-31' : firstEnd.slice(5);
+  return { firstEnd, closing, endsInFebruary: closing.startsWith('02-') };
+}
+
+/** A whole number of years typed in the file, or null (none: unlimited, no clause). */
+const years = (values: Values, key: string): number | null => {
+  const value = values[key];
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+};
 
 const BLANK_PERSON: DocumentPerson = {
   id: '',
@@ -401,7 +455,9 @@ export function buildDocumentContext({
   const founder = (firstRecord && persons.get(text(firstRecord, 'id'))) ?? BLANK_PERSON;
   return {
     company: {
-      name: text(data, 'companyName'),
+      // The templates print the form after the name: a name saved with it (before the wizard refused
+      // that) would print it twice, "Brutăria SRL SRL".
+      name: withoutLegalForm(text(data, 'companyName'), form.id),
       purpose: text(data, 'corporatePurpose'),
       office: text(data, 'registeredOffice'),
       jurisdiction: form.jurisdiction,
@@ -416,6 +472,12 @@ export function buildDocumentContext({
       caenSecondary: (Array.isArray(data.caenSecondary) ? data.caenSecondary : [])
         .map(caenEntry)
         .filter((entry): entry is { code: string; name: string } => entry !== null),
+      financialYear: financialYearOf(data, law),
+      // The wizard's defaults, for files saved before it asked (or forms where it does not ask).
+      shareTransferApproval: data.shareTransferApproval !== false,
+      inalienabilityYears: years(data, 'inalienabilityYears'),
+      administratorsJointly: data.administratorsActing === 'jointly',
+      administratorTermYears: years(data, 'administratorTermYears'),
     },
     capital: {
       subscribed,

@@ -130,15 +130,24 @@ export function createDocumentService({
       };
     },
 
-    /** The filing language of the user's legal form and, per document, the languages it exists in. */
+    /**
+     * The user's legal form, its filing language and, per document, the languages it exists in: the page
+     * names the documents after the form (an SRL's act constitutiv).
+     */
     async list(userId: string, skus: readonly DocumentSku[]): Promise<DocumentList> {
       const form = builder.formOf(await currentData(userId));
-      if (!form) return { filingLanguage: null, documents: skus.map((sku) => ({ sku, languages: [] })) };
+      if (!form)
+        return {
+          legalForm: null,
+          filingLanguage: null,
+          documents: skus.map((sku) => ({ sku, languages: [] })),
+        };
       const filingLanguage = form.filingLanguage as ServerLanguage;
       // The filing copy first, then the translations in the order of the language menu.
       const rank = (language: ServerLanguage) =>
         language === filingLanguage ? -1 : SERVER_LANGUAGES.indexOf(language);
       return {
+        legalForm: form.id,
         filingLanguage,
         documents: skus.map((sku) => ({
           sku,

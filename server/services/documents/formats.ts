@@ -24,6 +24,8 @@ export interface DocumentFormats {
   percent(value: number): string;
   /** A YYYY-MM-DD date in words ("15 janvier 2026"); anything else as written. */
   longDate(isoDate: string): string;
+  /** The day and month of a YYYY-MM-DD or MM-DD date ("31 décembre"), every year's; anything else as written. */
+  dayMonth(date: string): string;
   /** A whole number in words. */
   words(value: number): string;
   /** An amount in words with its currency ("mille cinq cents euros", "o mie cinci sute de lei"). */
@@ -98,6 +100,8 @@ export function documentFormats(language: DocumentLanguage): DocumentFormats {
     timeZone: 'UTC',
   });
 
+  const daysAndMonths = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' });
+
   const amountWithSymbol = (amount: number, currency: string) => {
     const digits = Number.isInteger(amount) ? 2 : Math.min(4, Math.max(2, decimalsOf(amount)));
     const figures = numberFormat(digits).format(amount);
@@ -121,6 +125,13 @@ export function documentFormats(language: DocumentLanguage): DocumentFormats {
       if (!match) return isoDate;
       const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
       return Number.isNaN(date.getTime()) ? isoDate : dates.format(date);
+    },
+    dayMonth: (date) => {
+      const match = /^(?:\d{4}-)?(\d{2})-(\d{2})$/.exec(date);
+      if (!match) return date;
+      // A leap year, so that 29 February has a name too.
+      const day = new Date(Date.UTC(2000, Number(match[1]) - 1, Number(match[2])));
+      return day.getUTCMonth() === Number(match[1]) - 1 ? daysAndMonths.format(day) : date;
     },
     words: (value) =>
       Number.isSafeInteger(value) && value >= 0 ? cardinal(value) : numberFormat(2).format(value),

@@ -105,6 +105,7 @@ export function createTemplateEngine(language: DocumentLanguage, root = reposito
   engine.registerFilter('percent', (value: unknown) => formats.percent(asNumber(value)));
   engine.registerFilter('in_words', (value: unknown) => formats.words(asNumber(value)));
   engine.registerFilter('long_date', (value: unknown) => formats.longDate(asText(value)));
+  engine.registerFilter('day_month', (value: unknown) => formats.dayMonth(asText(value)));
   engine.registerFilter('country', (value: unknown) => formats.country(asText(value)));
   // `| nationality` prints "française", "română", "French"; `| nationality: "masculine"` "român".
   engine.registerFilter('nationality', (value: unknown, form?: unknown) =>

@@ -10,13 +10,17 @@
  * configuration, name or address never changes an issued invoice. The PDF is written on demand
  * from that copy, with the legal documents' PDF engine.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../../src/lib/api/schema';
+import { documentTitleKey, type TitledCard } from '../../../src/shared/document-title';
+import { legalFormId } from '../../../src/shared/jurisdictions';
 import type { SiteInfo, SiteInfoField } from '../../../src/shared/site-info';
 import type { Database, Transaction } from '../../db/database';
 import type { checkoutSessions } from '../../db/schema';
 import { companyFiles, invoiceCounters, invoices, offers, products, users } from '../../db/schema';
-import { isServerLanguage, type ServerLanguage } from '../i18n';
+import { isServerLanguage, translator, type ServerLanguage } from '../i18n';
 import { renderInvoicePdf, type InvoiceToRender } from './invoice-pdf';
 
 export type InvoiceSummary = components['schemas']['InvoiceSummary'];
@@ -69,6 +73,14 @@ const SELLER_FIELDS: Record<keyof Omit<InvoiceContent['seller'], 'examples'>, Si
 };
 
 export class InvoiceNotFoundError extends Error {}
+
+// The documents' names by legal form (an SRL's act constitutiv, a sole associate's statut), as the
+// documents page and the dashboard show them: the catalog's names are the same for every form.
+const documentCards = (
+  JSON.parse(
+    readFileSync(fileURLToPath(new URL('../../../schemas/documents.json', import.meta.url)), 'utf8'),
+  ) as { cards: (TitledCard & { sku: string })[] }
+).cards;
 
 export function createInvoiceService(deps: {
   db: Database;
@@ -124,8 +136,10 @@ export function createInvoiceService(deps: {
   ): Promise<{
     buyer: InvoiceContent['buyer'];
     language: ServerLanguage;
+    /** The file's legal form (`RO-SRL`), which names some documents; null before it is chosen. */
+    legalForm: string | null;
   }> {
-    if (!userId) return { buyer: { name: '', address: null }, language: 'fr' };
+    if (!userId) return { buyer: { name: '', address: null }, language: 'fr', legalForm: null };
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     const [file] = await tx
       .select({ data: companyFiles.data, submitted: companyFiles.submittedData })
@@ -140,16 +154,31 @@ export function createInvoiceService(deps: {
         address: text(data.address)?.slice(0, 400) ?? null,
       },
       language: user && isServerLanguage(user.language) ? user.language : 'fr',
+      legalForm:
+        typeof data.jurisdiction === 'string' && typeof data.legalForm === 'string'
+          ? legalFormId(data.jurisdiction, data.legalForm)
+          : null,
     };
   }
 
-  async function lineOf(tx: Transaction, session: CheckoutSessionRow, language: ServerLanguage) {
+  async function lineOf(
+    tx: Transaction,
+    session: CheckoutSessionRow,
+    language: ServerLanguage,
+    legalForm: string | null,
+  ) {
     const [offer] = await tx
       .select({ name: offers.name })
       .from(offers)
       .where(eq(offers.sku, session.offerSku));
     const names = await tx.select({ sku: products.sku, name: products.name }).from(products);
-    const productName = (sku: string) => names.find((product) => product.sku === sku)?.name[language] ?? sku;
+    const t = translator(language);
+    const productName = (sku: string) => {
+      // A document whose name depends on the form is named as the founder's form has it.
+      const card = documentCards.find((candidate) => candidate.sku === sku && candidate.titles);
+      if (card && legalForm) return t(documentTitleKey(card, legalForm));
+      return names.find((product) => product.sku === sku)?.name[language] ?? sku;
+    };
     return {
       offerSku: session.offerSku,
       offer: offer?.name[language] ?? session.offerSku,
@@ -174,8 +203,8 @@ export function createInvoiceService(deps: {
   return {
     /** Issues the invoice of a session just paid, in the caller's transaction. */
     async issueInvoice(tx: Transaction, session: CheckoutSessionRow): Promise<InvoiceSummary> {
-      const { buyer, language } = await buyerOf(tx, session.userId);
-      const line = await lineOf(tx, session, language);
+      const { buyer, language, legalForm } = await buyerOf(tx, session.userId);
+      const line = await lineOf(tx, session, language, legalForm);
       const { netCents, vatCents } = splitVat(session.amountCents, invoicing.vatRateBasisPoints);
       const series = seriesOf(session.provider);
       const { sequence, number } = await nextNumber(tx, series);

@@ -272,6 +272,11 @@ describe('/dashboard', () => {
     expect(filing).toHaveTextContent(
       `${tAll('jurisdictions:RO.fees.registration.label')}: ${tAll('marketing:outsideFees.free')}`,
     );
+    // Two associates' deed is their act constitutiv (Legea nr. 31/1990, art. 5), not a statut.
+    expect(
+      within(filing).getByRole('link', { name: tAll('documents:cards.statutes.actConstitutiv') }),
+    ).toHaveAttribute('href', '/documents');
+    expect(filing).not.toHaveTextContent(/statut/i);
     const bring = screen.getByRole('region', { name: t('bring.title') });
     expect(bring.textContent?.replace(/\s/g, ' ')).toContain(
       t('bring.capitalDepositOf', { amount: tAll('marketing:outsideFees.lei', { amount: '200' }) }).replace(

@@ -6,6 +6,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatCalendarDate, todayIsoDate } from '@/lib/format/dates';
 import { formatFeeAmount } from '@/lib/format/fee-amount';
+import { documentTitleKey } from '@/shared/document-title';
+import { legalFormId } from '@/shared/jurisdictions';
 import { cards as DOCUMENT_CARDS } from '../../../schemas/documents.json';
 import { markStep, unmarkStep, type CompanyFileTimeline } from './dashboard-api';
 import classes from './dashboard.module.css';
@@ -208,7 +210,9 @@ export function StepCard({
               {documents.map((card) => (
                 <List.Item key={card.sku}>
                   <Anchor component={Link} to={paths.documents} size="sm">
-                    {tContent(card.title)}
+                    {tContent(
+                      documentTitleKey(card, legalForm ? legalFormId(jurisdiction, legalForm) : null),
+                    )}
                   </Anchor>
                 </List.Item>
               ))}

@@ -6,6 +6,8 @@ export interface DocumentCard {
   id: string;
   /** Translation keys, namespace:key. */
   title: string;
+  /** The title for the legal forms whose document has another name (src/shared/document-title.ts). */
+  titles?: Record<string, string>;
   description: string;
   sku: string;
   action: 'download' | 'website';

@@ -42,6 +42,7 @@ let get: MockInstance;
 
 /** GET /api/documents for a French company: the official copy in French, translations in English and Romanian. */
 const FRENCH_COMPANY_LANGUAGES = {
+  legalForm: 'FR-SAS',
   filingLanguage: 'fr',
   documents: [
     'LEGAL_STATUSES',
@@ -220,6 +221,37 @@ describe.each(LANGUAGES)('/documents in %s', (language) => {
       expect(within(statutes).getByRole('button', { name: t('actions.pdf') })).toBeEnabled(),
     );
   });
+});
+
+describe.each(LANGUAGES)('a Romanian SRL’s deed in %s', (language) => {
+  // Legea nr. 31/1990, art. 5: several associates sign an act constitutiv, a sole associate a statut.
+  it.each([
+    ['RO-SRL', 'actConstitutiv', /constitutiv/i],
+    ['RO-SRL_SOLE', 'statut', /statut/i],
+  ] as const)(
+    'is named after the form of a %s file, on its card and its preview',
+    async (form, key, word) => {
+      get.mockImplementation((async (path: string) => {
+        if (path === '/api/documents')
+          return {
+            data: { ...FRENCH_COMPANY_LANGUAGES, legalForm: form, filingLanguage: 'ro' },
+            response: new Response(),
+          };
+        const answer = commonAnswer(path);
+        if (answer) return answer;
+        throw new ApiError('refused', 'http', 503);
+      }) as never);
+      const { user, t } = renderDocuments(language, []);
+      const name = t(`cards.statutes.${key}`);
+      expect(name).toMatch(word);
+      expect(name).not.toMatch(key === 'statut' ? /constitutiv/i : /statut/i);
+      const deed = await screen.findByRole('article', { name });
+      await user.click(within(deed).getByRole('button', { name: t('actions.preview') }));
+      expect(
+        await screen.findByRole('dialog', { name: t('preview.dialogTitle', { document: name }) }),
+      ).toBeInTheDocument();
+    },
+  );
 });
 
 describe('the preview', () => {

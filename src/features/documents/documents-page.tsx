@@ -37,6 +37,7 @@ import {
 import { useRemoteList, type RemoteList } from '@/lib/catalog/use-remote-list';
 import { displayName } from '@/lib/i18n/display-name';
 import { getValidToken, sessionUserAtom } from '@/lib/session/session';
+import { documentTitleKey } from '@/shared/document-title';
 import { DEFAULT_DOCUMENT_ICON, DOCUMENT_CARDS, DOCUMENT_ICONS, type DocumentCard } from './document-cards';
 import classes from './documents.module.css';
 import { DocumentPreviewModal } from './document-preview';
@@ -115,10 +116,13 @@ function DocumentCardView({
   offers,
   filingLanguage,
   translation,
+  legalForm,
 }: {
   card: DocumentCard;
   owned: boolean;
   offers: RemoteList<Offer>;
+  /** The legal form of the file (`RO-SRL`), which names some documents; null before it is known. */
+  legalForm: string | null;
   /** The language of the copy to file, once known. */
   filingLanguage: DocumentLanguage | null;
   /** The interface language, when the document has a courtesy translation in it. */
@@ -131,7 +135,7 @@ function DocumentCardView({
   const [outcome, setOutcome] = useState<DownloadOutcome | null>(null);
   const CardIcon = DOCUMENT_ICONS[card.icon] ?? DEFAULT_DOCUMENT_ICON;
   // Keys come from schemas/documents.json (checked by check:forms), hence not typed literals.
-  const title = t(card.title as never);
+  const title = t(documentTitleKey(card, legalForm) as never);
 
   const isDocument = card.action === 'download';
   const download = async (format: DocumentFormat, language?: DocumentLanguage) => {
@@ -324,6 +328,7 @@ export function DocumentsPage() {
             owned={products.has(card.sku)}
             offers={offers}
             filingLanguage={languages?.filingLanguage ?? null}
+            legalForm={languages?.legalForm ?? null}
             translation={translationLanguage(languages, card.sku, i18n.language)}
           />
         ))}

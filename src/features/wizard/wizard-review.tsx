@@ -6,6 +6,7 @@ import type { StepDefinition } from '@/forms/form-definition';
 import { SchemaSummary, type SummaryFormatter } from '@/forms/schema-summary';
 import { useFormTranslate } from '@/forms/translation';
 import type { FileData } from './draft-merge';
+import { FilingLanguageAlert } from './filing-language-alert';
 import { SUBMIT_ERROR_KEYS, type SubmitError } from './submit-errors';
 
 export interface WizardReviewProps {
@@ -69,6 +70,7 @@ export function WizardReview({
           />
         );
       })}
+      <FilingLanguageAlert steps={steps} data={data} onEdit={onEdit} />
       {error ? (
         <Alert color="red" icon={<IconAlertTriangle aria-hidden="true" />} role="alert">
           {t(SUBMIT_ERROR_KEYS[error])}

@@ -181,6 +181,36 @@ describe('share capital', () => {
   });
 });
 
+describe('company name', () => {
+  it('must not end with the legal form, which the documents add', () => {
+    const error = errorOf(
+      'company-details',
+      { ...completeFile(), companyName: 'Boulangerie Dupont S.A.S.' },
+      'legalFormSuffix',
+      '.companyName',
+    );
+
+    expect(error.params).toEqual({ found: 'S.A.S.', suggestion: 'Boulangerie Dupont' });
+  });
+
+  it.each(LANGS)('says so, offering the name without it (%s)', (language) => {
+    const error = errorOf(
+      'company-details',
+      { ...completeFile(), companyName: 'Boulangerie Dupont SAS' },
+      'legalFormSuffix',
+      '.companyName',
+    );
+
+    expect(shownMessage('company-details', error, language)).toBe(
+      fillTemplate(WIZARD[language].errors.legalFormInName, {
+        found: 'SAS',
+        suggestion: 'Boulangerie Dupont',
+      }),
+    );
+    expect(shownMessage('company-details', error, language)).toMatch(/Boulangerie Dupont\W+$/);
+  });
+});
+
 describe("subscribers' shares", () => {
   const uneven = () => withSubscribers([{ shares: 70 }, { shares: 80 }]);
 
@@ -188,7 +218,7 @@ describe("subscribers' shares", () => {
     const error = errorOf('subscribers', uneven(), 'sumMatches', '.subscribers');
 
     expect(error.params).toEqual({ property: 'shares', sum: 150, expected: 100 });
-    expect(errorMessageKey(error, step('subscribers').form.uiSchema)).toBe('wizard:errors.sharesSum');
+    expect(errorMessageKey(error, step('subscribers').form.uiSchema)).toBe('wizard:errors.sharesSum.FR');
   });
 
   it('pass when they add up, whatever the number of subscribers', () => {
@@ -217,7 +247,7 @@ describe("subscribers' shares", () => {
     const error = errorOf('subscribers', uneven(), 'sumMatches', '.subscribers');
     const message = shownMessage('subscribers', error, language);
 
-    expect(message).toBe(fillTemplate(WIZARD[language].errors.sharesSum, { sum: 150, expected: 100 }));
+    expect(message).toBe(fillTemplate(WIZARD[language].errors.sharesSum.FR, { sum: 150, expected: 100 }));
     expect(message).toContain('150');
     expect(message).toContain('100');
   });
@@ -448,5 +478,94 @@ describe("a person's date of birth", () => {
 
     expect(shownMessage('people', tooOld, language)).toBe(WIZARD[language].errors.dateTooOld);
     expect(shownMessage('people', future, language)).toBe(WIZARD[language].errors.dateInFuture);
+  });
+});
+
+describe("first financial year's closing date (the statutes are signed the day before today)", () => {
+  const closingOn = (firstFinancialYearEnd: string | undefined, file = completeFile()) => ({
+    ...file,
+    firstFinancialYearEnd,
+  });
+
+  it('may be left empty (the documents then close it on 31 December), or be a month end after the signature', () => {
+    for (const closing of [undefined, '2025-06-30', '2025-12-31', '2026-02-28', '2026-12-31'])
+      expect(errorsOf('company-details', closingOn(closing)), closing).toEqual([]);
+    // Compared only once the date of signature is given (a later step).
+    const { dateOfSignature: _missing, ...unsigned } = completeFile();
+    expect(errorsOf('company-details', closingOn('2031-01-31', unsigned))).toEqual([]);
+    expect(errorsOf('company-details', closingOn('2031-01-31'))).not.toEqual([]);
+  });
+
+  it('must be after the date of signature', () => {
+    const error = errorOf('company-details', closingOn('2025-05-31'), 'afterDate', '.firstFinancialYearEnd');
+
+    expect(error.params).toEqual({ limit: YESTERDAY });
+    expect(errorMessageKey(error, step('company-details').form.uiSchema)).toBe(
+      'wizard:errors.firstYearEndBeforeSignature',
+    );
+  });
+
+  it('must be 31 December of the year after the signature at the latest (CGI art. 209)', () => {
+    const error = errorOf(
+      'company-details',
+      closingOn('2027-01-31'),
+      'notAfterYearEnd',
+      '.firstFinancialYearEnd',
+    );
+
+    expect(error.params).toEqual({ limit: '2026-12-31', year: '2026' });
+    expect(errorMessageKey(error, step('company-details').form.uiSchema)).toBe(
+      'wizard:errors.firstYearEndTooLate',
+    );
+  });
+
+  it('must be the last day of a month', () => {
+    const error = errorOf('company-details', closingOn('2025-12-30'), 'endOfMonth', '.firstFinancialYearEnd');
+
+    expect(errorMessageKey(error, step('company-details').form.uiSchema)).toBe(
+      'wizard:errors.firstYearEndNotMonthEnd',
+    );
+  });
+
+  it.each(LANGS)('shows the messages of its own, with the year as written (%s)', (language) => {
+    const early = errorOf('company-details', closingOn('2025-05-31'), 'afterDate', '.firstFinancialYearEnd');
+    const late = errorOf(
+      'company-details',
+      closingOn('2027-01-31'),
+      'notAfterYearEnd',
+      '.firstFinancialYearEnd',
+    );
+    const midMonth = errorOf(
+      'company-details',
+      closingOn('2025-12-30'),
+      'endOfMonth',
+      '.firstFinancialYearEnd',
+    );
+
+    expect(shownMessage('company-details', early, language)).toBe(
+      WIZARD[language].errors.firstYearEndBeforeSignature,
+    );
+    const tooLate = shownMessage('company-details', late, language);
+    expect(tooLate).toBe(fillTemplate(WIZARD[language].errors.firstYearEndTooLate, { year: '2026' }));
+    expect(tooLate).toContain(' 2026');
+    expect(shownMessage('company-details', midMonth, language)).toBe(
+      WIZARD[language].errors.firstYearEndNotMonthEnd,
+    );
+  });
+});
+
+describe('inalienability of the shares (SAS)', () => {
+  it.each(LANGS)('lasts ten years at most, as the message says (%s)', (language) => {
+    expect(errorsOf('company-details', { ...completeFile(), inalienabilityYears: 10 })).toEqual([]);
+    const error = errorOf(
+      'company-details',
+      { ...completeFile(), inalienabilityYears: 11 },
+      'maximum',
+      '.inalienabilityYears',
+    );
+
+    expect(shownMessage('company-details', error, language)).toBe(
+      fillTemplate(WIZARD[language].errors.inalienabilityMaximum, { limit: 10 }),
+    );
   });
 });

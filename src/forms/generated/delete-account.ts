@@ -11,16 +11,16 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema34 = {"type":"object","required":["password"],"properties":{"password":{"type":"string","maxLength":128}},"$id":"-7daef115"};
+const schema37 = {"type":"object","required":["password"],"properties":{"password":{"type":"string","maxLength":128}},"$id":"-7daef115"};
 const func2 = cjs(runtime0).default;
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="-7daef115" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.password === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,7 +33,7 @@ if(data.password !== undefined){
 let data0 = data.password;
 if(typeof data0 === "string"){
 if(func2(data0) > 128){
-const err1 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema34.properties.password,data:data0};
+const err1 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema37.properties.password,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -44,7 +44,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.password.type,parentSchema:schema34.properties.password,data:data0};
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.password.type,parentSchema:schema37.properties.password,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -56,7 +56,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -65,10 +65,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-7daef115": validate17 };
+const validateFns = { "-7daef115": validate20 };
 
 export const deleteAccountForm = defineForm('delete-account', definition, validateFns);

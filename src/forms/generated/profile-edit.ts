@@ -12,13 +12,13 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema34 = {"type":"object","required":["firstname","lastname","email"],"properties":{"firstname":{"type":"string","maxLength":100,"pattern":"\\S"},"lastname":{"type":"string","maxLength":100,"pattern":"\\S"},"email":{"type":"string","maxLength":254,"pattern":"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},"phoneNumber":{"type":"string","maxLength":32},"dateOfBirth":{"type":"string","format":"date"},"companyName":{"type":"string","maxLength":200},"emailChanged":{"$comment":"Set by the page, never typed: true while the e-mail differs from the account's (case aside).","type":"boolean"},"currentPassword":{"$comment":"Asked only to change the e-mail address (the server refuses the change without it).","type":"string","maxLength":128}},"if":{"properties":{"emailChanged":{"const":true}},"required":["emailChanged"]},"then":{"properties":{"currentPassword":{"type":"string"}},"required":["currentPassword"]},"$id":"-5cf2cf79"};
+const schema37 = {"type":"object","required":["firstname","lastname","email"],"properties":{"firstname":{"type":"string","maxLength":100,"pattern":"\\S"},"lastname":{"type":"string","maxLength":100,"pattern":"\\S"},"email":{"type":"string","maxLength":254,"pattern":"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},"phoneNumber":{"type":"string","maxLength":32},"dateOfBirth":{"type":"string","format":"date"},"companyName":{"type":"string","maxLength":200},"emailChanged":{"$comment":"Set by the page, never typed: true while the e-mail differs from the account's (case aside).","type":"boolean"},"currentPassword":{"$comment":"Asked only to change the e-mail address (the server refuses the change without it).","type":"string","maxLength":128}},"if":{"properties":{"emailChanged":{"const":true}},"required":["emailChanged"]},"then":{"properties":{"currentPassword":{"type":"string"}},"required":["currentPassword"]},"$id":"-5cf2cf79"};
 const func2 = cjs(runtime0).default;
-const pattern4 = new RegExp("\\S", "u");
-const pattern6 = new RegExp("^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$", "u");
+const pattern8 = new RegExp("\\S", "u");
+const pattern10 = new RegExp("^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$", "u");
 const formats0 = cjs(runtime1).fullFormats.date;
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="-5cf2cf79" */;
 let vErrors = null;
 let errors = 0;
@@ -66,7 +66,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.currentPassword === undefined){
-const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "currentPassword"},message:"must have required property '"+"currentPassword"+"'",schema:schema34.then.required,parentSchema:schema34.then,data};
+const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "currentPassword"},message:"must have required property '"+"currentPassword"+"'",schema:schema37.then.required,parentSchema:schema37.then,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -78,7 +78,7 @@ errors++;
 if(data.currentPassword !== undefined){
 let data1 = data.currentPassword;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/then/properties/currentPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.then.properties.currentPassword.type,parentSchema:schema34.then.properties.currentPassword,data:data1};
+const err3 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/then/properties/currentPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.then.properties.currentPassword.type,parentSchema:schema37.then.properties.currentPassword,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -93,7 +93,7 @@ var _valid0 = _errs4 === errors;
 valid0 = _valid0;
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema34.if,parentSchema:schema34,data};
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema37.if,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -104,7 +104,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.firstname === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -114,7 +114,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.lastname === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -124,7 +124,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.email === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -137,7 +137,7 @@ if(data.firstname !== undefined){
 let data2 = data.firstname;
 if(typeof data2 === "string"){
 if(func2(data2) > 100){
-const err8 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema34.properties.firstname,data:data2};
+const err8 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.firstname,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -146,8 +146,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern4.test(data2)){
-const err9 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.firstname,data:data2};
+if(!pattern8.test(data2)){
+const err9 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.firstname,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -158,7 +158,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.firstname.type,parentSchema:schema34.properties.firstname,data:data2};
+const err10 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.firstname.type,parentSchema:schema37.properties.firstname,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -172,7 +172,7 @@ if(data.lastname !== undefined){
 let data3 = data.lastname;
 if(typeof data3 === "string"){
 if(func2(data3) > 100){
-const err11 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema34.properties.lastname,data:data3};
+const err11 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.lastname,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -181,8 +181,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern4.test(data3)){
-const err12 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.lastname,data:data3};
+if(!pattern8.test(data3)){
+const err12 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.lastname,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -193,7 +193,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.lastname.type,parentSchema:schema34.properties.lastname,data:data3};
+const err13 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.lastname.type,parentSchema:schema37.properties.lastname,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -207,7 +207,7 @@ if(data.email !== undefined){
 let data4 = data.email;
 if(typeof data4 === "string"){
 if(func2(data4) > 254){
-const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema34.properties.email,data:data4};
+const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema37.properties.email,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -216,8 +216,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern6.test(data4)){
-const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$",parentSchema:schema34.properties.email,data:data4};
+if(!pattern10.test(data4)){
+const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$",parentSchema:schema37.properties.email,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -228,7 +228,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.email.type,parentSchema:schema34.properties.email,data:data4};
+const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.email.type,parentSchema:schema37.properties.email,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -242,7 +242,7 @@ if(data.phoneNumber !== undefined){
 let data5 = data.phoneNumber;
 if(typeof data5 === "string"){
 if(func2(data5) > 32){
-const err17 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema34.properties.phoneNumber,data:data5};
+const err17 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema37.properties.phoneNumber,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -253,7 +253,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.phoneNumber.type,parentSchema:schema34.properties.phoneNumber,data:data5};
+const err18 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.phoneNumber.type,parentSchema:schema37.properties.phoneNumber,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -267,7 +267,7 @@ if(data.dateOfBirth !== undefined){
 let data6 = data.dateOfBirth;
 if(typeof data6 === "string"){
 if(!(formats0.validate(data6))){
-const err19 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema34.properties.dateOfBirth,data:data6};
+const err19 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema37.properties.dateOfBirth,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -278,7 +278,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.dateOfBirth.type,parentSchema:schema34.properties.dateOfBirth,data:data6};
+const err20 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.dateOfBirth.type,parentSchema:schema37.properties.dateOfBirth,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -292,7 +292,7 @@ if(data.companyName !== undefined){
 let data7 = data.companyName;
 if(typeof data7 === "string"){
 if(func2(data7) > 200){
-const err21 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.companyName,data:data7};
+const err21 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.companyName,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -303,7 +303,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.companyName.type,parentSchema:schema34.properties.companyName,data:data7};
+const err22 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.companyName.type,parentSchema:schema37.properties.companyName,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -316,7 +316,7 @@ errors++;
 if(data.emailChanged !== undefined){
 let data8 = data.emailChanged;
 if(typeof data8 !== "boolean"){
-const err23 = {instancePath:instancePath+"/emailChanged",schemaPath:"#/properties/emailChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.emailChanged.type,parentSchema:schema34.properties.emailChanged,data:data8};
+const err23 = {instancePath:instancePath+"/emailChanged",schemaPath:"#/properties/emailChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.properties.emailChanged.type,parentSchema:schema37.properties.emailChanged,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -330,7 +330,7 @@ if(data.currentPassword !== undefined){
 let data9 = data.currentPassword;
 if(typeof data9 === "string"){
 if(func2(data9) > 128){
-const err24 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema34.properties.currentPassword,data:data9};
+const err24 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema37.properties.currentPassword,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -341,7 +341,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.currentPassword.type,parentSchema:schema34.properties.currentPassword,data:data9};
+const err25 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.currentPassword.type,parentSchema:schema37.properties.currentPassword,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -353,7 +353,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -362,19 +362,19 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-const schema35 = {"properties":{"emailChanged":{"const":true}},"required":["emailChanged"],"$id":"816b33d"};
+const schema38 = {"properties":{"emailChanged":{"const":true}},"required":["emailChanged"],"$id":"816b33d"};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="816b33d" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.emailChanged === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emailChanged"},message:"must have required property '"+"emailChanged"+"'",schema:schema35.required,parentSchema:schema35,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emailChanged"},message:"must have required property '"+"emailChanged"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -386,7 +386,7 @@ errors++;
 if(data.emailChanged !== undefined){
 let data0 = data.emailChanged;
 if(true !== data0){
-const err1 = {instancePath:instancePath+"/emailChanged",schemaPath:"#/properties/emailChanged/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema35.properties.emailChanged,data:data0};
+const err1 = {instancePath:instancePath+"/emailChanged",schemaPath:"#/properties/emailChanged/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema38.properties.emailChanged,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -397,10 +397,10 @@ errors++;
 }
 }
 }
-validate18.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-5cf2cf79": validate17, "816b33d": validate18 };
+const validateFns = { "-5cf2cf79": validate20, "816b33d": validate21 };
 
 export const profileEditForm = defineForm('profile-edit', definition, validateFns);

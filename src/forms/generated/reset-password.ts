@@ -12,17 +12,17 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema34 = {"type":"object","required":["newPassword","confirmPassword"],"properties":{"newPassword":{"type":"string","minLength":8,"maxLength":128},"confirmPassword":{"type":"string","const":{"$data":"1/newPassword"}}},"$id":"-5a9d52e"};
+const schema37 = {"type":"object","required":["newPassword","confirmPassword"],"properties":{"newPassword":{"type":"string","minLength":8,"maxLength":128},"confirmPassword":{"type":"string","const":{"$data":"1/newPassword"}}},"$id":"-5a9d52e"};
 const func2 = cjs(runtime0).default;
 const func0 = cjs(runtime1).default;
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="-5a9d52e" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.newPassword === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "newPassword"},message:"must have required property '"+"newPassword"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "newPassword"},message:"must have required property '"+"newPassword"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32,7 +32,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.confirmPassword === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmPassword"},message:"must have required property '"+"confirmPassword"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmPassword"},message:"must have required property '"+"confirmPassword"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -45,7 +45,7 @@ if(data.newPassword !== undefined){
 let data0 = data.newPassword;
 if(typeof data0 === "string"){
 if(func2(data0) > 128){
-const err2 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema34.properties.newPassword,data:data0};
+const err2 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema37.properties.newPassword,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -55,7 +55,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 8){
-const err3 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters",schema:8,parentSchema:schema34.properties.newPassword,data:data0};
+const err3 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters",schema:8,parentSchema:schema37.properties.newPassword,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -66,7 +66,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.newPassword.type,parentSchema:schema34.properties.newPassword,data:data0};
+const err4 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.newPassword.type,parentSchema:schema37.properties.newPassword,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -79,7 +79,7 @@ errors++;
 if(data.confirmPassword !== undefined){
 let data1 = data.confirmPassword;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.confirmPassword.type,parentSchema:schema34.properties.confirmPassword,data:data1};
+const err5 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.confirmPassword.type,parentSchema:schema37.properties.confirmPassword,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -90,7 +90,7 @@ errors++;
 }
 const vSchema0 = data && data.newPassword;
 if(vSchema0 !== undefined && (!func0(data1, vSchema0))){
-const err6 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/const",keyword:"const",params:{allowedValue: vSchema0},message:"must be equal to constant",schema:schema34.properties.confirmPassword.const,parentSchema:schema34.properties.confirmPassword,data:data1};
+const err6 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/const",keyword:"const",params:{allowedValue: vSchema0},message:"must be equal to constant",schema:schema37.properties.confirmPassword.const,parentSchema:schema37.properties.confirmPassword,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -102,7 +102,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -111,10 +111,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-5a9d52e": validate17 };
+const validateFns = { "-5a9d52e": validate20 };
 
 export const resetPasswordForm = defineForm('reset-password', definition, validateFns);

@@ -13,20 +13,20 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema34 = {"type":"object","required":["firstname","lastname","email","password","confirmPassword","dateOfBirth","agreeToTerms"],"properties":{"firstname":{"type":"string","maxLength":100,"pattern":"\\S"},"lastname":{"type":"string","maxLength":100,"pattern":"\\S"},"email":{"type":"string","maxLength":254,"pattern":"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},"password":{"type":"string","minLength":8,"maxLength":128},"confirmPassword":{"type":"string","const":{"$data":"1/password"}},"dateOfBirth":{"type":"string","format":"date"},"phoneNumber":{"type":"string","maxLength":32},"companyName":{"type":"string","maxLength":200},"language":{"type":"string","enum":["fr","en","ro"]},"agreeToTerms":{"type":"boolean","const":true,"default":false},"receiveUpdates":{"type":"boolean","default":false}},"$id":"-65a81129"};
+const schema37 = {"type":"object","required":["firstname","lastname","email","password","confirmPassword","dateOfBirth","agreeToTerms"],"properties":{"firstname":{"type":"string","maxLength":100,"pattern":"\\S"},"lastname":{"type":"string","maxLength":100,"pattern":"\\S"},"email":{"type":"string","maxLength":254,"pattern":"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},"password":{"type":"string","minLength":8,"maxLength":128},"confirmPassword":{"type":"string","const":{"$data":"1/password"}},"dateOfBirth":{"type":"string","format":"date"},"phoneNumber":{"type":"string","maxLength":32},"companyName":{"type":"string","maxLength":200},"language":{"type":"string","enum":["fr","en","ro"]},"agreeToTerms":{"type":"boolean","const":true,"default":false},"receiveUpdates":{"type":"boolean","default":false}},"$id":"-65a81129"};
 const func2 = cjs(runtime0).default;
 const func0 = cjs(runtime1).default;
-const pattern4 = new RegExp("\\S", "u");
-const pattern6 = new RegExp("^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$", "u");
+const pattern8 = new RegExp("\\S", "u");
+const pattern10 = new RegExp("^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$", "u");
 const formats0 = cjs(runtime2).fullFormats.date;
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="-65a81129" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.firstname === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstname"},message:"must have required property '"+"firstname"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36,7 +36,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.lastname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastname"},message:"must have required property '"+"lastname"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -46,7 +46,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.email === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -56,7 +56,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.password === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -66,7 +66,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.confirmPassword === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmPassword"},message:"must have required property '"+"confirmPassword"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmPassword"},message:"must have required property '"+"confirmPassword"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -76,7 +76,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.dateOfBirth === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dateOfBirth"},message:"must have required property '"+"dateOfBirth"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dateOfBirth"},message:"must have required property '"+"dateOfBirth"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -86,7 +86,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.agreeToTerms === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agreeToTerms"},message:"must have required property '"+"agreeToTerms"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agreeToTerms"},message:"must have required property '"+"agreeToTerms"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -99,7 +99,7 @@ if(data.firstname !== undefined){
 let data0 = data.firstname;
 if(typeof data0 === "string"){
 if(func2(data0) > 100){
-const err7 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema34.properties.firstname,data:data0};
+const err7 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.firstname,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -108,8 +108,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
-const err8 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.firstname,data:data0};
+if(!pattern8.test(data0)){
+const err8 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.firstname,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -120,7 +120,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.firstname.type,parentSchema:schema34.properties.firstname,data:data0};
+const err9 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.firstname.type,parentSchema:schema37.properties.firstname,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -134,7 +134,7 @@ if(data.lastname !== undefined){
 let data1 = data.lastname;
 if(typeof data1 === "string"){
 if(func2(data1) > 100){
-const err10 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema34.properties.lastname,data:data1};
+const err10 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.lastname,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -143,8 +143,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern4.test(data1)){
-const err11 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.lastname,data:data1};
+if(!pattern8.test(data1)){
+const err11 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.lastname,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -155,7 +155,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.lastname.type,parentSchema:schema34.properties.lastname,data:data1};
+const err12 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.lastname.type,parentSchema:schema37.properties.lastname,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -169,7 +169,7 @@ if(data.email !== undefined){
 let data2 = data.email;
 if(typeof data2 === "string"){
 if(func2(data2) > 254){
-const err13 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema34.properties.email,data:data2};
+const err13 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema37.properties.email,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -178,8 +178,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern6.test(data2)){
-const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$",parentSchema:schema34.properties.email,data:data2};
+if(!pattern10.test(data2)){
+const err14 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$",parentSchema:schema37.properties.email,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -190,7 +190,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.email.type,parentSchema:schema34.properties.email,data:data2};
+const err15 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.email.type,parentSchema:schema37.properties.email,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -204,7 +204,7 @@ if(data.password !== undefined){
 let data3 = data.password;
 if(typeof data3 === "string"){
 if(func2(data3) > 128){
-const err16 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema34.properties.password,data:data3};
+const err16 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema37.properties.password,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -214,7 +214,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func2(data3) < 8){
-const err17 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters",schema:8,parentSchema:schema34.properties.password,data:data3};
+const err17 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters",schema:8,parentSchema:schema37.properties.password,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -225,7 +225,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.password.type,parentSchema:schema34.properties.password,data:data3};
+const err18 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.password.type,parentSchema:schema37.properties.password,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -238,7 +238,7 @@ errors++;
 if(data.confirmPassword !== undefined){
 let data4 = data.confirmPassword;
 if(typeof data4 !== "string"){
-const err19 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.confirmPassword.type,parentSchema:schema34.properties.confirmPassword,data:data4};
+const err19 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.confirmPassword.type,parentSchema:schema37.properties.confirmPassword,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -249,7 +249,7 @@ errors++;
 }
 const vSchema0 = data && data.password;
 if(vSchema0 !== undefined && (!func0(data4, vSchema0))){
-const err20 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/const",keyword:"const",params:{allowedValue: vSchema0},message:"must be equal to constant",schema:schema34.properties.confirmPassword.const,parentSchema:schema34.properties.confirmPassword,data:data4};
+const err20 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/const",keyword:"const",params:{allowedValue: vSchema0},message:"must be equal to constant",schema:schema37.properties.confirmPassword.const,parentSchema:schema37.properties.confirmPassword,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -263,7 +263,7 @@ if(data.dateOfBirth !== undefined){
 let data5 = data.dateOfBirth;
 if(typeof data5 === "string"){
 if(!(formats0.validate(data5))){
-const err21 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema34.properties.dateOfBirth,data:data5};
+const err21 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema37.properties.dateOfBirth,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -274,7 +274,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.dateOfBirth.type,parentSchema:schema34.properties.dateOfBirth,data:data5};
+const err22 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.dateOfBirth.type,parentSchema:schema37.properties.dateOfBirth,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -288,7 +288,7 @@ if(data.phoneNumber !== undefined){
 let data6 = data.phoneNumber;
 if(typeof data6 === "string"){
 if(func2(data6) > 32){
-const err23 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema34.properties.phoneNumber,data:data6};
+const err23 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema37.properties.phoneNumber,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -299,7 +299,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.phoneNumber.type,parentSchema:schema34.properties.phoneNumber,data:data6};
+const err24 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.phoneNumber.type,parentSchema:schema37.properties.phoneNumber,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -313,7 +313,7 @@ if(data.companyName !== undefined){
 let data7 = data.companyName;
 if(typeof data7 === "string"){
 if(func2(data7) > 200){
-const err25 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.companyName,data:data7};
+const err25 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.companyName,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -324,7 +324,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.companyName.type,parentSchema:schema34.properties.companyName,data:data7};
+const err26 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.companyName.type,parentSchema:schema37.properties.companyName,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -337,7 +337,7 @@ errors++;
 if(data.language !== undefined){
 let data8 = data.language;
 if(typeof data8 !== "string"){
-const err27 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.language.type,parentSchema:schema34.properties.language,data:data8};
+const err27 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.language.type,parentSchema:schema37.properties.language,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -347,7 +347,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!(((data8 === "fr") || (data8 === "en")) || (data8 === "ro"))){
-const err28 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/enum",keyword:"enum",params:{allowedValues: schema34.properties.language.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.language.enum,parentSchema:schema34.properties.language,data:data8};
+const err28 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/enum",keyword:"enum",params:{allowedValues: schema37.properties.language.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.language.enum,parentSchema:schema37.properties.language,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -360,7 +360,7 @@ errors++;
 if(data.agreeToTerms !== undefined){
 let data9 = data.agreeToTerms;
 if(typeof data9 !== "boolean"){
-const err29 = {instancePath:instancePath+"/agreeToTerms",schemaPath:"#/properties/agreeToTerms/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.agreeToTerms.type,parentSchema:schema34.properties.agreeToTerms,data:data9};
+const err29 = {instancePath:instancePath+"/agreeToTerms",schemaPath:"#/properties/agreeToTerms/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.properties.agreeToTerms.type,parentSchema:schema37.properties.agreeToTerms,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -370,7 +370,7 @@ vErrors.push(err29);
 errors++;
 }
 if(true !== data9){
-const err30 = {instancePath:instancePath+"/agreeToTerms",schemaPath:"#/properties/agreeToTerms/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema34.properties.agreeToTerms,data:data9};
+const err30 = {instancePath:instancePath+"/agreeToTerms",schemaPath:"#/properties/agreeToTerms/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema37.properties.agreeToTerms,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -383,7 +383,7 @@ errors++;
 if(data.receiveUpdates !== undefined){
 let data10 = data.receiveUpdates;
 if(typeof data10 !== "boolean"){
-const err31 = {instancePath:instancePath+"/receiveUpdates",schemaPath:"#/properties/receiveUpdates/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.receiveUpdates.type,parentSchema:schema34.properties.receiveUpdates,data:data10};
+const err31 = {instancePath:instancePath+"/receiveUpdates",schemaPath:"#/properties/receiveUpdates/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.properties.receiveUpdates.type,parentSchema:schema37.properties.receiveUpdates,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -395,7 +395,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -404,10 +404,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-65a81129": validate17 };
+const validateFns = { "-65a81129": validate20 };
 
 export const signupForm = defineForm('signup', definition, validateFns);

@@ -11,17 +11,17 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema34 = {"type":"object","required":["tagline","about"],"properties":{"tagline":{"type":"string","minLength":1,"maxLength":120,"pattern":"\\S"},"about":{"type":"string","minLength":20,"maxLength":3000},"services":{"type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":120,"pattern":"\\S"}},"openingHours":{"type":"string","maxLength":500}},"$id":"-7bdc242e"};
+const schema37 = {"type":"object","required":["tagline","about"],"properties":{"tagline":{"type":"string","minLength":1,"maxLength":120,"pattern":"\\S"},"about":{"type":"string","minLength":20,"maxLength":3000},"services":{"type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":120,"pattern":"\\S"}},"openingHours":{"type":"string","maxLength":500}},"$id":"-7bdc242e"};
 const func2 = cjs(runtime0).default;
-const pattern4 = new RegExp("\\S", "u");
+const pattern8 = new RegExp("\\S", "u");
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="-7bdc242e" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tagline === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tagline"},message:"must have required property '"+"tagline"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tagline"},message:"must have required property '"+"tagline"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31,7 +31,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.about === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "about"},message:"must have required property '"+"about"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "about"},message:"must have required property '"+"about"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -44,7 +44,7 @@ if(data.tagline !== undefined){
 let data0 = data.tagline;
 if(typeof data0 === "string"){
 if(func2(data0) > 120){
-const err2 = {instancePath:instancePath+"/tagline",schemaPath:"#/properties/tagline/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema34.properties.tagline,data:data0};
+const err2 = {instancePath:instancePath+"/tagline",schemaPath:"#/properties/tagline/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema37.properties.tagline,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -54,7 +54,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 1){
-const err3 = {instancePath:instancePath+"/tagline",schemaPath:"#/properties/tagline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.tagline,data:data0};
+const err3 = {instancePath:instancePath+"/tagline",schemaPath:"#/properties/tagline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.tagline,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -63,8 +63,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
-const err4 = {instancePath:instancePath+"/tagline",schemaPath:"#/properties/tagline/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.tagline,data:data0};
+if(!pattern8.test(data0)){
+const err4 = {instancePath:instancePath+"/tagline",schemaPath:"#/properties/tagline/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.tagline,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -75,7 +75,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/tagline",schemaPath:"#/properties/tagline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.tagline.type,parentSchema:schema34.properties.tagline,data:data0};
+const err5 = {instancePath:instancePath+"/tagline",schemaPath:"#/properties/tagline/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.tagline.type,parentSchema:schema37.properties.tagline,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -89,7 +89,7 @@ if(data.about !== undefined){
 let data1 = data.about;
 if(typeof data1 === "string"){
 if(func2(data1) > 3000){
-const err6 = {instancePath:instancePath+"/about",schemaPath:"#/properties/about/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters",schema:3000,parentSchema:schema34.properties.about,data:data1};
+const err6 = {instancePath:instancePath+"/about",schemaPath:"#/properties/about/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters",schema:3000,parentSchema:schema37.properties.about,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -99,7 +99,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data1) < 20){
-const err7 = {instancePath:instancePath+"/about",schemaPath:"#/properties/about/minLength",keyword:"minLength",params:{limit: 20},message:"must NOT have fewer than 20 characters",schema:20,parentSchema:schema34.properties.about,data:data1};
+const err7 = {instancePath:instancePath+"/about",schemaPath:"#/properties/about/minLength",keyword:"minLength",params:{limit: 20},message:"must NOT have fewer than 20 characters",schema:20,parentSchema:schema37.properties.about,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -110,7 +110,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/about",schemaPath:"#/properties/about/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.about.type,parentSchema:schema34.properties.about,data:data1};
+const err8 = {instancePath:instancePath+"/about",schemaPath:"#/properties/about/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.about.type,parentSchema:schema37.properties.about,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,7 +124,7 @@ if(data.services !== undefined){
 let data2 = data.services;
 if(Array.isArray(data2)){
 if(data2.length > 12){
-const err9 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items",schema:12,parentSchema:schema34.properties.services,data:data2};
+const err9 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items",schema:12,parentSchema:schema37.properties.services,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -138,7 +138,7 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 === "string"){
 if(func2(data3) > 120){
-const err10 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema34.properties.services.items,data:data3};
+const err10 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema37.properties.services.items,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -148,7 +148,7 @@ vErrors.push(err10);
 errors++;
 }
 if(func2(data3) < 1){
-const err11 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.services.items,data:data3};
+const err11 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.services.items,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -157,8 +157,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern4.test(data3)){
-const err12 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.services.items,data:data3};
+if(!pattern8.test(data3)){
+const err12 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.services.items,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -169,7 +169,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.services.items.type,parentSchema:schema34.properties.services.items,data:data3};
+const err13 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.services.items.type,parentSchema:schema37.properties.services.items,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -181,7 +181,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.services.type,parentSchema:schema34.properties.services,data:data2};
+const err14 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.services.type,parentSchema:schema37.properties.services,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -195,7 +195,7 @@ if(data.openingHours !== undefined){
 let data4 = data.openingHours;
 if(typeof data4 === "string"){
 if(func2(data4) > 500){
-const err15 = {instancePath:instancePath+"/openingHours",schemaPath:"#/properties/openingHours/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema34.properties.openingHours,data:data4};
+const err15 = {instancePath:instancePath+"/openingHours",schemaPath:"#/properties/openingHours/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema37.properties.openingHours,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -206,7 +206,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/openingHours",schemaPath:"#/properties/openingHours/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.openingHours.type,parentSchema:schema34.properties.openingHours,data:data4};
+const err16 = {instancePath:instancePath+"/openingHours",schemaPath:"#/properties/openingHours/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.openingHours.type,parentSchema:schema37.properties.openingHours,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -218,7 +218,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -227,10 +227,10 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-7bdc242e": validate17 };
+const validateFns = { "-7bdc242e": validate20 };
 
 export const websiteTextsForm = defineForm('website-texts', definition, validateFns);

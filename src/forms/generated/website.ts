@@ -11,19 +11,19 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema34 = {"type":"object","required":["siteName","languages","color","email","phone","publicationDirector"],"properties":{"siteName":{"type":"string","minLength":1,"maxLength":80,"pattern":"\\S"},"languages":{"type":"array","minItems":1,"maxItems":3,"uniqueItems":true,"items":{"type":"string","enum":["fr","en","ro"]}},"color":{"type":"string","enum":["navy","teal","green","burgundy","plum","slate","orange"]},"email":{"type":"string","maxLength":254,"pattern":"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},"phone":{"type":"string","maxLength":40,"pattern":"^$|^\\+?[0-9][0-9 ().-]{5,38}$"},"address":{"type":"string","maxLength":300},"publicationDirector":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"legalDetails":{"type":"string","maxLength":500}},"$id":"-53134173"};
+const schema37 = {"type":"object","required":["siteName","languages","color","email","phone","publicationDirector"],"properties":{"siteName":{"type":"string","minLength":1,"maxLength":80,"pattern":"\\S"},"languages":{"type":"array","minItems":1,"maxItems":3,"uniqueItems":true,"items":{"type":"string","enum":["fr","en","ro"]}},"color":{"type":"string","enum":["navy","teal","green","burgundy","plum","slate","orange"]},"email":{"type":"string","maxLength":254,"pattern":"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},"phone":{"type":"string","maxLength":40,"pattern":"^$|^\\+?[0-9][0-9 ().-]{5,38}$"},"address":{"type":"string","maxLength":300},"publicationDirector":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"legalDetails":{"type":"string","maxLength":500}},"$id":"-53134173"};
 const func2 = cjs(runtime0).default;
-const pattern4 = new RegExp("\\S", "u");
-const pattern5 = new RegExp("^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$", "u");
-const pattern6 = new RegExp("^$|^\\+?[0-9][0-9 ().-]{5,38}$", "u");
+const pattern8 = new RegExp("\\S", "u");
+const pattern9 = new RegExp("^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$", "u");
+const pattern10 = new RegExp("^$|^\\+?[0-9][0-9 ().-]{5,38}$", "u");
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="-53134173" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.siteName === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteName"},message:"must have required property '"+"siteName"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteName"},message:"must have required property '"+"siteName"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,7 +33,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.languages === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "languages"},message:"must have required property '"+"languages"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "languages"},message:"must have required property '"+"languages"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43,7 +43,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.color === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -53,7 +53,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.email === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -63,7 +63,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.phone === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -73,7 +73,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.publicationDirector === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicationDirector"},message:"must have required property '"+"publicationDirector"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicationDirector"},message:"must have required property '"+"publicationDirector"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -86,7 +86,7 @@ if(data.siteName !== undefined){
 let data0 = data.siteName;
 if(typeof data0 === "string"){
 if(func2(data0) > 80){
-const err6 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema34.properties.siteName,data:data0};
+const err6 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema37.properties.siteName,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -96,7 +96,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data0) < 1){
-const err7 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.siteName,data:data0};
+const err7 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.siteName,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -105,8 +105,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
-const err8 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.siteName,data:data0};
+if(!pattern8.test(data0)){
+const err8 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.siteName,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -117,7 +117,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.siteName.type,parentSchema:schema34.properties.siteName,data:data0};
+const err9 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.siteName.type,parentSchema:schema37.properties.siteName,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -131,7 +131,7 @@ if(data.languages !== undefined){
 let data1 = data.languages;
 if(Array.isArray(data1)){
 if(data1.length > 3){
-const err10 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema34.properties.languages,data:data1};
+const err10 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema37.properties.languages,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -141,7 +141,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data1.length < 1){
-const err11 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema34.properties.languages,data:data1};
+const err11 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema37.properties.languages,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -154,7 +154,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 !== "string"){
-const err12 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.languages.items.type,parentSchema:schema34.properties.languages.items,data:data2};
+const err12 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.languages.items.type,parentSchema:schema37.properties.languages.items,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -164,7 +164,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data2 === "fr") || (data2 === "en")) || (data2 === "ro"))){
-const err13 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/enum",keyword:"enum",params:{allowedValues: schema34.properties.languages.items.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.languages.items.enum,parentSchema:schema34.properties.languages.items,data:data2};
+const err13 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/enum",keyword:"enum",params:{allowedValues: schema37.properties.languages.items.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.languages.items.enum,parentSchema:schema37.properties.languages.items,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -185,7 +185,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err14 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema34.properties.languages,data:data1};
+const err14 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema37.properties.languages,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -200,7 +200,7 @@ indices0[item0] = i1;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.languages.type,parentSchema:schema34.properties.languages,data:data1};
+const err15 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.languages.type,parentSchema:schema37.properties.languages,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -213,7 +213,7 @@ errors++;
 if(data.color !== undefined){
 let data3 = data.color;
 if(typeof data3 !== "string"){
-const err16 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.color.type,parentSchema:schema34.properties.color,data:data3};
+const err16 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.color.type,parentSchema:schema37.properties.color,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -223,7 +223,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((((data3 === "navy") || (data3 === "teal")) || (data3 === "green")) || (data3 === "burgundy")) || (data3 === "plum")) || (data3 === "slate")) || (data3 === "orange"))){
-const err17 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/enum",keyword:"enum",params:{allowedValues: schema34.properties.color.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.color.enum,parentSchema:schema34.properties.color,data:data3};
+const err17 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/enum",keyword:"enum",params:{allowedValues: schema37.properties.color.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.color.enum,parentSchema:schema37.properties.color,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -237,7 +237,7 @@ if(data.email !== undefined){
 let data4 = data.email;
 if(typeof data4 === "string"){
 if(func2(data4) > 254){
-const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema34.properties.email,data:data4};
+const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema37.properties.email,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -246,8 +246,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern5.test(data4)){
-const err19 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$",parentSchema:schema34.properties.email,data:data4};
+if(!pattern9.test(data4)){
+const err19 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$",parentSchema:schema37.properties.email,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -258,7 +258,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.email.type,parentSchema:schema34.properties.email,data:data4};
+const err20 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.email.type,parentSchema:schema37.properties.email,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -272,7 +272,7 @@ if(data.phone !== undefined){
 let data5 = data.phone;
 if(typeof data5 === "string"){
 if(func2(data5) > 40){
-const err21 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema34.properties.phone,data:data5};
+const err21 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema37.properties.phone,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -281,8 +281,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern6.test(data5)){
-const err22 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^$|^\\+?[0-9][0-9 ().-]{5,38}$"},message:"must match pattern \""+"^$|^\\+?[0-9][0-9 ().-]{5,38}$"+"\"",schema:"^$|^\\+?[0-9][0-9 ().-]{5,38}$",parentSchema:schema34.properties.phone,data:data5};
+if(!pattern10.test(data5)){
+const err22 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^$|^\\+?[0-9][0-9 ().-]{5,38}$"},message:"must match pattern \""+"^$|^\\+?[0-9][0-9 ().-]{5,38}$"+"\"",schema:"^$|^\\+?[0-9][0-9 ().-]{5,38}$",parentSchema:schema37.properties.phone,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -293,7 +293,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.phone.type,parentSchema:schema34.properties.phone,data:data5};
+const err23 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.phone.type,parentSchema:schema37.properties.phone,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -307,7 +307,7 @@ if(data.address !== undefined){
 let data6 = data.address;
 if(typeof data6 === "string"){
 if(func2(data6) > 300){
-const err24 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema34.properties.address,data:data6};
+const err24 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema37.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -318,7 +318,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.address.type,parentSchema:schema34.properties.address,data:data6};
+const err25 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.address.type,parentSchema:schema37.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -332,7 +332,7 @@ if(data.publicationDirector !== undefined){
 let data7 = data.publicationDirector;
 if(typeof data7 === "string"){
 if(func2(data7) > 100){
-const err26 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema34.properties.publicationDirector,data:data7};
+const err26 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.publicationDirector,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -342,7 +342,7 @@ vErrors.push(err26);
 errors++;
 }
 if(func2(data7) < 1){
-const err27 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.publicationDirector,data:data7};
+const err27 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.publicationDirector,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -351,8 +351,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!pattern4.test(data7)){
-const err28 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.publicationDirector,data:data7};
+if(!pattern8.test(data7)){
+const err28 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.publicationDirector,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -363,7 +363,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.publicationDirector.type,parentSchema:schema34.properties.publicationDirector,data:data7};
+const err29 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.publicationDirector.type,parentSchema:schema37.properties.publicationDirector,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -377,7 +377,7 @@ if(data.legalDetails !== undefined){
 let data8 = data.legalDetails;
 if(typeof data8 === "string"){
 if(func2(data8) > 500){
-const err30 = {instancePath:instancePath+"/legalDetails",schemaPath:"#/properties/legalDetails/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema34.properties.legalDetails,data:data8};
+const err30 = {instancePath:instancePath+"/legalDetails",schemaPath:"#/properties/legalDetails/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema37.properties.legalDetails,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -388,7 +388,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/legalDetails",schemaPath:"#/properties/legalDetails/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.legalDetails.type,parentSchema:schema34.properties.legalDetails,data:data8};
+const err31 = {instancePath:instancePath+"/legalDetails",schemaPath:"#/properties/legalDetails/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.legalDetails.type,parentSchema:schema37.properties.legalDetails,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -400,7 +400,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -409,10 +409,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-53134173": validate17 };
+const validateFns = { "-53134173": validate20 };
 
 export const websiteForm = defineForm('website', definition, validateFns);

@@ -10,9 +10,9 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema34 = {"type":"object","required":["jurisdiction","legalForm","currency"],"properties":{"jurisdiction":{"$comment":"ISO code of the country where the company is registered: one file of schemas/jurisdictions/.","type":"string","enum":["FR","RO"]},"legalForm":{"$comment":"The legal form's code in that country's file (SAS, SASU, SARL, EURL; SRL, SRL_SOLE).","type":"string","enum":["SAS","SASU","SARL","EURL","SRL","SRL_SOLE"]},"currency":{"$comment":"The currency of every amount of the file: the country's (set by the wizard when the country is chosen).","type":"string","enum":["EUR","RON"]}},"allOf":[{"if":{"properties":{"jurisdiction":{"const":"FR"}},"required":["jurisdiction"]},"then":{"properties":{"legalForm":{"enum":["SAS","SASU","SARL","EURL"]},"currency":{"const":"EUR"}}}},{"if":{"properties":{"jurisdiction":{"const":"RO"}},"required":["jurisdiction"]},"then":{"properties":{"legalForm":{"enum":["SRL","SRL_SOLE"]},"currency":{"const":"RON"}}}}],"$id":"-aa4a2f4"};
+const schema37 = {"type":"object","required":["jurisdiction","legalForm","currency"],"properties":{"jurisdiction":{"$comment":"ISO code of the country where the company is registered: one file of schemas/jurisdictions/.","type":"string","enum":["FR","RO"]},"legalForm":{"$comment":"The legal form's code in that country's file (SAS, SASU, SARL, EURL; SRL, SRL_SOLE).","type":"string","enum":["SAS","SASU","SARL","EURL","SRL","SRL_SOLE"]},"currency":{"$comment":"The currency of every amount of the file: the country's (set by the wizard when the country is chosen).","type":"string","enum":["EUR","RON"]}},"allOf":[{"if":{"properties":{"jurisdiction":{"const":"FR"}},"required":["jurisdiction"]},"then":{"properties":{"legalForm":{"enum":["SAS","SASU","SARL","EURL"]},"currency":{"const":"EUR"}}}},{"if":{"properties":{"jurisdiction":{"const":"RO"}},"required":["jurisdiction"]},"then":{"properties":{"legalForm":{"enum":["SRL","SRL_SOLE"]},"currency":{"const":"RON"}}}}],"$id":"-aa4a2f4"};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="-aa4a2f4" */;
 let vErrors = null;
 let errors = 0;
@@ -62,7 +62,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.legalForm !== undefined){
 let data1 = data.legalForm;
 if(!((((data1 === "SAS") || (data1 === "SASU")) || (data1 === "SARL")) || (data1 === "EURL"))){
-const err2 = {instancePath:instancePath+"/legalForm",schemaPath:"#/allOf/0/then/properties/legalForm/enum",keyword:"enum",params:{allowedValues: schema34.allOf[0].then.properties.legalForm.enum},message:"must be equal to one of the allowed values",schema:schema34.allOf[0].then.properties.legalForm.enum,parentSchema:schema34.allOf[0].then.properties.legalForm,data:data1};
+const err2 = {instancePath:instancePath+"/legalForm",schemaPath:"#/allOf/0/then/properties/legalForm/enum",keyword:"enum",params:{allowedValues: schema37.allOf[0].then.properties.legalForm.enum},message:"must be equal to one of the allowed values",schema:schema37.allOf[0].then.properties.legalForm.enum,parentSchema:schema37.allOf[0].then.properties.legalForm,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -75,7 +75,7 @@ errors++;
 if(data.currency !== undefined){
 let data2 = data.currency;
 if("EUR" !== data2){
-const err3 = {instancePath:instancePath+"/currency",schemaPath:"#/allOf/0/then/properties/currency/const",keyword:"const",params:{allowedValue: "EUR"},message:"must be equal to constant",schema:"EUR",parentSchema:schema34.allOf[0].then.properties.currency,data:data2};
+const err3 = {instancePath:instancePath+"/currency",schemaPath:"#/allOf/0/then/properties/currency/const",keyword:"const",params:{allowedValue: "EUR"},message:"must be equal to constant",schema:"EUR",parentSchema:schema37.allOf[0].then.properties.currency,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -90,7 +90,7 @@ var _valid0 = _errs5 === errors;
 valid1 = _valid0;
 }
 if(!valid1){
-const err4 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema34.allOf[0].if,parentSchema:schema34.allOf[0],data};
+const err4 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema37.allOf[0].if,parentSchema:schema37.allOf[0],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -145,7 +145,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.legalForm !== undefined){
 let data4 = data.legalForm;
 if(!((data4 === "SRL") || (data4 === "SRL_SOLE"))){
-const err7 = {instancePath:instancePath+"/legalForm",schemaPath:"#/allOf/1/then/properties/legalForm/enum",keyword:"enum",params:{allowedValues: schema34.allOf[1].then.properties.legalForm.enum},message:"must be equal to one of the allowed values",schema:schema34.allOf[1].then.properties.legalForm.enum,parentSchema:schema34.allOf[1].then.properties.legalForm,data:data4};
+const err7 = {instancePath:instancePath+"/legalForm",schemaPath:"#/allOf/1/then/properties/legalForm/enum",keyword:"enum",params:{allowedValues: schema37.allOf[1].then.properties.legalForm.enum},message:"must be equal to one of the allowed values",schema:schema37.allOf[1].then.properties.legalForm.enum,parentSchema:schema37.allOf[1].then.properties.legalForm,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -158,7 +158,7 @@ errors++;
 if(data.currency !== undefined){
 let data5 = data.currency;
 if("RON" !== data5){
-const err8 = {instancePath:instancePath+"/currency",schemaPath:"#/allOf/1/then/properties/currency/const",keyword:"const",params:{allowedValue: "RON"},message:"must be equal to constant",schema:"RON",parentSchema:schema34.allOf[1].then.properties.currency,data:data5};
+const err8 = {instancePath:instancePath+"/currency",schemaPath:"#/allOf/1/then/properties/currency/const",keyword:"const",params:{allowedValue: "RON"},message:"must be equal to constant",schema:"RON",parentSchema:schema37.allOf[1].then.properties.currency,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -173,7 +173,7 @@ var _valid1 = _errs12 === errors;
 valid4 = _valid1;
 }
 if(!valid4){
-const err9 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema34.allOf[1].if,parentSchema:schema34.allOf[1],data};
+const err9 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema37.allOf[1].if,parentSchema:schema37.allOf[1],data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -184,7 +184,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jurisdiction === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jurisdiction"},message:"must have required property '"+"jurisdiction"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jurisdiction"},message:"must have required property '"+"jurisdiction"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -194,7 +194,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.legalForm === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "legalForm"},message:"must have required property '"+"legalForm"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "legalForm"},message:"must have required property '"+"legalForm"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -204,7 +204,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.currency === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -216,7 +216,7 @@ errors++;
 if(data.jurisdiction !== undefined){
 let data6 = data.jurisdiction;
 if(typeof data6 !== "string"){
-const err13 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.jurisdiction.type,parentSchema:schema34.properties.jurisdiction,data:data6};
+const err13 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.jurisdiction.type,parentSchema:schema37.properties.jurisdiction,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -226,7 +226,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data6 === "FR") || (data6 === "RO"))){
-const err14 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/enum",keyword:"enum",params:{allowedValues: schema34.properties.jurisdiction.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.jurisdiction.enum,parentSchema:schema34.properties.jurisdiction,data:data6};
+const err14 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/enum",keyword:"enum",params:{allowedValues: schema37.properties.jurisdiction.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.jurisdiction.enum,parentSchema:schema37.properties.jurisdiction,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -239,7 +239,7 @@ errors++;
 if(data.legalForm !== undefined){
 let data7 = data.legalForm;
 if(typeof data7 !== "string"){
-const err15 = {instancePath:instancePath+"/legalForm",schemaPath:"#/properties/legalForm/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.legalForm.type,parentSchema:schema34.properties.legalForm,data:data7};
+const err15 = {instancePath:instancePath+"/legalForm",schemaPath:"#/properties/legalForm/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.legalForm.type,parentSchema:schema37.properties.legalForm,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -249,7 +249,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((data7 === "SAS") || (data7 === "SASU")) || (data7 === "SARL")) || (data7 === "EURL")) || (data7 === "SRL")) || (data7 === "SRL_SOLE"))){
-const err16 = {instancePath:instancePath+"/legalForm",schemaPath:"#/properties/legalForm/enum",keyword:"enum",params:{allowedValues: schema34.properties.legalForm.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.legalForm.enum,parentSchema:schema34.properties.legalForm,data:data7};
+const err16 = {instancePath:instancePath+"/legalForm",schemaPath:"#/properties/legalForm/enum",keyword:"enum",params:{allowedValues: schema37.properties.legalForm.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.legalForm.enum,parentSchema:schema37.properties.legalForm,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -262,7 +262,7 @@ errors++;
 if(data.currency !== undefined){
 let data8 = data.currency;
 if(typeof data8 !== "string"){
-const err17 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.currency.type,parentSchema:schema34.properties.currency,data:data8};
+const err17 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.currency.type,parentSchema:schema37.properties.currency,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -272,7 +272,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data8 === "EUR") || (data8 === "RON"))){
-const err18 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/enum",keyword:"enum",params:{allowedValues: schema34.properties.currency.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.currency.enum,parentSchema:schema34.properties.currency,data:data8};
+const err18 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/enum",keyword:"enum",params:{allowedValues: schema37.properties.currency.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.currency.enum,parentSchema:schema37.properties.currency,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -284,7 +284,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -293,19 +293,19 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-const schema35 = {"properties":{"jurisdiction":{"const":"FR"}},"required":["jurisdiction"],"$id":"-4406e9c9"};
+const schema38 = {"properties":{"jurisdiction":{"const":"FR"}},"required":["jurisdiction"],"$id":"-4406e9c9"};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="-4406e9c9" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jurisdiction === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jurisdiction"},message:"must have required property '"+"jurisdiction"+"'",schema:schema35.required,parentSchema:schema35,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jurisdiction"},message:"must have required property '"+"jurisdiction"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -317,7 +317,7 @@ errors++;
 if(data.jurisdiction !== undefined){
 let data0 = data.jurisdiction;
 if("FR" !== data0){
-const err1 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/const",keyword:"const",params:{allowedValue: "FR"},message:"must be equal to constant",schema:"FR",parentSchema:schema35.properties.jurisdiction,data:data0};
+const err1 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/const",keyword:"const",params:{allowedValue: "FR"},message:"must be equal to constant",schema:"FR",parentSchema:schema38.properties.jurisdiction,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -328,19 +328,19 @@ errors++;
 }
 }
 }
-validate18.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"properties":{"jurisdiction":{"const":"RO"}},"required":["jurisdiction"],"$id":"1fef13a8"};
+const schema39 = {"properties":{"jurisdiction":{"const":"RO"}},"required":["jurisdiction"],"$id":"1fef13a8"};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="1fef13a8" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jurisdiction === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jurisdiction"},message:"must have required property '"+"jurisdiction"+"'",schema:schema36.required,parentSchema:schema36,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jurisdiction"},message:"must have required property '"+"jurisdiction"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -352,7 +352,7 @@ errors++;
 if(data.jurisdiction !== undefined){
 let data0 = data.jurisdiction;
 if("RO" !== data0){
-const err1 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/const",keyword:"const",params:{allowedValue: "RO"},message:"must be equal to constant",schema:"RO",parentSchema:schema36.properties.jurisdiction,data:data0};
+const err1 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/const",keyword:"const",params:{allowedValue: "RO"},message:"must be equal to constant",schema:"RO",parentSchema:schema39.properties.jurisdiction,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -363,10 +363,10 @@ errors++;
 }
 }
 }
-validate19.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-aa4a2f4": validate17, "-4406e9c9": validate18, "1fef13a8": validate19 };
+const validateFns = { "-aa4a2f4": validate20, "-4406e9c9": validate21, "1fef13a8": validate22 };
 
 export const wizardCompanyFormForm = defineForm('wizard-company-form', definition, validateFns);

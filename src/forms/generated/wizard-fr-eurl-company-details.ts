@@ -2,26 +2,35 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.companyDetails.title","description":"wizard:steps.companyDetails.description","icon":"building","schema":{"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"properties":{"companyName":{"$comment":"The company's name as it will be registered.","type":"string","maxLength":200,"pattern":"\\S"},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":1,"maximum":1000000000,"wholeCentsPer":"/numberOfShares"},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":99,"default":99}}},"uiSchema":{"ui:order":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"companyName":{"ui:title":"wizard:fields.companyName.title","ui:tooltip":"wizard:fields.companyName.tooltip","ui:autocomplete":"organization","ui:errorMessages":{"pattern":"forms:errors.required"}},"corporatePurpose":{"ui:title":"wizard:fields.corporatePurpose.title","ui:tooltip":"wizard:fields.corporatePurpose.tooltip","ui:placeholder":"wizard:fields.corporatePurpose.placeholder","ui:widget":"textarea","ui:errorMessages":{"pattern":"forms:errors.required"}},"registeredOffice":{"ui:title":"wizard:fields.registeredOffice.title","ui:tooltip":"wizard:fields.registeredOffice.tooltip","ui:widget":"textarea","ui:options":{"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"shareCapital":{"ui:title":"wizard:fields.shareCapital.title","ui:tooltip":"wizard:fields.shareCapital.tooltip.EURL","ui:placeholder":"wizard:fields.shareCapital.placeholder","ui:options":{"span":4,"currency":"EUR","decimalScale":2},"ui:errorMessages":{"minimum":"wizard:errors.shareCapitalMinimum.EUR","atLeastTimes":"wizard:errors.nominalValueMinimum.EUR","wholeCentsPer":"wizard:errors.capitalEqualShares.EUR"}},"numberOfShares":{"ui:title":"wizard:fields.numberOfShares.title.FR","ui:tooltip":"wizard:fields.numberOfShares.tooltip.FR","ui:placeholder":"wizard:fields.numberOfShares.placeholder","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber"}},"durationYears":{"ui:title":"wizard:fields.durationYears.title","ui:tooltip":"wizard:fields.durationYears.tooltip.FR","ui:placeholder":"wizard:fields.durationYears.placeholder.FR","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber","maximum":"wizard:errors.durationMaximum"},"ui:summaryEmpty":"wizard:fields.durationYears.unlimited"}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.companyDetails.title","description":"wizard:steps.companyDetails.description","icon":"building","schema":{"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"properties":{"companyName":{"$comment":"The company's name as it will be registered, without its legal form: the documents add it (C. com. art. R. 123-238; Legea nr. 26/1990, art. 36).","type":"string","maxLength":200,"pattern":"\\S","legalFormSuffix":{"jurisdiction":"/jurisdiction","legalForm":"/legalForm"}},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":1,"maximum":1000000000,"wholeCentsPer":"/numberOfShares"},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":99,"default":99},"firstFinancialYearEnd":{"$comment":"France: the closing date of the first financial year, YYYY-MM-DD; later years close on the same day and month. The last day of a month (product choice: a date every year has), after the date of signature, and at the latest 31 December of the year after it (CGI art. 209 I: about 24 months at most). Left empty: 31 December of the year of signature, or of the next year when the statutes are signed after 30 June (server/services/documents/document-context.ts).","type":"string","format":"date","afterDate":"/dateOfSignature","notAfterYearEnd":{"date":"/dateOfSignature","years":1},"endOfMonth":true}}},"uiSchema":{"ui:order":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears","firstFinancialYearEnd"],"companyName":{"ui:title":"wizard:fields.companyName.title","ui:tooltip":"wizard:fields.companyName.tooltip","ui:autocomplete":"organization","ui:options":{"warnWhileTyping":["legalFormSuffix"]},"ui:errorMessages":{"pattern":"forms:errors.required","legalFormSuffix":"wizard:errors.legalFormInName"}},"corporatePurpose":{"ui:title":"wizard:fields.corporatePurpose.title","ui:tooltip":"wizard:fields.corporatePurpose.tooltip","ui:placeholder":"wizard:fields.corporatePurpose.placeholder.fr","ui:widget":"textarea","ui:options":{"filingLanguageWarning":"fr"},"ui:errorMessages":{"pattern":"forms:errors.required"}},"registeredOffice":{"ui:title":"wizard:fields.registeredOffice.title","ui:tooltip":"wizard:fields.registeredOffice.tooltip","ui:widget":"textarea","ui:options":{"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"shareCapital":{"ui:title":"wizard:fields.shareCapital.title","ui:tooltip":"wizard:fields.shareCapital.tooltip.EURL","ui:placeholder":"wizard:fields.shareCapital.placeholder","ui:options":{"span":4,"currency":"EUR","decimalScale":2},"ui:errorMessages":{"minimum":"wizard:errors.shareCapitalMinimum.EUR","atLeastTimes":"wizard:errors.nominalValueMinimum.EUR","wholeCentsPer":"wizard:errors.capitalEqualShares.EUR"}},"numberOfShares":{"ui:title":"wizard:fields.numberOfShares.title.FR","ui:tooltip":"wizard:fields.numberOfShares.tooltip.FR","ui:placeholder":"wizard:fields.numberOfShares.placeholder","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber"}},"durationYears":{"ui:title":"wizard:fields.durationYears.title","ui:tooltip":"wizard:fields.durationYears.tooltip.FR","ui:placeholder":"wizard:fields.durationYears.placeholder.FR","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber","maximum":"wizard:errors.durationMaximum"},"ui:summaryEmpty":"wizard:fields.durationYears.unlimited"},"firstFinancialYearEnd":{"ui:title":"wizard:fields.firstFinancialYearEnd.title","ui:tooltip":"wizard:fields.firstFinancialYearEnd.tooltip","ui:placeholder":"wizard:fields.firstFinancialYearEnd.placeholder","ui:widget":"date","ui:options":{"span":6,"openOn":"today","clearable":true},"ui:errorMessages":{"afterDate":"wizard:errors.firstYearEndBeforeSignature","notAfterYearEnd":"wizard:errors.firstYearEndTooLate","endOfMonth":"wizard:errors.firstYearEndNotMonthEnd"},"ui:summaryEmpty":"wizard:fields.firstFinancialYearEnd.default"}}};
 import { defineForm } from '@/forms/form-definition';
 import * as runtime0 from 'ajv/dist/runtime/ucs2length';
+import * as runtime1 from '@/forms/formats';
 
 /** A CommonJS module as Node and as the bundler expose it: its exports object either way. */
 function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema34 = {"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"properties":{"companyName":{"$comment":"The company's name as it will be registered.","type":"string","maxLength":200,"pattern":"\\S"},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":1,"maximum":1000000000,"wholeCentsPer":"/numberOfShares"},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":99,"default":99}},"$id":"3b04c61"};
+const schema37 = {"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"properties":{"companyName":{"$comment":"The company's name as it will be registered, without its legal form: the documents add it (C. com. art. R. 123-238; Legea nr. 26/1990, art. 36).","type":"string","maxLength":200,"pattern":"\\S","legalFormSuffix":{"jurisdiction":"/jurisdiction","legalForm":"/legalForm"}},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":1,"maximum":1000000000,"wholeCentsPer":"/numberOfShares"},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":99,"default":99},"firstFinancialYearEnd":{"$comment":"France: the closing date of the first financial year, YYYY-MM-DD; later years close on the same day and month. The last day of a month (product choice: a date every year has), after the date of signature, and at the latest 31 December of the year after it (CGI art. 209 I: about 24 months at most). Left empty: 31 December of the year of signature, or of the next year when the statutes are signed after 30 June (server/services/documents/document-context.ts).","type":"string","format":"date","afterDate":"/dateOfSignature","notAfterYearEnd":{"date":"/dateOfSignature","years":1},"endOfMonth":true}},"$id":"1f0e55da"};
 const func2 = cjs(runtime0).default;
-const pattern4 = new RegExp("\\S", "u");
+const pattern8 = new RegExp("\\S", "u");
+const pattern9 = new RegExp("(?:^|[^\\p{L}\\p{N}\\p{M}])[\\s,;:\\-–—(/]*(S\\.?\\s*A\\.?\\s*S\\.?\\s*U\\.?|S\\.?\\s*A\\.?\\s*S\\.?|socie\\p{M}*te\\p{M}*[\\s\\-]+par[\\s\\-]+actions[\\s\\-]+simplifie\\p{M}*e[\\s\\-]+unipersonnelle|socie\\p{M}*te\\p{M}*[\\s\\-]+par[\\s\\-]+actions[\\s\\-]+simplifie\\p{M}*e[\\s\\-]+a\\p{M}*[\\s\\-]+associe\\p{M}*[\\s\\-]+unique|socie\\p{M}*te\\p{M}*[\\s\\-]+par[\\s\\-]+actions[\\s\\-]+simplifie\\p{M}*e)[\\s.)]*$", "iu");
+const pattern10 = new RegExp("^[\\s(]*(?:(S\\.?\\s*A\\.?\\s*S\\.?\\s*U\\.?|S\\.?\\s*A\\.?\\s*S\\.?)|(socie\\p{M}*te\\p{M}*[\\s\\-]+par[\\s\\-]+actions[\\s\\-]+simplifie\\p{M}*e[\\s\\-]+unipersonnelle|socie\\p{M}*te\\p{M}*[\\s\\-]+par[\\s\\-]+actions[\\s\\-]+simplifie\\p{M}*e[\\s\\-]+a\\p{M}*[\\s\\-]+associe\\p{M}*[\\s\\-]+unique|socie\\p{M}*te\\p{M}*[\\s\\-]+par[\\s\\-]+actions[\\s\\-]+simplifie\\p{M}*e))(?![\\p{L}\\p{N}\\p{M}])[\\s,;:\\-–—)/.]*", "iu");
+const pattern11 = new RegExp("(?:^|[^\\p{L}\\p{N}\\p{M}])[\\s,;:\\-–—(/]*(S\\.?\\s*A\\.?\\s*R\\.?\\s*L\\.?\\s*U\\.?|S\\.?\\s*A\\.?\\s*R\\.?\\s*L\\.?|E\\.?\\s*U\\.?\\s*R\\.?\\s*L\\.?|entreprise[\\s\\-]+unipersonnelle[\\s\\-]+a\\p{M}*[\\s\\-]+responsabilite\\p{M}*[\\s\\-]+limite\\p{M}*e|socie\\p{M}*te\\p{M}*[\\s\\-]+a\\p{M}*[\\s\\-]+responsabilite\\p{M}*[\\s\\-]+limite\\p{M}*e[\\s\\-]+unipersonnelle|socie\\p{M}*te\\p{M}*[\\s\\-]+a\\p{M}*[\\s\\-]+responsabilite\\p{M}*[\\s\\-]+limite\\p{M}*e[\\s\\-]+a\\p{M}*[\\s\\-]+associe\\p{M}*[\\s\\-]+unique|socie\\p{M}*te\\p{M}*[\\s\\-]+a\\p{M}*[\\s\\-]+responsabilite\\p{M}*[\\s\\-]+limite\\p{M}*e)[\\s.)]*$", "iu");
+const pattern12 = new RegExp("^[\\s(]*(?:(S\\.?\\s*A\\.?\\s*R\\.?\\s*L\\.?\\s*U\\.?|S\\.?\\s*A\\.?\\s*R\\.?\\s*L\\.?|E\\.?\\s*U\\.?\\s*R\\.?\\s*L\\.?)|(entreprise[\\s\\-]+unipersonnelle[\\s\\-]+a\\p{M}*[\\s\\-]+responsabilite\\p{M}*[\\s\\-]+limite\\p{M}*e|socie\\p{M}*te\\p{M}*[\\s\\-]+a\\p{M}*[\\s\\-]+responsabilite\\p{M}*[\\s\\-]+limite\\p{M}*e[\\s\\-]+unipersonnelle|socie\\p{M}*te\\p{M}*[\\s\\-]+a\\p{M}*[\\s\\-]+responsabilite\\p{M}*[\\s\\-]+limite\\p{M}*e[\\s\\-]+a\\p{M}*[\\s\\-]+associe\\p{M}*[\\s\\-]+unique|socie\\p{M}*te\\p{M}*[\\s\\-]+a\\p{M}*[\\s\\-]+responsabilite\\p{M}*[\\s\\-]+limite\\p{M}*e))(?![\\p{L}\\p{N}\\p{M}])[\\s,;:\\-–—)/.]*", "iu");
+const pattern13 = new RegExp("(?:^|[^\\p{L}\\p{N}\\p{M}])[\\s,;:\\-–—(/]*(S\\.?\\s*R\\.?\\s*L\\.?|societate[\\s\\-]+cu[\\s\\-]+ra\\p{M}*spundere[\\s\\-]+limitata\\p{M}*[\\s\\-]+cu[\\s\\-]+asociat[\\s\\-]+unic|societatea[\\s\\-]+cu[\\s\\-]+ra\\p{M}*spundere[\\s\\-]+limitata\\p{M}*|societate[\\s\\-]+cu[\\s\\-]+ra\\p{M}*spundere[\\s\\-]+limitata\\p{M}*)[\\s.)]*$", "iu");
+const pattern14 = new RegExp("^[\\s(]*(?:(S\\.?\\s*R\\.?\\s*L\\.?)|(societate[\\s\\-]+cu[\\s\\-]+ra\\p{M}*spundere[\\s\\-]+limitata\\p{M}*[\\s\\-]+cu[\\s\\-]+asociat[\\s\\-]+unic|societatea[\\s\\-]+cu[\\s\\-]+ra\\p{M}*spundere[\\s\\-]+limitata\\p{M}*|societate[\\s\\-]+cu[\\s\\-]+ra\\p{M}*spundere[\\s\\-]+limitata\\p{M}*))(?![\\p{L}\\p{N}\\p{M}])[\\s,;:\\-–—)/.]*", "iu");
+const pattern15 = new RegExp("[\\s,;:\\-–—(/]+$", "u");
+const formats0 = cjs(runtime1).fullFormats.date;
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="3b04c61" */;
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="1f0e55da" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.companyName === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "companyName"},message:"must have required property '"+"companyName"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "companyName"},message:"must have required property '"+"companyName"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31,7 +40,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.corporatePurpose === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "corporatePurpose"},message:"must have required property '"+"corporatePurpose"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "corporatePurpose"},message:"must have required property '"+"corporatePurpose"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41,7 +50,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.registeredOffice === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "registeredOffice"},message:"must have required property '"+"registeredOffice"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "registeredOffice"},message:"must have required property '"+"registeredOffice"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -51,7 +60,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.shareCapital === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shareCapital"},message:"must have required property '"+"shareCapital"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shareCapital"},message:"must have required property '"+"shareCapital"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -61,7 +70,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.numberOfShares === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "numberOfShares"},message:"must have required property '"+"numberOfShares"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "numberOfShares"},message:"must have required property '"+"numberOfShares"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -71,7 +80,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.durationYears === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "durationYears"},message:"must have required property '"+"durationYears"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "durationYears"},message:"must have required property '"+"durationYears"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -84,7 +93,7 @@ if(data.companyName !== undefined){
 let data0 = data.companyName;
 if(typeof data0 === "string"){
 if(func2(data0) > 200){
-const err6 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.companyName,data:data0};
+const err6 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.companyName,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -93,8 +102,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
-const err7 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.companyName,data:data0};
+if(!pattern8.test(data0)){
+const err7 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.companyName,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -103,9 +112,59 @@ vErrors.push(err7);
 }
 errors++;
 }
+let value0 = rootData;
+value0 = value0 !== null && typeof value0 == "object" ? value0["jurisdiction"] : undefined;
+let value1 = rootData;
+value1 = value1 !== null && typeof value1 == "object" ? value1["legalForm"] : undefined;
+const form0 = typeof value0 == "string" && typeof value1 == "string" ? value0 + "-" + value1 : "";
+let text0 = data0.length <= 1000 ? data0.normalize("NFD") : "";
+let found0 = undefined;
+if(["FR-SAS","FR-SASU"].includes(form0)){
+const end0 = pattern9.exec(text0);
+if(end0 !== null && end0[1] !== undefined){
+found0 = end0[1];
+text0 = text0.slice(0, end0.index);
 }
-else {
-const err8 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.companyName.type,parentSchema:schema34.properties.companyName,data:data0};
+const start0 = pattern10.exec(text0);
+if(start0 !== null && (start0[2] !== undefined || (start0[1] !== undefined && start0[1] === start0[1].toUpperCase()))){
+if(found0 === undefined){
+found0 = start0[1] !== undefined ? start0[1] : start0[2];
+}
+text0 = text0.slice(start0[0].length);
+}
+}
+if(["FR-SARL","FR-EURL"].includes(form0)){
+const end1 = pattern11.exec(text0);
+if(end1 !== null && end1[1] !== undefined){
+found0 = end1[1];
+text0 = text0.slice(0, end1.index);
+}
+const start1 = pattern12.exec(text0);
+if(start1 !== null && (start1[2] !== undefined || (start1[1] !== undefined && start1[1] === start1[1].toUpperCase()))){
+if(found0 === undefined){
+found0 = start1[1] !== undefined ? start1[1] : start1[2];
+}
+text0 = text0.slice(start1[0].length);
+}
+}
+if(["RO-SRL","RO-SRL_SOLE"].includes(form0)){
+const end2 = pattern13.exec(text0);
+if(end2 !== null && end2[1] !== undefined){
+found0 = end2[1];
+text0 = text0.slice(0, end2.index);
+}
+const start2 = pattern14.exec(text0);
+if(start2 !== null && (start2[2] !== undefined || (start2[1] !== undefined && start2[1] === start2[1].toUpperCase()))){
+if(found0 === undefined){
+found0 = start2[1] !== undefined ? start2[1] : start2[2];
+}
+text0 = text0.slice(start2[0].length);
+}
+}
+if(found0 !== undefined){
+const suggestion0 = text0.replace(pattern15, "").trim().normalize("NFC");
+if(suggestion0 !== ""){
+const err8 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/legalFormSuffix",keyword:"legalFormSuffix",params:{found: found0.trim().normalize("NFC"), suggestion: suggestion0},message:"must not repeat the legal form",schema:schema37.properties.companyName.legalFormSuffix,parentSchema:schema37.properties.companyName,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -115,11 +174,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.corporatePurpose !== undefined){
-let data1 = data.corporatePurpose;
-if(typeof data1 === "string"){
-if(func2(data1) > 2000){
-const err9 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema34.properties.corporatePurpose,data:data1};
+}
+else {
+const err9 = {instancePath:instancePath+"/companyName",schemaPath:"#/properties/companyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.companyName.type,parentSchema:schema37.properties.companyName,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -128,8 +185,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern4.test(data1)){
-const err10 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.corporatePurpose,data:data1};
+}
+if(data.corporatePurpose !== undefined){
+let data1 = data.corporatePurpose;
+if(typeof data1 === "string"){
+if(func2(data1) > 2000){
+const err10 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema37.properties.corporatePurpose,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -138,9 +199,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.corporatePurpose.type,parentSchema:schema34.properties.corporatePurpose,data:data1};
+if(!pattern8.test(data1)){
+const err11 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.corporatePurpose,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -150,11 +210,8 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.registeredOffice !== undefined){
-let data2 = data.registeredOffice;
-if(typeof data2 === "string"){
-if(func2(data2) > 1000){
-const err12 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.registeredOffice,data:data2};
+else {
+const err12 = {instancePath:instancePath+"/corporatePurpose",schemaPath:"#/properties/corporatePurpose/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.corporatePurpose.type,parentSchema:schema37.properties.corporatePurpose,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -163,8 +220,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern4.test(data2)){
-const err13 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.registeredOffice,data:data2};
+}
+if(data.registeredOffice !== undefined){
+let data2 = data.registeredOffice;
+if(typeof data2 === "string"){
+if(func2(data2) > 1000){
+const err13 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema37.properties.registeredOffice,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -173,9 +234,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.registeredOffice.type,parentSchema:schema34.properties.registeredOffice,data:data2};
+if(!pattern8.test(data2)){
+const err14 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.registeredOffice,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -185,11 +245,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.shareCapital !== undefined){
-let data3 = data.shareCapital;
-if(typeof data3 == "number"){
-if(data3 > 1000000000 || isNaN(data3)){
-const err15 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema34.properties.shareCapital,data:data3};
+else {
+const err15 = {instancePath:instancePath+"/registeredOffice",schemaPath:"#/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.registeredOffice.type,parentSchema:schema37.properties.registeredOffice,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -198,8 +255,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data3 < 1 || isNaN(data3)){
-const err16 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema34.properties.shareCapital,data:data3};
+}
+if(data.shareCapital !== undefined){
+let data3 = data.shareCapital;
+if(typeof data3 == "number"){
+if(data3 > 1000000000 || isNaN(data3)){
+const err16 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema37.properties.shareCapital,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -208,10 +269,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-let value0 = rootData;
-value0 = value0 !== null && typeof value0 == "object" ? value0["numberOfShares"] : undefined;
-if(typeof value0 == "number" && Number.isInteger(value0) && value0 > 0 && Math.round(data3 * 100) % value0 !== 0){
-const err17 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/wholeCentsPer",keyword:"wholeCentsPer",params:{count: value0, nominal: Math.round(data3 / value0 * 10000) / 10000},message:"does not divide into equal shares of a whole number of cents",schema:"/numberOfShares",parentSchema:schema34.properties.shareCapital,data:data3};
+if(data3 < 1 || isNaN(data3)){
+const err17 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema37.properties.shareCapital,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -220,9 +279,10 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.shareCapital.type,parentSchema:schema34.properties.shareCapital,data:data3};
+let value2 = rootData;
+value2 = value2 !== null && typeof value2 == "object" ? value2["numberOfShares"] : undefined;
+if(typeof value2 == "number" && Number.isInteger(value2) && value2 > 0 && Math.round(data3 * 100) % value2 !== 0){
+const err18 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/wholeCentsPer",keyword:"wholeCentsPer",params:{count: value2, nominal: Math.round(data3 / value2 * 10000) / 10000},message:"does not divide into equal shares of a whole number of cents",schema:"/numberOfShares",parentSchema:schema37.properties.shareCapital,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -232,10 +292,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.numberOfShares !== undefined){
-let data4 = data.numberOfShares;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err19 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.numberOfShares.type,parentSchema:schema34.properties.numberOfShares,data:data4};
+else {
+const err19 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.shareCapital.type,parentSchema:schema37.properties.shareCapital,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -244,9 +302,11 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(typeof data4 == "number"){
-if(data4 > 1000000000 || isNaN(data4)){
-const err20 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema34.properties.numberOfShares,data:data4};
+}
+if(data.numberOfShares !== undefined){
+let data4 = data.numberOfShares;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err20 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.numberOfShares.type,parentSchema:schema37.properties.numberOfShares,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -255,8 +315,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data4 < 1 || isNaN(data4)){
-const err21 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema34.properties.numberOfShares,data:data4};
+if(typeof data4 == "number"){
+if(data4 > 1000000000 || isNaN(data4)){
+const err21 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema37.properties.numberOfShares,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -265,12 +326,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-if(data.durationYears !== undefined){
-let data5 = data.durationYears;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err22 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.durationYears.type,parentSchema:schema34.properties.durationYears,data:data5};
+if(data4 < 1 || isNaN(data4)){
+const err22 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema37.properties.numberOfShares,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -279,9 +336,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(typeof data5 == "number"){
-if(data5 > 99 || isNaN(data5)){
-const err23 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema34.properties.durationYears,data:data5};
+}
+}
+if(data.durationYears !== undefined){
+let data5 = data.durationYears;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err23 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.durationYears.type,parentSchema:schema37.properties.durationYears,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -290,8 +350,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data5 < 1 || isNaN(data5)){
-const err24 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema34.properties.durationYears,data:data5};
+if(typeof data5 == "number"){
+if(data5 > 99 || isNaN(data5)){
+const err24 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema37.properties.durationYears,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -300,11 +361,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(data5 < 1 || isNaN(data5)){
+const err25 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema37.properties.durationYears,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -313,10 +371,86 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate17.errors = vErrors;
+}
+}
+if(data.firstFinancialYearEnd !== undefined){
+let data6 = data.firstFinancialYearEnd;
+if(typeof data6 === "string"){
+if(!(formats0.validate(data6))){
+const err26 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema37.properties.firstFinancialYearEnd,data:data6};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+let value3 = rootData;
+value3 = value3 !== null && typeof value3 == "object" ? value3["dateOfSignature"] : undefined;
+if((typeof value3 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value3)) && (typeof data6 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(data6)) && data6 <= value3){
+const err27 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/afterDate",keyword:"afterDate",params:{limit: value3},message:"must be after another date",schema:"/dateOfSignature",parentSchema:schema37.properties.firstFinancialYearEnd,data:data6};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+let value4 = rootData;
+value4 = value4 !== null && typeof value4 == "object" ? value4["dateOfSignature"] : undefined;
+if((typeof value4 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value4)) && (typeof data6 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(data6))){
+const year0 = String(Number(value4.slice(0, 4)) + 1);
+const limit0 = year0 + "-12-31";
+if(data6 > limit0){
+const err28 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/notAfterYearEnd",keyword:"notAfterYearEnd",params:{limit: limit0, year: year0},message:"must not be after the end of the year allowed",schema:schema37.properties.firstFinancialYearEnd.notAfterYearEnd,parentSchema:schema37.properties.firstFinancialYearEnd,data:data6};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if((typeof data6 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(data6)) && Number(data6.slice(8, 10)) !== new Date(Date.UTC(Number(data6.slice(0, 4)), Number(data6.slice(5, 7)), 0)).getUTCDate()){
+const err29 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/endOfMonth",keyword:"endOfMonth",params:{},message:"must be the last day of a month",schema:true,parentSchema:schema37.properties.firstFinancialYearEnd,data:data6};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.firstFinancialYearEnd.type,parentSchema:schema37.properties.firstFinancialYearEnd,data:data6};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "3b04c61": validate17 };
+const validateFns = { "1f0e55da": validate20 };
 
 export const wizardFrEurlCompanyDetailsForm = defineForm('wizard-fr-eurl-company-details', definition, validateFns);

@@ -13,20 +13,20 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema34 = {"type":"object","required":["persons"],"properties":{"persons":{"$comment":"Everyone the company file names, once: the associates, the managers, the companies' representatives and owners. The first person is the founder (the account holder). Roles on the next steps point to a person by id, so a correction here reaches every document. At most 200: 149 associates (the largest legal form), 10 managers and companies' representatives and owners, a bound for what a draft stores (security review R3-01).","type":"array","minItems":1,"maxItems":200,"uniqueBy":"id","default":[{"kind":"natural"}],"items":{"type":"object","required":["id","kind"],"requiredWhen":[{"when":{"kind":"natural"},"required":["civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address"]},{"when":{"kind":"natural","maritalStatus":"married"},"required":["matrimonialRegime"]},{"when":{"kind":"natural","maritalStatus":"married","matrimonialRegime":["community","universal"],"commonFunds":true},"required":["spouseCivility","spouseLastName","spouseFirstNames"]},{"when":{"kind":"legal"},"required":["name","legalForm","registeredOffice","country","registrationNumber","representativeId"]}],"properties":{"id":{"$comment":"The person's reference within the file (p1, p2, …), given by the wizard: roles point to it.","type":"string","pattern":"^p[1-9][0-9]{0,3}$"},"kind":{"$comment":"A natural person or a company (legal person). Only a natural person can manage the company, represent a company or be a beneficial owner.","type":"string","enum":["natural","legal"],"default":"natural"},"civility":{"$comment":"Madame or Monsieur (doamna, domnul): the documents agree with it (née/né, associée/associé, Subsemnata/Subsemnatul).","type":"string","enum":["F","M"]},"lastName":{"$comment":"Natural person: the birth name (nom de naissance, numele), as on the identity document.","type":"string","maxLength":200,"pattern":"\\S"},"usageName":{"$comment":"France: the name used, when it differs from the birth name (a spouse's name): the beneficial-owner document asks for it (R. 561-56 C. mon. fin.).","type":"string","maxLength":200,"pattern":"\\S"},"firstNames":{"$comment":"Natural person: every first name, in the order of the civil status.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the person's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The person's home address (domicile), in full.","type":"string","maxLength":1000,"pattern":"\\S"},"fatherName":{"$comment":"France: the father's full name, for the declaration of non-conviction and filiation of a manager.","type":"string","maxLength":200,"pattern":"\\S"},"motherName":{"$comment":"France: the mother's full name (birth name), for the same declaration.","type":"string","maxLength":200,"pattern":"\\S"},"maritalStatus":{"$comment":"France: the statuts identify each associate with their marital status; a married associate's regime decides whether the spouse must be told of a contribution of common property (C. civ. 1832-2).","type":"string","enum":["single","married","pacs","divorced","widowed"]},"matrimonialRegime":{"$comment":"France, married: the matrimonial regime.","type":"string","enum":["community","separation","participation","universal"]},"commonFunds":{"$comment":"France, married under a community regime: the contribution is paid with common property. The spouse must then be informed, and the statuts say so (C. civ. 1832-2).","type":"boolean","default":false},"spouseCivility":{"$comment":"France: the spouse informed under C. civ. 1832-2.","type":"string","enum":["F","M"]},"spouseLastName":{"$comment":"France: the spouse's birth name.","type":"string","maxLength":200,"pattern":"\\S"},"spouseFirstNames":{"$comment":"France: the spouse's first names.","type":"string","maxLength":200,"pattern":"\\S"},"name":{"$comment":"Company: its name (dénomination, denumire) as registered, with its legal form.","type":"string","maxLength":200,"pattern":"\\S"},"legalForm":{"$comment":"Company: its legal form (SAS, SARL, SRL, GmbH, Ltd…).","type":"string","maxLength":60,"pattern":"\\S"},"registeredOffice":{"$comment":"Company: the address of its registered office.","type":"string","maxLength":1000,"pattern":"\\S"},"country":{"$comment":"Company: the country where it is registered (its nationality, art. 7 lit. a) Legea 31/1990).","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"registrationNumber":{"$comment":"Company: its registration number: RCS and SIREN in France, CUI and number of the trade register (J…) in Romania, or the foreign register's number.","type":"string","maxLength":100,"pattern":"\\S"},"representativeId":{"$comment":"Company: the natural person of this file who represents it and signs for it.","type":"string","personRef":{"kinds":["natural"]}},"owners":{"$comment":"Company: the natural persons who hold its capital, with their percentage: the beneficial owners of the new company are found through them (R. 561-1 C. mon. fin.; art. 4 Legea 129/2019).","type":"array","maxItems":20,"uniqueBy":"personId","default":[],"items":{"type":"object","required":["personId","percent"],"properties":{"personId":{"$comment":"A natural person of the file.","type":"string","personRef":{"kinds":["natural"]}},"percent":{"$comment":"The part of the company's capital this person holds, in percent.","type":"number","exclusiveMinimum":0,"maximum":100}}}}}}}},"$id":"1f1b628e"};
-const pattern4 = new RegExp("^p[1-9][0-9]{0,3}$", "u");
-const pattern5 = new RegExp("\\S", "u");
+const schema37 = {"type":"object","required":["persons"],"properties":{"persons":{"$comment":"Everyone the company file names, once: the associates, the managers, the companies' representatives and owners. The first person is the founder (the account holder). Roles on the next steps point to a person by id, so a correction here reaches every document. At most 200: 149 associates (the largest legal form), 10 managers and companies' representatives and owners, a bound for what a draft stores (security review R3-01).","type":"array","minItems":1,"maxItems":200,"uniqueBy":"id","default":[{"kind":"natural"}],"items":{"type":"object","required":["id","kind"],"requiredWhen":[{"when":{"kind":"natural"},"required":["civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address"]},{"when":{"kind":"natural","maritalStatus":"married"},"required":["matrimonialRegime"]},{"when":{"kind":"natural","maritalStatus":"married","matrimonialRegime":["community","universal"],"commonFunds":true},"required":["spouseCivility","spouseLastName","spouseFirstNames"]},{"when":{"kind":"legal"},"required":["name","legalForm","registeredOffice","country","registrationNumber","representativeId"]}],"properties":{"id":{"$comment":"The person's reference within the file (p1, p2, …), given by the wizard: roles point to it.","type":"string","pattern":"^p[1-9][0-9]{0,3}$"},"kind":{"$comment":"A natural person or a company (legal person). Only a natural person can manage the company, represent a company or be a beneficial owner.","type":"string","enum":["natural","legal"],"default":"natural"},"civility":{"$comment":"Madame or Monsieur (doamna, domnul): the documents agree with it (née/né, associée/associé, Subsemnata/Subsemnatul).","type":"string","enum":["F","M"]},"lastName":{"$comment":"Natural person: the birth name (nom de naissance, numele), as on the identity document.","type":"string","maxLength":200,"pattern":"\\S"},"usageName":{"$comment":"France: the name used, when it differs from the birth name (a spouse's name): the beneficial-owner document asks for it (R. 561-56 C. mon. fin.).","type":"string","maxLength":200,"pattern":"\\S"},"firstNames":{"$comment":"Natural person: every first name, in the order of the civil status.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the person's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The person's home address (domicile), in full.","type":"string","maxLength":1000,"pattern":"\\S"},"fatherName":{"$comment":"France: the father's full name, for the declaration of non-conviction and filiation of a manager.","type":"string","maxLength":200,"pattern":"\\S"},"motherName":{"$comment":"France: the mother's full name (birth name), for the same declaration.","type":"string","maxLength":200,"pattern":"\\S"},"maritalStatus":{"$comment":"France: the statuts identify each associate with their marital status; a married associate's regime decides whether the spouse must be told of a contribution of common property (C. civ. 1832-2).","type":"string","enum":["single","married","pacs","divorced","widowed"]},"matrimonialRegime":{"$comment":"France, married: the matrimonial regime.","type":"string","enum":["community","separation","participation","universal"]},"commonFunds":{"$comment":"France, married under a community regime: the contribution is paid with common property. The spouse must then be informed, and the statuts say so (C. civ. 1832-2).","type":"boolean","default":false},"spouseCivility":{"$comment":"France: the spouse informed under C. civ. 1832-2.","type":"string","enum":["F","M"]},"spouseLastName":{"$comment":"France: the spouse's birth name.","type":"string","maxLength":200,"pattern":"\\S"},"spouseFirstNames":{"$comment":"France: the spouse's first names.","type":"string","maxLength":200,"pattern":"\\S"},"name":{"$comment":"Company: its name (dénomination, denumire) as registered, with its legal form.","type":"string","maxLength":200,"pattern":"\\S"},"legalForm":{"$comment":"Company: its legal form (SAS, SARL, SRL, GmbH, Ltd…).","type":"string","maxLength":60,"pattern":"\\S"},"registeredOffice":{"$comment":"Company: the address of its registered office.","type":"string","maxLength":1000,"pattern":"\\S"},"country":{"$comment":"Company: the country where it is registered (its nationality, art. 7 lit. a) Legea 31/1990).","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"registrationNumber":{"$comment":"Company: its registration number: RCS and SIREN in France, CUI and number of the trade register (J…) in Romania, or the foreign register's number.","type":"string","maxLength":100,"pattern":"\\S"},"representativeId":{"$comment":"Company: the natural person of this file who represents it and signs for it.","type":"string","personRef":{"kinds":["natural"]}},"owners":{"$comment":"Company: the natural persons who hold its capital, with their percentage: the beneficial owners of the new company are found through them (R. 561-1 C. mon. fin.; art. 4 Legea 129/2019).","type":"array","maxItems":20,"uniqueBy":"personId","default":[],"items":{"type":"object","required":["personId","percent"],"properties":{"personId":{"$comment":"A natural person of the file.","type":"string","personRef":{"kinds":["natural"]}},"percent":{"$comment":"The part of the company's capital this person holds, in percent.","type":"number","exclusiveMinimum":0,"maximum":100}}}}}}}},"$id":"1f1b628e"};
+const pattern8 = new RegExp("^p[1-9][0-9]{0,3}$", "u");
+const pattern9 = new RegExp("\\S", "u");
 const func2 = cjs(runtime0).default;
 const func0 = cjs(runtime1).default;
 const formats0 = cjs(runtime2).fullFormats.date;
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="1f1b628e" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.persons === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "persons"},message:"must have required property '"+"persons"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "persons"},message:"must have required property '"+"persons"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -39,7 +39,7 @@ if(data.persons !== undefined){
 let data0 = data.persons;
 if(Array.isArray(data0)){
 if(data0.length > 200){
-const err1 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items",schema:200,parentSchema:schema34.properties.persons,data:data0};
+const err1 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items",schema:200,parentSchema:schema37.properties.persons,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -49,7 +49,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema34.properties.persons,data:data0};
+const err2 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema37.properties.persons,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -63,7 +63,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.id === undefined){
-const err3 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema34.properties.persons.items.required,parentSchema:schema34.properties.persons.items,data:data1};
+const err3 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema37.properties.persons.items.required,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -73,7 +73,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1.kind === undefined){
-const err4 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema34.properties.persons.items.required,parentSchema:schema34.properties.persons.items,data:data1};
+const err4 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema37.properties.persons.items.required,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -85,8 +85,8 @@ errors++;
 if(data1.id !== undefined){
 let data2 = data1.id;
 if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err5 = {instancePath:instancePath+"/persons/" + i0+"/id",schemaPath:"#/properties/persons/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^p[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^p[1-9][0-9]{0,3}$"+"\"",schema:"^p[1-9][0-9]{0,3}$",parentSchema:schema34.properties.persons.items.properties.id,data:data2};
+if(!pattern8.test(data2)){
+const err5 = {instancePath:instancePath+"/persons/" + i0+"/id",schemaPath:"#/properties/persons/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^p[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^p[1-9][0-9]{0,3}$"+"\"",schema:"^p[1-9][0-9]{0,3}$",parentSchema:schema37.properties.persons.items.properties.id,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -97,7 +97,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/persons/" + i0+"/id",schemaPath:"#/properties/persons/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.id.type,parentSchema:schema34.properties.persons.items.properties.id,data:data2};
+const err6 = {instancePath:instancePath+"/persons/" + i0+"/id",schemaPath:"#/properties/persons/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.id.type,parentSchema:schema37.properties.persons.items.properties.id,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -110,7 +110,7 @@ errors++;
 if(data1.kind !== undefined){
 let data3 = data1.kind;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/persons/" + i0+"/kind",schemaPath:"#/properties/persons/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.kind.type,parentSchema:schema34.properties.persons.items.properties.kind,data:data3};
+const err7 = {instancePath:instancePath+"/persons/" + i0+"/kind",schemaPath:"#/properties/persons/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.kind.type,parentSchema:schema37.properties.persons.items.properties.kind,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -120,7 +120,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data3 === "natural") || (data3 === "legal"))){
-const err8 = {instancePath:instancePath+"/persons/" + i0+"/kind",schemaPath:"#/properties/persons/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.properties.persons.items.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.persons.items.properties.kind.enum,parentSchema:schema34.properties.persons.items.properties.kind,data:data3};
+const err8 = {instancePath:instancePath+"/persons/" + i0+"/kind",schemaPath:"#/properties/persons/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema37.properties.persons.items.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.persons.items.properties.kind.enum,parentSchema:schema37.properties.persons.items.properties.kind,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -133,7 +133,7 @@ errors++;
 if(data1.civility !== undefined){
 let data4 = data1.civility;
 if(typeof data4 !== "string"){
-const err9 = {instancePath:instancePath+"/persons/" + i0+"/civility",schemaPath:"#/properties/persons/items/properties/civility/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.civility.type,parentSchema:schema34.properties.persons.items.properties.civility,data:data4};
+const err9 = {instancePath:instancePath+"/persons/" + i0+"/civility",schemaPath:"#/properties/persons/items/properties/civility/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.civility.type,parentSchema:schema37.properties.persons.items.properties.civility,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -143,7 +143,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data4 === "F") || (data4 === "M"))){
-const err10 = {instancePath:instancePath+"/persons/" + i0+"/civility",schemaPath:"#/properties/persons/items/properties/civility/enum",keyword:"enum",params:{allowedValues: schema34.properties.persons.items.properties.civility.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.persons.items.properties.civility.enum,parentSchema:schema34.properties.persons.items.properties.civility,data:data4};
+const err10 = {instancePath:instancePath+"/persons/" + i0+"/civility",schemaPath:"#/properties/persons/items/properties/civility/enum",keyword:"enum",params:{allowedValues: schema37.properties.persons.items.properties.civility.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.persons.items.properties.civility.enum,parentSchema:schema37.properties.persons.items.properties.civility,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -157,7 +157,7 @@ if(data1.lastName !== undefined){
 let data5 = data1.lastName;
 if(typeof data5 === "string"){
 if(func2(data5) > 200){
-const err11 = {instancePath:instancePath+"/persons/" + i0+"/lastName",schemaPath:"#/properties/persons/items/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.lastName,data:data5};
+const err11 = {instancePath:instancePath+"/persons/" + i0+"/lastName",schemaPath:"#/properties/persons/items/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.persons.items.properties.lastName,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -166,8 +166,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern5.test(data5)){
-const err12 = {instancePath:instancePath+"/persons/" + i0+"/lastName",schemaPath:"#/properties/persons/items/properties/lastName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.lastName,data:data5};
+if(!pattern9.test(data5)){
+const err12 = {instancePath:instancePath+"/persons/" + i0+"/lastName",schemaPath:"#/properties/persons/items/properties/lastName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.lastName,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -178,7 +178,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/persons/" + i0+"/lastName",schemaPath:"#/properties/persons/items/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.lastName.type,parentSchema:schema34.properties.persons.items.properties.lastName,data:data5};
+const err13 = {instancePath:instancePath+"/persons/" + i0+"/lastName",schemaPath:"#/properties/persons/items/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.lastName.type,parentSchema:schema37.properties.persons.items.properties.lastName,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -192,7 +192,7 @@ if(data1.usageName !== undefined){
 let data6 = data1.usageName;
 if(typeof data6 === "string"){
 if(func2(data6) > 200){
-const err14 = {instancePath:instancePath+"/persons/" + i0+"/usageName",schemaPath:"#/properties/persons/items/properties/usageName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.usageName,data:data6};
+const err14 = {instancePath:instancePath+"/persons/" + i0+"/usageName",schemaPath:"#/properties/persons/items/properties/usageName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.persons.items.properties.usageName,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -201,8 +201,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern5.test(data6)){
-const err15 = {instancePath:instancePath+"/persons/" + i0+"/usageName",schemaPath:"#/properties/persons/items/properties/usageName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.usageName,data:data6};
+if(!pattern9.test(data6)){
+const err15 = {instancePath:instancePath+"/persons/" + i0+"/usageName",schemaPath:"#/properties/persons/items/properties/usageName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.usageName,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -213,7 +213,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/persons/" + i0+"/usageName",schemaPath:"#/properties/persons/items/properties/usageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.usageName.type,parentSchema:schema34.properties.persons.items.properties.usageName,data:data6};
+const err16 = {instancePath:instancePath+"/persons/" + i0+"/usageName",schemaPath:"#/properties/persons/items/properties/usageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.usageName.type,parentSchema:schema37.properties.persons.items.properties.usageName,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -227,7 +227,7 @@ if(data1.firstNames !== undefined){
 let data7 = data1.firstNames;
 if(typeof data7 === "string"){
 if(func2(data7) > 200){
-const err17 = {instancePath:instancePath+"/persons/" + i0+"/firstNames",schemaPath:"#/properties/persons/items/properties/firstNames/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.firstNames,data:data7};
+const err17 = {instancePath:instancePath+"/persons/" + i0+"/firstNames",schemaPath:"#/properties/persons/items/properties/firstNames/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.persons.items.properties.firstNames,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -236,8 +236,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern5.test(data7)){
-const err18 = {instancePath:instancePath+"/persons/" + i0+"/firstNames",schemaPath:"#/properties/persons/items/properties/firstNames/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.firstNames,data:data7};
+if(!pattern9.test(data7)){
+const err18 = {instancePath:instancePath+"/persons/" + i0+"/firstNames",schemaPath:"#/properties/persons/items/properties/firstNames/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.firstNames,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -248,7 +248,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/persons/" + i0+"/firstNames",schemaPath:"#/properties/persons/items/properties/firstNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.firstNames.type,parentSchema:schema34.properties.persons.items.properties.firstNames,data:data7};
+const err19 = {instancePath:instancePath+"/persons/" + i0+"/firstNames",schemaPath:"#/properties/persons/items/properties/firstNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.firstNames.type,parentSchema:schema37.properties.persons.items.properties.firstNames,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -262,7 +262,7 @@ if(data1.dateOfBirth !== undefined){
 let data8 = data1.dateOfBirth;
 if(typeof data8 === "string"){
 if(!(formats0.validate(data8))){
-const err20 = {instancePath:instancePath+"/persons/" + i0+"/dateOfBirth",schemaPath:"#/properties/persons/items/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema34.properties.persons.items.properties.dateOfBirth,data:data8};
+const err20 = {instancePath:instancePath+"/persons/" + i0+"/dateOfBirth",schemaPath:"#/properties/persons/items/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema37.properties.persons.items.properties.dateOfBirth,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -272,7 +272,7 @@ vErrors.push(err20);
 errors++;
 }
 if(formats0.compare(data8, "1900-01-01") < 0){
-const err21 = {instancePath:instancePath+"/persons/" + i0+"/dateOfBirth",schemaPath:"#/properties/persons/items/properties/dateOfBirth/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema34.properties.persons.items.properties.dateOfBirth,data:data8};
+const err21 = {instancePath:instancePath+"/persons/" + i0+"/dateOfBirth",schemaPath:"#/properties/persons/items/properties/dateOfBirth/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema37.properties.persons.items.properties.dateOfBirth,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -282,7 +282,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data8 > new Date(Date.now() + (typeof window === "undefined" ? 50400000 : -60000 * new Date().getTimezoneOffset())).toISOString().slice(0, 10)){
-const err22 = {instancePath:instancePath+"/persons/" + i0+"/dateOfBirth",schemaPath:"#/properties/persons/items/properties/dateOfBirth/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema34.properties.persons.items.properties.dateOfBirth,data:data8};
+const err22 = {instancePath:instancePath+"/persons/" + i0+"/dateOfBirth",schemaPath:"#/properties/persons/items/properties/dateOfBirth/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema37.properties.persons.items.properties.dateOfBirth,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -293,7 +293,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/persons/" + i0+"/dateOfBirth",schemaPath:"#/properties/persons/items/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.dateOfBirth.type,parentSchema:schema34.properties.persons.items.properties.dateOfBirth,data:data8};
+const err23 = {instancePath:instancePath+"/persons/" + i0+"/dateOfBirth",schemaPath:"#/properties/persons/items/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.dateOfBirth.type,parentSchema:schema37.properties.persons.items.properties.dateOfBirth,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -307,7 +307,7 @@ if(data1.placeOfBirth !== undefined){
 let data9 = data1.placeOfBirth;
 if(typeof data9 === "string"){
 if(func2(data9) > 200){
-const err24 = {instancePath:instancePath+"/persons/" + i0+"/placeOfBirth",schemaPath:"#/properties/persons/items/properties/placeOfBirth/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.placeOfBirth,data:data9};
+const err24 = {instancePath:instancePath+"/persons/" + i0+"/placeOfBirth",schemaPath:"#/properties/persons/items/properties/placeOfBirth/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.persons.items.properties.placeOfBirth,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -316,8 +316,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!pattern5.test(data9)){
-const err25 = {instancePath:instancePath+"/persons/" + i0+"/placeOfBirth",schemaPath:"#/properties/persons/items/properties/placeOfBirth/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.placeOfBirth,data:data9};
+if(!pattern9.test(data9)){
+const err25 = {instancePath:instancePath+"/persons/" + i0+"/placeOfBirth",schemaPath:"#/properties/persons/items/properties/placeOfBirth/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.placeOfBirth,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -328,7 +328,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/persons/" + i0+"/placeOfBirth",schemaPath:"#/properties/persons/items/properties/placeOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.placeOfBirth.type,parentSchema:schema34.properties.persons.items.properties.placeOfBirth,data:data9};
+const err26 = {instancePath:instancePath+"/persons/" + i0+"/placeOfBirth",schemaPath:"#/properties/persons/items/properties/placeOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.placeOfBirth.type,parentSchema:schema37.properties.persons.items.properties.placeOfBirth,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -341,7 +341,7 @@ errors++;
 if(data1.nationality !== undefined){
 let data10 = data1.nationality;
 if(typeof data10 !== "string"){
-const err27 = {instancePath:instancePath+"/persons/" + i0+"/nationality",schemaPath:"#/properties/persons/items/properties/nationality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.nationality.type,parentSchema:schema34.properties.persons.items.properties.nationality,data:data10};
+const err27 = {instancePath:instancePath+"/persons/" + i0+"/nationality",schemaPath:"#/properties/persons/items/properties/nationality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.nationality.type,parentSchema:schema37.properties.persons.items.properties.nationality,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -352,14 +352,14 @@ errors++;
 }
 let valid4;
 valid4 = false;
-for(const v0 of schema34.properties.persons.items.properties.nationality.enum){
+for(const v0 of schema37.properties.persons.items.properties.nationality.enum){
 if(func0(data10, v0)){
 valid4 = true;
 break;
 }
 }
 if(!valid4){
-const err28 = {instancePath:instancePath+"/persons/" + i0+"/nationality",schemaPath:"#/properties/persons/items/properties/nationality/enum",keyword:"enum",params:{allowedValues: schema34.properties.persons.items.properties.nationality.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.persons.items.properties.nationality.enum,parentSchema:schema34.properties.persons.items.properties.nationality,data:data10};
+const err28 = {instancePath:instancePath+"/persons/" + i0+"/nationality",schemaPath:"#/properties/persons/items/properties/nationality/enum",keyword:"enum",params:{allowedValues: schema37.properties.persons.items.properties.nationality.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.persons.items.properties.nationality.enum,parentSchema:schema37.properties.persons.items.properties.nationality,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -373,7 +373,7 @@ if(data1.address !== undefined){
 let data11 = data1.address;
 if(typeof data11 === "string"){
 if(func2(data11) > 1000){
-const err29 = {instancePath:instancePath+"/persons/" + i0+"/address",schemaPath:"#/properties/persons/items/properties/address/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.persons.items.properties.address,data:data11};
+const err29 = {instancePath:instancePath+"/persons/" + i0+"/address",schemaPath:"#/properties/persons/items/properties/address/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema37.properties.persons.items.properties.address,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -382,8 +382,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern5.test(data11)){
-const err30 = {instancePath:instancePath+"/persons/" + i0+"/address",schemaPath:"#/properties/persons/items/properties/address/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.address,data:data11};
+if(!pattern9.test(data11)){
+const err30 = {instancePath:instancePath+"/persons/" + i0+"/address",schemaPath:"#/properties/persons/items/properties/address/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.address,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -394,7 +394,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/persons/" + i0+"/address",schemaPath:"#/properties/persons/items/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.address.type,parentSchema:schema34.properties.persons.items.properties.address,data:data11};
+const err31 = {instancePath:instancePath+"/persons/" + i0+"/address",schemaPath:"#/properties/persons/items/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.address.type,parentSchema:schema37.properties.persons.items.properties.address,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -408,7 +408,7 @@ if(data1.fatherName !== undefined){
 let data12 = data1.fatherName;
 if(typeof data12 === "string"){
 if(func2(data12) > 200){
-const err32 = {instancePath:instancePath+"/persons/" + i0+"/fatherName",schemaPath:"#/properties/persons/items/properties/fatherName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.fatherName,data:data12};
+const err32 = {instancePath:instancePath+"/persons/" + i0+"/fatherName",schemaPath:"#/properties/persons/items/properties/fatherName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.persons.items.properties.fatherName,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -417,8 +417,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(!pattern5.test(data12)){
-const err33 = {instancePath:instancePath+"/persons/" + i0+"/fatherName",schemaPath:"#/properties/persons/items/properties/fatherName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.fatherName,data:data12};
+if(!pattern9.test(data12)){
+const err33 = {instancePath:instancePath+"/persons/" + i0+"/fatherName",schemaPath:"#/properties/persons/items/properties/fatherName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.fatherName,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -429,7 +429,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/persons/" + i0+"/fatherName",schemaPath:"#/properties/persons/items/properties/fatherName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.fatherName.type,parentSchema:schema34.properties.persons.items.properties.fatherName,data:data12};
+const err34 = {instancePath:instancePath+"/persons/" + i0+"/fatherName",schemaPath:"#/properties/persons/items/properties/fatherName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.fatherName.type,parentSchema:schema37.properties.persons.items.properties.fatherName,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -443,7 +443,7 @@ if(data1.motherName !== undefined){
 let data13 = data1.motherName;
 if(typeof data13 === "string"){
 if(func2(data13) > 200){
-const err35 = {instancePath:instancePath+"/persons/" + i0+"/motherName",schemaPath:"#/properties/persons/items/properties/motherName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.motherName,data:data13};
+const err35 = {instancePath:instancePath+"/persons/" + i0+"/motherName",schemaPath:"#/properties/persons/items/properties/motherName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.persons.items.properties.motherName,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -452,8 +452,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!pattern5.test(data13)){
-const err36 = {instancePath:instancePath+"/persons/" + i0+"/motherName",schemaPath:"#/properties/persons/items/properties/motherName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.motherName,data:data13};
+if(!pattern9.test(data13)){
+const err36 = {instancePath:instancePath+"/persons/" + i0+"/motherName",schemaPath:"#/properties/persons/items/properties/motherName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.motherName,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -464,7 +464,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/persons/" + i0+"/motherName",schemaPath:"#/properties/persons/items/properties/motherName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.motherName.type,parentSchema:schema34.properties.persons.items.properties.motherName,data:data13};
+const err37 = {instancePath:instancePath+"/persons/" + i0+"/motherName",schemaPath:"#/properties/persons/items/properties/motherName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.motherName.type,parentSchema:schema37.properties.persons.items.properties.motherName,data:data13};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -477,7 +477,7 @@ errors++;
 if(data1.maritalStatus !== undefined){
 let data14 = data1.maritalStatus;
 if(typeof data14 !== "string"){
-const err38 = {instancePath:instancePath+"/persons/" + i0+"/maritalStatus",schemaPath:"#/properties/persons/items/properties/maritalStatus/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.maritalStatus.type,parentSchema:schema34.properties.persons.items.properties.maritalStatus,data:data14};
+const err38 = {instancePath:instancePath+"/persons/" + i0+"/maritalStatus",schemaPath:"#/properties/persons/items/properties/maritalStatus/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.maritalStatus.type,parentSchema:schema37.properties.persons.items.properties.maritalStatus,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -487,7 +487,7 @@ vErrors.push(err38);
 errors++;
 }
 if(!(((((data14 === "single") || (data14 === "married")) || (data14 === "pacs")) || (data14 === "divorced")) || (data14 === "widowed"))){
-const err39 = {instancePath:instancePath+"/persons/" + i0+"/maritalStatus",schemaPath:"#/properties/persons/items/properties/maritalStatus/enum",keyword:"enum",params:{allowedValues: schema34.properties.persons.items.properties.maritalStatus.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.persons.items.properties.maritalStatus.enum,parentSchema:schema34.properties.persons.items.properties.maritalStatus,data:data14};
+const err39 = {instancePath:instancePath+"/persons/" + i0+"/maritalStatus",schemaPath:"#/properties/persons/items/properties/maritalStatus/enum",keyword:"enum",params:{allowedValues: schema37.properties.persons.items.properties.maritalStatus.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.persons.items.properties.maritalStatus.enum,parentSchema:schema37.properties.persons.items.properties.maritalStatus,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -500,7 +500,7 @@ errors++;
 if(data1.matrimonialRegime !== undefined){
 let data15 = data1.matrimonialRegime;
 if(typeof data15 !== "string"){
-const err40 = {instancePath:instancePath+"/persons/" + i0+"/matrimonialRegime",schemaPath:"#/properties/persons/items/properties/matrimonialRegime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.matrimonialRegime.type,parentSchema:schema34.properties.persons.items.properties.matrimonialRegime,data:data15};
+const err40 = {instancePath:instancePath+"/persons/" + i0+"/matrimonialRegime",schemaPath:"#/properties/persons/items/properties/matrimonialRegime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.matrimonialRegime.type,parentSchema:schema37.properties.persons.items.properties.matrimonialRegime,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -510,7 +510,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!((((data15 === "community") || (data15 === "separation")) || (data15 === "participation")) || (data15 === "universal"))){
-const err41 = {instancePath:instancePath+"/persons/" + i0+"/matrimonialRegime",schemaPath:"#/properties/persons/items/properties/matrimonialRegime/enum",keyword:"enum",params:{allowedValues: schema34.properties.persons.items.properties.matrimonialRegime.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.persons.items.properties.matrimonialRegime.enum,parentSchema:schema34.properties.persons.items.properties.matrimonialRegime,data:data15};
+const err41 = {instancePath:instancePath+"/persons/" + i0+"/matrimonialRegime",schemaPath:"#/properties/persons/items/properties/matrimonialRegime/enum",keyword:"enum",params:{allowedValues: schema37.properties.persons.items.properties.matrimonialRegime.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.persons.items.properties.matrimonialRegime.enum,parentSchema:schema37.properties.persons.items.properties.matrimonialRegime,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -523,7 +523,7 @@ errors++;
 if(data1.commonFunds !== undefined){
 let data16 = data1.commonFunds;
 if(typeof data16 !== "boolean"){
-const err42 = {instancePath:instancePath+"/persons/" + i0+"/commonFunds",schemaPath:"#/properties/persons/items/properties/commonFunds/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.persons.items.properties.commonFunds.type,parentSchema:schema34.properties.persons.items.properties.commonFunds,data:data16};
+const err42 = {instancePath:instancePath+"/persons/" + i0+"/commonFunds",schemaPath:"#/properties/persons/items/properties/commonFunds/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.properties.persons.items.properties.commonFunds.type,parentSchema:schema37.properties.persons.items.properties.commonFunds,data:data16};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -536,7 +536,7 @@ errors++;
 if(data1.spouseCivility !== undefined){
 let data17 = data1.spouseCivility;
 if(typeof data17 !== "string"){
-const err43 = {instancePath:instancePath+"/persons/" + i0+"/spouseCivility",schemaPath:"#/properties/persons/items/properties/spouseCivility/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.spouseCivility.type,parentSchema:schema34.properties.persons.items.properties.spouseCivility,data:data17};
+const err43 = {instancePath:instancePath+"/persons/" + i0+"/spouseCivility",schemaPath:"#/properties/persons/items/properties/spouseCivility/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.spouseCivility.type,parentSchema:schema37.properties.persons.items.properties.spouseCivility,data:data17};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -546,7 +546,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!((data17 === "F") || (data17 === "M"))){
-const err44 = {instancePath:instancePath+"/persons/" + i0+"/spouseCivility",schemaPath:"#/properties/persons/items/properties/spouseCivility/enum",keyword:"enum",params:{allowedValues: schema34.properties.persons.items.properties.spouseCivility.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.persons.items.properties.spouseCivility.enum,parentSchema:schema34.properties.persons.items.properties.spouseCivility,data:data17};
+const err44 = {instancePath:instancePath+"/persons/" + i0+"/spouseCivility",schemaPath:"#/properties/persons/items/properties/spouseCivility/enum",keyword:"enum",params:{allowedValues: schema37.properties.persons.items.properties.spouseCivility.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.persons.items.properties.spouseCivility.enum,parentSchema:schema37.properties.persons.items.properties.spouseCivility,data:data17};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -560,7 +560,7 @@ if(data1.spouseLastName !== undefined){
 let data18 = data1.spouseLastName;
 if(typeof data18 === "string"){
 if(func2(data18) > 200){
-const err45 = {instancePath:instancePath+"/persons/" + i0+"/spouseLastName",schemaPath:"#/properties/persons/items/properties/spouseLastName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.spouseLastName,data:data18};
+const err45 = {instancePath:instancePath+"/persons/" + i0+"/spouseLastName",schemaPath:"#/properties/persons/items/properties/spouseLastName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.persons.items.properties.spouseLastName,data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -569,8 +569,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!pattern5.test(data18)){
-const err46 = {instancePath:instancePath+"/persons/" + i0+"/spouseLastName",schemaPath:"#/properties/persons/items/properties/spouseLastName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.spouseLastName,data:data18};
+if(!pattern9.test(data18)){
+const err46 = {instancePath:instancePath+"/persons/" + i0+"/spouseLastName",schemaPath:"#/properties/persons/items/properties/spouseLastName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.spouseLastName,data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -581,7 +581,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/persons/" + i0+"/spouseLastName",schemaPath:"#/properties/persons/items/properties/spouseLastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.spouseLastName.type,parentSchema:schema34.properties.persons.items.properties.spouseLastName,data:data18};
+const err47 = {instancePath:instancePath+"/persons/" + i0+"/spouseLastName",schemaPath:"#/properties/persons/items/properties/spouseLastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.spouseLastName.type,parentSchema:schema37.properties.persons.items.properties.spouseLastName,data:data18};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -595,7 +595,7 @@ if(data1.spouseFirstNames !== undefined){
 let data19 = data1.spouseFirstNames;
 if(typeof data19 === "string"){
 if(func2(data19) > 200){
-const err48 = {instancePath:instancePath+"/persons/" + i0+"/spouseFirstNames",schemaPath:"#/properties/persons/items/properties/spouseFirstNames/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.spouseFirstNames,data:data19};
+const err48 = {instancePath:instancePath+"/persons/" + i0+"/spouseFirstNames",schemaPath:"#/properties/persons/items/properties/spouseFirstNames/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.persons.items.properties.spouseFirstNames,data:data19};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -604,8 +604,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(!pattern5.test(data19)){
-const err49 = {instancePath:instancePath+"/persons/" + i0+"/spouseFirstNames",schemaPath:"#/properties/persons/items/properties/spouseFirstNames/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.spouseFirstNames,data:data19};
+if(!pattern9.test(data19)){
+const err49 = {instancePath:instancePath+"/persons/" + i0+"/spouseFirstNames",schemaPath:"#/properties/persons/items/properties/spouseFirstNames/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.spouseFirstNames,data:data19};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -616,7 +616,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/persons/" + i0+"/spouseFirstNames",schemaPath:"#/properties/persons/items/properties/spouseFirstNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.spouseFirstNames.type,parentSchema:schema34.properties.persons.items.properties.spouseFirstNames,data:data19};
+const err50 = {instancePath:instancePath+"/persons/" + i0+"/spouseFirstNames",schemaPath:"#/properties/persons/items/properties/spouseFirstNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.spouseFirstNames.type,parentSchema:schema37.properties.persons.items.properties.spouseFirstNames,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -630,7 +630,7 @@ if(data1.name !== undefined){
 let data20 = data1.name;
 if(typeof data20 === "string"){
 if(func2(data20) > 200){
-const err51 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.name,data:data20};
+const err51 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.persons.items.properties.name,data:data20};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -639,8 +639,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(!pattern5.test(data20)){
-const err52 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.name,data:data20};
+if(!pattern9.test(data20)){
+const err52 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.name,data:data20};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -651,7 +651,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.name.type,parentSchema:schema34.properties.persons.items.properties.name,data:data20};
+const err53 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.name.type,parentSchema:schema37.properties.persons.items.properties.name,data:data20};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -665,7 +665,7 @@ if(data1.legalForm !== undefined){
 let data21 = data1.legalForm;
 if(typeof data21 === "string"){
 if(func2(data21) > 60){
-const err54 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema34.properties.persons.items.properties.legalForm,data:data21};
+const err54 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema37.properties.persons.items.properties.legalForm,data:data21};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -674,8 +674,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(!pattern5.test(data21)){
-const err55 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.legalForm,data:data21};
+if(!pattern9.test(data21)){
+const err55 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.legalForm,data:data21};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -686,7 +686,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.legalForm.type,parentSchema:schema34.properties.persons.items.properties.legalForm,data:data21};
+const err56 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.legalForm.type,parentSchema:schema37.properties.persons.items.properties.legalForm,data:data21};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -700,7 +700,7 @@ if(data1.registeredOffice !== undefined){
 let data22 = data1.registeredOffice;
 if(typeof data22 === "string"){
 if(func2(data22) > 1000){
-const err57 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.persons.items.properties.registeredOffice,data:data22};
+const err57 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data22};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -709,8 +709,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(!pattern5.test(data22)){
-const err58 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.registeredOffice,data:data22};
+if(!pattern9.test(data22)){
+const err58 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data22};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -721,7 +721,7 @@ errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.registeredOffice.type,parentSchema:schema34.properties.persons.items.properties.registeredOffice,data:data22};
+const err59 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.registeredOffice.type,parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data22};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -734,7 +734,7 @@ errors++;
 if(data1.country !== undefined){
 let data23 = data1.country;
 if(typeof data23 !== "string"){
-const err60 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.country.type,parentSchema:schema34.properties.persons.items.properties.country,data:data23};
+const err60 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.country.type,parentSchema:schema37.properties.persons.items.properties.country,data:data23};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -745,14 +745,14 @@ errors++;
 }
 let valid5;
 valid5 = false;
-for(const v1 of schema34.properties.persons.items.properties.country.enum){
+for(const v1 of schema37.properties.persons.items.properties.country.enum){
 if(func0(data23, v1)){
 valid5 = true;
 break;
 }
 }
 if(!valid5){
-const err61 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/enum",keyword:"enum",params:{allowedValues: schema34.properties.persons.items.properties.country.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.persons.items.properties.country.enum,parentSchema:schema34.properties.persons.items.properties.country,data:data23};
+const err61 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/enum",keyword:"enum",params:{allowedValues: schema37.properties.persons.items.properties.country.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.persons.items.properties.country.enum,parentSchema:schema37.properties.persons.items.properties.country,data:data23};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -766,7 +766,7 @@ if(data1.registrationNumber !== undefined){
 let data24 = data1.registrationNumber;
 if(typeof data24 === "string"){
 if(func2(data24) > 100){
-const err62 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema34.properties.persons.items.properties.registrationNumber,data:data24};
+const err62 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data24};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -775,8 +775,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(!pattern5.test(data24)){
-const err63 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.registrationNumber,data:data24};
+if(!pattern9.test(data24)){
+const err63 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data24};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -787,7 +787,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.registrationNumber.type,parentSchema:schema34.properties.persons.items.properties.registrationNumber,data:data24};
+const err64 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.registrationNumber.type,parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data24};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -811,7 +811,7 @@ person0 = candidate0;
 }
 }
 if(person0 === undefined){
-const err65 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema34.properties.persons.items.properties.representativeId.personRef,parentSchema:schema34.properties.persons.items.properties.representativeId,data:data25};
+const err65 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.representativeId.personRef,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data25};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -823,7 +823,7 @@ errors++;
 else {
 const kind0 = typeof person0.kind == "string" ? person0.kind : "natural";
 if(!(kind0 === "natural")){
-const err66 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema34.properties.persons.items.properties.representativeId.personRef,parentSchema:schema34.properties.persons.items.properties.representativeId,data:data25};
+const err66 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.representativeId.personRef,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data25};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -835,7 +835,7 @@ errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.representativeId.type,parentSchema:schema34.properties.persons.items.properties.representativeId,data:data25};
+const err67 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.representativeId.type,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data25};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -849,7 +849,7 @@ if(data1.owners !== undefined){
 let data26 = data1.owners;
 if(Array.isArray(data26)){
 if(data26.length > 20){
-const err68 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema34.properties.persons.items.properties.owners,data:data26};
+const err68 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema37.properties.persons.items.properties.owners,data:data26};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -863,7 +863,7 @@ for(let i1=0; i1<len1; i1++){
 let data27 = data26[i1];
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if(data27.personId === undefined){
-const err69 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema34.properties.persons.items.properties.owners.items.required,parentSchema:schema34.properties.persons.items.properties.owners.items,data:data27};
+const err69 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema37.properties.persons.items.properties.owners.items.required,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data27};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -873,7 +873,7 @@ vErrors.push(err69);
 errors++;
 }
 if(data27.percent === undefined){
-const err70 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'",schema:schema34.properties.persons.items.properties.owners.items.required,parentSchema:schema34.properties.persons.items.properties.owners.items,data:data27};
+const err70 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'",schema:schema37.properties.persons.items.properties.owners.items.required,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data27};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -896,7 +896,7 @@ person1 = candidate1;
 }
 }
 if(person1 === undefined){
-const err71 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema34.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.personId,data:data28};
+const err71 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data28};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -908,7 +908,7 @@ errors++;
 else {
 const kind1 = typeof person1.kind == "string" ? person1.kind : "natural";
 if(!(kind1 === "natural")){
-const err72 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema34.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.personId,data:data28};
+const err72 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data28};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -920,7 +920,7 @@ errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.owners.items.properties.personId.type,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.personId,data:data28};
+const err73 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.type,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data28};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -934,7 +934,7 @@ if(data27.percent !== undefined){
 let data29 = data27.percent;
 if(typeof data29 == "number"){
 if(data29 > 100 || isNaN(data29)){
-const err74 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.percent,data:data29};
+const err74 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data29};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -944,7 +944,7 @@ vErrors.push(err74);
 errors++;
 }
 if(data29 <= 0 || isNaN(data29)){
-const err75 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.percent,data:data29};
+const err75 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data29};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -955,7 +955,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.persons.items.properties.owners.items.properties.percent.type,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.percent,data:data29};
+const err76 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.persons.items.properties.owners.items.properties.percent.type,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data29};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -967,7 +967,7 @@ errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1,schemaPath:"#/properties/persons/items/properties/owners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.persons.items.properties.owners.items.type,parentSchema:schema34.properties.persons.items.properties.owners.items,data:data27};
+const err77 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1,schemaPath:"#/properties/persons/items/properties/owners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.persons.items.properties.owners.items.type,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data27};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -983,7 +983,7 @@ const item0 = data26[index0];
 const value2 = item0 !== null && typeof item0 == "object" ? item0["personId"] : undefined;
 if(typeof value2 == "string" && value2 !== ""){
 if(seen0.has(value2)){
-const err78 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema34.properties.persons.items.properties.owners,data:data26};
+const err78 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.persons.items.properties.owners,data:data26};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -999,7 +999,7 @@ seen0.add(value2);
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.persons.items.properties.owners.type,parentSchema:schema34.properties.persons.items.properties.owners,data:data26};
+const err79 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.persons.items.properties.owners.type,parentSchema:schema37.properties.persons.items.properties.owners,data:data26};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1011,7 +1011,7 @@ errors++;
 }
 if(true && (data1["kind"] === "natural")){
 if(data1["civility"] === undefined || data1["civility"] === null){
-const err80 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "civility"},message:"must have required property '" + "civility" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err80 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "civility"},message:"must have required property '" + "civility" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1021,7 +1021,7 @@ vErrors.push(err80);
 errors++;
 }
 if(data1["lastName"] === undefined || data1["lastName"] === null){
-const err81 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "lastName"},message:"must have required property '" + "lastName" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err81 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "lastName"},message:"must have required property '" + "lastName" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1031,7 +1031,7 @@ vErrors.push(err81);
 errors++;
 }
 if(data1["firstNames"] === undefined || data1["firstNames"] === null){
-const err82 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "firstNames"},message:"must have required property '" + "firstNames" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err82 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "firstNames"},message:"must have required property '" + "firstNames" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1041,7 +1041,7 @@ vErrors.push(err82);
 errors++;
 }
 if(data1["dateOfBirth"] === undefined || data1["dateOfBirth"] === null){
-const err83 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "dateOfBirth"},message:"must have required property '" + "dateOfBirth" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err83 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "dateOfBirth"},message:"must have required property '" + "dateOfBirth" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1051,7 +1051,7 @@ vErrors.push(err83);
 errors++;
 }
 if(data1["placeOfBirth"] === undefined || data1["placeOfBirth"] === null){
-const err84 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "placeOfBirth"},message:"must have required property '" + "placeOfBirth" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err84 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "placeOfBirth"},message:"must have required property '" + "placeOfBirth" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1061,7 +1061,7 @@ vErrors.push(err84);
 errors++;
 }
 if(data1["nationality"] === undefined || data1["nationality"] === null){
-const err85 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "nationality"},message:"must have required property '" + "nationality" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err85 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "nationality"},message:"must have required property '" + "nationality" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1071,7 +1071,7 @@ vErrors.push(err85);
 errors++;
 }
 if(data1["address"] === undefined || data1["address"] === null){
-const err86 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "address"},message:"must have required property '" + "address" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err86 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "address"},message:"must have required property '" + "address" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1083,7 +1083,7 @@ errors++;
 }
 if(true && (data1["kind"] === "natural") && (data1["maritalStatus"] === "married")){
 if(data1["matrimonialRegime"] === undefined || data1["matrimonialRegime"] === null){
-const err87 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "matrimonialRegime"},message:"must have required property '" + "matrimonialRegime" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err87 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "matrimonialRegime"},message:"must have required property '" + "matrimonialRegime" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1095,7 +1095,7 @@ errors++;
 }
 if(true && (data1["kind"] === "natural") && (data1["maritalStatus"] === "married") && (data1["matrimonialRegime"] === "community" || data1["matrimonialRegime"] === "universal") && (data1["commonFunds"] === true)){
 if(data1["spouseCivility"] === undefined || data1["spouseCivility"] === null){
-const err88 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "spouseCivility"},message:"must have required property '" + "spouseCivility" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err88 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "spouseCivility"},message:"must have required property '" + "spouseCivility" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1105,7 +1105,7 @@ vErrors.push(err88);
 errors++;
 }
 if(data1["spouseLastName"] === undefined || data1["spouseLastName"] === null){
-const err89 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "spouseLastName"},message:"must have required property '" + "spouseLastName" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err89 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "spouseLastName"},message:"must have required property '" + "spouseLastName" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1115,7 +1115,7 @@ vErrors.push(err89);
 errors++;
 }
 if(data1["spouseFirstNames"] === undefined || data1["spouseFirstNames"] === null){
-const err90 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "spouseFirstNames"},message:"must have required property '" + "spouseFirstNames" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err90 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "spouseFirstNames"},message:"must have required property '" + "spouseFirstNames" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1127,7 +1127,7 @@ errors++;
 }
 if(true && (data1["kind"] === "legal")){
 if(data1["name"] === undefined || data1["name"] === null){
-const err91 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "name"},message:"must have required property '" + "name" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err91 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "name"},message:"must have required property '" + "name" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1137,7 +1137,7 @@ vErrors.push(err91);
 errors++;
 }
 if(data1["legalForm"] === undefined || data1["legalForm"] === null){
-const err92 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "legalForm"},message:"must have required property '" + "legalForm" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err92 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "legalForm"},message:"must have required property '" + "legalForm" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1147,7 +1147,7 @@ vErrors.push(err92);
 errors++;
 }
 if(data1["registeredOffice"] === undefined || data1["registeredOffice"] === null){
-const err93 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registeredOffice"},message:"must have required property '" + "registeredOffice" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err93 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registeredOffice"},message:"must have required property '" + "registeredOffice" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1157,7 +1157,7 @@ vErrors.push(err93);
 errors++;
 }
 if(data1["country"] === undefined || data1["country"] === null){
-const err94 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "country"},message:"must have required property '" + "country" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err94 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "country"},message:"must have required property '" + "country" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1167,7 +1167,7 @@ vErrors.push(err94);
 errors++;
 }
 if(data1["registrationNumber"] === undefined || data1["registrationNumber"] === null){
-const err95 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registrationNumber"},message:"must have required property '" + "registrationNumber" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err95 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registrationNumber"},message:"must have required property '" + "registrationNumber" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1177,7 +1177,7 @@ vErrors.push(err95);
 errors++;
 }
 if(data1["representativeId"] === undefined || data1["representativeId"] === null){
-const err96 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "representativeId"},message:"must have required property '" + "representativeId" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err96 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "representativeId"},message:"must have required property '" + "representativeId" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1189,7 +1189,7 @@ errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.persons.items.type,parentSchema:schema34.properties.persons.items,data:data1};
+const err97 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.persons.items.type,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1205,7 +1205,7 @@ const item1 = data0[index1];
 const value3 = item1 !== null && typeof item1 == "object" ? item1["id"] : undefined;
 if(typeof value3 == "string" && value3 !== ""){
 if(seen1.has(value3)){
-const err98 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/uniqueBy",keyword:"uniqueBy",params:{index: index1, value: value3},message:"must not hold the same value twice",schema:"id",parentSchema:schema34.properties.persons,data:data0};
+const err98 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/uniqueBy",keyword:"uniqueBy",params:{index: index1, value: value3},message:"must not hold the same value twice",schema:"id",parentSchema:schema37.properties.persons,data:data0};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1221,7 +1221,7 @@ seen1.add(value3);
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.persons.type,parentSchema:schema34.properties.persons,data:data0};
+const err99 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.persons.type,parentSchema:schema37.properties.persons,data:data0};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1233,7 +1233,7 @@ errors++;
 }
 }
 else {
-const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1242,10 +1242,10 @@ vErrors.push(err100);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "1f1b628e": validate17 };
+const validateFns = { "1f1b628e": validate20 };
 
 export const wizardFrSarlPeopleForm = defineForm('wizard-fr-sarl-people', definition, validateFns);

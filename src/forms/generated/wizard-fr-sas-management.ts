@@ -10,15 +10,15 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema34 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":1,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[{"field":"fatherName"},{"field":"motherName"}]}}}}},"$id":"43e5e155"};
+const schema37 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":1,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[{"field":"fatherName"},{"field":"motherName"}]}}}}},"$id":"43e5e155"};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="43e5e155" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.managers === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "managers"},message:"must have required property '"+"managers"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "managers"},message:"must have required property '"+"managers"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31,7 +31,7 @@ if(data.managers !== undefined){
 let data0 = data.managers;
 if(Array.isArray(data0)){
 if(data0.length > 1){
-const err1 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema34.properties.managers,data:data0};
+const err1 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema37.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41,7 +41,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema34.properties.managers,data:data0};
+const err2 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema37.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -55,7 +55,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.personId === undefined){
-const err3 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema34.properties.managers.items.required,parentSchema:schema34.properties.managers.items,data:data1};
+const err3 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema37.properties.managers.items.required,parentSchema:schema37.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -78,7 +78,7 @@ person0 = candidate0;
 }
 }
 if(person0 === undefined){
-const err4 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema34.properties.managers.items.properties.personId.personRef,parentSchema:schema34.properties.managers.items.properties.personId,data:data2};
+const err4 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.managers.items.properties.personId.personRef,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -90,7 +90,7 @@ errors++;
 else {
 const kind0 = typeof person0.kind == "string" ? person0.kind : "natural";
 if(!(kind0 === "natural")){
-const err5 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema34.properties.managers.items.properties.personId.personRef,parentSchema:schema34.properties.managers.items.properties.personId,data:data2};
+const err5 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.managers.items.properties.personId.personRef,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -112,7 +112,7 @@ person1 = candidate1;
 }
 if(person1 !== undefined && (person1.kind === undefined || person1.kind === "natural")){
 if(!(person1["fatherName"] !== undefined && person1["fatherName"] !== null && (typeof person1["fatherName"] != "string" || person1["fatherName"].trim() !== ""))){
-const err6 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personHas",keyword:"personHas",params:{field: "fatherName"},message:"the person lacks a detail this role needs",schema:schema34.properties.managers.items.properties.personId.personHas,parentSchema:schema34.properties.managers.items.properties.personId,data:data2};
+const err6 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personHas",keyword:"personHas",params:{field: "fatherName"},message:"the person lacks a detail this role needs",schema:schema37.properties.managers.items.properties.personId.personHas,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -122,7 +122,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(person1["motherName"] !== undefined && person1["motherName"] !== null && (typeof person1["motherName"] != "string" || person1["motherName"].trim() !== ""))){
-const err7 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personHas",keyword:"personHas",params:{field: "motherName"},message:"the person lacks a detail this role needs",schema:schema34.properties.managers.items.properties.personId.personHas,parentSchema:schema34.properties.managers.items.properties.personId,data:data2};
+const err7 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personHas",keyword:"personHas",params:{field: "motherName"},message:"the person lacks a detail this role needs",schema:schema37.properties.managers.items.properties.personId.personHas,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -134,7 +134,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.managers.items.properties.personId.type,parentSchema:schema34.properties.managers.items.properties.personId,data:data2};
+const err8 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.managers.items.properties.personId.type,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -146,7 +146,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.managers.items.type,parentSchema:schema34.properties.managers.items,data:data1};
+const err9 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.managers.items.type,parentSchema:schema37.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -162,7 +162,7 @@ const item0 = data0[index0];
 const value2 = item0 !== null && typeof item0 == "object" ? item0["personId"] : undefined;
 if(typeof value2 == "string" && value2 !== ""){
 if(seen0.has(value2)){
-const err10 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema34.properties.managers,data:data0};
+const err10 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -178,7 +178,7 @@ seen0.add(value2);
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.managers.type,parentSchema:schema34.properties.managers,data:data0};
+const err11 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.managers.type,parentSchema:schema37.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -190,7 +190,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -199,10 +199,10 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "43e5e155": validate17 };
+const validateFns = { "43e5e155": validate20 };
 
 export const wizardFrSasManagementForm = defineForm('wizard-fr-sas-management', definition, validateFns);

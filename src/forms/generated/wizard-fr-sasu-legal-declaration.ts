@@ -12,18 +12,18 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema34 = {"type":"object","required":["nonConvictionStatement","placeOfSignature","dateOfSignature"],"properties":{"nonConvictionStatement":{"$comment":"The founder declares on their honour that they have no conviction barring them from managing a company.","type":"boolean","const":true,"default":false},"placeOfSignature":{"$comment":"The city where the documents are signed.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfSignature":{"$comment":"The date the documents are signed, YYYY-MM-DD: today or earlier.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true}},"$id":"-7cba77a4"};
+const schema37 = {"type":"object","required":["nonConvictionStatement","placeOfSignature","dateOfSignature"],"properties":{"nonConvictionStatement":{"$comment":"The founder declares on their honour that they have no conviction barring them from managing a company.","type":"boolean","const":true,"default":false},"placeOfSignature":{"$comment":"The city where the documents are signed.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfSignature":{"$comment":"The date the documents are signed, YYYY-MM-DD: today or earlier.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true}},"$id":"-7cba77a4"};
 const func2 = cjs(runtime0).default;
-const pattern4 = new RegExp("\\S", "u");
+const pattern8 = new RegExp("\\S", "u");
 const formats0 = cjs(runtime1).fullFormats.date;
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="-7cba77a4" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.nonConvictionStatement === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonConvictionStatement"},message:"must have required property '"+"nonConvictionStatement"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonConvictionStatement"},message:"must have required property '"+"nonConvictionStatement"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,7 +33,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.placeOfSignature === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "placeOfSignature"},message:"must have required property '"+"placeOfSignature"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "placeOfSignature"},message:"must have required property '"+"placeOfSignature"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43,7 +43,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.dateOfSignature === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dateOfSignature"},message:"must have required property '"+"dateOfSignature"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dateOfSignature"},message:"must have required property '"+"dateOfSignature"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -55,7 +55,7 @@ errors++;
 if(data.nonConvictionStatement !== undefined){
 let data0 = data.nonConvictionStatement;
 if(typeof data0 !== "boolean"){
-const err3 = {instancePath:instancePath+"/nonConvictionStatement",schemaPath:"#/properties/nonConvictionStatement/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.nonConvictionStatement.type,parentSchema:schema34.properties.nonConvictionStatement,data:data0};
+const err3 = {instancePath:instancePath+"/nonConvictionStatement",schemaPath:"#/properties/nonConvictionStatement/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.properties.nonConvictionStatement.type,parentSchema:schema37.properties.nonConvictionStatement,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -65,7 +65,7 @@ vErrors.push(err3);
 errors++;
 }
 if(true !== data0){
-const err4 = {instancePath:instancePath+"/nonConvictionStatement",schemaPath:"#/properties/nonConvictionStatement/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema34.properties.nonConvictionStatement,data:data0};
+const err4 = {instancePath:instancePath+"/nonConvictionStatement",schemaPath:"#/properties/nonConvictionStatement/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema37.properties.nonConvictionStatement,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -79,7 +79,7 @@ if(data.placeOfSignature !== undefined){
 let data1 = data.placeOfSignature;
 if(typeof data1 === "string"){
 if(func2(data1) > 200){
-const err5 = {instancePath:instancePath+"/placeOfSignature",schemaPath:"#/properties/placeOfSignature/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.placeOfSignature,data:data1};
+const err5 = {instancePath:instancePath+"/placeOfSignature",schemaPath:"#/properties/placeOfSignature/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.placeOfSignature,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -88,8 +88,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern4.test(data1)){
-const err6 = {instancePath:instancePath+"/placeOfSignature",schemaPath:"#/properties/placeOfSignature/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.placeOfSignature,data:data1};
+if(!pattern8.test(data1)){
+const err6 = {instancePath:instancePath+"/placeOfSignature",schemaPath:"#/properties/placeOfSignature/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.placeOfSignature,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -100,7 +100,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/placeOfSignature",schemaPath:"#/properties/placeOfSignature/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.placeOfSignature.type,parentSchema:schema34.properties.placeOfSignature,data:data1};
+const err7 = {instancePath:instancePath+"/placeOfSignature",schemaPath:"#/properties/placeOfSignature/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.placeOfSignature.type,parentSchema:schema37.properties.placeOfSignature,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,7 +114,7 @@ if(data.dateOfSignature !== undefined){
 let data2 = data.dateOfSignature;
 if(typeof data2 === "string"){
 if(!(formats0.validate(data2))){
-const err8 = {instancePath:instancePath+"/dateOfSignature",schemaPath:"#/properties/dateOfSignature/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema34.properties.dateOfSignature,data:data2};
+const err8 = {instancePath:instancePath+"/dateOfSignature",schemaPath:"#/properties/dateOfSignature/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema37.properties.dateOfSignature,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,7 +124,7 @@ vErrors.push(err8);
 errors++;
 }
 if(formats0.compare(data2, "1900-01-01") < 0){
-const err9 = {instancePath:instancePath+"/dateOfSignature",schemaPath:"#/properties/dateOfSignature/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema34.properties.dateOfSignature,data:data2};
+const err9 = {instancePath:instancePath+"/dateOfSignature",schemaPath:"#/properties/dateOfSignature/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema37.properties.dateOfSignature,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -134,7 +134,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data2 > new Date(Date.now() + (typeof window === "undefined" ? 50400000 : -60000 * new Date().getTimezoneOffset())).toISOString().slice(0, 10)){
-const err10 = {instancePath:instancePath+"/dateOfSignature",schemaPath:"#/properties/dateOfSignature/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema34.properties.dateOfSignature,data:data2};
+const err10 = {instancePath:instancePath+"/dateOfSignature",schemaPath:"#/properties/dateOfSignature/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema37.properties.dateOfSignature,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -145,7 +145,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/dateOfSignature",schemaPath:"#/properties/dateOfSignature/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.dateOfSignature.type,parentSchema:schema34.properties.dateOfSignature,data:data2};
+const err11 = {instancePath:instancePath+"/dateOfSignature",schemaPath:"#/properties/dateOfSignature/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.dateOfSignature.type,parentSchema:schema37.properties.dateOfSignature,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -157,7 +157,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -166,10 +166,10 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-7cba77a4": validate17 };
+const validateFns = { "-7cba77a4": validate20 };
 
 export const wizardFrSasuLegalDeclarationForm = defineForm('wizard-fr-sasu-legal-declaration', definition, validateFns);

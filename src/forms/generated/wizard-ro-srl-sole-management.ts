@@ -2,7 +2,7 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.management.title","description":"wizard:steps.management.description.administrator","icon":"briefcase","schema":{"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[]}}}}}},"uiSchema":{"managers":{"ui:title":"wizard:fields.managers.title.administrator","ui:tooltip":"wizard:fields.managers.tooltip.SRL_SOLE","ui:itemTitle":"wizard:fields.manager.heading.administrator","ui:addLabel":"wizard:fields.manager.add.administrator","ui:removeLabel":"wizard:fields.manager.remove.administrator","ui:options":{"orderable":false},"ui:errorMessages":{"minItems":"wizard:errors.managersMinimum","maxItems":"wizard:errors.managersMaximum","uniqueBy":"wizard:errors.managerTwice"},"items":{"personId":{"ui:title":"wizard:fields.manager.person.title.administrator","ui:tooltip":"wizard:fields.manager.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.managerNotNatural"},"personHas":{"fatherName":"wizard:errors.managerParents","motherName":"wizard:errors.managerParents"}}}}}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.management.title","description":"wizard:steps.management.description.administrator","icon":"briefcase","schema":{"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[]}}}},"administratorsActing":{"$comment":"Romania: how several administrators exercise their powers, which the act constitutiv must say (Legea 31/1990 art. 7 lit. e)): \"separately\" (the default), each alone, or \"jointly\", deciding unanimously (art. 76, applied to the SRL by art. 197 alin. (3)). Without effect with one administrator.","type":"string","enum":["separately","jointly"],"default":"separately"},"administratorTermYears":{"$comment":"Romania: the administrators' term of office in years, which the associates fix (Legea 31/1990 art. 75, applied to the SRL by art. 197 alin. (3)); left empty (the default), unlimited. The law sets no maximum for an SRL; 99 is a product cap.","type":"integer","minimum":1,"maximum":99}}},"uiSchema":{"managers":{"ui:title":"wizard:fields.managers.title.administrator","ui:tooltip":"wizard:fields.managers.tooltip.SRL_SOLE","ui:itemTitle":"wizard:fields.manager.heading.administrator","ui:addLabel":"wizard:fields.manager.add.administrator","ui:removeLabel":"wizard:fields.manager.remove.administrator","ui:options":{"orderable":false},"ui:errorMessages":{"minItems":"wizard:errors.managersMinimum","maxItems":"wizard:errors.managersMaximum","uniqueBy":"wizard:errors.managerTwice"},"items":{"personId":{"ui:title":"wizard:fields.manager.person.title.administrator","ui:tooltip":"wizard:fields.manager.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.managerNotNatural"},"personHas":{"fatherName":"wizard:errors.managerParents","motherName":"wizard:errors.managerParents"}}}}},"administratorsActing":{"ui:title":"wizard:fields.administratorsActing.title","ui:tooltip":"wizard:fields.administratorsActing.tooltip","ui:enumNames":["wizard:fields.administratorsActing.separately","wizard:fields.administratorsActing.jointly"],"ui:options":{"span":6}},"administratorTermYears":{"ui:title":"wizard:fields.administratorTermYears.title","ui:tooltip":"wizard:fields.administratorTermYears.tooltip","ui:placeholder":"wizard:fields.administratorTermYears.placeholder","ui:options":{"span":6},"ui:errorMessages":{"type":"wizard:errors.wholeNumber","maximum":"wizard:errors.administratorTermMaximum"},"ui:summaryEmpty":"wizard:fields.administratorTermYears.unlimited"}}};
 import { defineForm } from '@/forms/form-definition';
 
 /** A CommonJS module as Node and as the bundler expose it: its exports object either way. */
@@ -10,15 +10,15 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema34 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[]}}}}},"$id":"3275bade"};
+const schema37 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[]}}}},"administratorsActing":{"$comment":"Romania: how several administrators exercise their powers, which the act constitutiv must say (Legea 31/1990 art. 7 lit. e)): \"separately\" (the default), each alone, or \"jointly\", deciding unanimously (art. 76, applied to the SRL by art. 197 alin. (3)). Without effect with one administrator.","type":"string","enum":["separately","jointly"],"default":"separately"},"administratorTermYears":{"$comment":"Romania: the administrators' term of office in years, which the associates fix (Legea 31/1990 art. 75, applied to the SRL by art. 197 alin. (3)); left empty (the default), unlimited. The law sets no maximum for an SRL; 99 is a product cap.","type":"integer","minimum":1,"maximum":99}},"$id":"255a33a7"};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="3275bade" */;
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="255a33a7" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.managers === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "managers"},message:"must have required property '"+"managers"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "managers"},message:"must have required property '"+"managers"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31,7 +31,7 @@ if(data.managers !== undefined){
 let data0 = data.managers;
 if(Array.isArray(data0)){
 if(data0.length > 10){
-const err1 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema34.properties.managers,data:data0};
+const err1 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items",schema:10,parentSchema:schema37.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41,7 +41,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema34.properties.managers,data:data0};
+const err2 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema37.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -55,7 +55,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.personId === undefined){
-const err3 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema34.properties.managers.items.required,parentSchema:schema34.properties.managers.items,data:data1};
+const err3 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema37.properties.managers.items.required,parentSchema:schema37.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -78,7 +78,7 @@ person0 = candidate0;
 }
 }
 if(person0 === undefined){
-const err4 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema34.properties.managers.items.properties.personId.personRef,parentSchema:schema34.properties.managers.items.properties.personId,data:data2};
+const err4 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.managers.items.properties.personId.personRef,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -90,7 +90,7 @@ errors++;
 else {
 const kind0 = typeof person0.kind == "string" ? person0.kind : "natural";
 if(!(kind0 === "natural")){
-const err5 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema34.properties.managers.items.properties.personId.personRef,parentSchema:schema34.properties.managers.items.properties.personId,data:data2};
+const err5 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.managers.items.properties.personId.personRef,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -112,7 +112,7 @@ person1 = candidate1;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.managers.items.properties.personId.type,parentSchema:schema34.properties.managers.items.properties.personId,data:data2};
+const err6 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.managers.items.properties.personId.type,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -124,7 +124,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.managers.items.type,parentSchema:schema34.properties.managers.items,data:data1};
+const err7 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.managers.items.type,parentSchema:schema37.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -140,7 +140,7 @@ const item0 = data0[index0];
 const value2 = item0 !== null && typeof item0 == "object" ? item0["personId"] : undefined;
 if(typeof value2 == "string" && value2 !== ""){
 if(seen0.has(value2)){
-const err8 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema34.properties.managers,data:data0};
+const err8 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -156,7 +156,7 @@ seen0.add(value2);
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.managers.type,parentSchema:schema34.properties.managers,data:data0};
+const err9 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.managers.type,parentSchema:schema37.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -166,9 +166,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(data.administratorsActing !== undefined){
+let data3 = data.administratorsActing;
+if(typeof data3 !== "string"){
+const err10 = {instancePath:instancePath+"/administratorsActing",schemaPath:"#/properties/administratorsActing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.administratorsActing.type,parentSchema:schema37.properties.administratorsActing,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -177,10 +178,67 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate17.errors = vErrors;
+if(!((data3 === "separately") || (data3 === "jointly"))){
+const err11 = {instancePath:instancePath+"/administratorsActing",schemaPath:"#/properties/administratorsActing/enum",keyword:"enum",params:{allowedValues: schema37.properties.administratorsActing.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.administratorsActing.enum,parentSchema:schema37.properties.administratorsActing,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.administratorTermYears !== undefined){
+let data4 = data.administratorTermYears;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err12 = {instancePath:instancePath+"/administratorTermYears",schemaPath:"#/properties/administratorTermYears/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.administratorTermYears.type,parentSchema:schema37.properties.administratorTermYears,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data4 == "number"){
+if(data4 > 99 || isNaN(data4)){
+const err13 = {instancePath:instancePath+"/administratorTermYears",schemaPath:"#/properties/administratorTermYears/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema37.properties.administratorTermYears,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data4 < 1 || isNaN(data4)){
+const err14 = {instancePath:instancePath+"/administratorTermYears",schemaPath:"#/properties/administratorTermYears/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema37.properties.administratorTermYears,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "3275bade": validate17 };
+const validateFns = { "255a33a7": validate20 };
 
 export const wizardRoSrlSoleManagementForm = defineForm('wizard-ro-srl-sole-management', definition, validateFns);

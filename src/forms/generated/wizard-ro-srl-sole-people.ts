@@ -13,23 +13,23 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema34 = {"type":"object","required":["persons"],"properties":{"persons":{"$comment":"Everyone the company file names, once: the associates, the managers, the companies' representatives and owners. The first person is the founder (the account holder). Roles on the next steps point to a person by id, so a correction here reaches every document. At most 200: 149 associates (the largest legal form), 10 managers and companies' representatives and owners, a bound for what a draft stores (security review R3-01).","type":"array","minItems":1,"maxItems":200,"uniqueBy":"id","default":[{"kind":"natural"}],"items":{"type":"object","required":["id","kind"],"requiredWhen":[{"when":{"kind":"natural"},"required":["civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address"]},{"when":{"kind":"natural"},"required":["idType","idNumber","idIssuedBy","idIssuedOn"]},{"when":{"kind":"natural","idType":"idCard"},"required":["idSeries"]},{"when":{"kind":"natural","nationality":"RO"},"required":["cnp"]},{"when":{"kind":"legal"},"required":["name","legalForm","registeredOffice","country","registrationNumber","representativeId"]}],"properties":{"id":{"$comment":"The person's reference within the file (p1, p2, …), given by the wizard: roles point to it.","type":"string","pattern":"^p[1-9][0-9]{0,3}$"},"kind":{"$comment":"A natural person or a company (legal person). Only a natural person can manage the company, represent a company or be a beneficial owner.","type":"string","enum":["natural","legal"],"default":"natural"},"civility":{"$comment":"Madame or Monsieur (doamna, domnul): the documents agree with it (née/né, associée/associé, Subsemnata/Subsemnatul).","type":"string","enum":["F","M"]},"lastName":{"$comment":"Natural person: the birth name (nom de naissance, numele), as on the identity document.","type":"string","maxLength":200,"pattern":"\\S"},"firstNames":{"$comment":"Natural person: every first name, in the order of the civil status.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the person's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The person's home address (domicile), in full.","type":"string","maxLength":1000,"pattern":"\\S"},"cnp":{"$comment":"Romania: the personal numeric code (CNP), 13 digits, required for Romanian citizens (art. 7 lit. a) Legea 31/1990).","type":"string","pattern":"^[0-9]{13}$","cnp":true},"idType":{"$comment":"Romania: the identity document the act constitutiv names (ONRC's model act): an identity card, a passport or a residence permit.","type":"string","enum":["idCard","passport","residencePermit"]},"idSeries":{"$comment":"Romania: the series of the identity card (2 letters); none for a passport.","type":"string","maxLength":10,"pattern":"^[A-Za-z]{1,10}$"},"idNumber":{"$comment":"Romania: the document's number.","type":"string","maxLength":30,"pattern":"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"},"idIssuedBy":{"$comment":"Romania: the authority that issued the document (SPCLEP Cluj-Napoca, the Préfecture du Rhône…).","type":"string","maxLength":200,"pattern":"\\S"},"idIssuedOn":{"$comment":"Romania: the date the document was issued, YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"name":{"$comment":"Company: its name (dénomination, denumire) as registered, with its legal form.","type":"string","maxLength":200,"pattern":"\\S"},"legalForm":{"$comment":"Company: its legal form (SAS, SARL, SRL, GmbH, Ltd…).","type":"string","maxLength":60,"pattern":"\\S"},"registeredOffice":{"$comment":"Company: the address of its registered office.","type":"string","maxLength":1000,"pattern":"\\S"},"country":{"$comment":"Company: the country where it is registered (its nationality, art. 7 lit. a) Legea 31/1990).","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"registrationNumber":{"$comment":"Company: its registration number: RCS and SIREN in France, CUI and number of the trade register (J…) in Romania, or the foreign register's number.","type":"string","maxLength":100,"pattern":"\\S"},"representativeId":{"$comment":"Company: the natural person of this file who represents it and signs for it.","type":"string","personRef":{"kinds":["natural"]}},"owners":{"$comment":"Company: the natural persons who hold its capital, with their percentage: the beneficial owners of the new company are found through them (R. 561-1 C. mon. fin.; art. 4 Legea 129/2019).","type":"array","maxItems":20,"uniqueBy":"personId","default":[],"items":{"type":"object","required":["personId","percent"],"properties":{"personId":{"$comment":"A natural person of the file.","type":"string","personRef":{"kinds":["natural"]}},"percent":{"$comment":"The part of the company's capital this person holds, in percent.","type":"number","exclusiveMinimum":0,"maximum":100}}}}}}}},"$id":"-3bdde151"};
-const pattern4 = new RegExp("^p[1-9][0-9]{0,3}$", "u");
-const pattern5 = new RegExp("\\S", "u");
-const pattern9 = new RegExp("^[0-9]{13}$", "u");
-const pattern10 = new RegExp("^[A-Za-z]{1,10}$", "u");
-const pattern11 = new RegExp("^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$", "u");
+const schema37 = {"type":"object","required":["persons"],"properties":{"persons":{"$comment":"Everyone the company file names, once: the associates, the managers, the companies' representatives and owners. The first person is the founder (the account holder). Roles on the next steps point to a person by id, so a correction here reaches every document. At most 200: 149 associates (the largest legal form), 10 managers and companies' representatives and owners, a bound for what a draft stores (security review R3-01).","type":"array","minItems":1,"maxItems":200,"uniqueBy":"id","default":[{"kind":"natural"}],"items":{"type":"object","required":["id","kind"],"requiredWhen":[{"when":{"kind":"natural"},"required":["civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address"]},{"when":{"kind":"natural"},"required":["idType","idNumber","idIssuedBy","idIssuedOn"]},{"when":{"kind":"natural","idType":"idCard"},"required":["idSeries"]},{"when":{"kind":"natural","nationality":"RO"},"required":["cnp"]},{"when":{"kind":"legal"},"required":["name","legalForm","registeredOffice","country","registrationNumber","representativeId"]}],"properties":{"id":{"$comment":"The person's reference within the file (p1, p2, …), given by the wizard: roles point to it.","type":"string","pattern":"^p[1-9][0-9]{0,3}$"},"kind":{"$comment":"A natural person or a company (legal person). Only a natural person can manage the company, represent a company or be a beneficial owner.","type":"string","enum":["natural","legal"],"default":"natural"},"civility":{"$comment":"Madame or Monsieur (doamna, domnul): the documents agree with it (née/né, associée/associé, Subsemnata/Subsemnatul).","type":"string","enum":["F","M"]},"lastName":{"$comment":"Natural person: the birth name (nom de naissance, numele), as on the identity document.","type":"string","maxLength":200,"pattern":"\\S"},"firstNames":{"$comment":"Natural person: every first name, in the order of the civil status.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the person's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The person's home address (domicile), in full.","type":"string","maxLength":1000,"pattern":"\\S"},"cnp":{"$comment":"Romania: the personal numeric code (CNP), 13 digits, required for Romanian citizens (art. 7 lit. a) Legea 31/1990).","type":"string","pattern":"^[0-9]{13}$","cnp":true},"idType":{"$comment":"Romania: the identity document the act constitutiv names (ONRC's model act): an identity card, a passport or a residence permit.","type":"string","enum":["idCard","passport","residencePermit"]},"idSeries":{"$comment":"Romania: the series of the identity card (2 letters); none for a passport.","type":"string","maxLength":10,"pattern":"^[A-Za-z]{1,10}$"},"idNumber":{"$comment":"Romania: the document's number.","type":"string","maxLength":30,"pattern":"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"},"idIssuedBy":{"$comment":"Romania: the authority that issued the document (SPCLEP Cluj-Napoca, the Préfecture du Rhône…).","type":"string","maxLength":200,"pattern":"\\S"},"idIssuedOn":{"$comment":"Romania: the date the document was issued, YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"name":{"$comment":"Company: its name (dénomination, denumire) as registered, with its legal form.","type":"string","maxLength":200,"pattern":"\\S"},"legalForm":{"$comment":"Company: its legal form (SAS, SARL, SRL, GmbH, Ltd…).","type":"string","maxLength":60,"pattern":"\\S"},"registeredOffice":{"$comment":"Company: the address of its registered office.","type":"string","maxLength":1000,"pattern":"\\S"},"country":{"$comment":"Company: the country where it is registered (its nationality, art. 7 lit. a) Legea 31/1990).","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"registrationNumber":{"$comment":"Company: its registration number: RCS and SIREN in France, CUI and number of the trade register (J…) in Romania, or the foreign register's number.","type":"string","maxLength":100,"pattern":"\\S"},"representativeId":{"$comment":"Company: the natural person of this file who represents it and signs for it.","type":"string","personRef":{"kinds":["natural"]}},"owners":{"$comment":"Company: the natural persons who hold its capital, with their percentage: the beneficial owners of the new company are found through them (R. 561-1 C. mon. fin.; art. 4 Legea 129/2019).","type":"array","maxItems":20,"uniqueBy":"personId","default":[],"items":{"type":"object","required":["personId","percent"],"properties":{"personId":{"$comment":"A natural person of the file.","type":"string","personRef":{"kinds":["natural"]}},"percent":{"$comment":"The part of the company's capital this person holds, in percent.","type":"number","exclusiveMinimum":0,"maximum":100}}}}}}}},"$id":"-3bdde151"};
+const pattern8 = new RegExp("^p[1-9][0-9]{0,3}$", "u");
+const pattern9 = new RegExp("\\S", "u");
+const pattern13 = new RegExp("^[0-9]{13}$", "u");
+const pattern14 = new RegExp("^[A-Za-z]{1,10}$", "u");
+const pattern15 = new RegExp("^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$", "u");
 const func2 = cjs(runtime0).default;
 const func0 = cjs(runtime1).default;
 const formats0 = cjs(runtime2).fullFormats.date;
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="-3bdde151" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.persons === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "persons"},message:"must have required property '"+"persons"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "persons"},message:"must have required property '"+"persons"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42,7 +42,7 @@ if(data.persons !== undefined){
 let data0 = data.persons;
 if(Array.isArray(data0)){
 if(data0.length > 200){
-const err1 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items",schema:200,parentSchema:schema34.properties.persons,data:data0};
+const err1 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items",schema:200,parentSchema:schema37.properties.persons,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -52,7 +52,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema34.properties.persons,data:data0};
+const err2 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema37.properties.persons,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -66,7 +66,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.id === undefined){
-const err3 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema34.properties.persons.items.required,parentSchema:schema34.properties.persons.items,data:data1};
+const err3 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema37.properties.persons.items.required,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -76,7 +76,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1.kind === undefined){
-const err4 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema34.properties.persons.items.required,parentSchema:schema34.properties.persons.items,data:data1};
+const err4 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema37.properties.persons.items.required,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -88,8 +88,8 @@ errors++;
 if(data1.id !== undefined){
 let data2 = data1.id;
 if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err5 = {instancePath:instancePath+"/persons/" + i0+"/id",schemaPath:"#/properties/persons/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^p[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^p[1-9][0-9]{0,3}$"+"\"",schema:"^p[1-9][0-9]{0,3}$",parentSchema:schema34.properties.persons.items.properties.id,data:data2};
+if(!pattern8.test(data2)){
+const err5 = {instancePath:instancePath+"/persons/" + i0+"/id",schemaPath:"#/properties/persons/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^p[1-9][0-9]{0,3}$"},message:"must match pattern \""+"^p[1-9][0-9]{0,3}$"+"\"",schema:"^p[1-9][0-9]{0,3}$",parentSchema:schema37.properties.persons.items.properties.id,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -100,7 +100,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/persons/" + i0+"/id",schemaPath:"#/properties/persons/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.id.type,parentSchema:schema34.properties.persons.items.properties.id,data:data2};
+const err6 = {instancePath:instancePath+"/persons/" + i0+"/id",schemaPath:"#/properties/persons/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.id.type,parentSchema:schema37.properties.persons.items.properties.id,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -113,7 +113,7 @@ errors++;
 if(data1.kind !== undefined){
 let data3 = data1.kind;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/persons/" + i0+"/kind",schemaPath:"#/properties/persons/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.kind.type,parentSchema:schema34.properties.persons.items.properties.kind,data:data3};
+const err7 = {instancePath:instancePath+"/persons/" + i0+"/kind",schemaPath:"#/properties/persons/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.kind.type,parentSchema:schema37.properties.persons.items.properties.kind,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -123,7 +123,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data3 === "natural") || (data3 === "legal"))){
-const err8 = {instancePath:instancePath+"/persons/" + i0+"/kind",schemaPath:"#/properties/persons/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema34.properties.persons.items.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.persons.items.properties.kind.enum,parentSchema:schema34.properties.persons.items.properties.kind,data:data3};
+const err8 = {instancePath:instancePath+"/persons/" + i0+"/kind",schemaPath:"#/properties/persons/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema37.properties.persons.items.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.persons.items.properties.kind.enum,parentSchema:schema37.properties.persons.items.properties.kind,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -136,7 +136,7 @@ errors++;
 if(data1.civility !== undefined){
 let data4 = data1.civility;
 if(typeof data4 !== "string"){
-const err9 = {instancePath:instancePath+"/persons/" + i0+"/civility",schemaPath:"#/properties/persons/items/properties/civility/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.civility.type,parentSchema:schema34.properties.persons.items.properties.civility,data:data4};
+const err9 = {instancePath:instancePath+"/persons/" + i0+"/civility",schemaPath:"#/properties/persons/items/properties/civility/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.civility.type,parentSchema:schema37.properties.persons.items.properties.civility,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -146,7 +146,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data4 === "F") || (data4 === "M"))){
-const err10 = {instancePath:instancePath+"/persons/" + i0+"/civility",schemaPath:"#/properties/persons/items/properties/civility/enum",keyword:"enum",params:{allowedValues: schema34.properties.persons.items.properties.civility.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.persons.items.properties.civility.enum,parentSchema:schema34.properties.persons.items.properties.civility,data:data4};
+const err10 = {instancePath:instancePath+"/persons/" + i0+"/civility",schemaPath:"#/properties/persons/items/properties/civility/enum",keyword:"enum",params:{allowedValues: schema37.properties.persons.items.properties.civility.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.persons.items.properties.civility.enum,parentSchema:schema37.properties.persons.items.properties.civility,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -160,7 +160,7 @@ if(data1.lastName !== undefined){
 let data5 = data1.lastName;
 if(typeof data5 === "string"){
 if(func2(data5) > 200){
-const err11 = {instancePath:instancePath+"/persons/" + i0+"/lastName",schemaPath:"#/properties/persons/items/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.lastName,data:data5};
+const err11 = {instancePath:instancePath+"/persons/" + i0+"/lastName",schemaPath:"#/properties/persons/items/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.persons.items.properties.lastName,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -169,8 +169,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern5.test(data5)){
-const err12 = {instancePath:instancePath+"/persons/" + i0+"/lastName",schemaPath:"#/properties/persons/items/properties/lastName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.lastName,data:data5};
+if(!pattern9.test(data5)){
+const err12 = {instancePath:instancePath+"/persons/" + i0+"/lastName",schemaPath:"#/properties/persons/items/properties/lastName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.lastName,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -181,7 +181,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/persons/" + i0+"/lastName",schemaPath:"#/properties/persons/items/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.lastName.type,parentSchema:schema34.properties.persons.items.properties.lastName,data:data5};
+const err13 = {instancePath:instancePath+"/persons/" + i0+"/lastName",schemaPath:"#/properties/persons/items/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.lastName.type,parentSchema:schema37.properties.persons.items.properties.lastName,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -195,7 +195,7 @@ if(data1.firstNames !== undefined){
 let data6 = data1.firstNames;
 if(typeof data6 === "string"){
 if(func2(data6) > 200){
-const err14 = {instancePath:instancePath+"/persons/" + i0+"/firstNames",schemaPath:"#/properties/persons/items/properties/firstNames/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.firstNames,data:data6};
+const err14 = {instancePath:instancePath+"/persons/" + i0+"/firstNames",schemaPath:"#/properties/persons/items/properties/firstNames/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.persons.items.properties.firstNames,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -204,8 +204,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern5.test(data6)){
-const err15 = {instancePath:instancePath+"/persons/" + i0+"/firstNames",schemaPath:"#/properties/persons/items/properties/firstNames/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.firstNames,data:data6};
+if(!pattern9.test(data6)){
+const err15 = {instancePath:instancePath+"/persons/" + i0+"/firstNames",schemaPath:"#/properties/persons/items/properties/firstNames/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.firstNames,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -216,7 +216,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/persons/" + i0+"/firstNames",schemaPath:"#/properties/persons/items/properties/firstNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.firstNames.type,parentSchema:schema34.properties.persons.items.properties.firstNames,data:data6};
+const err16 = {instancePath:instancePath+"/persons/" + i0+"/firstNames",schemaPath:"#/properties/persons/items/properties/firstNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.firstNames.type,parentSchema:schema37.properties.persons.items.properties.firstNames,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -230,7 +230,7 @@ if(data1.dateOfBirth !== undefined){
 let data7 = data1.dateOfBirth;
 if(typeof data7 === "string"){
 if(!(formats0.validate(data7))){
-const err17 = {instancePath:instancePath+"/persons/" + i0+"/dateOfBirth",schemaPath:"#/properties/persons/items/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema34.properties.persons.items.properties.dateOfBirth,data:data7};
+const err17 = {instancePath:instancePath+"/persons/" + i0+"/dateOfBirth",schemaPath:"#/properties/persons/items/properties/dateOfBirth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema37.properties.persons.items.properties.dateOfBirth,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -240,7 +240,7 @@ vErrors.push(err17);
 errors++;
 }
 if(formats0.compare(data7, "1900-01-01") < 0){
-const err18 = {instancePath:instancePath+"/persons/" + i0+"/dateOfBirth",schemaPath:"#/properties/persons/items/properties/dateOfBirth/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema34.properties.persons.items.properties.dateOfBirth,data:data7};
+const err18 = {instancePath:instancePath+"/persons/" + i0+"/dateOfBirth",schemaPath:"#/properties/persons/items/properties/dateOfBirth/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema37.properties.persons.items.properties.dateOfBirth,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -250,7 +250,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data7 > new Date(Date.now() + (typeof window === "undefined" ? 50400000 : -60000 * new Date().getTimezoneOffset())).toISOString().slice(0, 10)){
-const err19 = {instancePath:instancePath+"/persons/" + i0+"/dateOfBirth",schemaPath:"#/properties/persons/items/properties/dateOfBirth/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema34.properties.persons.items.properties.dateOfBirth,data:data7};
+const err19 = {instancePath:instancePath+"/persons/" + i0+"/dateOfBirth",schemaPath:"#/properties/persons/items/properties/dateOfBirth/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema37.properties.persons.items.properties.dateOfBirth,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -261,7 +261,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/persons/" + i0+"/dateOfBirth",schemaPath:"#/properties/persons/items/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.dateOfBirth.type,parentSchema:schema34.properties.persons.items.properties.dateOfBirth,data:data7};
+const err20 = {instancePath:instancePath+"/persons/" + i0+"/dateOfBirth",schemaPath:"#/properties/persons/items/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.dateOfBirth.type,parentSchema:schema37.properties.persons.items.properties.dateOfBirth,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -275,7 +275,7 @@ if(data1.placeOfBirth !== undefined){
 let data8 = data1.placeOfBirth;
 if(typeof data8 === "string"){
 if(func2(data8) > 200){
-const err21 = {instancePath:instancePath+"/persons/" + i0+"/placeOfBirth",schemaPath:"#/properties/persons/items/properties/placeOfBirth/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.placeOfBirth,data:data8};
+const err21 = {instancePath:instancePath+"/persons/" + i0+"/placeOfBirth",schemaPath:"#/properties/persons/items/properties/placeOfBirth/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.persons.items.properties.placeOfBirth,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -284,8 +284,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern5.test(data8)){
-const err22 = {instancePath:instancePath+"/persons/" + i0+"/placeOfBirth",schemaPath:"#/properties/persons/items/properties/placeOfBirth/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.placeOfBirth,data:data8};
+if(!pattern9.test(data8)){
+const err22 = {instancePath:instancePath+"/persons/" + i0+"/placeOfBirth",schemaPath:"#/properties/persons/items/properties/placeOfBirth/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.placeOfBirth,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -296,7 +296,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/persons/" + i0+"/placeOfBirth",schemaPath:"#/properties/persons/items/properties/placeOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.placeOfBirth.type,parentSchema:schema34.properties.persons.items.properties.placeOfBirth,data:data8};
+const err23 = {instancePath:instancePath+"/persons/" + i0+"/placeOfBirth",schemaPath:"#/properties/persons/items/properties/placeOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.placeOfBirth.type,parentSchema:schema37.properties.persons.items.properties.placeOfBirth,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -309,7 +309,7 @@ errors++;
 if(data1.nationality !== undefined){
 let data9 = data1.nationality;
 if(typeof data9 !== "string"){
-const err24 = {instancePath:instancePath+"/persons/" + i0+"/nationality",schemaPath:"#/properties/persons/items/properties/nationality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.nationality.type,parentSchema:schema34.properties.persons.items.properties.nationality,data:data9};
+const err24 = {instancePath:instancePath+"/persons/" + i0+"/nationality",schemaPath:"#/properties/persons/items/properties/nationality/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.nationality.type,parentSchema:schema37.properties.persons.items.properties.nationality,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -320,14 +320,14 @@ errors++;
 }
 let valid4;
 valid4 = false;
-for(const v0 of schema34.properties.persons.items.properties.nationality.enum){
+for(const v0 of schema37.properties.persons.items.properties.nationality.enum){
 if(func0(data9, v0)){
 valid4 = true;
 break;
 }
 }
 if(!valid4){
-const err25 = {instancePath:instancePath+"/persons/" + i0+"/nationality",schemaPath:"#/properties/persons/items/properties/nationality/enum",keyword:"enum",params:{allowedValues: schema34.properties.persons.items.properties.nationality.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.persons.items.properties.nationality.enum,parentSchema:schema34.properties.persons.items.properties.nationality,data:data9};
+const err25 = {instancePath:instancePath+"/persons/" + i0+"/nationality",schemaPath:"#/properties/persons/items/properties/nationality/enum",keyword:"enum",params:{allowedValues: schema37.properties.persons.items.properties.nationality.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.persons.items.properties.nationality.enum,parentSchema:schema37.properties.persons.items.properties.nationality,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -341,7 +341,7 @@ if(data1.address !== undefined){
 let data10 = data1.address;
 if(typeof data10 === "string"){
 if(func2(data10) > 1000){
-const err26 = {instancePath:instancePath+"/persons/" + i0+"/address",schemaPath:"#/properties/persons/items/properties/address/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.persons.items.properties.address,data:data10};
+const err26 = {instancePath:instancePath+"/persons/" + i0+"/address",schemaPath:"#/properties/persons/items/properties/address/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema37.properties.persons.items.properties.address,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -350,8 +350,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!pattern5.test(data10)){
-const err27 = {instancePath:instancePath+"/persons/" + i0+"/address",schemaPath:"#/properties/persons/items/properties/address/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.address,data:data10};
+if(!pattern9.test(data10)){
+const err27 = {instancePath:instancePath+"/persons/" + i0+"/address",schemaPath:"#/properties/persons/items/properties/address/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.address,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -362,7 +362,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/persons/" + i0+"/address",schemaPath:"#/properties/persons/items/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.address.type,parentSchema:schema34.properties.persons.items.properties.address,data:data10};
+const err28 = {instancePath:instancePath+"/persons/" + i0+"/address",schemaPath:"#/properties/persons/items/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.address.type,parentSchema:schema37.properties.persons.items.properties.address,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -375,8 +375,8 @@ errors++;
 if(data1.cnp !== undefined){
 let data11 = data1.cnp;
 if(typeof data11 === "string"){
-if(!pattern9.test(data11)){
-const err29 = {instancePath:instancePath+"/persons/" + i0+"/cnp",schemaPath:"#/properties/persons/items/properties/cnp/pattern",keyword:"pattern",params:{pattern: "^[0-9]{13}$"},message:"must match pattern \""+"^[0-9]{13}$"+"\"",schema:"^[0-9]{13}$",parentSchema:schema34.properties.persons.items.properties.cnp,data:data11};
+if(!pattern13.test(data11)){
+const err29 = {instancePath:instancePath+"/persons/" + i0+"/cnp",schemaPath:"#/properties/persons/items/properties/cnp/pattern",keyword:"pattern",params:{pattern: "^[0-9]{13}$"},message:"must match pattern \""+"^[0-9]{13}$"+"\"",schema:"^[0-9]{13}$",parentSchema:schema37.properties.persons.items.properties.cnp,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -440,7 +440,7 @@ reason0 = "sexMismatch";
 }
 }
 if(reason0 !== null){
-const err30 = {instancePath:instancePath+"/persons/" + i0+"/cnp",schemaPath:"#/properties/persons/items/properties/cnp/cnp",keyword:"cnp",params:{reason: reason0},message:"must be a valid CNP",schema:true,parentSchema:schema34.properties.persons.items.properties.cnp,data:data11};
+const err30 = {instancePath:instancePath+"/persons/" + i0+"/cnp",schemaPath:"#/properties/persons/items/properties/cnp/cnp",keyword:"cnp",params:{reason: reason0},message:"must be a valid CNP",schema:true,parentSchema:schema37.properties.persons.items.properties.cnp,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -451,7 +451,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/persons/" + i0+"/cnp",schemaPath:"#/properties/persons/items/properties/cnp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.cnp.type,parentSchema:schema34.properties.persons.items.properties.cnp,data:data11};
+const err31 = {instancePath:instancePath+"/persons/" + i0+"/cnp",schemaPath:"#/properties/persons/items/properties/cnp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.cnp.type,parentSchema:schema37.properties.persons.items.properties.cnp,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -464,7 +464,7 @@ errors++;
 if(data1.idType !== undefined){
 let data12 = data1.idType;
 if(typeof data12 !== "string"){
-const err32 = {instancePath:instancePath+"/persons/" + i0+"/idType",schemaPath:"#/properties/persons/items/properties/idType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.idType.type,parentSchema:schema34.properties.persons.items.properties.idType,data:data12};
+const err32 = {instancePath:instancePath+"/persons/" + i0+"/idType",schemaPath:"#/properties/persons/items/properties/idType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.idType.type,parentSchema:schema37.properties.persons.items.properties.idType,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -474,7 +474,7 @@ vErrors.push(err32);
 errors++;
 }
 if(!(((data12 === "idCard") || (data12 === "passport")) || (data12 === "residencePermit"))){
-const err33 = {instancePath:instancePath+"/persons/" + i0+"/idType",schemaPath:"#/properties/persons/items/properties/idType/enum",keyword:"enum",params:{allowedValues: schema34.properties.persons.items.properties.idType.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.persons.items.properties.idType.enum,parentSchema:schema34.properties.persons.items.properties.idType,data:data12};
+const err33 = {instancePath:instancePath+"/persons/" + i0+"/idType",schemaPath:"#/properties/persons/items/properties/idType/enum",keyword:"enum",params:{allowedValues: schema37.properties.persons.items.properties.idType.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.persons.items.properties.idType.enum,parentSchema:schema37.properties.persons.items.properties.idType,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -488,7 +488,7 @@ if(data1.idSeries !== undefined){
 let data13 = data1.idSeries;
 if(typeof data13 === "string"){
 if(func2(data13) > 10){
-const err34 = {instancePath:instancePath+"/persons/" + i0+"/idSeries",schemaPath:"#/properties/persons/items/properties/idSeries/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema34.properties.persons.items.properties.idSeries,data:data13};
+const err34 = {instancePath:instancePath+"/persons/" + i0+"/idSeries",schemaPath:"#/properties/persons/items/properties/idSeries/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema37.properties.persons.items.properties.idSeries,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -497,8 +497,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(!pattern10.test(data13)){
-const err35 = {instancePath:instancePath+"/persons/" + i0+"/idSeries",schemaPath:"#/properties/persons/items/properties/idSeries/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{1,10}$"},message:"must match pattern \""+"^[A-Za-z]{1,10}$"+"\"",schema:"^[A-Za-z]{1,10}$",parentSchema:schema34.properties.persons.items.properties.idSeries,data:data13};
+if(!pattern14.test(data13)){
+const err35 = {instancePath:instancePath+"/persons/" + i0+"/idSeries",schemaPath:"#/properties/persons/items/properties/idSeries/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{1,10}$"},message:"must match pattern \""+"^[A-Za-z]{1,10}$"+"\"",schema:"^[A-Za-z]{1,10}$",parentSchema:schema37.properties.persons.items.properties.idSeries,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -509,7 +509,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/persons/" + i0+"/idSeries",schemaPath:"#/properties/persons/items/properties/idSeries/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.idSeries.type,parentSchema:schema34.properties.persons.items.properties.idSeries,data:data13};
+const err36 = {instancePath:instancePath+"/persons/" + i0+"/idSeries",schemaPath:"#/properties/persons/items/properties/idSeries/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.idSeries.type,parentSchema:schema37.properties.persons.items.properties.idSeries,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -523,7 +523,7 @@ if(data1.idNumber !== undefined){
 let data14 = data1.idNumber;
 if(typeof data14 === "string"){
 if(func2(data14) > 30){
-const err37 = {instancePath:instancePath+"/persons/" + i0+"/idNumber",schemaPath:"#/properties/persons/items/properties/idNumber/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema34.properties.persons.items.properties.idNumber,data:data14};
+const err37 = {instancePath:instancePath+"/persons/" + i0+"/idNumber",schemaPath:"#/properties/persons/items/properties/idNumber/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema37.properties.persons.items.properties.idNumber,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -532,8 +532,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(!pattern11.test(data14)){
-const err38 = {instancePath:instancePath+"/persons/" + i0+"/idNumber",schemaPath:"#/properties/persons/items/properties/idNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"},message:"must match pattern \""+"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"+"\"",schema:"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$",parentSchema:schema34.properties.persons.items.properties.idNumber,data:data14};
+if(!pattern15.test(data14)){
+const err38 = {instancePath:instancePath+"/persons/" + i0+"/idNumber",schemaPath:"#/properties/persons/items/properties/idNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"},message:"must match pattern \""+"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"+"\"",schema:"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$",parentSchema:schema37.properties.persons.items.properties.idNumber,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -544,7 +544,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/persons/" + i0+"/idNumber",schemaPath:"#/properties/persons/items/properties/idNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.idNumber.type,parentSchema:schema34.properties.persons.items.properties.idNumber,data:data14};
+const err39 = {instancePath:instancePath+"/persons/" + i0+"/idNumber",schemaPath:"#/properties/persons/items/properties/idNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.idNumber.type,parentSchema:schema37.properties.persons.items.properties.idNumber,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -558,7 +558,7 @@ if(data1.idIssuedBy !== undefined){
 let data15 = data1.idIssuedBy;
 if(typeof data15 === "string"){
 if(func2(data15) > 200){
-const err40 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedBy",schemaPath:"#/properties/persons/items/properties/idIssuedBy/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.idIssuedBy,data:data15};
+const err40 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedBy",schemaPath:"#/properties/persons/items/properties/idIssuedBy/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.persons.items.properties.idIssuedBy,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -567,8 +567,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(!pattern5.test(data15)){
-const err41 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedBy",schemaPath:"#/properties/persons/items/properties/idIssuedBy/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.idIssuedBy,data:data15};
+if(!pattern9.test(data15)){
+const err41 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedBy",schemaPath:"#/properties/persons/items/properties/idIssuedBy/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.idIssuedBy,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -579,7 +579,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedBy",schemaPath:"#/properties/persons/items/properties/idIssuedBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.idIssuedBy.type,parentSchema:schema34.properties.persons.items.properties.idIssuedBy,data:data15};
+const err42 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedBy",schemaPath:"#/properties/persons/items/properties/idIssuedBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.idIssuedBy.type,parentSchema:schema37.properties.persons.items.properties.idIssuedBy,data:data15};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -593,7 +593,7 @@ if(data1.idIssuedOn !== undefined){
 let data16 = data1.idIssuedOn;
 if(typeof data16 === "string"){
 if(!(formats0.validate(data16))){
-const err43 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedOn",schemaPath:"#/properties/persons/items/properties/idIssuedOn/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema34.properties.persons.items.properties.idIssuedOn,data:data16};
+const err43 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedOn",schemaPath:"#/properties/persons/items/properties/idIssuedOn/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema37.properties.persons.items.properties.idIssuedOn,data:data16};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -603,7 +603,7 @@ vErrors.push(err43);
 errors++;
 }
 if(formats0.compare(data16, "1900-01-01") < 0){
-const err44 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedOn",schemaPath:"#/properties/persons/items/properties/idIssuedOn/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema34.properties.persons.items.properties.idIssuedOn,data:data16};
+const err44 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedOn",schemaPath:"#/properties/persons/items/properties/idIssuedOn/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema37.properties.persons.items.properties.idIssuedOn,data:data16};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -613,7 +613,7 @@ vErrors.push(err44);
 errors++;
 }
 if(data16 > new Date(Date.now() + (typeof window === "undefined" ? 50400000 : -60000 * new Date().getTimezoneOffset())).toISOString().slice(0, 10)){
-const err45 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedOn",schemaPath:"#/properties/persons/items/properties/idIssuedOn/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema34.properties.persons.items.properties.idIssuedOn,data:data16};
+const err45 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedOn",schemaPath:"#/properties/persons/items/properties/idIssuedOn/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema37.properties.persons.items.properties.idIssuedOn,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -624,7 +624,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedOn",schemaPath:"#/properties/persons/items/properties/idIssuedOn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.idIssuedOn.type,parentSchema:schema34.properties.persons.items.properties.idIssuedOn,data:data16};
+const err46 = {instancePath:instancePath+"/persons/" + i0+"/idIssuedOn",schemaPath:"#/properties/persons/items/properties/idIssuedOn/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.idIssuedOn.type,parentSchema:schema37.properties.persons.items.properties.idIssuedOn,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -638,7 +638,7 @@ if(data1.name !== undefined){
 let data17 = data1.name;
 if(typeof data17 === "string"){
 if(func2(data17) > 200){
-const err47 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.persons.items.properties.name,data:data17};
+const err47 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.persons.items.properties.name,data:data17};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -647,8 +647,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(!pattern5.test(data17)){
-const err48 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.name,data:data17};
+if(!pattern9.test(data17)){
+const err48 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.name,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -659,7 +659,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.name.type,parentSchema:schema34.properties.persons.items.properties.name,data:data17};
+const err49 = {instancePath:instancePath+"/persons/" + i0+"/name",schemaPath:"#/properties/persons/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.name.type,parentSchema:schema37.properties.persons.items.properties.name,data:data17};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -673,7 +673,7 @@ if(data1.legalForm !== undefined){
 let data18 = data1.legalForm;
 if(typeof data18 === "string"){
 if(func2(data18) > 60){
-const err50 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema34.properties.persons.items.properties.legalForm,data:data18};
+const err50 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema37.properties.persons.items.properties.legalForm,data:data18};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -682,8 +682,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(!pattern5.test(data18)){
-const err51 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.legalForm,data:data18};
+if(!pattern9.test(data18)){
+const err51 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.legalForm,data:data18};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -694,7 +694,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.legalForm.type,parentSchema:schema34.properties.persons.items.properties.legalForm,data:data18};
+const err52 = {instancePath:instancePath+"/persons/" + i0+"/legalForm",schemaPath:"#/properties/persons/items/properties/legalForm/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.legalForm.type,parentSchema:schema37.properties.persons.items.properties.legalForm,data:data18};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -708,7 +708,7 @@ if(data1.registeredOffice !== undefined){
 let data19 = data1.registeredOffice;
 if(typeof data19 === "string"){
 if(func2(data19) > 1000){
-const err53 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.persons.items.properties.registeredOffice,data:data19};
+const err53 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data19};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -717,8 +717,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!pattern5.test(data19)){
-const err54 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.registeredOffice,data:data19};
+if(!pattern9.test(data19)){
+const err54 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data19};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -729,7 +729,7 @@ errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.registeredOffice.type,parentSchema:schema34.properties.persons.items.properties.registeredOffice,data:data19};
+const err55 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.registeredOffice.type,parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data19};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -742,7 +742,7 @@ errors++;
 if(data1.country !== undefined){
 let data20 = data1.country;
 if(typeof data20 !== "string"){
-const err56 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.country.type,parentSchema:schema34.properties.persons.items.properties.country,data:data20};
+const err56 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.country.type,parentSchema:schema37.properties.persons.items.properties.country,data:data20};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -753,14 +753,14 @@ errors++;
 }
 let valid5;
 valid5 = false;
-for(const v1 of schema34.properties.persons.items.properties.country.enum){
+for(const v1 of schema37.properties.persons.items.properties.country.enum){
 if(func0(data20, v1)){
 valid5 = true;
 break;
 }
 }
 if(!valid5){
-const err57 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/enum",keyword:"enum",params:{allowedValues: schema34.properties.persons.items.properties.country.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.persons.items.properties.country.enum,parentSchema:schema34.properties.persons.items.properties.country,data:data20};
+const err57 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/enum",keyword:"enum",params:{allowedValues: schema37.properties.persons.items.properties.country.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.persons.items.properties.country.enum,parentSchema:schema37.properties.persons.items.properties.country,data:data20};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -774,7 +774,7 @@ if(data1.registrationNumber !== undefined){
 let data21 = data1.registrationNumber;
 if(typeof data21 === "string"){
 if(func2(data21) > 100){
-const err58 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema34.properties.persons.items.properties.registrationNumber,data:data21};
+const err58 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data21};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -783,8 +783,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(!pattern5.test(data21)){
-const err59 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema34.properties.persons.items.properties.registrationNumber,data:data21};
+if(!pattern9.test(data21)){
+const err59 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data21};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -795,7 +795,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.registrationNumber.type,parentSchema:schema34.properties.persons.items.properties.registrationNumber,data:data21};
+const err60 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.registrationNumber.type,parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data21};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -819,7 +819,7 @@ person0 = candidate0;
 }
 }
 if(person0 === undefined){
-const err61 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema34.properties.persons.items.properties.representativeId.personRef,parentSchema:schema34.properties.persons.items.properties.representativeId,data:data22};
+const err61 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.representativeId.personRef,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data22};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -831,7 +831,7 @@ errors++;
 else {
 const kind0 = typeof person0.kind == "string" ? person0.kind : "natural";
 if(!(kind0 === "natural")){
-const err62 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema34.properties.persons.items.properties.representativeId.personRef,parentSchema:schema34.properties.persons.items.properties.representativeId,data:data22};
+const err62 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.representativeId.personRef,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data22};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -843,7 +843,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.representativeId.type,parentSchema:schema34.properties.persons.items.properties.representativeId,data:data22};
+const err63 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.representativeId.type,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data22};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -857,7 +857,7 @@ if(data1.owners !== undefined){
 let data23 = data1.owners;
 if(Array.isArray(data23)){
 if(data23.length > 20){
-const err64 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema34.properties.persons.items.properties.owners,data:data23};
+const err64 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema37.properties.persons.items.properties.owners,data:data23};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -871,7 +871,7 @@ for(let i2=0; i2<len1; i2++){
 let data24 = data23[i2];
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(data24.personId === undefined){
-const err65 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema34.properties.persons.items.properties.owners.items.required,parentSchema:schema34.properties.persons.items.properties.owners.items,data:data24};
+const err65 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema37.properties.persons.items.properties.owners.items.required,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data24};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -881,7 +881,7 @@ vErrors.push(err65);
 errors++;
 }
 if(data24.percent === undefined){
-const err66 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'",schema:schema34.properties.persons.items.properties.owners.items.required,parentSchema:schema34.properties.persons.items.properties.owners.items,data:data24};
+const err66 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'",schema:schema37.properties.persons.items.properties.owners.items.required,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data24};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -904,7 +904,7 @@ person1 = candidate1;
 }
 }
 if(person1 === undefined){
-const err67 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema34.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.personId,data:data25};
+const err67 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data25};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -916,7 +916,7 @@ errors++;
 else {
 const kind1 = typeof person1.kind == "string" ? person1.kind : "natural";
 if(!(kind1 === "natural")){
-const err68 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema34.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.personId,data:data25};
+const err68 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data25};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -928,7 +928,7 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.persons.items.properties.owners.items.properties.personId.type,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.personId,data:data25};
+const err69 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.type,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data25};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -942,7 +942,7 @@ if(data24.percent !== undefined){
 let data26 = data24.percent;
 if(typeof data26 == "number"){
 if(data26 > 100 || isNaN(data26)){
-const err70 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.percent,data:data26};
+const err70 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data26};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -952,7 +952,7 @@ vErrors.push(err70);
 errors++;
 }
 if(data26 <= 0 || isNaN(data26)){
-const err71 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.percent,data:data26};
+const err71 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data26};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -963,7 +963,7 @@ errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.persons.items.properties.owners.items.properties.percent.type,parentSchema:schema34.properties.persons.items.properties.owners.items.properties.percent,data:data26};
+const err72 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.persons.items.properties.owners.items.properties.percent.type,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data26};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -975,7 +975,7 @@ errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2,schemaPath:"#/properties/persons/items/properties/owners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.persons.items.properties.owners.items.type,parentSchema:schema34.properties.persons.items.properties.owners.items,data:data24};
+const err73 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2,schemaPath:"#/properties/persons/items/properties/owners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.persons.items.properties.owners.items.type,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data24};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -991,7 +991,7 @@ const item0 = data23[index0];
 const value2 = item0 !== null && typeof item0 == "object" ? item0["personId"] : undefined;
 if(typeof value2 == "string" && value2 !== ""){
 if(seen0.has(value2)){
-const err74 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema34.properties.persons.items.properties.owners,data:data23};
+const err74 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.persons.items.properties.owners,data:data23};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1007,7 +1007,7 @@ seen0.add(value2);
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.persons.items.properties.owners.type,parentSchema:schema34.properties.persons.items.properties.owners,data:data23};
+const err75 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.persons.items.properties.owners.type,parentSchema:schema37.properties.persons.items.properties.owners,data:data23};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1019,7 +1019,7 @@ errors++;
 }
 if(true && (data1["kind"] === "natural")){
 if(data1["civility"] === undefined || data1["civility"] === null){
-const err76 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "civility"},message:"must have required property '" + "civility" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err76 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "civility"},message:"must have required property '" + "civility" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1029,7 +1029,7 @@ vErrors.push(err76);
 errors++;
 }
 if(data1["lastName"] === undefined || data1["lastName"] === null){
-const err77 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "lastName"},message:"must have required property '" + "lastName" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err77 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "lastName"},message:"must have required property '" + "lastName" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1039,7 +1039,7 @@ vErrors.push(err77);
 errors++;
 }
 if(data1["firstNames"] === undefined || data1["firstNames"] === null){
-const err78 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "firstNames"},message:"must have required property '" + "firstNames" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err78 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "firstNames"},message:"must have required property '" + "firstNames" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1049,7 +1049,7 @@ vErrors.push(err78);
 errors++;
 }
 if(data1["dateOfBirth"] === undefined || data1["dateOfBirth"] === null){
-const err79 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "dateOfBirth"},message:"must have required property '" + "dateOfBirth" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err79 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "dateOfBirth"},message:"must have required property '" + "dateOfBirth" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1059,7 +1059,7 @@ vErrors.push(err79);
 errors++;
 }
 if(data1["placeOfBirth"] === undefined || data1["placeOfBirth"] === null){
-const err80 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "placeOfBirth"},message:"must have required property '" + "placeOfBirth" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err80 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "placeOfBirth"},message:"must have required property '" + "placeOfBirth" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1069,7 +1069,7 @@ vErrors.push(err80);
 errors++;
 }
 if(data1["nationality"] === undefined || data1["nationality"] === null){
-const err81 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "nationality"},message:"must have required property '" + "nationality" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err81 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "nationality"},message:"must have required property '" + "nationality" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1079,7 +1079,7 @@ vErrors.push(err81);
 errors++;
 }
 if(data1["address"] === undefined || data1["address"] === null){
-const err82 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "address"},message:"must have required property '" + "address" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err82 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "address"},message:"must have required property '" + "address" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1091,7 +1091,7 @@ errors++;
 }
 if(true && (data1["kind"] === "natural")){
 if(data1["idType"] === undefined || data1["idType"] === null){
-const err83 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idType"},message:"must have required property '" + "idType" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err83 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idType"},message:"must have required property '" + "idType" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1101,7 +1101,7 @@ vErrors.push(err83);
 errors++;
 }
 if(data1["idNumber"] === undefined || data1["idNumber"] === null){
-const err84 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idNumber"},message:"must have required property '" + "idNumber" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err84 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idNumber"},message:"must have required property '" + "idNumber" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1111,7 +1111,7 @@ vErrors.push(err84);
 errors++;
 }
 if(data1["idIssuedBy"] === undefined || data1["idIssuedBy"] === null){
-const err85 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idIssuedBy"},message:"must have required property '" + "idIssuedBy" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err85 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idIssuedBy"},message:"must have required property '" + "idIssuedBy" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1121,7 +1121,7 @@ vErrors.push(err85);
 errors++;
 }
 if(data1["idIssuedOn"] === undefined || data1["idIssuedOn"] === null){
-const err86 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idIssuedOn"},message:"must have required property '" + "idIssuedOn" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err86 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idIssuedOn"},message:"must have required property '" + "idIssuedOn" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1133,7 +1133,7 @@ errors++;
 }
 if(true && (data1["kind"] === "natural") && (data1["idType"] === "idCard")){
 if(data1["idSeries"] === undefined || data1["idSeries"] === null){
-const err87 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idSeries"},message:"must have required property '" + "idSeries" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err87 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idSeries"},message:"must have required property '" + "idSeries" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1145,7 +1145,7 @@ errors++;
 }
 if(true && (data1["kind"] === "natural") && (data1["nationality"] === "RO")){
 if(data1["cnp"] === undefined || data1["cnp"] === null){
-const err88 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "cnp"},message:"must have required property '" + "cnp" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err88 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "cnp"},message:"must have required property '" + "cnp" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1157,7 +1157,7 @@ errors++;
 }
 if(true && (data1["kind"] === "legal")){
 if(data1["name"] === undefined || data1["name"] === null){
-const err89 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "name"},message:"must have required property '" + "name" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err89 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "name"},message:"must have required property '" + "name" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1167,7 +1167,7 @@ vErrors.push(err89);
 errors++;
 }
 if(data1["legalForm"] === undefined || data1["legalForm"] === null){
-const err90 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "legalForm"},message:"must have required property '" + "legalForm" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err90 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "legalForm"},message:"must have required property '" + "legalForm" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1177,7 +1177,7 @@ vErrors.push(err90);
 errors++;
 }
 if(data1["registeredOffice"] === undefined || data1["registeredOffice"] === null){
-const err91 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registeredOffice"},message:"must have required property '" + "registeredOffice" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err91 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registeredOffice"},message:"must have required property '" + "registeredOffice" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1187,7 +1187,7 @@ vErrors.push(err91);
 errors++;
 }
 if(data1["country"] === undefined || data1["country"] === null){
-const err92 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "country"},message:"must have required property '" + "country" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err92 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "country"},message:"must have required property '" + "country" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1197,7 +1197,7 @@ vErrors.push(err92);
 errors++;
 }
 if(data1["registrationNumber"] === undefined || data1["registrationNumber"] === null){
-const err93 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registrationNumber"},message:"must have required property '" + "registrationNumber" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err93 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registrationNumber"},message:"must have required property '" + "registrationNumber" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1207,7 +1207,7 @@ vErrors.push(err93);
 errors++;
 }
 if(data1["representativeId"] === undefined || data1["representativeId"] === null){
-const err94 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "representativeId"},message:"must have required property '" + "representativeId" + "'",schema:schema34.properties.persons.items.requiredWhen,parentSchema:schema34.properties.persons.items,data:data1};
+const err94 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "representativeId"},message:"must have required property '" + "representativeId" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1219,7 +1219,7 @@ errors++;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.persons.items.type,parentSchema:schema34.properties.persons.items,data:data1};
+const err95 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.persons.items.type,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1235,7 +1235,7 @@ const item1 = data0[index1];
 const value3 = item1 !== null && typeof item1 == "object" ? item1["id"] : undefined;
 if(typeof value3 == "string" && value3 !== ""){
 if(seen1.has(value3)){
-const err96 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/uniqueBy",keyword:"uniqueBy",params:{index: index1, value: value3},message:"must not hold the same value twice",schema:"id",parentSchema:schema34.properties.persons,data:data0};
+const err96 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/uniqueBy",keyword:"uniqueBy",params:{index: index1, value: value3},message:"must not hold the same value twice",schema:"id",parentSchema:schema37.properties.persons,data:data0};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1251,7 +1251,7 @@ seen1.add(value3);
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.persons.type,parentSchema:schema34.properties.persons,data:data0};
+const err97 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.persons.type,parentSchema:schema37.properties.persons,data:data0};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1263,7 +1263,7 @@ errors++;
 }
 }
 else {
-const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1272,10 +1272,10 @@ vErrors.push(err98);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-3bdde151": validate17 };
+const validateFns = { "-3bdde151": validate20 };
 
 export const wizardRoSrlSolePeopleForm = defineForm('wizard-ro-srl-sole-people', definition, validateFns);

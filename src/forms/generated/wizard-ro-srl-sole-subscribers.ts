@@ -2,7 +2,7 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.subscribers.title","description":"wizard:steps.subscribers.description","icon":"users","schema":{"type":"object","required":["subscribers"],"properties":{"subscribers":{"$comment":"The associates who subscribe the capital: as many as the legal form allows (exactly one for a single-associate form). Their shares add up to numberOfShares and their subscriptions to shareCapital.","type":"array","minItems":1,"maxItems":1,"default":[{}],"sumMatches":{"shares":"/numberOfShares","subscription":"/shareCapital"},"uniqueBy":"personId","items":{"type":"object","required":["personId","shares","subscription","paidAmount"],"properties":{"personId":{"$comment":"The associate: a person (or company) of the People step.","type":"string","personRef":{},"personHas":[]},"shares":{"$comment":"How many of the company's shares this subscriber takes.","type":"integer","minimum":1,"maximum":1000000000},"subscription":{"$comment":"What this subscriber contributes to the share capital: their shares times the nominal value, to the cent (each share has the same nominal value: L. 223-2 / L. 227-1 C. com.; art. 11 Legea 31/1990). The wizard fills it in.","type":"number","exclusiveMinimum":0,"maximum":1000000000,"timesNominal":{"capital":"/shareCapital","count":"/numberOfShares"}},"paidAmount":{"$comment":"The part of the subscription paid into the company's account at formation: at least the legal form's minimum paid-up fraction of it, at most all of it.","type":"number","minimum":0,"maximum":{"$data":"1/subscription"}}}}}}},"uiSchema":{"subscribers":{"ui:title":"wizard:fields.subscribers.title","ui:tooltip":"wizard:fields.subscribers.tooltip.SRL_SOLE","ui:itemTitle":"wizard:fields.subscriber.heading","ui:addLabel":"wizard:fields.subscriber.add","ui:removeLabel":"wizard:fields.subscriber.remove","ui:options":{"orderable":false},"ui:errorMessages":{"minItems":"wizard:errors.subscribersMinimum","maxItems":"wizard:errors.subscribersMaximum","sumMatches":{"shares":"wizard:errors.sharesSum","subscription":"wizard:errors.subscriptionsSum.RON"},"uniqueBy":"wizard:errors.subscriberTwice"},"items":{"ui:order":["personId","shares","subscription","paidAmount"],"personId":{"ui:title":"wizard:fields.subscriber.person.title","ui:tooltip":"wizard:fields.subscriber.person.tooltip","ui:widget":"person","ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing"},"personHas":{"maritalStatus":"wizard:errors.associateMaritalStatus"}}},"shares":{"ui:title":"wizard:fields.subscriber.shares.title.RO","ui:tooltip":"wizard:fields.subscriber.shares.tooltip.RO","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber"}},"subscription":{"ui:title":"wizard:fields.subscriber.subscription.title","ui:tooltip":"wizard:fields.subscriber.subscription.tooltip","ui:options":{"span":4,"currency":"RON","decimalScale":2},"ui:errorMessages":{"exclusiveMinimum":"wizard:errors.subscriptionPositive","timesNominal":"wizard:errors.subscriptionTimesNominal.RON"},"ui:readonly":true},"paidAmount":{"ui:title":"wizard:fields.subscriber.paidAmount.title","ui:tooltip":"wizard:fields.subscriber.paidAmount.tooltip.SRL_SOLE","ui:options":{"span":4,"currency":"RON","decimalScale":2},"ui:errorMessages":{"maximum":"wizard:errors.paidMoreThanSubscription.RON","atLeastTimes":"wizard:errors.paidUpMinimum.SRL_SOLE"}}}}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.subscribers.title","description":"wizard:steps.subscribers.description","icon":"users","schema":{"type":"object","required":["subscribers"],"properties":{"subscribers":{"$comment":"The associates who subscribe the capital: as many as the legal form allows (exactly one for a single-associate form). Their shares add up to numberOfShares and their subscriptions to shareCapital.","type":"array","minItems":1,"maxItems":1,"default":[{}],"sumMatches":{"shares":"/numberOfShares","subscription":"/shareCapital"},"uniqueBy":"personId","items":{"type":"object","required":["personId","shares","subscription","paidAmount"],"properties":{"personId":{"$comment":"The associate: a person (or company) of the People step.","type":"string","personRef":{},"personHas":[]},"shares":{"$comment":"How many of the company's shares this subscriber takes.","type":"integer","minimum":1,"maximum":1000000000},"subscription":{"$comment":"What this subscriber contributes to the share capital: their shares times the nominal value, to the cent (each share has the same nominal value: L. 223-2 / L. 227-1 C. com.; art. 11 Legea 31/1990). The wizard fills it in.","type":"number","exclusiveMinimum":0,"maximum":1000000000,"timesNominal":{"capital":"/shareCapital","count":"/numberOfShares"}},"paidAmount":{"$comment":"The part of the subscription paid into the company's account at formation: at least the legal form's minimum paid-up fraction of it, at most all of it.","type":"number","minimum":0,"maximum":{"$data":"1/subscription"}}}}}}},"uiSchema":{"subscribers":{"ui:title":"wizard:fields.subscribers.title","ui:tooltip":"wizard:fields.subscribers.tooltip.SRL_SOLE","ui:itemTitle":"wizard:fields.subscriber.heading","ui:addLabel":"wizard:fields.subscriber.add","ui:removeLabel":"wizard:fields.subscriber.remove","ui:options":{"orderable":false},"ui:errorMessages":{"minItems":"wizard:errors.subscribersMinimum","maxItems":"wizard:errors.subscribersMaximum","sumMatches":{"shares":"wizard:errors.sharesSum.RO","subscription":"wizard:errors.subscriptionsSum.RON"},"uniqueBy":"wizard:errors.subscriberTwice"},"items":{"ui:order":["personId","shares","subscription","paidAmount"],"personId":{"ui:title":"wizard:fields.subscriber.person.title","ui:tooltip":"wizard:fields.subscriber.person.tooltip","ui:widget":"person","ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing"},"personHas":{"maritalStatus":"wizard:errors.associateMaritalStatus"}}},"shares":{"ui:title":"wizard:fields.subscriber.shares.title.RO","ui:tooltip":"wizard:fields.subscriber.shares.tooltip.RO","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber"}},"subscription":{"ui:title":"wizard:fields.subscriber.subscription.title","ui:tooltip":"wizard:fields.subscriber.subscription.tooltip","ui:options":{"span":4,"currency":"RON","decimalScale":2},"ui:errorMessages":{"exclusiveMinimum":"wizard:errors.subscriptionPositive","timesNominal":"wizard:errors.subscriptionTimesNominal.RON"},"ui:readonly":true},"paidAmount":{"ui:title":"wizard:fields.subscriber.paidAmount.title","ui:tooltip":"wizard:fields.subscriber.paidAmount.tooltip.SRL_SOLE","ui:options":{"span":4,"currency":"RON","decimalScale":2},"ui:errorMessages":{"maximum":"wizard:errors.paidMoreThanSubscription.RON","atLeastTimes":"wizard:errors.paidUpMinimum.SRL_SOLE"}}}}}};
 import { defineForm } from '@/forms/form-definition';
 
 /** A CommonJS module as Node and as the bundler expose it: its exports object either way. */
@@ -10,15 +10,15 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema34 = {"type":"object","required":["subscribers"],"properties":{"subscribers":{"$comment":"The associates who subscribe the capital: as many as the legal form allows (exactly one for a single-associate form). Their shares add up to numberOfShares and their subscriptions to shareCapital.","type":"array","minItems":1,"maxItems":1,"default":[{}],"sumMatches":{"shares":"/numberOfShares","subscription":"/shareCapital"},"uniqueBy":"personId","items":{"type":"object","required":["personId","shares","subscription","paidAmount"],"properties":{"personId":{"$comment":"The associate: a person (or company) of the People step.","type":"string","personRef":{},"personHas":[]},"shares":{"$comment":"How many of the company's shares this subscriber takes.","type":"integer","minimum":1,"maximum":1000000000},"subscription":{"$comment":"What this subscriber contributes to the share capital: their shares times the nominal value, to the cent (each share has the same nominal value: L. 223-2 / L. 227-1 C. com.; art. 11 Legea 31/1990). The wizard fills it in.","type":"number","exclusiveMinimum":0,"maximum":1000000000,"timesNominal":{"capital":"/shareCapital","count":"/numberOfShares"}},"paidAmount":{"$comment":"The part of the subscription paid into the company's account at formation: at least the legal form's minimum paid-up fraction of it, at most all of it.","type":"number","minimum":0,"maximum":{"$data":"1/subscription"}}}}}},"$id":"41db85b5"};
+const schema37 = {"type":"object","required":["subscribers"],"properties":{"subscribers":{"$comment":"The associates who subscribe the capital: as many as the legal form allows (exactly one for a single-associate form). Their shares add up to numberOfShares and their subscriptions to shareCapital.","type":"array","minItems":1,"maxItems":1,"default":[{}],"sumMatches":{"shares":"/numberOfShares","subscription":"/shareCapital"},"uniqueBy":"personId","items":{"type":"object","required":["personId","shares","subscription","paidAmount"],"properties":{"personId":{"$comment":"The associate: a person (or company) of the People step.","type":"string","personRef":{},"personHas":[]},"shares":{"$comment":"How many of the company's shares this subscriber takes.","type":"integer","minimum":1,"maximum":1000000000},"subscription":{"$comment":"What this subscriber contributes to the share capital: their shares times the nominal value, to the cent (each share has the same nominal value: L. 223-2 / L. 227-1 C. com.; art. 11 Legea 31/1990). The wizard fills it in.","type":"number","exclusiveMinimum":0,"maximum":1000000000,"timesNominal":{"capital":"/shareCapital","count":"/numberOfShares"}},"paidAmount":{"$comment":"The part of the subscription paid into the company's account at formation: at least the legal form's minimum paid-up fraction of it, at most all of it.","type":"number","minimum":0,"maximum":{"$data":"1/subscription"}}}}}},"$id":"41db85b5"};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="41db85b5" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subscribers === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribers"},message:"must have required property '"+"subscribers"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribers"},message:"must have required property '"+"subscribers"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31,7 +31,7 @@ if(data.subscribers !== undefined){
 let data0 = data.subscribers;
 if(Array.isArray(data0)){
 if(data0.length > 1){
-const err1 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema34.properties.subscribers,data:data0};
+const err1 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items",schema:1,parentSchema:schema37.properties.subscribers,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41,7 +41,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema34.properties.subscribers,data:data0};
+const err2 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema37.properties.subscribers,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -55,7 +55,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.personId === undefined){
-const err3 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema34.properties.subscribers.items.required,parentSchema:schema34.properties.subscribers.items,data:data1};
+const err3 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema37.properties.subscribers.items.required,parentSchema:schema37.properties.subscribers.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -65,7 +65,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1.shares === undefined){
-const err4 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "shares"},message:"must have required property '"+"shares"+"'",schema:schema34.properties.subscribers.items.required,parentSchema:schema34.properties.subscribers.items,data:data1};
+const err4 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "shares"},message:"must have required property '"+"shares"+"'",schema:schema37.properties.subscribers.items.required,parentSchema:schema37.properties.subscribers.items,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -75,7 +75,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.subscription === undefined){
-const err5 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "subscription"},message:"must have required property '"+"subscription"+"'",schema:schema34.properties.subscribers.items.required,parentSchema:schema34.properties.subscribers.items,data:data1};
+const err5 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "subscription"},message:"must have required property '"+"subscription"+"'",schema:schema37.properties.subscribers.items.required,parentSchema:schema37.properties.subscribers.items,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -85,7 +85,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1.paidAmount === undefined){
-const err6 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "paidAmount"},message:"must have required property '"+"paidAmount"+"'",schema:schema34.properties.subscribers.items.required,parentSchema:schema34.properties.subscribers.items,data:data1};
+const err6 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/required",keyword:"required",params:{missingProperty: "paidAmount"},message:"must have required property '"+"paidAmount"+"'",schema:schema37.properties.subscribers.items.required,parentSchema:schema37.properties.subscribers.items,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -108,7 +108,7 @@ person0 = candidate0;
 }
 }
 if(person0 === undefined){
-const err7 = {instancePath:instancePath+"/subscribers/" + i0+"/personId",schemaPath:"#/properties/subscribers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema34.properties.subscribers.items.properties.personId.personRef,parentSchema:schema34.properties.subscribers.items.properties.personId,data:data2};
+const err7 = {instancePath:instancePath+"/subscribers/" + i0+"/personId",schemaPath:"#/properties/subscribers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.subscribers.items.properties.personId.personRef,parentSchema:schema37.properties.subscribers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -120,7 +120,7 @@ errors++;
 else {
 const kind0 = typeof person0.kind == "string" ? person0.kind : "natural";
 if(!(kind0 === "natural" || kind0 === "legal")){
-const err8 = {instancePath:instancePath+"/subscribers/" + i0+"/personId",schemaPath:"#/properties/subscribers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema34.properties.subscribers.items.properties.personId.personRef,parentSchema:schema34.properties.subscribers.items.properties.personId,data:data2};
+const err8 = {instancePath:instancePath+"/subscribers/" + i0+"/personId",schemaPath:"#/properties/subscribers/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.subscribers.items.properties.personId.personRef,parentSchema:schema37.properties.subscribers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -142,7 +142,7 @@ person1 = candidate1;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/subscribers/" + i0+"/personId",schemaPath:"#/properties/subscribers/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.subscribers.items.properties.personId.type,parentSchema:schema34.properties.subscribers.items.properties.personId,data:data2};
+const err9 = {instancePath:instancePath+"/subscribers/" + i0+"/personId",schemaPath:"#/properties/subscribers/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.subscribers.items.properties.personId.type,parentSchema:schema37.properties.subscribers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -155,7 +155,7 @@ errors++;
 if(data1.shares !== undefined){
 let data3 = data1.shares;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err10 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.subscribers.items.properties.shares.type,parentSchema:schema34.properties.subscribers.items.properties.shares,data:data3};
+const err10 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.subscribers.items.properties.shares.type,parentSchema:schema37.properties.subscribers.items.properties.shares,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -166,7 +166,7 @@ errors++;
 }
 if(typeof data3 == "number"){
 if(data3 > 1000000000 || isNaN(data3)){
-const err11 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema34.properties.subscribers.items.properties.shares,data:data3};
+const err11 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema37.properties.subscribers.items.properties.shares,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -176,7 +176,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err12 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema34.properties.subscribers.items.properties.shares,data:data3};
+const err12 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema37.properties.subscribers.items.properties.shares,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -191,7 +191,7 @@ if(data1.subscription !== undefined){
 let data4 = data1.subscription;
 if(typeof data4 == "number"){
 if(data4 > 1000000000 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema34.properties.subscribers.items.properties.subscription,data:data4};
+const err13 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema37.properties.subscribers.items.properties.subscription,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -201,7 +201,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data4 <= 0 || isNaN(data4)){
-const err14 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.subscribers.items.properties.subscription,data:data4};
+const err14 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema37.properties.subscribers.items.properties.subscription,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -219,7 +219,7 @@ const capitalCents0 = typeof value2 == "number" ? Math.round(value2 * 100) : NaN
 if(Number.isInteger(shares0) && Number.isInteger(value3) && value3 > 0 && Number.isInteger(capitalCents0) && capitalCents0 % value3 === 0){
 const expected0 = shares0 * (capitalCents0 / value3);
 if(Math.round(data4 * 100) !== expected0){
-const err15 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/timesNominal",keyword:"timesNominal",params:{expected: expected0 / 100},message:"must be the shares times the nominal value",schema:schema34.properties.subscribers.items.properties.subscription.timesNominal,parentSchema:schema34.properties.subscribers.items.properties.subscription,data:data4};
+const err15 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/timesNominal",keyword:"timesNominal",params:{expected: expected0 / 100},message:"must be the shares times the nominal value",schema:schema37.properties.subscribers.items.properties.subscription.timesNominal,parentSchema:schema37.properties.subscribers.items.properties.subscription,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -231,7 +231,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.subscribers.items.properties.subscription.type,parentSchema:schema34.properties.subscribers.items.properties.subscription,data:data4};
+const err16 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.subscribers.items.properties.subscription.type,parentSchema:schema37.properties.subscribers.items.properties.subscription,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -246,7 +246,7 @@ let data5 = data1.paidAmount;
 if(typeof data5 == "number"){
 const vSchema0 = data1 && data1.subscription;
 if(vSchema0 !== undefined && ((!(typeof vSchema0 == "number")) || (data5 > vSchema0 || isNaN(data5)))){
-const err17 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: vSchema0},message:"must be <= "+vSchema0,schema:schema34.properties.subscribers.items.properties.paidAmount.maximum,parentSchema:schema34.properties.subscribers.items.properties.paidAmount,data:data5};
+const err17 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: vSchema0},message:"must be <= "+vSchema0,schema:schema37.properties.subscribers.items.properties.paidAmount.maximum,parentSchema:schema37.properties.subscribers.items.properties.paidAmount,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -256,7 +256,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data5 < 0 || isNaN(data5)){
-const err18 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.subscribers.items.properties.paidAmount,data:data5};
+const err18 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema37.properties.subscribers.items.properties.paidAmount,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -267,7 +267,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.subscribers.items.properties.paidAmount.type,parentSchema:schema34.properties.subscribers.items.properties.paidAmount,data:data5};
+const err19 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.subscribers.items.properties.paidAmount.type,parentSchema:schema37.properties.subscribers.items.properties.paidAmount,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -279,7 +279,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.subscribers.items.type,parentSchema:schema34.properties.subscribers.items,data:data1};
+const err20 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.subscribers.items.type,parentSchema:schema37.properties.subscribers.items,data:data1};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -289,8 +289,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-let expected1 = rootData;
-expected1 = expected1 !== null && typeof expected1 == "object" ? expected1["numberOfShares"] : undefined;
+let value4 = rootData;
+value4 = value4 !== null && typeof value4 == "object" ? value4["numberOfShares"] : undefined;
 let sum0 = 0;
 let complete0 = true;
 for(const item0 of data0){
@@ -301,8 +301,8 @@ else {
 complete0 = false;
 }
 }
-if(complete0 && typeof expected1 == "number" && Math.round(sum0 * 100) !== Math.round(expected1 * 100)){
-const err21 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/sumMatches",keyword:"sumMatches",params:{property: "shares", sum: sum0, expected: expected1},message:"the items do not add up to the expected total",schema:schema34.properties.subscribers.sumMatches,parentSchema:schema34.properties.subscribers,data:data0};
+if(complete0 && typeof value4 == "number" && Math.round(sum0 * 100) !== Math.round(value4 * 100)){
+const err21 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/sumMatches",keyword:"sumMatches",params:{property: "shares", sum: sum0, expected: value4},message:"the items do not add up to the expected total",schema:schema37.properties.subscribers.sumMatches,parentSchema:schema37.properties.subscribers,data:data0};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -311,8 +311,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-let expected2 = rootData;
-expected2 = expected2 !== null && typeof expected2 == "object" ? expected2["shareCapital"] : undefined;
+let value5 = rootData;
+value5 = value5 !== null && typeof value5 == "object" ? value5["shareCapital"] : undefined;
 let sum1 = 0;
 let complete1 = true;
 for(const item1 of data0){
@@ -323,8 +323,8 @@ else {
 complete1 = false;
 }
 }
-if(complete1 && typeof expected2 == "number" && Math.round(sum1 * 100) !== Math.round(expected2 * 100)){
-const err22 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/sumMatches",keyword:"sumMatches",params:{property: "subscription", sum: sum1, expected: expected2},message:"the items do not add up to the expected total",schema:schema34.properties.subscribers.sumMatches,parentSchema:schema34.properties.subscribers,data:data0};
+if(complete1 && typeof value5 == "number" && Math.round(sum1 * 100) !== Math.round(value5 * 100)){
+const err22 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/sumMatches",keyword:"sumMatches",params:{property: "subscription", sum: sum1, expected: value5},message:"the items do not add up to the expected total",schema:schema37.properties.subscribers.sumMatches,parentSchema:schema37.properties.subscribers,data:data0};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -336,10 +336,10 @@ errors++;
 const seen0 = new Set();
 for(let index0=0; index0<data0.length; index0++){
 const item2 = data0[index0];
-const value4 = item2 !== null && typeof item2 == "object" ? item2["personId"] : undefined;
-if(typeof value4 == "string" && value4 !== ""){
-if(seen0.has(value4)){
-const err23 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value4},message:"must not hold the same value twice",schema:"personId",parentSchema:schema34.properties.subscribers,data:data0};
+const value6 = item2 !== null && typeof item2 == "object" ? item2["personId"] : undefined;
+if(typeof value6 == "string" && value6 !== ""){
+if(seen0.has(value6)){
+const err23 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value6},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.subscribers,data:data0};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -349,13 +349,13 @@ vErrors.push(err23);
 errors++;
 }
 else {
-seen0.add(value4);
+seen0.add(value6);
 }
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.subscribers.type,parentSchema:schema34.properties.subscribers,data:data0};
+const err24 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.subscribers.type,parentSchema:schema37.properties.subscribers,data:data0};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -367,7 +367,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -376,10 +376,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "41db85b5": validate17 };
+const validateFns = { "41db85b5": validate20 };
 
 export const wizardRoSrlSoleSubscribersForm = defineForm('wizard-ro-srl-sole-subscribers', definition, validateFns);

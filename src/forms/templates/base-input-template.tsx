@@ -1,8 +1,9 @@
 import { TextInput } from '@mantine/core';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
 import { emptyToUndefined, useControlProps } from '../widgets/control-props';
 import { deferredControl, type StandInProps } from '../widgets/deferred-control';
-import { numberValue } from './number-value';
+import { editableAmount } from './number-value';
 import { useUnit } from './use-unit';
 
 /**
@@ -12,12 +13,13 @@ import { useUnit } from './use-unit';
 function NumberStandIn({ handoff, ...props }: StandInProps<BaseInputTemplateProps>) {
   const { id, value, placeholder, options, onBlur, onFocus } = props;
   const unit = useUnit(options);
+  const { i18n } = useTranslation();
   return (
     <TextInput
       {...useControlProps(props)}
       readOnly
       inputMode="decimal"
-      value={String(numberValue(value))}
+      value={editableAmount(value, i18n.language)}
       placeholder={placeholder}
       rightSection={unit}
       rightSectionWidth={unit && unit.length > 2 ? 48 : undefined}
@@ -43,9 +45,10 @@ const NumberField = deferredControl<BaseInputTemplateProps>(
 
 /**
  * Text-like fields: text, e-mail, telephone (`ui:options.inputType`) and numbers (schema type number or
- * integer, with the schema's minimum and maximum; `ui:options.unit` shows e.g. € after the value,
- * `ui:options.currency` (EUR, RON) the currency's sign in the user's language, and `decimalScale`
- * limits the decimals). The number field's code loads when a form first shows one (number-input.tsx).
+ * integer, read as typed in the user's language; `ui:options.unit` shows e.g. % after the value,
+ * `ui:options.currency` (EUR, RON) the currency's sign in the user's language ("€", "lei") and an echo
+ * of the amount read, and `decimalScale` limits the decimals). The number field's code loads when a
+ * form first shows one (number-input.tsx).
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, value, placeholder, schema, options, onChange, onBlur, onFocus } = props;

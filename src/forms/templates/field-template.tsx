@@ -1,10 +1,16 @@
 import { Group, Input, Stack } from '@mantine/core';
 import { descriptionId, type FieldTemplateProps } from '@rjsf/utils';
+import { lazy, Suspense } from 'react';
 import { FieldTooltip } from '../field-tooltip';
+import { filingLanguageOf } from '../filing-language';
+
+// The language guesser loads with the first field that asks for it (the wizard's corporate purpose).
+const FilingLanguageNotice = lazy(() => import('../filing-language-notice'));
 
 /**
  * Every field's frame: title (with its required mark and tooltip), the control, its description and its
- * errors. The title is a real <label> outside Mantine's input so that the tooltip button sits beside it
+ * errors, and a warning when its text seems not to be in the language of the documents
+ * (`ui:options.filingLanguageWarning`). The title is a real <label> outside Mantine's input so that the tooltip button sits beside it
  * without joining the control's accessible name.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
@@ -20,6 +26,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
     children,
     schema,
     uiSchema,
+    formData,
   } = props;
   if (hidden) return <div hidden>{children}</div>;
   // The root object and nested objects lay out their own fields.
@@ -38,6 +45,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const tooltipButton = tooltip ? <FieldTooltip fieldLabel={label} text={tooltip} /> : null;
   // A checkbox carries its label beside the box; its tooltip follows it there.
   const isCheckbox = schema.type === 'boolean';
+  const filingLanguage = filingLanguageOf(uiSchema);
 
   return (
     <Stack gap={4} data-field={id}>
@@ -62,6 +70,11 @@ export function FieldTemplate(props: FieldTemplateProps) {
         <Input.Description id={descriptionId(id)}>{rawDescription}</Input.Description>
       ) : null}
       {isCheckbox ? errors : null}
+      {filingLanguage ? (
+        <Suspense fallback={null}>
+          <FilingLanguageNotice value={formData} filingLanguage={filingLanguage} />
+        </Suspense>
+      ) : null}
       {help}
     </Stack>
   );

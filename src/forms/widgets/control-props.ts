@@ -1,12 +1,14 @@
 import { ariaDescribedByIds, descriptionId, errorId, type WidgetProps } from '@rjsf/utils';
 import { createElement } from 'react';
 import { translateMessage, useFormTranslate } from '../translation';
+import { warningsOf } from '../warnings';
 import classes from './inputs.module.css';
 
 type ControlSource = Pick<
   WidgetProps,
   'id' | 'htmlName' | 'required' | 'disabled' | 'readonly' | 'autofocus' | 'rawErrors' | 'uiSchema'
->;
+> &
+  Partial<Pick<WidgetProps, 'registry'>>;
 
 function identity(props: ControlSource) {
   return {
@@ -21,11 +23,20 @@ function identity(props: ControlSource) {
 /**
  * What a Mantine input takes from RJSF. Mantine itself renders the field's description and its errors
  * (translated here, so a language switch re-words them) under the control, and points the control's
- * aria-describedby at both: a screen reader reads the error when the field gets focus.
+ * aria-describedby at both: a screen reader reads the error when the field gets focus. A warning
+ * shown while typing (forms/warnings.ts) takes the error's place until the field shows errors, in its
+ * own colour and announced as it appears.
  */
 export function useControlProps(props: ControlSource) {
   const translate = useFormTranslate();
-  const messages = (props.rawErrors ?? []).map((message) => translateMessage(message, translate));
+  const errors = (props.rawErrors ?? []).map((message) => translateMessage(message, translate));
+  const warnings =
+    errors.length > 0
+      ? []
+      : warningsOf(props.registry?.formContext, props.id).map((message) =>
+          translateMessage(message, translate),
+        );
+  const messages = errors.length > 0 ? errors : warnings;
   const description = props.uiSchema?.['ui:description'];
   return {
     ...identity(props),
@@ -37,7 +48,16 @@ export function useControlProps(props: ControlSource) {
       messages.length > 0
         ? messages.map((message, index) => createElement('div', { key: index }, message))
         : undefined,
-    errorProps: { id: errorId(props.id), component: 'div' },
+    errorProps:
+      warnings.length > 0
+        ? {
+            id: errorId(props.id),
+            component: 'div',
+            className: classes.warning,
+            'aria-live': 'polite' as const,
+          }
+        : { id: errorId(props.id), component: 'div' },
+    ...(warnings.length > 0 ? { withErrorStyles: false } : {}),
     // Placeholders stay visibly placeholders, in error too (inputs.module.css).
     classNames: {
       input: classes.input,

@@ -1358,6 +1358,8 @@ export interface components {
         DocumentFormat: "pdf" | "docx";
         /** @description The languages in which each document is written for the user's legal form. */
         DocumentList: {
+            /** @description The legal form of the current answers (`RO-SRL`, `FR-SAS`), which names some documents (an SRL's act constitutiv, a sole associate's statut); null before a legal form is chosen. */
+            legalForm: string | null;
             /** @description The language of the copy filed with the registry; null before a legal form is chosen. */
             filingLanguage: components["schemas"]["Language"] | null;
             documents: {

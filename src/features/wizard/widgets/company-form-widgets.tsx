@@ -9,7 +9,7 @@ import { displayName } from '@/lib/i18n/display-name';
 const enumValues = (widget: WidgetProps) =>
   Array.isArray(widget.schema.enum) ? widget.schema.enum.map(String) : [];
 
-/** `ui:widget: "jurisdiction"`: the countries of schemas/jurisdictions/, with their currency and filing language. */
+/** `ui:widget: "jurisdiction"`: the countries of schemas/jurisdictions/, with their currency (as amounts write it) and filing language. */
 export function JurisdictionWidget(props: WidgetProps) {
   const { t, i18n } = useTranslation(['jurisdictions', 'wizard']);
   // The enum is a new array at each render of the form; its contents are what matter.
@@ -24,7 +24,8 @@ export function JurisdictionWidget(props: WidgetProps) {
             value: code,
             title: t(form.jurisdictionTitle as never),
             description: t('wizard:fields.jurisdiction.choice', {
-              currency: displayName(i18n.language, 'currency', form.currency),
+              // "lei", not Intl's "leu românesc" / "Romanian leu": the amounts' own word, as the fields write it.
+              currency: t(`wizard:fields.jurisdiction.currencies.${form.currency}` as never),
               language: displayName(i18n.language, 'language', form.filingLanguage),
             }),
           },
