@@ -5,13 +5,7 @@
  * (schemas/jurisdictions/). Every key is always present (null or empty when the file has no value):
  * templates run with strict variables, so a misspelt name fails instead of printing nothing.
  */
-import {
-  beneficialOwners,
-  type BoJurisdiction,
-  type BoLegalForm,
-  type BoManagerRole,
-  type BoPerson,
-} from '../../../src/shared/beneficial-owners';
+import { fileBeneficialOwners } from '../../../src/shared/file-beneficial-owners';
 import { parameterValues, type CaenClass, type LegalForm } from '../../../src/shared/jurisdictions';
 import { withoutLegalForm } from '../../../src/shared/legal-form-name';
 
@@ -331,38 +325,7 @@ function beneficialOwnersOf(
   persons: Map<string, DocumentPerson>,
   threshold: number,
 ): { owners: DocumentBeneficialOwner[]; fallback: boolean } {
-  const records = Array.isArray(data.persons) ? data.persons.filter(isRecord) : [];
-  const boPersons: BoPerson[] = records
-    .filter((record) => text(record, 'id') !== '')
-    .map((record) =>
-      record.kind === 'legal'
-        ? {
-            id: text(record, 'id'),
-            kind: 'legal' as const,
-            name: text(record, 'name'),
-            representativeId: text(record, 'representativeId') || undefined,
-            owners: (Array.isArray(record.owners) ? record.owners.filter(isRecord) : []).map((owner) => ({
-              personId: text(owner, 'personId'),
-              percent: amount(owner, 'percent'),
-            })),
-          }
-        : { id: text(record, 'id'), kind: 'natural' as const },
-    );
-  const roles = (Array.isArray(data.managers) ? data.managers.filter(isRecord) : []).map((manager) => ({
-    personId: text(manager, 'personId'),
-    role: MANAGER_ROLES[form.code] ?? ('administrator' as const),
-  }));
-  const result = beneficialOwners({
-    jurisdiction: form.jurisdiction as BoJurisdiction,
-    legalForm: form.code as BoLegalForm,
-    persons: boPersons,
-    subscribers: (Array.isArray(data.subscribers) ? data.subscribers.filter(isRecord) : []).map((entry) => ({
-      personId: text(entry, 'personId'),
-      shares: amount(entry, 'shares'),
-    })),
-    managers: roles,
-    thresholdPercent: threshold,
-  });
+  const result = fileBeneficialOwners(data, form, threshold);
   const owners: DocumentBeneficialOwner[] = [];
   for (const owner of result.owners) {
     const person = persons.get(owner.personId);
@@ -389,16 +352,6 @@ function beneficialOwnersOf(
   }
   return { owners, fallback: result.basis === 'fallback' };
 }
-
-/** The office each form's managers hold, for the law's fallback (R. 561-1 2° names them by office). */
-const MANAGER_ROLES: Record<string, BoManagerRole> = {
-  SAS: 'president',
-  SASU: 'president',
-  SARL: 'gerant',
-  EURL: 'gerant',
-  SRL: 'administrator',
-  SRL_SOLE: 'administrator',
-};
 
 export function buildDocumentContext({
   data,

@@ -6,6 +6,7 @@ import type { StepDefinition } from '@/forms/form-definition';
 import { SchemaSummary, type SummaryFormatter } from '@/forms/schema-summary';
 import { useFormTranslate } from '@/forms/translation';
 import type { FileData } from './draft-merge';
+import { PersonsReview } from './persons-review';
 import { FilingLanguageAlert } from './filing-language-alert';
 import { SUBMIT_ERROR_KEYS, type SubmitError } from './submit-errors';
 
@@ -47,6 +48,7 @@ export function WizardReview({
         </Title>
         <Text c="dimmed">{t('review.lead')}</Text>
       </Stack>
+      <PersonsReview data={data} />
       {steps.map((step, index) => {
         const title = translate(step.title);
         return (
