@@ -60,6 +60,13 @@ describe('stepOfField', () => {
     });
   });
 
+  it("points a field of a list inside a list's element at the first of each (a company's owners)", () => {
+    expect(stepOfField(wizardSteps, 'persons.owners.percent')).toEqual({
+      index: indexOf('people'),
+      elementId: 'wizard-fr-sas-people_persons_0_owners_0_percent',
+    });
+  });
+
   it('finds the fields of the first and of the other steps', () => {
     expect(stepOfField(wizardSteps, 'persons.lastName')).toEqual({
       index: 1,

@@ -19,7 +19,20 @@ export function stepOfField(
   const index = steps.findIndex((step) => top !== undefined && top in (step.form.schema.properties ?? {}));
   const step = steps[index];
   if (!step || top === undefined) return null;
-  const segments = rest.length > 0 ? [top, '0', ...rest] : [top];
+  // Down the schema: a list's fields are those of its first element (`persons_0_owners_0_personId`).
+  const segments: string[] = [];
+  const names = [top, ...rest];
+  let schema: unknown = step.form.schema;
+  names.forEach((name, position) => {
+    const properties = isRecord(schema) && isRecord(schema.properties) ? schema.properties : {};
+    schema = properties[name];
+    segments.push(name);
+    const last = position === names.length - 1;
+    if (!last && isRecord(schema) && schema.type === 'array' && isRecord(schema.items)) {
+      segments.push('0');
+      schema = schema.items;
+    }
+  });
   return { index, elementId: [step.form.name, ...segments].join('_') };
 }
 
@@ -62,7 +75,15 @@ function declaredItemFields(listSchema: unknown, item: unknown): unknown {
   const items = isRecord(listSchema) ? listSchema.items : undefined;
   const itemProperties = isRecord(items) && isRecord(items.properties) ? items.properties : undefined;
   if (!itemProperties || !isRecord(item)) return item;
-  return Object.fromEntries(Object.entries(item).filter(([key]) => key in itemProperties));
+  // A list inside an element (a company's owners) keeps only what its own elements declare.
+  return Object.fromEntries(
+    Object.entries(item)
+      .filter(([key]) => key in itemProperties)
+      .map(([key, value]) => [
+        key,
+        Array.isArray(value) ? value.map((entry) => declaredItemFields(itemProperties[key], entry)) : value,
+      ]),
+  );
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
