@@ -59,10 +59,16 @@ export function fileBeneficialOwners(
       personId: text(entry, 'personId'),
       shares: amount(entry, 'shares'),
     })),
-    managers: (Array.isArray(data.managers) ? data.managers.filter(isRecord) : []).map((manager) => ({
-      personId: text(manager, 'personId'),
-      role,
-    })),
+    managers: [
+      ...(Array.isArray(data.managers) ? data.managers.filter(isRecord) : []).map((manager) => ({
+        personId: text(manager, 'personId'),
+        role,
+      })),
+      // A SAS's directeur général is a legal representative too (R. 561-1 2° d) C. mon. fin.).
+      ...(text(data, 'directorGeneralId') !== ''
+        ? [{ personId: text(data, 'directorGeneralId'), role: 'directeurGeneral' as const }]
+        : []),
+    ],
     thresholdPercent,
   });
 }

@@ -78,6 +78,8 @@ export interface DocumentAssociate extends DocumentPerson {
 
 export interface DocumentManager extends DocumentPerson {
   isAssociate: boolean;
+  /** The SAS's directeur général (C. com. L. 227-6 al. 3), not one of `managers`. */
+  isDirectorGeneral: boolean;
 }
 
 /** A beneficial owner: a natural person, with the share of the capital held and how. */
@@ -131,7 +133,12 @@ export interface DocumentContext {
   beneficialOwnersByFallback: boolean;
   /** Every person of the file. */
   persons: DocumentPerson[];
-  /** The managers, or one with empty fields while a draft has none: a declaration per manager still shows. */
+  /** A SAS's directeur général, or null. */
+  directorGeneral: DocumentManager | null;
+  /**
+   * The managers then the directeur général (each signs a declaration of non-conviction), or one with
+   * empty fields while a draft has none: a declaration per manager still shows.
+   */
   managersOrBlank: DocumentManager[];
   /** The first manager (président, gérant, administrator), empty fields while a draft has none. */
   representative: DocumentManager;
@@ -235,7 +242,7 @@ const BLANK_PERSON: DocumentPerson = {
   spouse: null,
   company: null,
 };
-const BLANK_MANAGER: DocumentManager = { ...BLANK_PERSON, isAssociate: false };
+const BLANK_MANAGER: DocumentManager = { ...BLANK_PERSON, isAssociate: false, isDirectorGeneral: false };
 
 export interface ContextOptions {
   data: Values;
@@ -368,8 +375,18 @@ export function buildDocumentContext({
   const managerRoles = Array.isArray(data.managers) ? data.managers.filter(isRecord) : [];
   const managers: DocumentManager[] = managerRoles.map((role) => {
     const person = personOf(role);
-    return person ? { ...person, isAssociate: associateIds.has(person.id) } : { ...BLANK_MANAGER };
+    return person
+      ? { ...person, isAssociate: associateIds.has(person.id), isDirectorGeneral: false }
+      : { ...BLANK_MANAGER };
   });
+  const directorGeneralPerson = persons.get(text(data, 'directorGeneralId'));
+  const directorGeneral: DocumentManager | null = directorGeneralPerson?.natural
+    ? {
+        ...directorGeneralPerson,
+        isAssociate: associateIds.has(directorGeneralPerson.id),
+        isDirectorGeneral: true,
+      }
+    : null;
   const managerIds = new Set(managers.map((manager) => manager.id).filter(Boolean));
   const held = subscribers.map((subscriber) => amount(subscriber, 'shares'));
   const percentages = sharePercentages(held);
@@ -443,7 +460,9 @@ export function buildDocumentContext({
     beneficialOwners: beneficial.owners,
     beneficialOwnersByFallback: beneficial.fallback,
     persons: [...persons.values()],
-    managersOrBlank: managers.length > 0 ? managers : [BLANK_MANAGER],
+    directorGeneral,
+    managersOrBlank:
+      managers.length > 0 ? [...managers, ...(directorGeneral ? [directorGeneral] : [])] : [BLANK_MANAGER],
     representative: managers[0] ?? BLANK_MANAGER,
     founder,
     signature: { place: text(data, 'placeOfSignature'), date: text(data, 'dateOfSignature') },

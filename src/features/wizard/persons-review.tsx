@@ -59,6 +59,7 @@ export function PersonsReview({ data }: { data: FileData }) {
   }
   for (const entry of Array.isArray(data.managers) ? data.managers.filter(isRecord) : [])
     add(entry.personId, { key: `review.persons.roles.manager.${managerTitle}` });
+  add(data.directorGeneralId, { key: 'review.persons.roles.directorGeneral' });
   for (const person of persons) {
     if (kindOf(person) !== 'legal') continue;
     const company = names.get(String(person.id)) ?? '';

@@ -2,7 +2,7 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.management.title","description":"wizard:steps.management.description.president","icon":"briefcase","schema":{"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":1,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[{"field":"fatherName"},{"field":"motherName"}]}}}}}},"uiSchema":{"managers":{"ui:title":"wizard:fields.managers.title.president","ui:tooltip":"wizard:fields.managers.tooltip.SASU","ui:itemTitle":"wizard:fields.manager.heading.president","ui:addLabel":"wizard:fields.manager.add.president","ui:removeLabel":"wizard:fields.manager.remove.president","ui:options":{"orderable":false},"ui:errorMessages":{"minItems":"wizard:errors.managersMinimum","maxItems":"wizard:errors.managersMaximum","uniqueBy":"wizard:errors.managerTwice"},"items":{"personId":{"ui:title":"wizard:fields.manager.person.title.president","ui:tooltip":"wizard:fields.manager.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.managerNotNatural"},"personHas":{"fatherName":"wizard:errors.managerParents","motherName":"wizard:errors.managerParents"}}}}}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.management.title","description":"wizard:steps.management.description.president","icon":"briefcase","schema":{"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":1,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[{"field":"fatherName"},{"field":"motherName"}]}}}},"directorGeneralId":{"$comment":"France, SAS and SASU: a directeur général, a natural person of the People step, who represents the company as the président does (C. com. L. 227-6 al. 3: the statuts may give this power to one or more persons other than the président, who take the title of directeur général). Optional; the statuts name them and the declaration of non-conviction and the beneficial-owner fallback (R. 561-1 2° d) C. mon. fin.) include them.","type":"string","personRef":{"kinds":["natural"]},"personHas":["fatherName","motherName"]}}},"uiSchema":{"managers":{"ui:title":"wizard:fields.managers.title.president","ui:tooltip":"wizard:fields.managers.tooltip.SASU","ui:itemTitle":"wizard:fields.manager.heading.president","ui:addLabel":"wizard:fields.manager.add.president","ui:removeLabel":"wizard:fields.manager.remove.president","ui:options":{"orderable":false},"ui:errorMessages":{"minItems":"wizard:errors.managersMinimum","maxItems":"wizard:errors.managersMaximum","uniqueBy":"wizard:errors.managerTwice"},"items":{"personId":{"ui:title":"wizard:fields.manager.person.title.president","ui:tooltip":"wizard:fields.manager.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.managerNotNatural"},"personHas":{"fatherName":"wizard:errors.managerParents","motherName":"wizard:errors.managerParents"}}}}},"directorGeneralId":{"ui:title":"wizard:fields.directorGeneral.title","ui:tooltip":"wizard:fields.directorGeneral.tooltip","ui:widget":"person","ui:placeholder":"wizard:fields.directorGeneral.none","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.managerNotNatural"},"personHas":{"fatherName":"wizard:errors.managerParents","motherName":"wizard:errors.managerParents"}}}}};
 import { defineForm } from '@/forms/form-definition';
 
 /** A CommonJS module as Node and as the bundler expose it: its exports object either way. */
@@ -10,10 +10,10 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema37 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":1,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[{"field":"fatherName"},{"field":"motherName"}]}}}}},"$id":"43e5e155"};
+const schema37 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":1,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[{"field":"fatherName"},{"field":"motherName"}]}}}},"directorGeneralId":{"$comment":"France, SAS and SASU: a directeur général, a natural person of the People step, who represents the company as the président does (C. com. L. 227-6 al. 3: the statuts may give this power to one or more persons other than the président, who take the title of directeur général). Optional; the statuts name them and the declaration of non-conviction and the beneficial-owner fallback (R. 561-1 2° d) C. mon. fin.) include them.","type":"string","personRef":{"kinds":["natural"]},"personHas":["fatherName","motherName"]}},"$id":"-4e32bc84"};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="43e5e155" */;
+/*# sourceURL="-4e32bc84" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -188,9 +188,21 @@ vErrors.push(err11);
 errors++;
 }
 }
+if(data.directorGeneralId !== undefined){
+let data3 = data.directorGeneralId;
+if(typeof data3 === "string"){
+let value3 = rootData;
+value3 = value3 !== null && typeof value3 == "object" ? value3["persons"] : undefined;
+let person2 = undefined;
+if(Array.isArray(value3)){
+for(const candidate2 of value3){
+if(person2 === undefined && candidate2 !== null && typeof candidate2 == "object" && candidate2.id === data3){
+person2 = candidate2;
 }
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+}
+}
+if(person2 === undefined){
+const err12 = {instancePath:instancePath+"/directorGeneralId",schemaPath:"#/properties/directorGeneralId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.directorGeneralId.personRef,parentSchema:schema37.properties.directorGeneralId,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -199,10 +211,78 @@ vErrors.push(err12);
 }
 errors++;
 }
+else {
+const kind1 = typeof person2.kind == "string" ? person2.kind : "natural";
+if(!(kind1 === "natural")){
+const err13 = {instancePath:instancePath+"/directorGeneralId",schemaPath:"#/properties/directorGeneralId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.directorGeneralId.personRef,parentSchema:schema37.properties.directorGeneralId,data:data3};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+let value4 = rootData;
+value4 = value4 !== null && typeof value4 == "object" ? value4["persons"] : undefined;
+let person3 = undefined;
+if(Array.isArray(value4)){
+for(const candidate3 of value4){
+if(person3 === undefined && candidate3 !== null && typeof candidate3 == "object" && candidate3.id === data3){
+person3 = candidate3;
+}
+}
+}
+if(person3 !== undefined && (person3.kind === undefined || person3.kind === "natural")){
+if(!(person3["fatherName"] !== undefined && person3["fatherName"] !== null && (typeof person3["fatherName"] != "string" || person3["fatherName"].trim() !== ""))){
+const err14 = {instancePath:instancePath+"/directorGeneralId",schemaPath:"#/properties/directorGeneralId/personHas",keyword:"personHas",params:{field: "fatherName"},message:"the person lacks a detail this role needs",schema:schema37.properties.directorGeneralId.personHas,parentSchema:schema37.properties.directorGeneralId,data:data3};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!(person3["motherName"] !== undefined && person3["motherName"] !== null && (typeof person3["motherName"] != "string" || person3["motherName"].trim() !== ""))){
+const err15 = {instancePath:instancePath+"/directorGeneralId",schemaPath:"#/properties/directorGeneralId/personHas",keyword:"personHas",params:{field: "motherName"},message:"the person lacks a detail this role needs",schema:schema37.properties.directorGeneralId.personHas,parentSchema:schema37.properties.directorGeneralId,data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/directorGeneralId",schemaPath:"#/properties/directorGeneralId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.directorGeneralId.type,parentSchema:schema37.properties.directorGeneralId,data:data3};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "43e5e155": validate20 };
+const validateFns = { "-4e32bc84": validate20 };
 
 export const wizardFrSasuManagementForm = defineForm('wizard-fr-sasu-management', definition, validateFns);
