@@ -33,7 +33,7 @@ function completeFile(): FileData {
     address: '12 rue de la Paix, 75002 Paris, France',
     fatherName: 'Jean Dupont',
     motherName: 'Marie Martin',
-    companyName: 'Boulangerie Dupont SAS',
+    companyName: 'Boulangerie Dupont',
     corporatePurpose: 'Boulangerie, pâtisserie',
     registeredOffice: '12 rue de la Paix, 75002 Paris, France',
     shareCapital: 1000,
