@@ -1,7 +1,7 @@
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { act, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@/lib/i18n/languages';
 import { createTestI18n, renderWithProviders } from '@/testing/render';
 import { COUNTRY_CODES } from '../countries';
@@ -62,6 +62,15 @@ async function shownOptions() {
 }
 
 describe('nationality field', () => {
+  // The searchable list loads on first use, in place of a stand-in that takes no typing: opened once
+  // here, so that the first test types into the list itself as the others do.
+  beforeAll(async () => {
+    const { user, input, unmount } = renderNationality('fr');
+    await user.click(input);
+    await screen.findByRole('listbox', { hidden: true });
+    unmount();
+  });
+
   it('finds "française" first for France, and ArrowDown then Enter picks it, storing FR', async () => {
     const { user, input, onSubmit } = renderNationality('fr');
     await user.click(input);

