@@ -462,7 +462,7 @@ describe("a person's date of birth", () => {
   it('cannot be in the future', () => {
     const error = errorOf('people', withFounder({ dateOfBirth: TOMORROW }), 'notAfterToday', property);
 
-    expect(errorMessageKey(error, step('people').form.uiSchema)).toBe('wizard:errors.dateInFuture');
+    expect(errorMessageKey(error, step('people').form.uiSchema)).toBe('wizard:errors.birthDateInFuture');
   });
 
   it('is checked for every person, not only the founder', () => {
@@ -477,7 +477,7 @@ describe("a person's date of birth", () => {
     const future = errorOf('people', withFounder({ dateOfBirth: TOMORROW }), 'notAfterToday', property);
 
     expect(shownMessage('people', tooOld, language)).toBe(WIZARD[language].errors.dateTooOld);
-    expect(shownMessage('people', future, language)).toBe(WIZARD[language].errors.dateInFuture);
+    expect(shownMessage('people', future, language)).toBe(WIZARD[language].errors.birthDateInFuture);
   });
 });
 

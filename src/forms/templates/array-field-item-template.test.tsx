@@ -1,6 +1,6 @@
 import type * as MantineCore from '@mantine/core';
 import type { CardProps } from '@mantine/core';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
@@ -22,15 +22,14 @@ vi.mock('@mantine/core', async (importOriginal) => {
 });
 
 const subscribers = Array.from({ length: 20 }, (_, index) => ({
-  name: `Subscriber ${index + 1}`,
-  address: `${index + 1} rue de la Paix, Paris`,
+  personId: `p${index + 1}`,
   shares: 5,
   subscription: 50,
   paidAmount: 50,
 }));
 
 describe('a list of twenty subscribers', () => {
-  it('re-renders only the card being typed in, not the nineteen others', () => {
+  it('re-renders only the card being typed in, not the nineteen others', async () => {
     const onChange = vi.fn();
     renderWithProviders(
       <SchemaForm
@@ -42,18 +41,21 @@ describe('a list of twenty subscribers', () => {
       />,
       { language: 'en' },
     );
-    const name = screen.getByDisplayValue('Subscriber 10');
+    const paid = () =>
+      document.getElementById(`${wizardSubscribersForm.name}_subscribers_9_paidAmount`) as HTMLInputElement;
+    // The amount fields' code loads after the first render, in place of a stand-in that takes no typing.
+    await waitFor(() => expect(paid().readOnly).toBe(false));
     expect(cardRenders.count).toBeGreaterThanOrEqual(20);
 
     cardRenders.count = 0;
-    fireEvent.change(name, { target: { value: 'Subscriber 10 Ltd' } });
+    fireEvent.change(paid(), { target: { value: '41' } });
 
     expect(onChange).toHaveBeenLastCalledWith(
       expect.objectContaining({
-        subscribers: expect.arrayContaining([expect.objectContaining({ name: 'Subscriber 10 Ltd' })]),
+        subscribers: expect.arrayContaining([expect.objectContaining({ personId: 'p10', paidAmount: 41 })]),
       }),
     );
-    expect(screen.getByDisplayValue('Subscriber 10 Ltd')).toBeInTheDocument();
+    expect(paid()).toHaveValue('41');
     // The edited card renders for the key, and may once more as RJSF settles its state; never the others.
     expect(cardRenders.count).toBeGreaterThanOrEqual(1);
     expect(cardRenders.count).toBeLessThanOrEqual(2);
