@@ -238,6 +238,7 @@ function fileWithCompanyAssociate(): Values {
       kind: 'legal',
       name: 'Holding Martin',
       legalForm: 'SAS',
+      capital: '10 000 €',
       registeredOffice: '3 place Bellecour, 69002 Lyon, France',
       country: 'FR',
       registrationNumber: 'RCS Lyon 912 345 678',
@@ -287,7 +288,7 @@ describe('a company associate', () => {
     const statutes = await documentText('LEGAL_STATUSES', data);
     expect(statutes).toContain(
       squeeze(
-        'la société Holding Martin, SAS, dont le siège social est situé 3 place Bellecour, 69002 Lyon, France (France), immatriculée sous le numéro RCS Lyon 912 345 678, représentée par Monsieur Paul MARTIN',
+        'la société Holding Martin, SAS, au capital de 10 000 €, dont le siège social est situé 3 place Bellecour, 69002 Lyon, France (France), immatriculée sous le numéro RCS Lyon 912 345 678, représentée par Monsieur Paul MARTIN',
       ),
     );
     // A married associate contributing common property, and her spouse told of it (C. civ. 1832-2).

@@ -58,8 +58,8 @@ export interface DocumentPerson {
   /** A company: its legal form, capital, country, registration number and representative. */
   company: {
     legalForm: string;
-    capital: number | null;
-    currency: string;
+    /** As the company's registration states it, with its currency ("10 000 €"); empty when not given. */
+    capital: string;
     country: string;
     registrationNumber: string;
     representative: DocumentPerson | null;
@@ -303,8 +303,7 @@ function documentPersons(data: Values): Map<string, DocumentPerson> {
       company: legal
         ? {
             legalForm: text(record, 'legalForm'),
-            capital: typeof record.shareCapital === 'number' ? record.shareCapital : null,
-            currency: text(record, 'currency'),
+            capital: text(record, 'capital'),
             country: text(record, 'country'),
             registrationNumber: text(record, 'registrationNumber'),
             representative: null,

@@ -2,7 +2,7 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.people.title","description":"wizard:steps.people.description","icon":"user","schema":{"type":"object","required":["persons"],"properties":{"persons":{"$comment":"Everyone the company file names, once: the associates, the managers, the companies' representatives and owners. The first person is the founder (the account holder). Roles on the next steps point to a person by id, so a correction here reaches every document. At most 200: 149 associates (the largest legal form), 10 managers and companies' representatives and owners, a bound for what a draft stores (security review R3-01).","type":"array","minItems":1,"maxItems":200,"uniqueBy":"id","default":[{"kind":"natural"}],"items":{"type":"object","required":["id","kind"],"requiredWhen":[{"when":{"kind":"natural"},"required":["civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address"]},{"when":{"kind":"natural","maritalStatus":"married"},"required":["matrimonialRegime"]},{"when":{"kind":"natural","maritalStatus":"married","matrimonialRegime":["community","universal"],"commonFunds":true},"required":["spouseCivility","spouseLastName","spouseFirstNames"]},{"when":{"kind":"legal"},"required":["name","legalForm","registeredOffice","country","registrationNumber","representativeId"]}],"properties":{"id":{"$comment":"The person's reference within the file (p1, p2, …), given by the wizard: roles point to it.","type":"string","pattern":"^p[1-9][0-9]{0,3}$"},"kind":{"$comment":"A natural person or a company (legal person). Only a natural person can manage the company, represent a company or be a beneficial owner.","type":"string","enum":["natural","legal"],"default":"natural"},"civility":{"$comment":"Madame or Monsieur (doamna, domnul): the documents agree with it (née/né, associée/associé, Subsemnata/Subsemnatul).","type":"string","enum":["F","M"]},"lastName":{"$comment":"Natural person: the birth name (nom de naissance, numele), as on the identity document.","type":"string","maxLength":200,"pattern":"\\S"},"usageName":{"$comment":"France: the name used, when it differs from the birth name (a spouse's name): the beneficial-owner document asks for it (R. 561-56 C. mon. fin.).","type":"string","maxLength":200,"pattern":"\\S"},"firstNames":{"$comment":"Natural person: every first name, in the order of the civil status.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the person's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The person's home address (domicile), in full.","type":"string","maxLength":1000,"pattern":"\\S"},"fatherName":{"$comment":"France: the father's full name, for the declaration of non-conviction and filiation of a manager.","type":"string","maxLength":200,"pattern":"\\S"},"motherName":{"$comment":"France: the mother's full name (birth name), for the same declaration.","type":"string","maxLength":200,"pattern":"\\S"},"maritalStatus":{"$comment":"France: the statuts identify each associate with their marital status; a married associate's regime decides whether the spouse must be told of a contribution of common property (C. civ. 1832-2).","type":"string","enum":["single","married","pacs","divorced","widowed"]},"matrimonialRegime":{"$comment":"France, married: the matrimonial regime.","type":"string","enum":["community","separation","participation","universal"]},"commonFunds":{"$comment":"France, married under a community regime: the contribution is paid with common property. The spouse must then be informed, and the statuts say so (C. civ. 1832-2).","type":"boolean","default":false},"spouseCivility":{"$comment":"France: the spouse informed under C. civ. 1832-2.","type":"string","enum":["F","M"]},"spouseLastName":{"$comment":"France: the spouse's birth name.","type":"string","maxLength":200,"pattern":"\\S"},"spouseFirstNames":{"$comment":"France: the spouse's first names.","type":"string","maxLength":200,"pattern":"\\S"},"name":{"$comment":"Company: its name (dénomination, denumire) as registered, with its legal form.","type":"string","maxLength":200,"pattern":"\\S"},"legalForm":{"$comment":"Company: its legal form (SAS, SARL, SRL, GmbH, Ltd…).","type":"string","maxLength":60,"pattern":"\\S"},"registeredOffice":{"$comment":"Company: the address of its registered office.","type":"string","maxLength":1000,"pattern":"\\S"},"country":{"$comment":"Company: the country where it is registered (its nationality, art. 7 lit. a) Legea 31/1990).","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"registrationNumber":{"$comment":"Company: its registration number: RCS and SIREN in France, CUI and number of the trade register (J…) in Romania, or the foreign register's number.","type":"string","maxLength":100,"pattern":"\\S"},"representativeId":{"$comment":"Company: the natural person of this file who represents it and signs for it.","type":"string","personRef":{"kinds":["natural"]}},"owners":{"$comment":"Company: the natural persons who hold its capital, with their percentage: the beneficial owners of the new company are found through them (R. 561-1 C. mon. fin.; art. 4 Legea 129/2019).","type":"array","maxItems":20,"uniqueBy":"personId","default":[],"items":{"type":"object","required":["personId","percent"],"properties":{"personId":{"$comment":"A natural person of the file.","type":"string","personRef":{"kinds":["natural"]}},"percent":{"$comment":"The part of the company's capital this person holds, in percent.","type":"number","exclusiveMinimum":0,"maximum":100}}}}}}}}},"uiSchema":{"persons":{"ui:title":"wizard:fields.persons.title","ui:tooltip":"wizard:fields.persons.tooltip","ui:itemTitle":"wizard:fields.person.heading","ui:addLabel":"wizard:fields.person.add","ui:removeLabel":"wizard:fields.person.remove","ui:options":{"orderable":false,"itemTitleFrom":"person"},"ui:errorMessages":{"minItems":"wizard:errors.personsMinimum","maxItems":"wizard:errors.personsMaximum","uniqueBy":"wizard:errors.personTwice"},"items":{"ui:order":["id","kind","civility","lastName","usageName","firstNames","dateOfBirth","placeOfBirth","nationality","address","fatherName","motherName","maritalStatus","matrimonialRegime","commonFunds","spouseCivility","spouseLastName","spouseFirstNames","name","legalForm","registeredOffice","country","registrationNumber","representativeId","owners"],"id":{"ui:widget":"hidden"},"kind":{"ui:title":"wizard:fields.person.kind.title","ui:tooltip":"wizard:fields.person.kind.tooltip","ui:enumNames":["wizard:fields.person.kind.natural","wizard:fields.person.kind.legal"],"ui:options":{"span":6}},"civility":{"ui:title":"wizard:fields.person.civility.title","ui:tooltip":"wizard:fields.person.civility.tooltip","ui:enumNames":["wizard:fields.person.civility.F","wizard:fields.person.civility.M"],"ui:options":{"showIf":{"kind":"natural"},"span":6}},"lastName":{"ui:title":"wizard:fields.person.lastName.title","ui:tooltip":"wizard:fields.person.lastName.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6,"fromAccount":["lastname"]},"ui:autocomplete":"family-name","ui:errorMessages":{"pattern":"forms:errors.required"}},"usageName":{"ui:title":"wizard:fields.person.usageName.title","ui:tooltip":"wizard:fields.person.usageName.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"firstNames":{"ui:title":"wizard:fields.person.firstNames.title","ui:tooltip":"wizard:fields.person.firstNames.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6,"fromAccount":["firstname"]},"ui:autocomplete":"given-name","ui:errorMessages":{"pattern":"forms:errors.required"}},"dateOfBirth":{"ui:title":"wizard:fields.person.dateOfBirth.title","ui:tooltip":"wizard:fields.person.dateOfBirth.tooltip","ui:widget":"date","ui:options":{"showIf":{"kind":"natural"},"span":6,"minDate":"1900-01-01","maxDate":"today","fromAccount":["dateOfBirth"]},"ui:errorMessages":{"formatMinimum":"wizard:errors.dateTooOld","notAfterToday":"wizard:errors.birthDateInFuture"}},"placeOfBirth":{"ui:title":"wizard:fields.person.placeOfBirth.title","ui:tooltip":"wizard:fields.person.placeOfBirth.tooltip","ui:placeholder":"wizard:fields.placeOfBirth.placeholder","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"nationality":{"ui:title":"wizard:fields.person.nationality.title","ui:tooltip":"wizard:fields.person.nationality.tooltip","ui:widget":"nationality","ui:options":{"showIf":{"kind":"natural"},"span":6}},"address":{"ui:title":"wizard:fields.person.address.title","ui:tooltip":"wizard:fields.person.address.tooltip","ui:widget":"textarea","ui:options":{"showIf":{"kind":"natural"},"rows":2},"ui:autocomplete":"street-address","ui:errorMessages":{"pattern":"forms:errors.required"}},"fatherName":{"ui:title":"wizard:fields.person.fatherName.title","ui:tooltip":"wizard:fields.person.fatherName.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"motherName":{"ui:title":"wizard:fields.person.motherName.title","ui:tooltip":"wizard:fields.person.motherName.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"maritalStatus":{"ui:title":"wizard:fields.person.maritalStatus.title","ui:tooltip":"wizard:fields.person.maritalStatus.tooltip","ui:enumNames":["wizard:fields.person.maritalStatus.single","wizard:fields.person.maritalStatus.married","wizard:fields.person.maritalStatus.pacs","wizard:fields.person.maritalStatus.divorced","wizard:fields.person.maritalStatus.widowed"],"ui:options":{"showIf":{"kind":"natural"},"span":6}},"matrimonialRegime":{"ui:title":"wizard:fields.person.matrimonialRegime.title","ui:tooltip":"wizard:fields.person.matrimonialRegime.tooltip","ui:enumNames":["wizard:fields.person.matrimonialRegime.community","wizard:fields.person.matrimonialRegime.separation","wizard:fields.person.matrimonialRegime.participation","wizard:fields.person.matrimonialRegime.universal"],"ui:options":{"showIf":{"kind":"natural","maritalStatus":"married"},"span":6}},"commonFunds":{"ui:title":"wizard:fields.person.commonFunds.title","ui:tooltip":"wizard:fields.person.commonFunds.tooltip","ui:options":{"showIf":{"kind":"natural","maritalStatus":"married","matrimonialRegime":["community","universal"]}}},"spouseCivility":{"ui:title":"wizard:fields.person.spouseCivility.title","ui:tooltip":"wizard:fields.person.spouseCivility.tooltip","ui:enumNames":["wizard:fields.person.civility.F","wizard:fields.person.civility.M"],"ui:options":{"showIf":{"kind":"natural","maritalStatus":"married","matrimonialRegime":["community","universal"],"commonFunds":true},"span":4}},"spouseLastName":{"ui:title":"wizard:fields.person.spouseLastName.title","ui:tooltip":"wizard:fields.person.spouseLastName.tooltip","ui:options":{"showIf":{"kind":"natural","maritalStatus":"married","matrimonialRegime":["community","universal"],"commonFunds":true},"span":4},"ui:errorMessages":{"pattern":"forms:errors.required"}},"spouseFirstNames":{"ui:title":"wizard:fields.person.spouseFirstNames.title","ui:tooltip":"wizard:fields.person.spouseFirstNames.tooltip","ui:options":{"showIf":{"kind":"natural","maritalStatus":"married","matrimonialRegime":["community","universal"],"commonFunds":true},"span":4},"ui:errorMessages":{"pattern":"forms:errors.required"}},"name":{"ui:title":"wizard:fields.person.name.title","ui:tooltip":"wizard:fields.person.name.tooltip","ui:options":{"showIf":{"kind":"legal"}},"ui:errorMessages":{"pattern":"forms:errors.required"}},"legalForm":{"ui:title":"wizard:fields.person.legalForm.title","ui:tooltip":"wizard:fields.person.legalForm.tooltip","ui:options":{"showIf":{"kind":"legal"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"registeredOffice":{"ui:title":"wizard:fields.person.registeredOffice.title","ui:tooltip":"wizard:fields.person.registeredOffice.tooltip","ui:widget":"textarea","ui:options":{"showIf":{"kind":"legal"},"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"country":{"ui:title":"wizard:fields.person.country.title","ui:tooltip":"wizard:fields.person.country.tooltip","ui:widget":"country","ui:options":{"showIf":{"kind":"legal"},"span":6}},"registrationNumber":{"ui:title":"wizard:fields.person.registrationNumber.title","ui:tooltip":"wizard:fields.person.registrationNumber.tooltip","ui:options":{"showIf":{"kind":"legal"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"representativeId":{"ui:title":"wizard:fields.person.representativeId.title","ui:tooltip":"wizard:fields.person.representativeId.tooltip","ui:widget":"person","ui:options":{"showIf":{"kind":"legal"},"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.personNotNatural"}}},"owners":{"ui:title":"wizard:fields.person.owners.title","ui:tooltip":"wizard:fields.person.owners.tooltip","ui:itemTitle":"wizard:fields.person.owner.heading","ui:addLabel":"wizard:fields.person.owner.add","ui:removeLabel":"wizard:fields.person.owner.remove","ui:options":{"showIf":{"kind":"legal"},"orderable":false},"ui:errorMessages":{"uniqueBy":"wizard:errors.ownerTwice"},"items":{"ui:order":["personId","percent"],"personId":{"ui:title":"wizard:fields.person.owner.person.title","ui:tooltip":"wizard:fields.person.owner.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"],"span":8},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.personNotNatural"}}},"percent":{"ui:title":"wizard:fields.person.owner.percent.title","ui:tooltip":"wizard:fields.person.owner.percent.tooltip","ui:options":{"span":4,"unit":"%"},"ui:errorMessages":{"exclusiveMinimum":"wizard:errors.percentRange","maximum":"wizard:errors.percentRange"}}}}}}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.people.title","description":"wizard:steps.people.description","icon":"user","schema":{"type":"object","required":["persons"],"properties":{"persons":{"$comment":"Everyone the company file names, once: the associates, the managers, the companies' representatives and owners. The first person is the founder (the account holder). Roles on the next steps point to a person by id, so a correction here reaches every document. At most 200: 149 associates (the largest legal form), 10 managers and companies' representatives and owners, a bound for what a draft stores (security review R3-01).","type":"array","minItems":1,"maxItems":200,"uniqueBy":"id","default":[{"kind":"natural"}],"items":{"type":"object","required":["id","kind"],"requiredWhen":[{"when":{"kind":"natural"},"required":["civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address"]},{"when":{"kind":"natural","maritalStatus":"married"},"required":["matrimonialRegime"]},{"when":{"kind":"natural","maritalStatus":"married","matrimonialRegime":["community","universal"],"commonFunds":true},"required":["spouseCivility","spouseLastName","spouseFirstNames"]},{"when":{"kind":"legal"},"required":["name","legalForm","registeredOffice","country","registrationNumber","representativeId"]}],"properties":{"id":{"$comment":"The person's reference within the file (p1, p2, …), given by the wizard: roles point to it.","type":"string","pattern":"^p[1-9][0-9]{0,3}$"},"kind":{"$comment":"A natural person or a company (legal person). Only a natural person can manage the company, represent a company or be a beneficial owner.","type":"string","enum":["natural","legal"],"default":"natural"},"civility":{"$comment":"Madame or Monsieur (doamna, domnul): the documents agree with it (née/né, associée/associé, Subsemnata/Subsemnatul).","type":"string","enum":["F","M"]},"lastName":{"$comment":"Natural person: the birth name (nom de naissance, numele), as on the identity document.","type":"string","maxLength":200,"pattern":"\\S"},"usageName":{"$comment":"France: the name used, when it differs from the birth name (a spouse's name): the beneficial-owner document asks for it (R. 561-56 C. mon. fin.).","type":"string","maxLength":200,"pattern":"\\S"},"firstNames":{"$comment":"Natural person: every first name, in the order of the civil status.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the person's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The person's home address (domicile), in full.","type":"string","maxLength":1000,"pattern":"\\S"},"fatherName":{"$comment":"France: the father's full name, for the declaration of non-conviction and filiation of a manager.","type":"string","maxLength":200,"pattern":"\\S"},"motherName":{"$comment":"France: the mother's full name (birth name), for the same declaration.","type":"string","maxLength":200,"pattern":"\\S"},"maritalStatus":{"$comment":"France: the statuts identify each associate with their marital status; a married associate's regime decides whether the spouse must be told of a contribution of common property (C. civ. 1832-2).","type":"string","enum":["single","married","pacs","divorced","widowed"]},"matrimonialRegime":{"$comment":"France, married: the matrimonial regime.","type":"string","enum":["community","separation","participation","universal"]},"commonFunds":{"$comment":"France, married under a community regime: the contribution is paid with common property. The spouse must then be informed, and the statuts say so (C. civ. 1832-2).","type":"boolean","default":false},"spouseCivility":{"$comment":"France: the spouse informed under C. civ. 1832-2.","type":"string","enum":["F","M"]},"spouseLastName":{"$comment":"France: the spouse's birth name.","type":"string","maxLength":200,"pattern":"\\S"},"spouseFirstNames":{"$comment":"France: the spouse's first names.","type":"string","maxLength":200,"pattern":"\\S"},"name":{"$comment":"Company: its name (dénomination, denumire) as registered, with its legal form.","type":"string","maxLength":200,"pattern":"\\S"},"legalForm":{"$comment":"Company: its legal form (SAS, SARL, SRL, GmbH, Ltd…).","type":"string","maxLength":60,"pattern":"\\S"},"capital":{"$comment":"Company: its share capital as its own registration states it, with the currency (\"10 000 €\", \"200 lei\", \"£1,000\"): the statuts and the act constitutiv name a company associate with it. Optional: a company without share capital (some foreign forms) leaves it empty.","type":"string","maxLength":60,"pattern":"\\S"},"registeredOffice":{"$comment":"Company: the address of its registered office.","type":"string","maxLength":1000,"pattern":"\\S"},"country":{"$comment":"Company: the country where it is registered (its nationality, art. 7 lit. a) Legea 31/1990).","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"registrationNumber":{"$comment":"Company: its registration number: RCS and SIREN in France, CUI and number of the trade register (J…) in Romania, or the foreign register's number.","type":"string","maxLength":100,"pattern":"\\S"},"representativeId":{"$comment":"Company: the natural person of this file who represents it and signs for it.","type":"string","personRef":{"kinds":["natural"]}},"owners":{"$comment":"Company: the natural persons who hold its capital, with their percentage: the beneficial owners of the new company are found through them (R. 561-1 C. mon. fin.; art. 4 Legea 129/2019).","type":"array","maxItems":20,"uniqueBy":"personId","default":[],"items":{"type":"object","required":["personId","percent"],"properties":{"personId":{"$comment":"A natural person of the file.","type":"string","personRef":{"kinds":["natural"]}},"percent":{"$comment":"The part of the company's capital this person holds, in percent.","type":"number","exclusiveMinimum":0,"maximum":100}}}}}}}}},"uiSchema":{"persons":{"ui:title":"wizard:fields.persons.title","ui:tooltip":"wizard:fields.persons.tooltip","ui:itemTitle":"wizard:fields.person.heading","ui:addLabel":"wizard:fields.person.add","ui:removeLabel":"wizard:fields.person.remove","ui:options":{"orderable":false,"itemTitleFrom":"person"},"ui:errorMessages":{"minItems":"wizard:errors.personsMinimum","maxItems":"wizard:errors.personsMaximum","uniqueBy":"wizard:errors.personTwice"},"items":{"ui:order":["id","kind","civility","lastName","usageName","firstNames","dateOfBirth","placeOfBirth","nationality","address","fatherName","motherName","maritalStatus","matrimonialRegime","commonFunds","spouseCivility","spouseLastName","spouseFirstNames","name","legalForm","capital","registeredOffice","country","registrationNumber","representativeId","owners"],"id":{"ui:widget":"hidden"},"kind":{"ui:title":"wizard:fields.person.kind.title","ui:tooltip":"wizard:fields.person.kind.tooltip","ui:enumNames":["wizard:fields.person.kind.natural","wizard:fields.person.kind.legal"],"ui:options":{"span":6}},"civility":{"ui:title":"wizard:fields.person.civility.title","ui:tooltip":"wizard:fields.person.civility.tooltip","ui:enumNames":["wizard:fields.person.civility.F","wizard:fields.person.civility.M"],"ui:options":{"showIf":{"kind":"natural"},"span":6}},"lastName":{"ui:title":"wizard:fields.person.lastName.title","ui:tooltip":"wizard:fields.person.lastName.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6,"fromAccount":["lastname"]},"ui:autocomplete":"family-name","ui:errorMessages":{"pattern":"forms:errors.required"}},"usageName":{"ui:title":"wizard:fields.person.usageName.title","ui:tooltip":"wizard:fields.person.usageName.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"firstNames":{"ui:title":"wizard:fields.person.firstNames.title","ui:tooltip":"wizard:fields.person.firstNames.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6,"fromAccount":["firstname"]},"ui:autocomplete":"given-name","ui:errorMessages":{"pattern":"forms:errors.required"}},"dateOfBirth":{"ui:title":"wizard:fields.person.dateOfBirth.title","ui:tooltip":"wizard:fields.person.dateOfBirth.tooltip","ui:widget":"date","ui:options":{"showIf":{"kind":"natural"},"span":6,"minDate":"1900-01-01","maxDate":"today","fromAccount":["dateOfBirth"]},"ui:errorMessages":{"formatMinimum":"wizard:errors.dateTooOld","notAfterToday":"wizard:errors.birthDateInFuture"}},"placeOfBirth":{"ui:title":"wizard:fields.person.placeOfBirth.title","ui:tooltip":"wizard:fields.person.placeOfBirth.tooltip","ui:placeholder":"wizard:fields.placeOfBirth.placeholder","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"nationality":{"ui:title":"wizard:fields.person.nationality.title","ui:tooltip":"wizard:fields.person.nationality.tooltip","ui:widget":"nationality","ui:options":{"showIf":{"kind":"natural"},"span":6}},"address":{"ui:title":"wizard:fields.person.address.title","ui:tooltip":"wizard:fields.person.address.tooltip","ui:widget":"textarea","ui:options":{"showIf":{"kind":"natural"},"rows":2},"ui:autocomplete":"street-address","ui:errorMessages":{"pattern":"forms:errors.required"}},"fatherName":{"ui:title":"wizard:fields.person.fatherName.title","ui:tooltip":"wizard:fields.person.fatherName.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"motherName":{"ui:title":"wizard:fields.person.motherName.title","ui:tooltip":"wizard:fields.person.motherName.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"maritalStatus":{"ui:title":"wizard:fields.person.maritalStatus.title","ui:tooltip":"wizard:fields.person.maritalStatus.tooltip","ui:enumNames":["wizard:fields.person.maritalStatus.single","wizard:fields.person.maritalStatus.married","wizard:fields.person.maritalStatus.pacs","wizard:fields.person.maritalStatus.divorced","wizard:fields.person.maritalStatus.widowed"],"ui:options":{"showIf":{"kind":"natural"},"span":6}},"matrimonialRegime":{"ui:title":"wizard:fields.person.matrimonialRegime.title","ui:tooltip":"wizard:fields.person.matrimonialRegime.tooltip","ui:enumNames":["wizard:fields.person.matrimonialRegime.community","wizard:fields.person.matrimonialRegime.separation","wizard:fields.person.matrimonialRegime.participation","wizard:fields.person.matrimonialRegime.universal"],"ui:options":{"showIf":{"kind":"natural","maritalStatus":"married"},"span":6}},"commonFunds":{"ui:title":"wizard:fields.person.commonFunds.title","ui:tooltip":"wizard:fields.person.commonFunds.tooltip","ui:options":{"showIf":{"kind":"natural","maritalStatus":"married","matrimonialRegime":["community","universal"]}}},"spouseCivility":{"ui:title":"wizard:fields.person.spouseCivility.title","ui:tooltip":"wizard:fields.person.spouseCivility.tooltip","ui:enumNames":["wizard:fields.person.civility.F","wizard:fields.person.civility.M"],"ui:options":{"showIf":{"kind":"natural","maritalStatus":"married","matrimonialRegime":["community","universal"],"commonFunds":true},"span":4}},"spouseLastName":{"ui:title":"wizard:fields.person.spouseLastName.title","ui:tooltip":"wizard:fields.person.spouseLastName.tooltip","ui:options":{"showIf":{"kind":"natural","maritalStatus":"married","matrimonialRegime":["community","universal"],"commonFunds":true},"span":4},"ui:errorMessages":{"pattern":"forms:errors.required"}},"spouseFirstNames":{"ui:title":"wizard:fields.person.spouseFirstNames.title","ui:tooltip":"wizard:fields.person.spouseFirstNames.tooltip","ui:options":{"showIf":{"kind":"natural","maritalStatus":"married","matrimonialRegime":["community","universal"],"commonFunds":true},"span":4},"ui:errorMessages":{"pattern":"forms:errors.required"}},"name":{"ui:title":"wizard:fields.person.name.title","ui:tooltip":"wizard:fields.person.name.tooltip","ui:options":{"showIf":{"kind":"legal"}},"ui:errorMessages":{"pattern":"forms:errors.required"}},"legalForm":{"ui:title":"wizard:fields.person.legalForm.title","ui:tooltip":"wizard:fields.person.legalForm.tooltip","ui:options":{"showIf":{"kind":"legal"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"capital":{"ui:title":"wizard:fields.person.capital.title","ui:tooltip":"wizard:fields.person.capital.tooltip","ui:placeholder":"wizard:fields.person.capital.placeholder","ui:options":{"showIf":{"kind":"legal"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"registeredOffice":{"ui:title":"wizard:fields.person.registeredOffice.title","ui:tooltip":"wizard:fields.person.registeredOffice.tooltip","ui:widget":"textarea","ui:options":{"showIf":{"kind":"legal"},"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"country":{"ui:title":"wizard:fields.person.country.title","ui:tooltip":"wizard:fields.person.country.tooltip","ui:widget":"country","ui:options":{"showIf":{"kind":"legal"},"span":6}},"registrationNumber":{"ui:title":"wizard:fields.person.registrationNumber.title","ui:tooltip":"wizard:fields.person.registrationNumber.tooltip","ui:options":{"showIf":{"kind":"legal"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"representativeId":{"ui:title":"wizard:fields.person.representativeId.title","ui:tooltip":"wizard:fields.person.representativeId.tooltip","ui:widget":"person","ui:options":{"showIf":{"kind":"legal"},"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.personNotNatural"}}},"owners":{"ui:title":"wizard:fields.person.owners.title","ui:tooltip":"wizard:fields.person.owners.tooltip","ui:itemTitle":"wizard:fields.person.owner.heading","ui:addLabel":"wizard:fields.person.owner.add","ui:removeLabel":"wizard:fields.person.owner.remove","ui:options":{"showIf":{"kind":"legal"},"orderable":false},"ui:errorMessages":{"uniqueBy":"wizard:errors.ownerTwice"},"items":{"ui:order":["personId","percent"],"personId":{"ui:title":"wizard:fields.person.owner.person.title","ui:tooltip":"wizard:fields.person.owner.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"],"span":8},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.personNotNatural"}}},"percent":{"ui:title":"wizard:fields.person.owner.percent.title","ui:tooltip":"wizard:fields.person.owner.percent.tooltip","ui:options":{"span":4,"unit":"%"},"ui:errorMessages":{"exclusiveMinimum":"wizard:errors.percentRange","maximum":"wizard:errors.percentRange"}}}}}}}};
 import { defineForm } from '@/forms/form-definition';
 import * as runtime0 from 'ajv/dist/runtime/ucs2length';
 import * as runtime1 from 'ajv/dist/runtime/equal';
@@ -13,7 +13,7 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema37 = {"type":"object","required":["persons"],"properties":{"persons":{"$comment":"Everyone the company file names, once: the associates, the managers, the companies' representatives and owners. The first person is the founder (the account holder). Roles on the next steps point to a person by id, so a correction here reaches every document. At most 200: 149 associates (the largest legal form), 10 managers and companies' representatives and owners, a bound for what a draft stores (security review R3-01).","type":"array","minItems":1,"maxItems":200,"uniqueBy":"id","default":[{"kind":"natural"}],"items":{"type":"object","required":["id","kind"],"requiredWhen":[{"when":{"kind":"natural"},"required":["civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address"]},{"when":{"kind":"natural","maritalStatus":"married"},"required":["matrimonialRegime"]},{"when":{"kind":"natural","maritalStatus":"married","matrimonialRegime":["community","universal"],"commonFunds":true},"required":["spouseCivility","spouseLastName","spouseFirstNames"]},{"when":{"kind":"legal"},"required":["name","legalForm","registeredOffice","country","registrationNumber","representativeId"]}],"properties":{"id":{"$comment":"The person's reference within the file (p1, p2, …), given by the wizard: roles point to it.","type":"string","pattern":"^p[1-9][0-9]{0,3}$"},"kind":{"$comment":"A natural person or a company (legal person). Only a natural person can manage the company, represent a company or be a beneficial owner.","type":"string","enum":["natural","legal"],"default":"natural"},"civility":{"$comment":"Madame or Monsieur (doamna, domnul): the documents agree with it (née/né, associée/associé, Subsemnata/Subsemnatul).","type":"string","enum":["F","M"]},"lastName":{"$comment":"Natural person: the birth name (nom de naissance, numele), as on the identity document.","type":"string","maxLength":200,"pattern":"\\S"},"usageName":{"$comment":"France: the name used, when it differs from the birth name (a spouse's name): the beneficial-owner document asks for it (R. 561-56 C. mon. fin.).","type":"string","maxLength":200,"pattern":"\\S"},"firstNames":{"$comment":"Natural person: every first name, in the order of the civil status.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the person's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The person's home address (domicile), in full.","type":"string","maxLength":1000,"pattern":"\\S"},"fatherName":{"$comment":"France: the father's full name, for the declaration of non-conviction and filiation of a manager.","type":"string","maxLength":200,"pattern":"\\S"},"motherName":{"$comment":"France: the mother's full name (birth name), for the same declaration.","type":"string","maxLength":200,"pattern":"\\S"},"maritalStatus":{"$comment":"France: the statuts identify each associate with their marital status; a married associate's regime decides whether the spouse must be told of a contribution of common property (C. civ. 1832-2).","type":"string","enum":["single","married","pacs","divorced","widowed"]},"matrimonialRegime":{"$comment":"France, married: the matrimonial regime.","type":"string","enum":["community","separation","participation","universal"]},"commonFunds":{"$comment":"France, married under a community regime: the contribution is paid with common property. The spouse must then be informed, and the statuts say so (C. civ. 1832-2).","type":"boolean","default":false},"spouseCivility":{"$comment":"France: the spouse informed under C. civ. 1832-2.","type":"string","enum":["F","M"]},"spouseLastName":{"$comment":"France: the spouse's birth name.","type":"string","maxLength":200,"pattern":"\\S"},"spouseFirstNames":{"$comment":"France: the spouse's first names.","type":"string","maxLength":200,"pattern":"\\S"},"name":{"$comment":"Company: its name (dénomination, denumire) as registered, with its legal form.","type":"string","maxLength":200,"pattern":"\\S"},"legalForm":{"$comment":"Company: its legal form (SAS, SARL, SRL, GmbH, Ltd…).","type":"string","maxLength":60,"pattern":"\\S"},"registeredOffice":{"$comment":"Company: the address of its registered office.","type":"string","maxLength":1000,"pattern":"\\S"},"country":{"$comment":"Company: the country where it is registered (its nationality, art. 7 lit. a) Legea 31/1990).","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"registrationNumber":{"$comment":"Company: its registration number: RCS and SIREN in France, CUI and number of the trade register (J…) in Romania, or the foreign register's number.","type":"string","maxLength":100,"pattern":"\\S"},"representativeId":{"$comment":"Company: the natural person of this file who represents it and signs for it.","type":"string","personRef":{"kinds":["natural"]}},"owners":{"$comment":"Company: the natural persons who hold its capital, with their percentage: the beneficial owners of the new company are found through them (R. 561-1 C. mon. fin.; art. 4 Legea 129/2019).","type":"array","maxItems":20,"uniqueBy":"personId","default":[],"items":{"type":"object","required":["personId","percent"],"properties":{"personId":{"$comment":"A natural person of the file.","type":"string","personRef":{"kinds":["natural"]}},"percent":{"$comment":"The part of the company's capital this person holds, in percent.","type":"number","exclusiveMinimum":0,"maximum":100}}}}}}}},"$id":"1f1b628e"};
+const schema37 = {"type":"object","required":["persons"],"properties":{"persons":{"$comment":"Everyone the company file names, once: the associates, the managers, the companies' representatives and owners. The first person is the founder (the account holder). Roles on the next steps point to a person by id, so a correction here reaches every document. At most 200: 149 associates (the largest legal form), 10 managers and companies' representatives and owners, a bound for what a draft stores (security review R3-01).","type":"array","minItems":1,"maxItems":200,"uniqueBy":"id","default":[{"kind":"natural"}],"items":{"type":"object","required":["id","kind"],"requiredWhen":[{"when":{"kind":"natural"},"required":["civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address"]},{"when":{"kind":"natural","maritalStatus":"married"},"required":["matrimonialRegime"]},{"when":{"kind":"natural","maritalStatus":"married","matrimonialRegime":["community","universal"],"commonFunds":true},"required":["spouseCivility","spouseLastName","spouseFirstNames"]},{"when":{"kind":"legal"},"required":["name","legalForm","registeredOffice","country","registrationNumber","representativeId"]}],"properties":{"id":{"$comment":"The person's reference within the file (p1, p2, …), given by the wizard: roles point to it.","type":"string","pattern":"^p[1-9][0-9]{0,3}$"},"kind":{"$comment":"A natural person or a company (legal person). Only a natural person can manage the company, represent a company or be a beneficial owner.","type":"string","enum":["natural","legal"],"default":"natural"},"civility":{"$comment":"Madame or Monsieur (doamna, domnul): the documents agree with it (née/né, associée/associé, Subsemnata/Subsemnatul).","type":"string","enum":["F","M"]},"lastName":{"$comment":"Natural person: the birth name (nom de naissance, numele), as on the identity document.","type":"string","maxLength":200,"pattern":"\\S"},"usageName":{"$comment":"France: the name used, when it differs from the birth name (a spouse's name): the beneficial-owner document asks for it (R. 561-56 C. mon. fin.).","type":"string","maxLength":200,"pattern":"\\S"},"firstNames":{"$comment":"Natural person: every first name, in the order of the civil status.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the person's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The person's home address (domicile), in full.","type":"string","maxLength":1000,"pattern":"\\S"},"fatherName":{"$comment":"France: the father's full name, for the declaration of non-conviction and filiation of a manager.","type":"string","maxLength":200,"pattern":"\\S"},"motherName":{"$comment":"France: the mother's full name (birth name), for the same declaration.","type":"string","maxLength":200,"pattern":"\\S"},"maritalStatus":{"$comment":"France: the statuts identify each associate with their marital status; a married associate's regime decides whether the spouse must be told of a contribution of common property (C. civ. 1832-2).","type":"string","enum":["single","married","pacs","divorced","widowed"]},"matrimonialRegime":{"$comment":"France, married: the matrimonial regime.","type":"string","enum":["community","separation","participation","universal"]},"commonFunds":{"$comment":"France, married under a community regime: the contribution is paid with common property. The spouse must then be informed, and the statuts say so (C. civ. 1832-2).","type":"boolean","default":false},"spouseCivility":{"$comment":"France: the spouse informed under C. civ. 1832-2.","type":"string","enum":["F","M"]},"spouseLastName":{"$comment":"France: the spouse's birth name.","type":"string","maxLength":200,"pattern":"\\S"},"spouseFirstNames":{"$comment":"France: the spouse's first names.","type":"string","maxLength":200,"pattern":"\\S"},"name":{"$comment":"Company: its name (dénomination, denumire) as registered, with its legal form.","type":"string","maxLength":200,"pattern":"\\S"},"legalForm":{"$comment":"Company: its legal form (SAS, SARL, SRL, GmbH, Ltd…).","type":"string","maxLength":60,"pattern":"\\S"},"capital":{"$comment":"Company: its share capital as its own registration states it, with the currency (\"10 000 €\", \"200 lei\", \"£1,000\"): the statuts and the act constitutiv name a company associate with it. Optional: a company without share capital (some foreign forms) leaves it empty.","type":"string","maxLength":60,"pattern":"\\S"},"registeredOffice":{"$comment":"Company: the address of its registered office.","type":"string","maxLength":1000,"pattern":"\\S"},"country":{"$comment":"Company: the country where it is registered (its nationality, art. 7 lit. a) Legea 31/1990).","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"registrationNumber":{"$comment":"Company: its registration number: RCS and SIREN in France, CUI and number of the trade register (J…) in Romania, or the foreign register's number.","type":"string","maxLength":100,"pattern":"\\S"},"representativeId":{"$comment":"Company: the natural person of this file who represents it and signs for it.","type":"string","personRef":{"kinds":["natural"]}},"owners":{"$comment":"Company: the natural persons who hold its capital, with their percentage: the beneficial owners of the new company are found through them (R. 561-1 C. mon. fin.; art. 4 Legea 129/2019).","type":"array","maxItems":20,"uniqueBy":"personId","default":[],"items":{"type":"object","required":["personId","percent"],"properties":{"personId":{"$comment":"A natural person of the file.","type":"string","personRef":{"kinds":["natural"]}},"percent":{"$comment":"The part of the company's capital this person holds, in percent.","type":"number","exclusiveMinimum":0,"maximum":100}}}}}}}},"$id":"-456ddb37"};
 const pattern8 = new RegExp("^p[1-9][0-9]{0,3}$", "u");
 const pattern9 = new RegExp("\\S", "u");
 const func2 = cjs(runtime0).default;
@@ -21,7 +21,7 @@ const func0 = cjs(runtime1).default;
 const formats0 = cjs(runtime2).fullFormats.date;
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="1f1b628e" */;
+/*# sourceURL="-456ddb37" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -696,11 +696,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data1.registeredOffice !== undefined){
-let data22 = data1.registeredOffice;
+if(data1.capital !== undefined){
+let data22 = data1.capital;
 if(typeof data22 === "string"){
-if(func2(data22) > 1000){
-const err57 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data22};
+if(func2(data22) > 60){
+const err57 = {instancePath:instancePath+"/persons/" + i0+"/capital",schemaPath:"#/properties/persons/items/properties/capital/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema37.properties.persons.items.properties.capital,data:data22};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -710,7 +710,7 @@ vErrors.push(err57);
 errors++;
 }
 if(!pattern9.test(data22)){
-const err58 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data22};
+const err58 = {instancePath:instancePath+"/persons/" + i0+"/capital",schemaPath:"#/properties/persons/items/properties/capital/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.capital,data:data22};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -721,7 +721,7 @@ errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.registeredOffice.type,parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data22};
+const err59 = {instancePath:instancePath+"/persons/" + i0+"/capital",schemaPath:"#/properties/persons/items/properties/capital/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.capital.type,parentSchema:schema37.properties.persons.items.properties.capital,data:data22};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -731,10 +731,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data1.country !== undefined){
-let data23 = data1.country;
-if(typeof data23 !== "string"){
-const err60 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.country.type,parentSchema:schema37.properties.persons.items.properties.country,data:data23};
+if(data1.registeredOffice !== undefined){
+let data23 = data1.registeredOffice;
+if(typeof data23 === "string"){
+if(func2(data23) > 1000){
+const err60 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data23};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -743,16 +744,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-let valid5;
-valid5 = false;
-for(const v1 of schema37.properties.persons.items.properties.country.enum){
-if(func0(data23, v1)){
-valid5 = true;
-break;
-}
-}
-if(!valid5){
-const err61 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/enum",keyword:"enum",params:{allowedValues: schema37.properties.persons.items.properties.country.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.persons.items.properties.country.enum,parentSchema:schema37.properties.persons.items.properties.country,data:data23};
+if(!pattern9.test(data23)){
+const err61 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data23};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -762,11 +755,8 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data1.registrationNumber !== undefined){
-let data24 = data1.registrationNumber;
-if(typeof data24 === "string"){
-if(func2(data24) > 100){
-const err62 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data24};
+else {
+const err62 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.registeredOffice.type,parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data23};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -775,8 +765,11 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(!pattern9.test(data24)){
-const err63 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data24};
+}
+if(data1.country !== undefined){
+let data24 = data1.country;
+if(typeof data24 !== "string"){
+const err63 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.country.type,parentSchema:schema37.properties.persons.items.properties.country,data:data24};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -785,9 +778,16 @@ vErrors.push(err63);
 }
 errors++;
 }
+let valid5;
+valid5 = false;
+for(const v1 of schema37.properties.persons.items.properties.country.enum){
+if(func0(data24, v1)){
+valid5 = true;
+break;
 }
-else {
-const err64 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.registrationNumber.type,parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data24};
+}
+if(!valid5){
+const err64 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/enum",keyword:"enum",params:{allowedValues: schema37.properties.persons.items.properties.country.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.persons.items.properties.country.enum,parentSchema:schema37.properties.persons.items.properties.country,data:data24};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -797,21 +797,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data1.representativeId !== undefined){
-let data25 = data1.representativeId;
+if(data1.registrationNumber !== undefined){
+let data25 = data1.registrationNumber;
 if(typeof data25 === "string"){
-let value0 = rootData;
-value0 = value0 !== null && typeof value0 == "object" ? value0["persons"] : undefined;
-let person0 = undefined;
-if(Array.isArray(value0)){
-for(const candidate0 of value0){
-if(person0 === undefined && candidate0 !== null && typeof candidate0 == "object" && candidate0.id === data25){
-person0 = candidate0;
-}
-}
-}
-if(person0 === undefined){
-const err65 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.representativeId.personRef,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data25};
+if(func2(data25) > 100){
+const err65 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data25};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -820,10 +810,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-else {
-const kind0 = typeof person0.kind == "string" ? person0.kind : "natural";
-if(!(kind0 === "natural")){
-const err66 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.representativeId.personRef,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data25};
+if(!pattern9.test(data25)){
+const err66 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data25};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -833,9 +821,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
 else {
-const err67 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.representativeId.type,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data25};
+const err67 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.registrationNumber.type,parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data25};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -845,11 +832,21 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data1.owners !== undefined){
-let data26 = data1.owners;
-if(Array.isArray(data26)){
-if(data26.length > 20){
-const err68 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema37.properties.persons.items.properties.owners,data:data26};
+if(data1.representativeId !== undefined){
+let data26 = data1.representativeId;
+if(typeof data26 === "string"){
+let value0 = rootData;
+value0 = value0 !== null && typeof value0 == "object" ? value0["persons"] : undefined;
+let person0 = undefined;
+if(Array.isArray(value0)){
+for(const candidate0 of value0){
+if(person0 === undefined && candidate0 !== null && typeof candidate0 == "object" && candidate0.id === data26){
+person0 = candidate0;
+}
+}
+}
+if(person0 === undefined){
+const err68 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.representativeId.personRef,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data26};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -858,12 +855,10 @@ vErrors.push(err68);
 }
 errors++;
 }
-const len1 = data26.length;
-for(let i1=0; i1<len1; i1++){
-let data27 = data26[i1];
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.personId === undefined){
-const err69 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema37.properties.persons.items.properties.owners.items.required,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data27};
+else {
+const kind0 = typeof person0.kind == "string" ? person0.kind : "natural";
+if(!(kind0 === "natural")){
+const err69 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.representativeId.personRef,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data26};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -872,8 +867,10 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data27.percent === undefined){
-const err70 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'",schema:schema37.properties.persons.items.properties.owners.items.required,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data27};
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.representativeId.type,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data26};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -882,21 +879,12 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data27.personId !== undefined){
-let data28 = data27.personId;
-if(typeof data28 === "string"){
-let value1 = rootData;
-value1 = value1 !== null && typeof value1 == "object" ? value1["persons"] : undefined;
-let person1 = undefined;
-if(Array.isArray(value1)){
-for(const candidate1 of value1){
-if(person1 === undefined && candidate1 !== null && typeof candidate1 == "object" && candidate1.id === data28){
-person1 = candidate1;
 }
-}
-}
-if(person1 === undefined){
-const err71 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data28};
+if(data1.owners !== undefined){
+let data27 = data1.owners;
+if(Array.isArray(data27)){
+if(data27.length > 20){
+const err71 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema37.properties.persons.items.properties.owners,data:data27};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -905,10 +893,12 @@ vErrors.push(err71);
 }
 errors++;
 }
-else {
-const kind1 = typeof person1.kind == "string" ? person1.kind : "natural";
-if(!(kind1 === "natural")){
-const err72 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data28};
+const len1 = data27.length;
+for(let i1=0; i1<len1; i1++){
+let data28 = data27[i1];
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.personId === undefined){
+const err72 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema37.properties.persons.items.properties.owners.items.required,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data28};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -917,10 +907,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.type,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data28};
+if(data28.percent === undefined){
+const err73 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'",schema:schema37.properties.persons.items.properties.owners.items.required,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data28};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -929,12 +917,21 @@ vErrors.push(err73);
 }
 errors++;
 }
+if(data28.personId !== undefined){
+let data29 = data28.personId;
+if(typeof data29 === "string"){
+let value1 = rootData;
+value1 = value1 !== null && typeof value1 == "object" ? value1["persons"] : undefined;
+let person1 = undefined;
+if(Array.isArray(value1)){
+for(const candidate1 of value1){
+if(person1 === undefined && candidate1 !== null && typeof candidate1 == "object" && candidate1.id === data29){
+person1 = candidate1;
 }
-if(data27.percent !== undefined){
-let data29 = data27.percent;
-if(typeof data29 == "number"){
-if(data29 > 100 || isNaN(data29)){
-const err74 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data29};
+}
+}
+if(person1 === undefined){
+const err74 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data29};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -943,8 +940,10 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data29 <= 0 || isNaN(data29)){
-const err75 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data29};
+else {
+const kind1 = typeof person1.kind == "string" ? person1.kind : "natural";
+if(!(kind1 === "natural")){
+const err75 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data29};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -954,8 +953,9 @@ vErrors.push(err75);
 errors++;
 }
 }
+}
 else {
-const err76 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.persons.items.properties.owners.items.properties.percent.type,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data29};
+const err76 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.type,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data29};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -965,9 +965,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1,schemaPath:"#/properties/persons/items/properties/owners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.persons.items.properties.owners.items.type,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data27};
+if(data28.percent !== undefined){
+let data30 = data28.percent;
+if(typeof data30 == "number"){
+if(data30 > 100 || isNaN(data30)){
+const err77 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data30};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -976,19 +978,52 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-const seen0 = new Set();
-for(let index0=0; index0<data26.length; index0++){
-const item0 = data26[index0];
-const value2 = item0 !== null && typeof item0 == "object" ? item0["personId"] : undefined;
-if(typeof value2 == "string" && value2 !== ""){
-if(seen0.has(value2)){
-const err78 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.persons.items.properties.owners,data:data26};
+if(data30 <= 0 || isNaN(data30)){
+const err78 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data30};
 if(vErrors === null){
 vErrors = [err78];
 }
 else {
 vErrors.push(err78);
+}
+errors++;
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.persons.items.properties.owners.items.properties.percent.type,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data30};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i1,schemaPath:"#/properties/persons/items/properties/owners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.persons.items.properties.owners.items.type,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data28};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+const seen0 = new Set();
+for(let index0=0; index0<data27.length; index0++){
+const item0 = data27[index0];
+const value2 = item0 !== null && typeof item0 == "object" ? item0["personId"] : undefined;
+if(typeof value2 == "string" && value2 !== ""){
+if(seen0.has(value2)){
+const err81 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.persons.items.properties.owners,data:data27};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
 }
 errors++;
 }
@@ -999,39 +1034,7 @@ seen0.add(value2);
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.persons.items.properties.owners.type,parentSchema:schema37.properties.persons.items.properties.owners,data:data26};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-if(true && (data1["kind"] === "natural")){
-if(data1["civility"] === undefined || data1["civility"] === null){
-const err80 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "civility"},message:"must have required property '" + "civility" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-if(data1["lastName"] === undefined || data1["lastName"] === null){
-const err81 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "lastName"},message:"must have required property '" + "lastName" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-if(data1["firstNames"] === undefined || data1["firstNames"] === null){
-const err82 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "firstNames"},message:"must have required property '" + "firstNames" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+const err82 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.persons.items.properties.owners.type,parentSchema:schema37.properties.persons.items.properties.owners,data:data27};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1040,8 +1043,10 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(data1["dateOfBirth"] === undefined || data1["dateOfBirth"] === null){
-const err83 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "dateOfBirth"},message:"must have required property '" + "dateOfBirth" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+}
+if(true && (data1["kind"] === "natural")){
+if(data1["civility"] === undefined || data1["civility"] === null){
+const err83 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "civility"},message:"must have required property '" + "civility" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1050,8 +1055,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(data1["placeOfBirth"] === undefined || data1["placeOfBirth"] === null){
-const err84 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "placeOfBirth"},message:"must have required property '" + "placeOfBirth" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["lastName"] === undefined || data1["lastName"] === null){
+const err84 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "lastName"},message:"must have required property '" + "lastName" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1060,8 +1065,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(data1["nationality"] === undefined || data1["nationality"] === null){
-const err85 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "nationality"},message:"must have required property '" + "nationality" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["firstNames"] === undefined || data1["firstNames"] === null){
+const err85 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "firstNames"},message:"must have required property '" + "firstNames" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1070,8 +1075,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(data1["address"] === undefined || data1["address"] === null){
-const err86 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "address"},message:"must have required property '" + "address" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["dateOfBirth"] === undefined || data1["dateOfBirth"] === null){
+const err86 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "dateOfBirth"},message:"must have required property '" + "dateOfBirth" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1080,10 +1085,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-if(true && (data1["kind"] === "natural") && (data1["maritalStatus"] === "married")){
-if(data1["matrimonialRegime"] === undefined || data1["matrimonialRegime"] === null){
-const err87 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "matrimonialRegime"},message:"must have required property '" + "matrimonialRegime" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["placeOfBirth"] === undefined || data1["placeOfBirth"] === null){
+const err87 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "placeOfBirth"},message:"must have required property '" + "placeOfBirth" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1092,10 +1095,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-if(true && (data1["kind"] === "natural") && (data1["maritalStatus"] === "married") && (data1["matrimonialRegime"] === "community" || data1["matrimonialRegime"] === "universal") && (data1["commonFunds"] === true)){
-if(data1["spouseCivility"] === undefined || data1["spouseCivility"] === null){
-const err88 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "spouseCivility"},message:"must have required property '" + "spouseCivility" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["nationality"] === undefined || data1["nationality"] === null){
+const err88 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "nationality"},message:"must have required property '" + "nationality" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1104,8 +1105,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data1["spouseLastName"] === undefined || data1["spouseLastName"] === null){
-const err89 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "spouseLastName"},message:"must have required property '" + "spouseLastName" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["address"] === undefined || data1["address"] === null){
+const err89 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "address"},message:"must have required property '" + "address" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1114,8 +1115,10 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data1["spouseFirstNames"] === undefined || data1["spouseFirstNames"] === null){
-const err90 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "spouseFirstNames"},message:"must have required property '" + "spouseFirstNames" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+}
+if(true && (data1["kind"] === "natural") && (data1["maritalStatus"] === "married")){
+if(data1["matrimonialRegime"] === undefined || data1["matrimonialRegime"] === null){
+const err90 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "matrimonialRegime"},message:"must have required property '" + "matrimonialRegime" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1125,9 +1128,9 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(true && (data1["kind"] === "legal")){
-if(data1["name"] === undefined || data1["name"] === null){
-const err91 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "name"},message:"must have required property '" + "name" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(true && (data1["kind"] === "natural") && (data1["maritalStatus"] === "married") && (data1["matrimonialRegime"] === "community" || data1["matrimonialRegime"] === "universal") && (data1["commonFunds"] === true)){
+if(data1["spouseCivility"] === undefined || data1["spouseCivility"] === null){
+const err91 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "spouseCivility"},message:"must have required property '" + "spouseCivility" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1136,8 +1139,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(data1["legalForm"] === undefined || data1["legalForm"] === null){
-const err92 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "legalForm"},message:"must have required property '" + "legalForm" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["spouseLastName"] === undefined || data1["spouseLastName"] === null){
+const err92 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "spouseLastName"},message:"must have required property '" + "spouseLastName" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1146,8 +1149,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data1["registeredOffice"] === undefined || data1["registeredOffice"] === null){
-const err93 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registeredOffice"},message:"must have required property '" + "registeredOffice" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["spouseFirstNames"] === undefined || data1["spouseFirstNames"] === null){
+const err93 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "spouseFirstNames"},message:"must have required property '" + "spouseFirstNames" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1156,8 +1159,10 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data1["country"] === undefined || data1["country"] === null){
-const err94 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "country"},message:"must have required property '" + "country" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+}
+if(true && (data1["kind"] === "legal")){
+if(data1["name"] === undefined || data1["name"] === null){
+const err94 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "name"},message:"must have required property '" + "name" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1166,8 +1171,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data1["registrationNumber"] === undefined || data1["registrationNumber"] === null){
-const err95 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registrationNumber"},message:"must have required property '" + "registrationNumber" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["legalForm"] === undefined || data1["legalForm"] === null){
+const err95 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "legalForm"},message:"must have required property '" + "legalForm" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1176,8 +1181,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(data1["representativeId"] === undefined || data1["representativeId"] === null){
-const err96 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "representativeId"},message:"must have required property '" + "representativeId" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["registeredOffice"] === undefined || data1["registeredOffice"] === null){
+const err96 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registeredOffice"},message:"must have required property '" + "registeredOffice" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1186,10 +1191,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.persons.items.type,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["country"] === undefined || data1["country"] === null){
+const err97 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "country"},message:"must have required property '" + "country" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1198,14 +1201,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-const seen1 = new Set();
-for(let index1=0; index1<data0.length; index1++){
-const item1 = data0[index1];
-const value3 = item1 !== null && typeof item1 == "object" ? item1["id"] : undefined;
-if(typeof value3 == "string" && value3 !== ""){
-if(seen1.has(value3)){
-const err98 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/uniqueBy",keyword:"uniqueBy",params:{index: index1, value: value3},message:"must not hold the same value twice",schema:"id",parentSchema:schema37.properties.persons,data:data0};
+if(data1["registrationNumber"] === undefined || data1["registrationNumber"] === null){
+const err98 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registrationNumber"},message:"must have required property '" + "registrationNumber" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1214,14 +1211,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-else {
-seen1.add(value3);
-}
-}
-}
-}
-else {
-const err99 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.persons.type,parentSchema:schema37.properties.persons,data:data0};
+if(data1["representativeId"] === undefined || data1["representativeId"] === null){
+const err99 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "representativeId"},message:"must have required property '" + "representativeId" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1233,7 +1224,7 @@ errors++;
 }
 }
 else {
-const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+const err100 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.persons.items.type,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1242,10 +1233,54 @@ vErrors.push(err100);
 }
 errors++;
 }
+}
+const seen1 = new Set();
+for(let index1=0; index1<data0.length; index1++){
+const item1 = data0[index1];
+const value3 = item1 !== null && typeof item1 == "object" ? item1["id"] : undefined;
+if(typeof value3 == "string" && value3 !== ""){
+if(seen1.has(value3)){
+const err101 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/uniqueBy",keyword:"uniqueBy",params:{index: index1, value: value3},message:"must not hold the same value twice",schema:"id",parentSchema:schema37.properties.persons,data:data0};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+else {
+seen1.add(value3);
+}
+}
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.persons.type,parentSchema:schema37.properties.persons,data:data0};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+}
+else {
+const err103 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "1f1b628e": validate20 };
+const validateFns = { "-456ddb37": validate20 };
 
 export const wizardFrSarlPeopleForm = defineForm('wizard-fr-sarl-people', definition, validateFns);

@@ -2,7 +2,7 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.people.title","description":"wizard:steps.people.description","icon":"user","schema":{"type":"object","required":["persons"],"properties":{"persons":{"$comment":"Everyone the company file names, once: the associates, the managers, the companies' representatives and owners. The first person is the founder (the account holder). Roles on the next steps point to a person by id, so a correction here reaches every document. At most 200: 149 associates (the largest legal form), 10 managers and companies' representatives and owners, a bound for what a draft stores (security review R3-01).","type":"array","minItems":1,"maxItems":200,"uniqueBy":"id","default":[{"kind":"natural"}],"items":{"type":"object","required":["id","kind"],"requiredWhen":[{"when":{"kind":"natural"},"required":["civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address"]},{"when":{"kind":"natural"},"required":["idType","idNumber","idIssuedBy","idIssuedOn"]},{"when":{"kind":"natural","idType":"idCard"},"required":["idSeries"]},{"when":{"kind":"natural","nationality":"RO"},"required":["cnp"]},{"when":{"kind":"legal"},"required":["name","legalForm","registeredOffice","country","registrationNumber","representativeId"]}],"properties":{"id":{"$comment":"The person's reference within the file (p1, p2, …), given by the wizard: roles point to it.","type":"string","pattern":"^p[1-9][0-9]{0,3}$"},"kind":{"$comment":"A natural person or a company (legal person). Only a natural person can manage the company, represent a company or be a beneficial owner.","type":"string","enum":["natural","legal"],"default":"natural"},"civility":{"$comment":"Madame or Monsieur (doamna, domnul): the documents agree with it (née/né, associée/associé, Subsemnata/Subsemnatul).","type":"string","enum":["F","M"]},"lastName":{"$comment":"Natural person: the birth name (nom de naissance, numele), as on the identity document.","type":"string","maxLength":200,"pattern":"\\S"},"firstNames":{"$comment":"Natural person: every first name, in the order of the civil status.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the person's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The person's home address (domicile), in full.","type":"string","maxLength":1000,"pattern":"\\S"},"cnp":{"$comment":"Romania: the personal numeric code (CNP), 13 digits, required for Romanian citizens (art. 7 lit. a) Legea 31/1990).","type":"string","pattern":"^[0-9]{13}$","cnp":true},"idType":{"$comment":"Romania: the identity document the act constitutiv names (ONRC's model act): an identity card, a passport or a residence permit.","type":"string","enum":["idCard","passport","residencePermit"]},"idSeries":{"$comment":"Romania: the series of the identity card (2 letters); none for a passport.","type":"string","maxLength":10,"pattern":"^[A-Za-z]{1,10}$"},"idNumber":{"$comment":"Romania: the document's number.","type":"string","maxLength":30,"pattern":"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"},"idIssuedBy":{"$comment":"Romania: the authority that issued the document (SPCLEP Cluj-Napoca, the Préfecture du Rhône…).","type":"string","maxLength":200,"pattern":"\\S"},"idIssuedOn":{"$comment":"Romania: the date the document was issued, YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"name":{"$comment":"Company: its name (dénomination, denumire) as registered, with its legal form.","type":"string","maxLength":200,"pattern":"\\S"},"legalForm":{"$comment":"Company: its legal form (SAS, SARL, SRL, GmbH, Ltd…).","type":"string","maxLength":60,"pattern":"\\S"},"registeredOffice":{"$comment":"Company: the address of its registered office.","type":"string","maxLength":1000,"pattern":"\\S"},"country":{"$comment":"Company: the country where it is registered (its nationality, art. 7 lit. a) Legea 31/1990).","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"registrationNumber":{"$comment":"Company: its registration number: RCS and SIREN in France, CUI and number of the trade register (J…) in Romania, or the foreign register's number.","type":"string","maxLength":100,"pattern":"\\S"},"representativeId":{"$comment":"Company: the natural person of this file who represents it and signs for it.","type":"string","personRef":{"kinds":["natural"]}},"owners":{"$comment":"Company: the natural persons who hold its capital, with their percentage: the beneficial owners of the new company are found through them (R. 561-1 C. mon. fin.; art. 4 Legea 129/2019).","type":"array","maxItems":20,"uniqueBy":"personId","default":[],"items":{"type":"object","required":["personId","percent"],"properties":{"personId":{"$comment":"A natural person of the file.","type":"string","personRef":{"kinds":["natural"]}},"percent":{"$comment":"The part of the company's capital this person holds, in percent.","type":"number","exclusiveMinimum":0,"maximum":100}}}}}}}}},"uiSchema":{"persons":{"ui:title":"wizard:fields.persons.title","ui:tooltip":"wizard:fields.persons.tooltip","ui:itemTitle":"wizard:fields.person.heading","ui:addLabel":"wizard:fields.person.add","ui:removeLabel":"wizard:fields.person.remove","ui:options":{"orderable":false,"itemTitleFrom":"person"},"ui:errorMessages":{"minItems":"wizard:errors.personsMinimum","maxItems":"wizard:errors.personsMaximum","uniqueBy":"wizard:errors.personTwice"},"items":{"ui:order":["id","kind","civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address","cnp","idType","idSeries","idNumber","idIssuedBy","idIssuedOn","name","legalForm","registeredOffice","country","registrationNumber","representativeId","owners"],"id":{"ui:widget":"hidden"},"kind":{"ui:title":"wizard:fields.person.kind.title","ui:tooltip":"wizard:fields.person.kind.tooltip","ui:enumNames":["wizard:fields.person.kind.natural","wizard:fields.person.kind.legal"],"ui:options":{"span":6}},"civility":{"ui:title":"wizard:fields.person.civility.title","ui:tooltip":"wizard:fields.person.civility.tooltip","ui:enumNames":["wizard:fields.person.civility.F","wizard:fields.person.civility.M"],"ui:options":{"showIf":{"kind":"natural"},"span":6}},"lastName":{"ui:title":"wizard:fields.person.lastName.title","ui:tooltip":"wizard:fields.person.lastName.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6,"fromAccount":["lastname"]},"ui:autocomplete":"family-name","ui:errorMessages":{"pattern":"forms:errors.required"}},"firstNames":{"ui:title":"wizard:fields.person.firstNames.title","ui:tooltip":"wizard:fields.person.firstNames.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6,"fromAccount":["firstname"]},"ui:autocomplete":"given-name","ui:errorMessages":{"pattern":"forms:errors.required"}},"dateOfBirth":{"ui:title":"wizard:fields.person.dateOfBirth.title","ui:tooltip":"wizard:fields.person.dateOfBirth.tooltip","ui:widget":"date","ui:options":{"showIf":{"kind":"natural"},"span":6,"minDate":"1900-01-01","maxDate":"today","fromAccount":["dateOfBirth"]},"ui:errorMessages":{"formatMinimum":"wizard:errors.dateTooOld","notAfterToday":"wizard:errors.birthDateInFuture"}},"placeOfBirth":{"ui:title":"wizard:fields.person.placeOfBirth.title","ui:tooltip":"wizard:fields.person.placeOfBirth.tooltip","ui:placeholder":"wizard:fields.placeOfBirth.placeholder","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"nationality":{"ui:title":"wizard:fields.person.nationality.title","ui:tooltip":"wizard:fields.person.nationality.tooltip","ui:widget":"nationality","ui:options":{"showIf":{"kind":"natural"},"span":6}},"address":{"ui:title":"wizard:fields.person.address.title","ui:tooltip":"wizard:fields.person.address.tooltip","ui:widget":"textarea","ui:options":{"showIf":{"kind":"natural"},"rows":2},"ui:autocomplete":"street-address","ui:errorMessages":{"pattern":"forms:errors.required"}},"cnp":{"ui:title":"wizard:fields.person.cnp.title","ui:tooltip":"wizard:fields.person.cnp.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:errorMessages":{"pattern":"wizard:errors.cnpFormat","cnp":{"format":"wizard:errors.cnp.format","sex":"wizard:errors.cnp.sex","nif":"wizard:errors.cnp.nif","date":"wizard:errors.cnp.date","county":"wizard:errors.cnp.county","checksum":"wizard:errors.cnp.checksum","dateMismatch":"wizard:errors.cnp.dateMismatch","sexMismatch":"wizard:errors.cnp.sexMismatch"}}},"idType":{"ui:title":"wizard:fields.person.idType.title","ui:tooltip":"wizard:fields.person.idType.tooltip","ui:enumNames":["wizard:fields.person.idType.idCard","wizard:fields.person.idType.passport","wizard:fields.person.idType.residencePermit"],"ui:options":{"showIf":{"kind":"natural"},"span":6}},"idSeries":{"ui:title":"wizard:fields.person.idSeries.title","ui:tooltip":"wizard:fields.person.idSeries.tooltip","ui:options":{"showIf":{"kind":"natural","idType":"idCard"},"span":4},"ui:errorMessages":{"pattern":"wizard:errors.idSeries"}},"idNumber":{"ui:title":"wizard:fields.person.idNumber.title","ui:tooltip":"wizard:fields.person.idNumber.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":4},"ui:errorMessages":{"pattern":"wizard:errors.idNumber"}},"idIssuedBy":{"ui:title":"wizard:fields.person.idIssuedBy.title","ui:tooltip":"wizard:fields.person.idIssuedBy.tooltip","ui:options":{"showIf":{"kind":"natural"}},"ui:errorMessages":{"pattern":"forms:errors.required"}},"idIssuedOn":{"ui:title":"wizard:fields.person.idIssuedOn.title","ui:tooltip":"wizard:fields.person.idIssuedOn.tooltip","ui:widget":"date","ui:options":{"showIf":{"kind":"natural"},"span":4,"minDate":"1900-01-01","maxDate":"today"},"ui:errorMessages":{"formatMinimum":"wizard:errors.dateTooOld","notAfterToday":"wizard:errors.idDocument.issuedInFuture"}},"name":{"ui:title":"wizard:fields.person.name.title","ui:tooltip":"wizard:fields.person.name.tooltip","ui:options":{"showIf":{"kind":"legal"}},"ui:errorMessages":{"pattern":"forms:errors.required"}},"legalForm":{"ui:title":"wizard:fields.person.legalForm.title","ui:tooltip":"wizard:fields.person.legalForm.tooltip","ui:options":{"showIf":{"kind":"legal"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"registeredOffice":{"ui:title":"wizard:fields.person.registeredOffice.title","ui:tooltip":"wizard:fields.person.registeredOffice.tooltip","ui:widget":"textarea","ui:options":{"showIf":{"kind":"legal"},"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"country":{"ui:title":"wizard:fields.person.country.title","ui:tooltip":"wizard:fields.person.country.tooltip","ui:widget":"country","ui:options":{"showIf":{"kind":"legal"},"span":6}},"registrationNumber":{"ui:title":"wizard:fields.person.registrationNumber.title","ui:tooltip":"wizard:fields.person.registrationNumber.tooltip","ui:options":{"showIf":{"kind":"legal"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"representativeId":{"ui:title":"wizard:fields.person.representativeId.title","ui:tooltip":"wizard:fields.person.representativeId.tooltip","ui:widget":"person","ui:options":{"showIf":{"kind":"legal"},"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.personNotNatural"}}},"owners":{"ui:title":"wizard:fields.person.owners.title","ui:tooltip":"wizard:fields.person.owners.tooltip","ui:itemTitle":"wizard:fields.person.owner.heading","ui:addLabel":"wizard:fields.person.owner.add","ui:removeLabel":"wizard:fields.person.owner.remove","ui:options":{"showIf":{"kind":"legal"},"orderable":false},"ui:errorMessages":{"uniqueBy":"wizard:errors.ownerTwice"},"items":{"ui:order":["personId","percent"],"personId":{"ui:title":"wizard:fields.person.owner.person.title","ui:tooltip":"wizard:fields.person.owner.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"],"span":8},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.personNotNatural"}}},"percent":{"ui:title":"wizard:fields.person.owner.percent.title","ui:tooltip":"wizard:fields.person.owner.percent.tooltip","ui:options":{"span":4,"unit":"%"},"ui:errorMessages":{"exclusiveMinimum":"wizard:errors.percentRange","maximum":"wizard:errors.percentRange"}}}}}}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.people.title","description":"wizard:steps.people.description","icon":"user","schema":{"type":"object","required":["persons"],"properties":{"persons":{"$comment":"Everyone the company file names, once: the associates, the managers, the companies' representatives and owners. The first person is the founder (the account holder). Roles on the next steps point to a person by id, so a correction here reaches every document. At most 200: 149 associates (the largest legal form), 10 managers and companies' representatives and owners, a bound for what a draft stores (security review R3-01).","type":"array","minItems":1,"maxItems":200,"uniqueBy":"id","default":[{"kind":"natural"}],"items":{"type":"object","required":["id","kind"],"requiredWhen":[{"when":{"kind":"natural"},"required":["civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address"]},{"when":{"kind":"natural"},"required":["idType","idNumber","idIssuedBy","idIssuedOn"]},{"when":{"kind":"natural","idType":"idCard"},"required":["idSeries"]},{"when":{"kind":"natural","nationality":"RO"},"required":["cnp"]},{"when":{"kind":"legal"},"required":["name","legalForm","registeredOffice","country","registrationNumber","representativeId"]}],"properties":{"id":{"$comment":"The person's reference within the file (p1, p2, …), given by the wizard: roles point to it.","type":"string","pattern":"^p[1-9][0-9]{0,3}$"},"kind":{"$comment":"A natural person or a company (legal person). Only a natural person can manage the company, represent a company or be a beneficial owner.","type":"string","enum":["natural","legal"],"default":"natural"},"civility":{"$comment":"Madame or Monsieur (doamna, domnul): the documents agree with it (née/né, associée/associé, Subsemnata/Subsemnatul).","type":"string","enum":["F","M"]},"lastName":{"$comment":"Natural person: the birth name (nom de naissance, numele), as on the identity document.","type":"string","maxLength":200,"pattern":"\\S"},"firstNames":{"$comment":"Natural person: every first name, in the order of the civil status.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the person's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The person's home address (domicile), in full.","type":"string","maxLength":1000,"pattern":"\\S"},"cnp":{"$comment":"Romania: the personal numeric code (CNP), 13 digits, required for Romanian citizens (art. 7 lit. a) Legea 31/1990).","type":"string","pattern":"^[0-9]{13}$","cnp":true},"idType":{"$comment":"Romania: the identity document the act constitutiv names (ONRC's model act): an identity card, a passport or a residence permit.","type":"string","enum":["idCard","passport","residencePermit"]},"idSeries":{"$comment":"Romania: the series of the identity card (2 letters); none for a passport.","type":"string","maxLength":10,"pattern":"^[A-Za-z]{1,10}$"},"idNumber":{"$comment":"Romania: the document's number.","type":"string","maxLength":30,"pattern":"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"},"idIssuedBy":{"$comment":"Romania: the authority that issued the document (SPCLEP Cluj-Napoca, the Préfecture du Rhône…).","type":"string","maxLength":200,"pattern":"\\S"},"idIssuedOn":{"$comment":"Romania: the date the document was issued, YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"name":{"$comment":"Company: its name (dénomination, denumire) as registered, with its legal form.","type":"string","maxLength":200,"pattern":"\\S"},"legalForm":{"$comment":"Company: its legal form (SAS, SARL, SRL, GmbH, Ltd…).","type":"string","maxLength":60,"pattern":"\\S"},"capital":{"$comment":"Company: its share capital as its own registration states it, with the currency (\"10 000 €\", \"200 lei\", \"£1,000\"): the statuts and the act constitutiv name a company associate with it. Optional: a company without share capital (some foreign forms) leaves it empty.","type":"string","maxLength":60,"pattern":"\\S"},"registeredOffice":{"$comment":"Company: the address of its registered office.","type":"string","maxLength":1000,"pattern":"\\S"},"country":{"$comment":"Company: the country where it is registered (its nationality, art. 7 lit. a) Legea 31/1990).","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"registrationNumber":{"$comment":"Company: its registration number: RCS and SIREN in France, CUI and number of the trade register (J…) in Romania, or the foreign register's number.","type":"string","maxLength":100,"pattern":"\\S"},"representativeId":{"$comment":"Company: the natural person of this file who represents it and signs for it.","type":"string","personRef":{"kinds":["natural"]}},"owners":{"$comment":"Company: the natural persons who hold its capital, with their percentage: the beneficial owners of the new company are found through them (R. 561-1 C. mon. fin.; art. 4 Legea 129/2019).","type":"array","maxItems":20,"uniqueBy":"personId","default":[],"items":{"type":"object","required":["personId","percent"],"properties":{"personId":{"$comment":"A natural person of the file.","type":"string","personRef":{"kinds":["natural"]}},"percent":{"$comment":"The part of the company's capital this person holds, in percent.","type":"number","exclusiveMinimum":0,"maximum":100}}}}}}}}},"uiSchema":{"persons":{"ui:title":"wizard:fields.persons.title","ui:tooltip":"wizard:fields.persons.tooltip","ui:itemTitle":"wizard:fields.person.heading","ui:addLabel":"wizard:fields.person.add","ui:removeLabel":"wizard:fields.person.remove","ui:options":{"orderable":false,"itemTitleFrom":"person"},"ui:errorMessages":{"minItems":"wizard:errors.personsMinimum","maxItems":"wizard:errors.personsMaximum","uniqueBy":"wizard:errors.personTwice"},"items":{"ui:order":["id","kind","civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address","cnp","idType","idSeries","idNumber","idIssuedBy","idIssuedOn","name","legalForm","capital","registeredOffice","country","registrationNumber","representativeId","owners"],"id":{"ui:widget":"hidden"},"kind":{"ui:title":"wizard:fields.person.kind.title","ui:tooltip":"wizard:fields.person.kind.tooltip","ui:enumNames":["wizard:fields.person.kind.natural","wizard:fields.person.kind.legal"],"ui:options":{"span":6}},"civility":{"ui:title":"wizard:fields.person.civility.title","ui:tooltip":"wizard:fields.person.civility.tooltip","ui:enumNames":["wizard:fields.person.civility.F","wizard:fields.person.civility.M"],"ui:options":{"showIf":{"kind":"natural"},"span":6}},"lastName":{"ui:title":"wizard:fields.person.lastName.title","ui:tooltip":"wizard:fields.person.lastName.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6,"fromAccount":["lastname"]},"ui:autocomplete":"family-name","ui:errorMessages":{"pattern":"forms:errors.required"}},"firstNames":{"ui:title":"wizard:fields.person.firstNames.title","ui:tooltip":"wizard:fields.person.firstNames.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6,"fromAccount":["firstname"]},"ui:autocomplete":"given-name","ui:errorMessages":{"pattern":"forms:errors.required"}},"dateOfBirth":{"ui:title":"wizard:fields.person.dateOfBirth.title","ui:tooltip":"wizard:fields.person.dateOfBirth.tooltip","ui:widget":"date","ui:options":{"showIf":{"kind":"natural"},"span":6,"minDate":"1900-01-01","maxDate":"today","fromAccount":["dateOfBirth"]},"ui:errorMessages":{"formatMinimum":"wizard:errors.dateTooOld","notAfterToday":"wizard:errors.birthDateInFuture"}},"placeOfBirth":{"ui:title":"wizard:fields.person.placeOfBirth.title","ui:tooltip":"wizard:fields.person.placeOfBirth.tooltip","ui:placeholder":"wizard:fields.placeOfBirth.placeholder","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"nationality":{"ui:title":"wizard:fields.person.nationality.title","ui:tooltip":"wizard:fields.person.nationality.tooltip","ui:widget":"nationality","ui:options":{"showIf":{"kind":"natural"},"span":6}},"address":{"ui:title":"wizard:fields.person.address.title","ui:tooltip":"wizard:fields.person.address.tooltip","ui:widget":"textarea","ui:options":{"showIf":{"kind":"natural"},"rows":2},"ui:autocomplete":"street-address","ui:errorMessages":{"pattern":"forms:errors.required"}},"cnp":{"ui:title":"wizard:fields.person.cnp.title","ui:tooltip":"wizard:fields.person.cnp.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":6},"ui:errorMessages":{"pattern":"wizard:errors.cnpFormat","cnp":{"format":"wizard:errors.cnp.format","sex":"wizard:errors.cnp.sex","nif":"wizard:errors.cnp.nif","date":"wizard:errors.cnp.date","county":"wizard:errors.cnp.county","checksum":"wizard:errors.cnp.checksum","dateMismatch":"wizard:errors.cnp.dateMismatch","sexMismatch":"wizard:errors.cnp.sexMismatch"}}},"idType":{"ui:title":"wizard:fields.person.idType.title","ui:tooltip":"wizard:fields.person.idType.tooltip","ui:enumNames":["wizard:fields.person.idType.idCard","wizard:fields.person.idType.passport","wizard:fields.person.idType.residencePermit"],"ui:options":{"showIf":{"kind":"natural"},"span":6}},"idSeries":{"ui:title":"wizard:fields.person.idSeries.title","ui:tooltip":"wizard:fields.person.idSeries.tooltip","ui:options":{"showIf":{"kind":"natural","idType":"idCard"},"span":4},"ui:errorMessages":{"pattern":"wizard:errors.idSeries"}},"idNumber":{"ui:title":"wizard:fields.person.idNumber.title","ui:tooltip":"wizard:fields.person.idNumber.tooltip","ui:options":{"showIf":{"kind":"natural"},"span":4},"ui:errorMessages":{"pattern":"wizard:errors.idNumber"}},"idIssuedBy":{"ui:title":"wizard:fields.person.idIssuedBy.title","ui:tooltip":"wizard:fields.person.idIssuedBy.tooltip","ui:options":{"showIf":{"kind":"natural"}},"ui:errorMessages":{"pattern":"forms:errors.required"}},"idIssuedOn":{"ui:title":"wizard:fields.person.idIssuedOn.title","ui:tooltip":"wizard:fields.person.idIssuedOn.tooltip","ui:widget":"date","ui:options":{"showIf":{"kind":"natural"},"span":4,"minDate":"1900-01-01","maxDate":"today"},"ui:errorMessages":{"formatMinimum":"wizard:errors.dateTooOld","notAfterToday":"wizard:errors.idDocument.issuedInFuture"}},"name":{"ui:title":"wizard:fields.person.name.title","ui:tooltip":"wizard:fields.person.name.tooltip","ui:options":{"showIf":{"kind":"legal"}},"ui:errorMessages":{"pattern":"forms:errors.required"}},"legalForm":{"ui:title":"wizard:fields.person.legalForm.title","ui:tooltip":"wizard:fields.person.legalForm.tooltip","ui:options":{"showIf":{"kind":"legal"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"capital":{"ui:title":"wizard:fields.person.capital.title","ui:tooltip":"wizard:fields.person.capital.tooltip","ui:placeholder":"wizard:fields.person.capital.placeholder","ui:options":{"showIf":{"kind":"legal"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"registeredOffice":{"ui:title":"wizard:fields.person.registeredOffice.title","ui:tooltip":"wizard:fields.person.registeredOffice.tooltip","ui:widget":"textarea","ui:options":{"showIf":{"kind":"legal"},"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"country":{"ui:title":"wizard:fields.person.country.title","ui:tooltip":"wizard:fields.person.country.tooltip","ui:widget":"country","ui:options":{"showIf":{"kind":"legal"},"span":6}},"registrationNumber":{"ui:title":"wizard:fields.person.registrationNumber.title","ui:tooltip":"wizard:fields.person.registrationNumber.tooltip","ui:options":{"showIf":{"kind":"legal"},"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"representativeId":{"ui:title":"wizard:fields.person.representativeId.title","ui:tooltip":"wizard:fields.person.representativeId.tooltip","ui:widget":"person","ui:options":{"showIf":{"kind":"legal"},"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.personNotNatural"}}},"owners":{"ui:title":"wizard:fields.person.owners.title","ui:tooltip":"wizard:fields.person.owners.tooltip","ui:itemTitle":"wizard:fields.person.owner.heading","ui:addLabel":"wizard:fields.person.owner.add","ui:removeLabel":"wizard:fields.person.owner.remove","ui:options":{"showIf":{"kind":"legal"},"orderable":false},"ui:errorMessages":{"uniqueBy":"wizard:errors.ownerTwice"},"items":{"ui:order":["personId","percent"],"personId":{"ui:title":"wizard:fields.person.owner.person.title","ui:tooltip":"wizard:fields.person.owner.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"],"span":8},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.personNotNatural"}}},"percent":{"ui:title":"wizard:fields.person.owner.percent.title","ui:tooltip":"wizard:fields.person.owner.percent.tooltip","ui:options":{"span":4,"unit":"%"},"ui:errorMessages":{"exclusiveMinimum":"wizard:errors.percentRange","maximum":"wizard:errors.percentRange"}}}}}}}};
 import { defineForm } from '@/forms/form-definition';
 import * as runtime0 from 'ajv/dist/runtime/ucs2length';
 import * as runtime1 from 'ajv/dist/runtime/equal';
@@ -13,7 +13,7 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema37 = {"type":"object","required":["persons"],"properties":{"persons":{"$comment":"Everyone the company file names, once: the associates, the managers, the companies' representatives and owners. The first person is the founder (the account holder). Roles on the next steps point to a person by id, so a correction here reaches every document. At most 200: 149 associates (the largest legal form), 10 managers and companies' representatives and owners, a bound for what a draft stores (security review R3-01).","type":"array","minItems":1,"maxItems":200,"uniqueBy":"id","default":[{"kind":"natural"}],"items":{"type":"object","required":["id","kind"],"requiredWhen":[{"when":{"kind":"natural"},"required":["civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address"]},{"when":{"kind":"natural"},"required":["idType","idNumber","idIssuedBy","idIssuedOn"]},{"when":{"kind":"natural","idType":"idCard"},"required":["idSeries"]},{"when":{"kind":"natural","nationality":"RO"},"required":["cnp"]},{"when":{"kind":"legal"},"required":["name","legalForm","registeredOffice","country","registrationNumber","representativeId"]}],"properties":{"id":{"$comment":"The person's reference within the file (p1, p2, …), given by the wizard: roles point to it.","type":"string","pattern":"^p[1-9][0-9]{0,3}$"},"kind":{"$comment":"A natural person or a company (legal person). Only a natural person can manage the company, represent a company or be a beneficial owner.","type":"string","enum":["natural","legal"],"default":"natural"},"civility":{"$comment":"Madame or Monsieur (doamna, domnul): the documents agree with it (née/né, associée/associé, Subsemnata/Subsemnatul).","type":"string","enum":["F","M"]},"lastName":{"$comment":"Natural person: the birth name (nom de naissance, numele), as on the identity document.","type":"string","maxLength":200,"pattern":"\\S"},"firstNames":{"$comment":"Natural person: every first name, in the order of the civil status.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the person's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The person's home address (domicile), in full.","type":"string","maxLength":1000,"pattern":"\\S"},"cnp":{"$comment":"Romania: the personal numeric code (CNP), 13 digits, required for Romanian citizens (art. 7 lit. a) Legea 31/1990).","type":"string","pattern":"^[0-9]{13}$","cnp":true},"idType":{"$comment":"Romania: the identity document the act constitutiv names (ONRC's model act): an identity card, a passport or a residence permit.","type":"string","enum":["idCard","passport","residencePermit"]},"idSeries":{"$comment":"Romania: the series of the identity card (2 letters); none for a passport.","type":"string","maxLength":10,"pattern":"^[A-Za-z]{1,10}$"},"idNumber":{"$comment":"Romania: the document's number.","type":"string","maxLength":30,"pattern":"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"},"idIssuedBy":{"$comment":"Romania: the authority that issued the document (SPCLEP Cluj-Napoca, the Préfecture du Rhône…).","type":"string","maxLength":200,"pattern":"\\S"},"idIssuedOn":{"$comment":"Romania: the date the document was issued, YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"name":{"$comment":"Company: its name (dénomination, denumire) as registered, with its legal form.","type":"string","maxLength":200,"pattern":"\\S"},"legalForm":{"$comment":"Company: its legal form (SAS, SARL, SRL, GmbH, Ltd…).","type":"string","maxLength":60,"pattern":"\\S"},"registeredOffice":{"$comment":"Company: the address of its registered office.","type":"string","maxLength":1000,"pattern":"\\S"},"country":{"$comment":"Company: the country where it is registered (its nationality, art. 7 lit. a) Legea 31/1990).","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"registrationNumber":{"$comment":"Company: its registration number: RCS and SIREN in France, CUI and number of the trade register (J…) in Romania, or the foreign register's number.","type":"string","maxLength":100,"pattern":"\\S"},"representativeId":{"$comment":"Company: the natural person of this file who represents it and signs for it.","type":"string","personRef":{"kinds":["natural"]}},"owners":{"$comment":"Company: the natural persons who hold its capital, with their percentage: the beneficial owners of the new company are found through them (R. 561-1 C. mon. fin.; art. 4 Legea 129/2019).","type":"array","maxItems":20,"uniqueBy":"personId","default":[],"items":{"type":"object","required":["personId","percent"],"properties":{"personId":{"$comment":"A natural person of the file.","type":"string","personRef":{"kinds":["natural"]}},"percent":{"$comment":"The part of the company's capital this person holds, in percent.","type":"number","exclusiveMinimum":0,"maximum":100}}}}}}}},"$id":"-3bdde151"};
+const schema37 = {"type":"object","required":["persons"],"properties":{"persons":{"$comment":"Everyone the company file names, once: the associates, the managers, the companies' representatives and owners. The first person is the founder (the account holder). Roles on the next steps point to a person by id, so a correction here reaches every document. At most 200: 149 associates (the largest legal form), 10 managers and companies' representatives and owners, a bound for what a draft stores (security review R3-01).","type":"array","minItems":1,"maxItems":200,"uniqueBy":"id","default":[{"kind":"natural"}],"items":{"type":"object","required":["id","kind"],"requiredWhen":[{"when":{"kind":"natural"},"required":["civility","lastName","firstNames","dateOfBirth","placeOfBirth","nationality","address"]},{"when":{"kind":"natural"},"required":["idType","idNumber","idIssuedBy","idIssuedOn"]},{"when":{"kind":"natural","idType":"idCard"},"required":["idSeries"]},{"when":{"kind":"natural","nationality":"RO"},"required":["cnp"]},{"when":{"kind":"legal"},"required":["name","legalForm","registeredOffice","country","registrationNumber","representativeId"]}],"properties":{"id":{"$comment":"The person's reference within the file (p1, p2, …), given by the wizard: roles point to it.","type":"string","pattern":"^p[1-9][0-9]{0,3}$"},"kind":{"$comment":"A natural person or a company (legal person). Only a natural person can manage the company, represent a company or be a beneficial owner.","type":"string","enum":["natural","legal"],"default":"natural"},"civility":{"$comment":"Madame or Monsieur (doamna, domnul): the documents agree with it (née/né, associée/associé, Subsemnata/Subsemnatul).","type":"string","enum":["F","M"]},"lastName":{"$comment":"Natural person: the birth name (nom de naissance, numele), as on the identity document.","type":"string","maxLength":200,"pattern":"\\S"},"firstNames":{"$comment":"Natural person: every first name, in the order of the civil status.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfBirth":{"$comment":"YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"placeOfBirth":{"$comment":"City and country of birth.","type":"string","maxLength":200,"pattern":"\\S"},"nationality":{"$comment":"ISO 3166-1 alpha-2 code of the person's nationality.","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"address":{"$comment":"The person's home address (domicile), in full.","type":"string","maxLength":1000,"pattern":"\\S"},"cnp":{"$comment":"Romania: the personal numeric code (CNP), 13 digits, required for Romanian citizens (art. 7 lit. a) Legea 31/1990).","type":"string","pattern":"^[0-9]{13}$","cnp":true},"idType":{"$comment":"Romania: the identity document the act constitutiv names (ONRC's model act): an identity card, a passport or a residence permit.","type":"string","enum":["idCard","passport","residencePermit"]},"idSeries":{"$comment":"Romania: the series of the identity card (2 letters); none for a passport.","type":"string","maxLength":10,"pattern":"^[A-Za-z]{1,10}$"},"idNumber":{"$comment":"Romania: the document's number.","type":"string","maxLength":30,"pattern":"^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$"},"idIssuedBy":{"$comment":"Romania: the authority that issued the document (SPCLEP Cluj-Napoca, the Préfecture du Rhône…).","type":"string","maxLength":200,"pattern":"\\S"},"idIssuedOn":{"$comment":"Romania: the date the document was issued, YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"name":{"$comment":"Company: its name (dénomination, denumire) as registered, with its legal form.","type":"string","maxLength":200,"pattern":"\\S"},"legalForm":{"$comment":"Company: its legal form (SAS, SARL, SRL, GmbH, Ltd…).","type":"string","maxLength":60,"pattern":"\\S"},"capital":{"$comment":"Company: its share capital as its own registration states it, with the currency (\"10 000 €\", \"200 lei\", \"£1,000\"): the statuts and the act constitutiv name a company associate with it. Optional: a company without share capital (some foreign forms) leaves it empty.","type":"string","maxLength":60,"pattern":"\\S"},"registeredOffice":{"$comment":"Company: the address of its registered office.","type":"string","maxLength":1000,"pattern":"\\S"},"country":{"$comment":"Company: the country where it is registered (its nationality, art. 7 lit. a) Legea 31/1990).","type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ","BA","BB","BD","BE","BF","BG","BH","BI","BJ","BL","BM","BN","BO","BQ","BR","BS","BT","BV","BW","BY","BZ","CA","CC","CD","CF","CG","CH","CI","CK","CL","CM","CN","CO","CR","CU","CV","CW","CX","CY","CZ","DE","DJ","DK","DM","DO","DZ","EC","EE","EG","EH","ER","ES","ET","FI","FJ","FK","FM","FO","FR","GA","GB","GD","GE","GF","GG","GH","GI","GL","GM","GN","GP","GQ","GR","GS","GT","GU","GW","GY","HK","HM","HN","HR","HT","HU","ID","IE","IL","IM","IN","IO","IQ","IR","IS","IT","JE","JM","JO","JP","KE","KG","KH","KI","KM","KN","KP","KR","KW","KY","KZ","LA","LB","LC","LI","LK","LR","LS","LT","LU","LV","LY","MA","MC","MD","ME","MF","MG","MH","MK","ML","MM","MN","MO","MP","MQ","MR","MS","MT","MU","MV","MW","MX","MY","MZ","NA","NC","NE","NF","NG","NI","NL","NO","NP","NR","NU","NZ","OM","PA","PE","PF","PG","PH","PK","PL","PM","PN","PR","PS","PT","PW","PY","QA","RE","RO","RS","RU","RW","SA","SB","SC","SD","SE","SG","SH","SI","SJ","SK","SL","SM","SN","SO","SR","SS","ST","SV","SX","SY","SZ","TC","TD","TF","TG","TH","TJ","TK","TL","TM","TN","TO","TR","TT","TV","TW","TZ","UA","UG","UM","US","UY","UZ","VA","VC","VE","VG","VI","VN","VU","WF","WS","YE","YT","ZA","ZM","ZW"]},"registrationNumber":{"$comment":"Company: its registration number: RCS and SIREN in France, CUI and number of the trade register (J…) in Romania, or the foreign register's number.","type":"string","maxLength":100,"pattern":"\\S"},"representativeId":{"$comment":"Company: the natural person of this file who represents it and signs for it.","type":"string","personRef":{"kinds":["natural"]}},"owners":{"$comment":"Company: the natural persons who hold its capital, with their percentage: the beneficial owners of the new company are found through them (R. 561-1 C. mon. fin.; art. 4 Legea 129/2019).","type":"array","maxItems":20,"uniqueBy":"personId","default":[],"items":{"type":"object","required":["personId","percent"],"properties":{"personId":{"$comment":"A natural person of the file.","type":"string","personRef":{"kinds":["natural"]}},"percent":{"$comment":"The part of the company's capital this person holds, in percent.","type":"number","exclusiveMinimum":0,"maximum":100}}}}}}}},"$id":"d0e8dea"};
 const pattern8 = new RegExp("^p[1-9][0-9]{0,3}$", "u");
 const pattern9 = new RegExp("\\S", "u");
 const pattern13 = new RegExp("^[0-9]{13}$", "u");
@@ -24,7 +24,7 @@ const func0 = cjs(runtime1).default;
 const formats0 = cjs(runtime2).fullFormats.date;
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="-3bdde151" */;
+/*# sourceURL="d0e8dea" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -704,11 +704,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data1.registeredOffice !== undefined){
-let data19 = data1.registeredOffice;
+if(data1.capital !== undefined){
+let data19 = data1.capital;
 if(typeof data19 === "string"){
-if(func2(data19) > 1000){
-const err53 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data19};
+if(func2(data19) > 60){
+const err53 = {instancePath:instancePath+"/persons/" + i0+"/capital",schemaPath:"#/properties/persons/items/properties/capital/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema37.properties.persons.items.properties.capital,data:data19};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -718,7 +718,7 @@ vErrors.push(err53);
 errors++;
 }
 if(!pattern9.test(data19)){
-const err54 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data19};
+const err54 = {instancePath:instancePath+"/persons/" + i0+"/capital",schemaPath:"#/properties/persons/items/properties/capital/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.capital,data:data19};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -729,7 +729,7 @@ errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.registeredOffice.type,parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data19};
+const err55 = {instancePath:instancePath+"/persons/" + i0+"/capital",schemaPath:"#/properties/persons/items/properties/capital/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.capital.type,parentSchema:schema37.properties.persons.items.properties.capital,data:data19};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -739,10 +739,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data1.country !== undefined){
-let data20 = data1.country;
-if(typeof data20 !== "string"){
-const err56 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.country.type,parentSchema:schema37.properties.persons.items.properties.country,data:data20};
+if(data1.registeredOffice !== undefined){
+let data20 = data1.registeredOffice;
+if(typeof data20 === "string"){
+if(func2(data20) > 1000){
+const err56 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data20};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -751,16 +752,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-let valid5;
-valid5 = false;
-for(const v1 of schema37.properties.persons.items.properties.country.enum){
-if(func0(data20, v1)){
-valid5 = true;
-break;
-}
-}
-if(!valid5){
-const err57 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/enum",keyword:"enum",params:{allowedValues: schema37.properties.persons.items.properties.country.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.persons.items.properties.country.enum,parentSchema:schema37.properties.persons.items.properties.country,data:data20};
+if(!pattern9.test(data20)){
+const err57 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data20};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -770,11 +763,8 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data1.registrationNumber !== undefined){
-let data21 = data1.registrationNumber;
-if(typeof data21 === "string"){
-if(func2(data21) > 100){
-const err58 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data21};
+else {
+const err58 = {instancePath:instancePath+"/persons/" + i0+"/registeredOffice",schemaPath:"#/properties/persons/items/properties/registeredOffice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.registeredOffice.type,parentSchema:schema37.properties.persons.items.properties.registeredOffice,data:data20};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -783,8 +773,11 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(!pattern9.test(data21)){
-const err59 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data21};
+}
+if(data1.country !== undefined){
+let data21 = data1.country;
+if(typeof data21 !== "string"){
+const err59 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.country.type,parentSchema:schema37.properties.persons.items.properties.country,data:data21};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -793,9 +786,16 @@ vErrors.push(err59);
 }
 errors++;
 }
+let valid5;
+valid5 = false;
+for(const v1 of schema37.properties.persons.items.properties.country.enum){
+if(func0(data21, v1)){
+valid5 = true;
+break;
 }
-else {
-const err60 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.registrationNumber.type,parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data21};
+}
+if(!valid5){
+const err60 = {instancePath:instancePath+"/persons/" + i0+"/country",schemaPath:"#/properties/persons/items/properties/country/enum",keyword:"enum",params:{allowedValues: schema37.properties.persons.items.properties.country.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.persons.items.properties.country.enum,parentSchema:schema37.properties.persons.items.properties.country,data:data21};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -805,21 +805,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data1.representativeId !== undefined){
-let data22 = data1.representativeId;
+if(data1.registrationNumber !== undefined){
+let data22 = data1.registrationNumber;
 if(typeof data22 === "string"){
-let value0 = rootData;
-value0 = value0 !== null && typeof value0 == "object" ? value0["persons"] : undefined;
-let person0 = undefined;
-if(Array.isArray(value0)){
-for(const candidate0 of value0){
-if(person0 === undefined && candidate0 !== null && typeof candidate0 == "object" && candidate0.id === data22){
-person0 = candidate0;
-}
-}
-}
-if(person0 === undefined){
-const err61 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.representativeId.personRef,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data22};
+if(func2(data22) > 100){
+const err61 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data22};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -828,10 +818,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-else {
-const kind0 = typeof person0.kind == "string" ? person0.kind : "natural";
-if(!(kind0 === "natural")){
-const err62 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.representativeId.personRef,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data22};
+if(!pattern9.test(data22)){
+const err62 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data22};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -841,9 +829,8 @@ vErrors.push(err62);
 errors++;
 }
 }
-}
 else {
-const err63 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.representativeId.type,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data22};
+const err63 = {instancePath:instancePath+"/persons/" + i0+"/registrationNumber",schemaPath:"#/properties/persons/items/properties/registrationNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.registrationNumber.type,parentSchema:schema37.properties.persons.items.properties.registrationNumber,data:data22};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -853,11 +840,21 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data1.owners !== undefined){
-let data23 = data1.owners;
-if(Array.isArray(data23)){
-if(data23.length > 20){
-const err64 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema37.properties.persons.items.properties.owners,data:data23};
+if(data1.representativeId !== undefined){
+let data23 = data1.representativeId;
+if(typeof data23 === "string"){
+let value0 = rootData;
+value0 = value0 !== null && typeof value0 == "object" ? value0["persons"] : undefined;
+let person0 = undefined;
+if(Array.isArray(value0)){
+for(const candidate0 of value0){
+if(person0 === undefined && candidate0 !== null && typeof candidate0 == "object" && candidate0.id === data23){
+person0 = candidate0;
+}
+}
+}
+if(person0 === undefined){
+const err64 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.representativeId.personRef,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data23};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -866,12 +863,10 @@ vErrors.push(err64);
 }
 errors++;
 }
-const len1 = data23.length;
-for(let i2=0; i2<len1; i2++){
-let data24 = data23[i2];
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.personId === undefined){
-const err65 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema37.properties.persons.items.properties.owners.items.required,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data24};
+else {
+const kind0 = typeof person0.kind == "string" ? person0.kind : "natural";
+if(!(kind0 === "natural")){
+const err65 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.representativeId.personRef,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data23};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -880,8 +875,10 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data24.percent === undefined){
-const err66 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'",schema:schema37.properties.persons.items.properties.owners.items.required,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data24};
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/persons/" + i0+"/representativeId",schemaPath:"#/properties/persons/items/properties/representativeId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.representativeId.type,parentSchema:schema37.properties.persons.items.properties.representativeId,data:data23};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -890,21 +887,12 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data24.personId !== undefined){
-let data25 = data24.personId;
-if(typeof data25 === "string"){
-let value1 = rootData;
-value1 = value1 !== null && typeof value1 == "object" ? value1["persons"] : undefined;
-let person1 = undefined;
-if(Array.isArray(value1)){
-for(const candidate1 of value1){
-if(person1 === undefined && candidate1 !== null && typeof candidate1 == "object" && candidate1.id === data25){
-person1 = candidate1;
 }
-}
-}
-if(person1 === undefined){
-const err67 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data25};
+if(data1.owners !== undefined){
+let data24 = data1.owners;
+if(Array.isArray(data24)){
+if(data24.length > 20){
+const err67 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema37.properties.persons.items.properties.owners,data:data24};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -913,10 +901,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-else {
-const kind1 = typeof person1.kind == "string" ? person1.kind : "natural";
-if(!(kind1 === "natural")){
-const err68 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data25};
+const len1 = data24.length;
+for(let i2=0; i2<len1; i2++){
+let data25 = data24[i2];
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.personId === undefined){
+const err68 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "personId"},message:"must have required property '"+"personId"+"'",schema:schema37.properties.persons.items.properties.owners.items.required,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data25};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -925,10 +915,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.type,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data25};
+if(data25.percent === undefined){
+const err69 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2,schemaPath:"#/properties/persons/items/properties/owners/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'",schema:schema37.properties.persons.items.properties.owners.items.required,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data25};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -937,12 +925,21 @@ vErrors.push(err69);
 }
 errors++;
 }
+if(data25.personId !== undefined){
+let data26 = data25.personId;
+if(typeof data26 === "string"){
+let value1 = rootData;
+value1 = value1 !== null && typeof value1 == "object" ? value1["persons"] : undefined;
+let person1 = undefined;
+if(Array.isArray(value1)){
+for(const candidate1 of value1){
+if(person1 === undefined && candidate1 !== null && typeof candidate1 == "object" && candidate1.id === data26){
+person1 = candidate1;
 }
-if(data24.percent !== undefined){
-let data26 = data24.percent;
-if(typeof data26 == "number"){
-if(data26 > 100 || isNaN(data26)){
-const err70 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data26};
+}
+}
+if(person1 === undefined){
+const err70 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data26};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -951,8 +948,10 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data26 <= 0 || isNaN(data26)){
-const err71 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data26};
+else {
+const kind1 = typeof person1.kind == "string" ? person1.kind : "natural";
+if(!(kind1 === "natural")){
+const err71 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.personRef,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data26};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -962,8 +961,9 @@ vErrors.push(err71);
 errors++;
 }
 }
+}
 else {
-const err72 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.persons.items.properties.owners.items.properties.percent.type,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data26};
+const err72 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/personId",schemaPath:"#/properties/persons/items/properties/owners/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.persons.items.properties.owners.items.properties.personId.type,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.personId,data:data26};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -973,9 +973,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2,schemaPath:"#/properties/persons/items/properties/owners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.persons.items.properties.owners.items.type,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data24};
+if(data25.percent !== undefined){
+let data27 = data25.percent;
+if(typeof data27 == "number"){
+if(data27 > 100 || isNaN(data27)){
+const err73 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data27};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -984,19 +986,52 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-const seen0 = new Set();
-for(let index0=0; index0<data23.length; index0++){
-const item0 = data23[index0];
-const value2 = item0 !== null && typeof item0 == "object" ? item0["personId"] : undefined;
-if(typeof value2 == "string" && value2 !== ""){
-if(seen0.has(value2)){
-const err74 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.persons.items.properties.owners,data:data23};
+if(data27 <= 0 || isNaN(data27)){
+const err74 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data27};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2+"/percent",schemaPath:"#/properties/persons/items/properties/owners/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.persons.items.properties.owners.items.properties.percent.type,parentSchema:schema37.properties.persons.items.properties.owners.items.properties.percent,data:data27};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/persons/" + i0+"/owners/" + i2,schemaPath:"#/properties/persons/items/properties/owners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.persons.items.properties.owners.items.type,parentSchema:schema37.properties.persons.items.properties.owners.items,data:data25};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+const seen0 = new Set();
+for(let index0=0; index0<data24.length; index0++){
+const item0 = data24[index0];
+const value2 = item0 !== null && typeof item0 == "object" ? item0["personId"] : undefined;
+if(typeof value2 == "string" && value2 !== ""){
+if(seen0.has(value2)){
+const err77 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.persons.items.properties.owners,data:data24};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
 }
 errors++;
 }
@@ -1007,39 +1042,7 @@ seen0.add(value2);
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.persons.items.properties.owners.type,parentSchema:schema37.properties.persons.items.properties.owners,data:data23};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-if(true && (data1["kind"] === "natural")){
-if(data1["civility"] === undefined || data1["civility"] === null){
-const err76 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "civility"},message:"must have required property '" + "civility" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-if(data1["lastName"] === undefined || data1["lastName"] === null){
-const err77 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "lastName"},message:"must have required property '" + "lastName" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-if(data1["firstNames"] === undefined || data1["firstNames"] === null){
-const err78 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "firstNames"},message:"must have required property '" + "firstNames" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+const err78 = {instancePath:instancePath+"/persons/" + i0+"/owners",schemaPath:"#/properties/persons/items/properties/owners/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.persons.items.properties.owners.type,parentSchema:schema37.properties.persons.items.properties.owners,data:data24};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1048,8 +1051,10 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data1["dateOfBirth"] === undefined || data1["dateOfBirth"] === null){
-const err79 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "dateOfBirth"},message:"must have required property '" + "dateOfBirth" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+}
+if(true && (data1["kind"] === "natural")){
+if(data1["civility"] === undefined || data1["civility"] === null){
+const err79 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "civility"},message:"must have required property '" + "civility" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1058,8 +1063,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data1["placeOfBirth"] === undefined || data1["placeOfBirth"] === null){
-const err80 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "placeOfBirth"},message:"must have required property '" + "placeOfBirth" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["lastName"] === undefined || data1["lastName"] === null){
+const err80 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "lastName"},message:"must have required property '" + "lastName" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1068,8 +1073,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(data1["nationality"] === undefined || data1["nationality"] === null){
-const err81 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "nationality"},message:"must have required property '" + "nationality" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["firstNames"] === undefined || data1["firstNames"] === null){
+const err81 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "firstNames"},message:"must have required property '" + "firstNames" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1078,8 +1083,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(data1["address"] === undefined || data1["address"] === null){
-const err82 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "address"},message:"must have required property '" + "address" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["dateOfBirth"] === undefined || data1["dateOfBirth"] === null){
+const err82 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "dateOfBirth"},message:"must have required property '" + "dateOfBirth" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1088,10 +1093,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(true && (data1["kind"] === "natural")){
-if(data1["idType"] === undefined || data1["idType"] === null){
-const err83 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idType"},message:"must have required property '" + "idType" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["placeOfBirth"] === undefined || data1["placeOfBirth"] === null){
+const err83 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "placeOfBirth"},message:"must have required property '" + "placeOfBirth" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1100,8 +1103,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(data1["idNumber"] === undefined || data1["idNumber"] === null){
-const err84 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idNumber"},message:"must have required property '" + "idNumber" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["nationality"] === undefined || data1["nationality"] === null){
+const err84 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "nationality"},message:"must have required property '" + "nationality" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1110,8 +1113,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(data1["idIssuedBy"] === undefined || data1["idIssuedBy"] === null){
-const err85 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idIssuedBy"},message:"must have required property '" + "idIssuedBy" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["address"] === undefined || data1["address"] === null){
+const err85 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "address"},message:"must have required property '" + "address" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1120,8 +1123,10 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(data1["idIssuedOn"] === undefined || data1["idIssuedOn"] === null){
-const err86 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idIssuedOn"},message:"must have required property '" + "idIssuedOn" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+}
+if(true && (data1["kind"] === "natural")){
+if(data1["idType"] === undefined || data1["idType"] === null){
+const err86 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idType"},message:"must have required property '" + "idType" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1130,10 +1135,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-if(true && (data1["kind"] === "natural") && (data1["idType"] === "idCard")){
-if(data1["idSeries"] === undefined || data1["idSeries"] === null){
-const err87 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idSeries"},message:"must have required property '" + "idSeries" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["idNumber"] === undefined || data1["idNumber"] === null){
+const err87 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idNumber"},message:"must have required property '" + "idNumber" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1142,10 +1145,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-if(true && (data1["kind"] === "natural") && (data1["nationality"] === "RO")){
-if(data1["cnp"] === undefined || data1["cnp"] === null){
-const err88 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "cnp"},message:"must have required property '" + "cnp" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["idIssuedBy"] === undefined || data1["idIssuedBy"] === null){
+const err88 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idIssuedBy"},message:"must have required property '" + "idIssuedBy" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1154,10 +1155,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-if(true && (data1["kind"] === "legal")){
-if(data1["name"] === undefined || data1["name"] === null){
-const err89 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "name"},message:"must have required property '" + "name" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["idIssuedOn"] === undefined || data1["idIssuedOn"] === null){
+const err89 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idIssuedOn"},message:"must have required property '" + "idIssuedOn" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1166,8 +1165,10 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data1["legalForm"] === undefined || data1["legalForm"] === null){
-const err90 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "legalForm"},message:"must have required property '" + "legalForm" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+}
+if(true && (data1["kind"] === "natural") && (data1["idType"] === "idCard")){
+if(data1["idSeries"] === undefined || data1["idSeries"] === null){
+const err90 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "idSeries"},message:"must have required property '" + "idSeries" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1176,8 +1177,10 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data1["registeredOffice"] === undefined || data1["registeredOffice"] === null){
-const err91 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registeredOffice"},message:"must have required property '" + "registeredOffice" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+}
+if(true && (data1["kind"] === "natural") && (data1["nationality"] === "RO")){
+if(data1["cnp"] === undefined || data1["cnp"] === null){
+const err91 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "cnp"},message:"must have required property '" + "cnp" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1186,8 +1189,10 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(data1["country"] === undefined || data1["country"] === null){
-const err92 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "country"},message:"must have required property '" + "country" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+}
+if(true && (data1["kind"] === "legal")){
+if(data1["name"] === undefined || data1["name"] === null){
+const err92 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "name"},message:"must have required property '" + "name" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1196,8 +1201,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data1["registrationNumber"] === undefined || data1["registrationNumber"] === null){
-const err93 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registrationNumber"},message:"must have required property '" + "registrationNumber" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["legalForm"] === undefined || data1["legalForm"] === null){
+const err93 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "legalForm"},message:"must have required property '" + "legalForm" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1206,8 +1211,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data1["representativeId"] === undefined || data1["representativeId"] === null){
-const err94 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "representativeId"},message:"must have required property '" + "representativeId" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["registeredOffice"] === undefined || data1["registeredOffice"] === null){
+const err94 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registeredOffice"},message:"must have required property '" + "registeredOffice" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1216,10 +1221,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-}
-else {
-const err95 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.persons.items.type,parentSchema:schema37.properties.persons.items,data:data1};
+if(data1["country"] === undefined || data1["country"] === null){
+const err95 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "country"},message:"must have required property '" + "country" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1228,14 +1231,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-const seen1 = new Set();
-for(let index1=0; index1<data0.length; index1++){
-const item1 = data0[index1];
-const value3 = item1 !== null && typeof item1 == "object" ? item1["id"] : undefined;
-if(typeof value3 == "string" && value3 !== ""){
-if(seen1.has(value3)){
-const err96 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/uniqueBy",keyword:"uniqueBy",params:{index: index1, value: value3},message:"must not hold the same value twice",schema:"id",parentSchema:schema37.properties.persons,data:data0};
+if(data1["registrationNumber"] === undefined || data1["registrationNumber"] === null){
+const err96 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registrationNumber"},message:"must have required property '" + "registrationNumber" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1244,14 +1241,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-else {
-seen1.add(value3);
-}
-}
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.persons.type,parentSchema:schema37.properties.persons,data:data0};
+if(data1["representativeId"] === undefined || data1["representativeId"] === null){
+const err97 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "representativeId"},message:"must have required property '" + "representativeId" + "'",schema:schema37.properties.persons.items.requiredWhen,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1263,7 +1254,7 @@ errors++;
 }
 }
 else {
-const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+const err98 = {instancePath:instancePath+"/persons/" + i0,schemaPath:"#/properties/persons/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.persons.items.type,parentSchema:schema37.properties.persons.items,data:data1};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1272,10 +1263,54 @@ vErrors.push(err98);
 }
 errors++;
 }
+}
+const seen1 = new Set();
+for(let index1=0; index1<data0.length; index1++){
+const item1 = data0[index1];
+const value3 = item1 !== null && typeof item1 == "object" ? item1["id"] : undefined;
+if(typeof value3 == "string" && value3 !== ""){
+if(seen1.has(value3)){
+const err99 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/uniqueBy",keyword:"uniqueBy",params:{index: index1, value: value3},message:"must not hold the same value twice",schema:"id",parentSchema:schema37.properties.persons,data:data0};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+else {
+seen1.add(value3);
+}
+}
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/persons",schemaPath:"#/properties/persons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.persons.type,parentSchema:schema37.properties.persons,data:data0};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-3bdde151": validate20 };
+const validateFns = { "d0e8dea": validate20 };
 
 export const wizardRoSrlSolePeopleForm = defineForm('wizard-ro-srl-sole-people', definition, validateFns);
