@@ -11,6 +11,7 @@ import { createTemplateEngine } from '../../server/services/documents/templates'
 import { writeDocument } from '../../server/services/documents/write-document';
 import { resolveWizard } from '../../src/shared/wizard-definition.ts';
 import { readWizardSource } from '../../src/shared/wizard-source.node.ts';
+import { makeCnp } from '../../src/testing/cnp';
 import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file';
 import { pdfText, squeeze } from './document-text';
 
@@ -19,24 +20,40 @@ const builder = createDocumentBuilder({
   caenClasses: [],
 });
 
-/** A file of `form` whose founder (and first manager) is French and whose second manager is Romanian. */
+/**
+ * A file of `form` whose founder (the first manager) is French and whose second manager, Ion Popescu,
+ * a person of his own who holds no share, is Romanian (or of `second`).
+ */
 function fileWithNationalities(form: LegalFormId, second = 'RO') {
   const base = completeCompanyFile(2, '2025-03-14', form);
-  const [founder] = base.managers as Record<string, unknown>[];
+  const persons = base.persons as Record<string, unknown>[];
+  const id = `p${persons.length + 1}`;
+  const ion = {
+    id,
+    kind: 'natural',
+    civility: 'M',
+    lastName: 'Popescu',
+    firstNames: 'Ion',
+    dateOfBirth: '1980-02-03',
+    placeOfBirth: 'Iași, România',
+    nationality: second,
+    address: 'Strada Lăpușneanu 5, Iași',
+    ...(form.startsWith('FR')
+      ? { fatherName: 'Vasile Popescu', motherName: 'Elena Popescu' }
+      : {
+          // A Romanian citizen's CNP: a man born in 1980 (1), in Iași (22).
+          ...(second === 'RO' ? { cnp: makeCnp(1, '1980-02-03', '22') } : {}),
+          idType: 'idCard',
+          idSeries: 'MZ',
+          idNumber: '112233',
+          idIssuedBy: 'SPCLEP Iași',
+          idIssuedOn: '2019-04-02',
+        }),
+  };
   return {
     ...base,
-    managers: [
-      founder,
-      {
-        name: 'Ion Popescu',
-        isAssociate: false,
-        dateOfBirth: '1980-02-03',
-        placeOfBirth: 'Iași, România',
-        nationality: second,
-        address: 'Strada Lăpușneanu 5, Iași',
-        ...(form.startsWith('FR') ? { fatherName: 'Vasile Popescu', motherName: 'Elena Popescu' } : {}),
-      },
-    ],
+    persons: [...persons, ion],
+    managers: [...(base.managers as unknown[]), { personId: id }],
   };
 }
 
@@ -73,7 +90,9 @@ describe('the nationality in generated documents', () => {
 
   it('gives a territory its state’s nationality: Guyane is "de nationalité française"', async () => {
     const text = await documentText('LEGAL_STATUSES', fileWithNationalities('RO-SRL', 'GF'), 'fr');
-    expect(text).toContain(squeeze('Ion Popescu, de nationalité française'));
+    expect(text).toContain(
+      squeeze('Monsieur Ion POPESCU, né le 3 février 1980 à Iași, România, de nationalité française'),
+    );
     expect(text).not.toContain(squeeze('Guyane'));
   });
 

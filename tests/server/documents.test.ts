@@ -13,6 +13,7 @@ import { resolveWizard } from '../../src/shared/wizard-definition.ts';
 import { readWizardSource } from '../../src/shared/wizard-source.node.ts';
 import templateManifest from '../../schemas/documents/templates.json';
 import { completeCompanyFile } from '../fixtures/company-file';
+import { makeCnp } from '../../src/testing/cnp';
 import { buyLocally, claimsOf, json, startTestServer, type SignedUpUser, type TestServer } from './harness';
 import { docxText, pdfText, squeeze } from './document-text';
 
@@ -40,71 +41,136 @@ const templateVersion = (sku: string, form: string) =>
 const COMPANY = 'Ștefănescu & Œufs « Façon » <b>|#';
 const COMPANY_SLUG = 'stefanescu-oeufs-facon-b';
 
+/** The CNPs of richFile's Romanians: a woman (2) and a man (1) born on 17 May 1990, in Cluj (12). */
+const IOANA_CNP = makeCnp(2, '1990-05-17', '12', 31);
+const STEFAN_CNP = makeCnp(1, '1990-05-17', '12', 58);
+
+/** A person of `richFile`: who they are, then what the jurisdiction asks of them. */
+type Person = Record<string, unknown>;
+
+/**
+ * The persons of `richFile`: Ioana Popescu (the founder, Romanian, with the CNP a Romanian act
+ * requires), Jean O'Neil and Marie Martin (French), and Ștefan Țânțar, Romanian, a manager who holds
+ * no share. Romania asks an identity document of each; France the marital status of each associate
+ * and the parents' names of each manager.
+ */
+function richPersons(romanian: boolean): Person[] {
+  const person = (fields: Person, romania: Person, france: Person) => ({
+    kind: 'natural',
+    ...fields,
+    ...(romanian ? romania : france),
+  });
+  return [
+    person(
+      {
+        id: 'p1',
+        civility: 'F',
+        lastName: 'Popescu',
+        firstNames: 'Ioana',
+        dateOfBirth: '1990-05-17',
+        placeOfBirth: 'Cluj-Napoca, România',
+        nationality: 'RO',
+        address: '12 rue de la Paix\n75002 Paris',
+      },
+      {
+        cnp: IOANA_CNP,
+        idType: 'idCard',
+        idSeries: 'KX',
+        idNumber: '123456',
+        idIssuedBy: 'SPCLEP Cluj-Napoca',
+        idIssuedOn: '2020-06-01',
+      },
+      { fatherName: 'Ion Popescu', motherName: 'Maria Popescu née Ionescu', maritalStatus: 'single' },
+    ),
+    person(
+      {
+        id: 'p2',
+        civility: 'M',
+        lastName: "O'Neil",
+        firstNames: 'Jean',
+        dateOfBirth: '1982-11-03',
+        placeOfBirth: 'Lyon, France',
+        nationality: 'FR',
+        address: '3 place Bellecour, Lyon',
+      },
+      {
+        idType: 'passport',
+        idNumber: '18FR54321',
+        idIssuedBy: 'Préfecture du Rhône',
+        idIssuedOn: '2018-09-12',
+      },
+      { maritalStatus: 'married', matrimonialRegime: 'separation' },
+    ),
+    person(
+      {
+        id: 'p3',
+        civility: 'F',
+        lastName: 'Martin',
+        firstNames: 'Marie',
+        dateOfBirth: '1975-02-28',
+        placeOfBirth: 'Marseille, France',
+        nationality: 'FR',
+        address: '8 quai Saint-Antoine, Lyon',
+      },
+      {
+        idType: 'passport',
+        idNumber: '21FR11223',
+        idIssuedBy: 'Préfecture du Rhône',
+        idIssuedOn: '2021-01-20',
+      },
+      { maritalStatus: 'divorced' },
+    ),
+    person(
+      {
+        id: 'p4',
+        civility: 'M',
+        lastName: 'Țânțar',
+        firstNames: 'Ștefan',
+        dateOfBirth: '1990-05-17',
+        placeOfBirth: 'Cluj-Napoca, România',
+        nationality: 'RO',
+        address: 'Strada Mărășești 7, Iași',
+      },
+      {
+        cnp: STEFAN_CNP,
+        idType: 'idCard',
+        idSeries: 'MX',
+        idNumber: '654321',
+        idIssuedBy: 'SPCLEP Iași',
+        idIssuedOn: '2021-02-10',
+      },
+      { fatherName: 'Vasile Țânțar', motherName: 'Elena Țânțar née Rusu' },
+    ),
+  ];
+}
+
 /**
  * A complete file of `form` with values worth finding: diacritics and markup in the names, 1 500 (€ or
  * lei) in 300 shares of 5, held 200 / 75 / 25 (66,67 %, 25,00 %, 8,33 %: only the first holds *more
  * than* 25 %), 175 € not paid up yet in France; one associate with all 300 shares in a single-associate
- * form; two managers where the form allows several.
+ * form; two managers where the form allows several, the second holding no share.
  */
 function richFile(form: FormId = 'FR-SAS'): Record<string, unknown> {
   const base = completeCompanyFile(3, '2025-03-14', form);
   const romanian = form.startsWith('RO');
   const several = !SINGLE.includes(form);
-  const manager = (name: string, address: string, isAssociate: boolean) => ({
-    name,
-    isAssociate,
-    dateOfBirth: '1990-05-17',
-    placeOfBirth: 'Cluj-Napoca, România',
-    nationality: 'RO',
-    address,
-    ...(romanian ? {} : { fatherName: 'Ion Popescu', motherName: 'Maria Popescu née Ionescu' }),
-  });
-  const managers = [manager('Ioana Popescu', '12 rue de la Paix\n75002 Paris', true)];
-  if (form === 'FR-SARL' || form === 'RO-SRL')
-    managers.push(manager('Țânțar Ștefan', 'Strada Mărășești 7, Iași', false));
+  const twoManagers = form === 'FR-SARL' || form === 'RO-SRL';
+  const [ioana, jean, marie, stefan] = richPersons(romanian) as [Person, Person, Person, Person];
   return {
     ...base,
-    fullName: 'Ioana Popescu',
-    nationality: 'RO',
-    placeOfBirth: 'Cluj-Napoca, România',
+    persons: [ioana, ...(several ? [jean, marie] : []), ...(twoManagers ? [stefan] : [])],
     companyName: COMPANY,
     shareCapital: 1500,
     numberOfShares: 300,
-    managers,
+    managers: [{ personId: 'p1' }, ...(twoManagers ? [{ personId: 'p4' }] : [])],
     placeOfSignature: romanian ? 'Cluj-Napoca' : 'Lyon',
     subscribers: several
       ? [
-          {
-            name: 'Ioana Popescu',
-            address: '12 rue de la Paix\n75002 Paris',
-            shares: 200,
-            subscription: 1000,
-            paidAmount: 1000,
-          },
-          {
-            name: "Jean O'Neil",
-            address: '3 place Bellecour, Lyon',
-            shares: 75,
-            subscription: 375,
-            paidAmount: romanian ? 375 : 200,
-          },
-          {
-            name: 'Marie Martin',
-            address: '8 quai Saint-Antoine, Lyon',
-            shares: 25,
-            subscription: 125,
-            paidAmount: 125,
-          },
+          { personId: 'p1', shares: 200, subscription: 1000, paidAmount: 1000 },
+          { personId: 'p2', shares: 75, subscription: 375, paidAmount: romanian ? 375 : 200 },
+          { personId: 'p3', shares: 25, subscription: 125, paidAmount: 125 },
         ]
-      : [
-          {
-            name: 'Ioana Popescu',
-            address: '12 rue de la Paix\n75002 Paris',
-            shares: 300,
-            subscription: 1500,
-            paidAmount: 1500,
-          },
-        ],
+      : [{ personId: 'p1', shares: 300, subscription: 1500, paidAmount: 1500 }],
   };
 }
 
@@ -128,7 +194,7 @@ const buy = (user: SignedUpUser, offer: { offerSku: string; planSku: string }) =
 
 async function submit(user: SignedUpUser, data: Record<string, unknown>) {
   const response = await server.request('/api/company-file/submit', {
-    body: { data },
+    body: { data, version: stepsFile.version },
     token: user.accessToken,
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -137,7 +203,7 @@ async function submit(user: SignedUpUser, data: Record<string, unknown>) {
 
 async function saveDraft(user: SignedUpUser, data: Record<string, unknown>, baseRevision: number) {
   const response = await server.request('/api/company-file/draft', {
-    body: { data, step: 0, baseRevision },
+    body: { data, step: 0, baseRevision, version: stepsFile.version },
     token: user.accessToken,
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -255,16 +321,42 @@ describe('GET /api/documents/{sku}: PDF/A and Word files for every legal form', 
     }
   }, 240_000);
 
+  /**
+   * How the filing copy identifies each person of `richFile`, as the deed's parties (C. civ. 1832-2 for
+   * the marital status; Legea 31/1990 art. 7 lit. a) for the ID document and CNP): civility, first
+   * names, birth name in capitals, agreeing with the civility (née, născută, identificată).
+   */
+  const IDENTITIES: Record<'fr' | 'ro', Record<'ioana' | 'jean' | 'marie' | 'stefan', string>> = {
+    fr: {
+      ioana:
+        'Madame Ioana POPESCU, née le 17 mai 1990 à Cluj-Napoca, România, de nationalité roumaine, demeurant 12 rue de la Paix 75002 Paris, célibataire',
+      jean: "Monsieur Jean O'NEIL, né le 3 novembre 1982 à Lyon, France, de nationalité française, demeurant 3 place Bellecour, Lyon, marié sous le régime de la séparation de biens",
+      marie:
+        'Madame Marie MARTIN, née le 28 février 1975 à Marseille, France, de nationalité française, demeurant 8 quai Saint-Antoine, Lyon, divorcée',
+      // A manager who is no associate: France asks no marital status of him.
+      stefan:
+        'Monsieur Ștefan ȚÂNȚAR, né le 17 mai 1990 à Cluj-Napoca, România, de nationalité roumaine, demeurant Strada Mărășești 7, Iași',
+    },
+    ro: {
+      ioana: `doamna Ioana POPESCU, de cetățenie română, născută la data de 17 mai 1990 în Cluj-Napoca, România, cu domiciliul în 12 rue de la Paix 75002 Paris, identificată cu cartea de identitate seria KX nr. 123456, eliberată de SPCLEP Cluj-Napoca la data de 1 iunie 2020, CNP ${IOANA_CNP}`,
+      jean: "domnul Jean O'NEIL, de cetățenie franceză, născut la data de 3 noiembrie 1982 în Lyon, France, cu domiciliul în 3 place Bellecour, Lyon, identificat cu pașaportul nr. 18FR54321, eliberat de Préfecture du Rhône la data de 12 septembrie 2018",
+      marie:
+        'doamna Marie MARTIN, de cetățenie franceză, născută la data de 28 februarie 1975 în Marseille, France, cu domiciliul în 8 quai Saint-Antoine, Lyon, identificată cu pașaportul nr. 21FR11223, eliberat de Préfecture du Rhône la data de 20 ianuarie 2021',
+      stefan: `domnul Ștefan ȚÂNȚAR, de cetățenie română, născut la data de 17 mai 1990 în Cluj-Napoca, România, cu domiciliul în Strada Mărășești 7, Iași, identificat cu cartea de identitate seria MX nr. 654321, eliberată de SPCLEP Iași la data de 10 februarie 2021, CNP ${STEFAN_CNP}`,
+    },
+  };
+
   /** What each document must show of `richFile(form)`, in the filing language. */
   function expectedValues(form: FormId, sku: (typeof SKUS)[number]): string[] {
     const romanian = form.startsWith('RO');
     const several = !SINGLE.includes(form);
+    const twoManagers = form === 'FR-SARL' || form === 'RO-SRL';
     const money = (amount: string) => (romanian ? `${amount} lei` : `${amount} €`);
     const thousands = romanian ? '1.500,00' : '1 500,00';
     const date = romanian ? '14 martie 2025' : '14 mars 2025';
     const place = romanian ? 'Cluj-Napoca' : 'Lyon';
-    const managers =
-      form === 'FR-SARL' || form === 'RO-SRL' ? ['Ioana Popescu', 'Țânțar Ștefan'] : ['Ioana Popescu'];
+    const identity = IDENTITIES[romanian ? 'ro' : 'fr'];
+    // In the tables of capital, the name as typed.
     const associates = several ? ['Ioana Popescu', "Jean O'Neil", 'Marie Martin'] : ['Ioana Popescu'];
     const percents = several ? ['66,67 %', '25,00 %', '8,33 %'] : ['100,00 %'];
     switch (sku) {
@@ -275,10 +367,13 @@ describe('GET /api/documents/{sku}: PDF/A and Word files for every legal form', 
           romanian ? 'o mie cinci sute de lei' : 'mille cinq cents euros',
           '300',
           money('5,00'),
+          // The parties, then the managers: each fully identified.
+          identity.ioana,
+          ...(several ? [identity.jean, identity.marie] : []),
           ...associates,
           '12 rue de la Paix',
           '75002 Paris',
-          ...managers,
+          ...(twoManagers ? [identity.stefan] : []),
           date,
           place,
           ...(romanian ? ['1071', 'Fabricarea pâinii', '4724'] : ['99 ans']),
@@ -287,17 +382,38 @@ describe('GET /api/documents/{sku}: PDF/A and Word files for every legal form', 
       case 'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION':
         return [
           COMPANY,
-          ...managers,
+          // One declaration per manager, each heading "Nom de naissance et prénoms" / "Nume și prenume".
+          'POPESCU Ioana',
+          ...(twoManagers ? ['ȚÂNȚAR Ștefan', 'Strada Mărășești 7, Iași'] : []),
           '17 mai 1990',
           'Cluj-Napoca, România',
           // The nationality as an adjective ("Cetățenie: română"), not the country.
           romanian ? 'română' : 'roumaine',
-          ...(romanian ? [] : ['Ion Popescu', 'Maria Popescu née Ionescu']),
-          ...(managers.length > 1 ? ['Strada Mărășești 7, Iași'] : []),
+          ...(romanian
+            ? [
+                'cartea de identitate seria KX nr. 123456, eliberată de SPCLEP Cluj-Napoca la data de 1 iunie 2020',
+                `CNP ${IOANA_CNP}`,
+                ...(twoManagers ? [`CNP ${STEFAN_CNP}`] : []),
+              ]
+            : [
+                'Ion Popescu',
+                'Maria Popescu née Ionescu',
+                ...(twoManagers ? ['Vasile Țânțar', 'Elena Țânțar née Rusu'] : []),
+              ]),
           date,
         ];
       case 'LIST_OF_BENEFICIARIES':
-        return [COMPANY, ...associates, ...percents, '100,00 %', '17 mai 1990', date];
+        return [
+          COMPANY,
+          ...associates,
+          ...percents,
+          '100,00 %',
+          // The beneficial owner: Ioana Popescu alone, by her birth name and her first names.
+          'POPESCU Ioana',
+          '17 mai 1990',
+          ...(romanian ? [`CNP ${IOANA_CNP}`] : []),
+          date,
+        ];
     }
   }
 
@@ -353,7 +469,7 @@ describe('GET /api/documents/{sku}: PDF/A and Word files for every legal form', 
     // Each page shows the title once in its body and once in its footer.
     expect(pages).toBe(2);
     expect(squeeze(text).match(/Déclarationsurl.honneurdenon-condamnationetdefiliation/g)).toHaveLength(4);
-    expect(squeeze(text)).toContain(squeeze('Țânțar Ștefan'));
+    expect(squeeze(text)).toContain(squeeze('ȚÂNȚAR Ștefan'));
   });
 
   it('names as beneficial owners those holding more than 25 %, not exactly 25 %', async () => {

@@ -12,6 +12,7 @@ import { writeDocument } from '../../server/services/documents/write-document';
 import { loadWizard, validateCompanyFile } from '../../server/services/company-files';
 import { resolveWizard } from '../../src/shared/wizard-definition.ts';
 import { readCaenClasses, readWizardSource } from '../../src/shared/wizard-source.node.ts';
+import { makeCnp } from '../../src/testing/cnp';
 import { completeCompanyFile, type CompanyFileValues, type LegalFormId } from '../fixtures/company-file';
 import { pdfText, squeeze } from './document-text';
 
@@ -33,11 +34,34 @@ const file = (form: LegalFormId, dateOfSignature: string, changes: CompanyFileVa
   ...changes,
 });
 
-/** Two administrators, the second not an associate. */
+/** Two administrators: the founder, and Ștefan Țânțar, a person of the file who is no associate. */
 function twoAdministrators(changes: CompanyFileValues = {}): CompanyFileValues {
   const data = file('RO-SRL', '2026-03-14', changes);
-  const [first] = data.managers as Record<string, unknown>[];
-  return { ...data, managers: [first, { ...first, name: 'Țânțar Ștefan', isAssociate: false }] };
+  const persons = data.persons as Record<string, unknown>[];
+  const id = `p${persons.length + 1}`;
+  const stefan = {
+    id,
+    kind: 'natural',
+    civility: 'M',
+    lastName: 'Țânțar',
+    firstNames: 'Ștefan',
+    dateOfBirth: '1990-05-17',
+    placeOfBirth: 'Cluj-Napoca, România',
+    nationality: 'RO',
+    address: 'Strada Mărășești 7, Iași',
+    // A Romanian citizen's CNP: a man born in 1990 (1), in Cluj (12).
+    cnp: makeCnp(1, '1990-05-17', '12'),
+    idType: 'idCard',
+    idSeries: 'MX',
+    idNumber: '654321',
+    idIssuedBy: 'SPCLEP Iași',
+    idIssuedOn: '2021-02-10',
+  };
+  return {
+    ...data,
+    persons: [...persons, stefan],
+    managers: [...(data.managers as unknown[]), { personId: id }],
+  };
 }
 
 describe('the first financial year (France)', () => {

@@ -18,6 +18,7 @@ import { SignJWT } from 'jose';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import stepsFile from '../../schemas/wizard/steps.json';
 import { checkoutSessions } from '../../server/db/schema';
 import { completeCompanyFile } from '../fixtures/company-file';
 import {
@@ -501,7 +502,12 @@ function wellFormedValue(op: Operation): fc.Arbitrary<Json> {
         fromSchema,
       );
     case 'submitCompanyFile':
-      return oneOf(fc.constant({ data: completeCompanyFile() as Json }), ...withExample, fromSchema);
+      // A complete file, in the version of the steps the app is built with.
+      return oneOf(
+        fc.constant({ data: completeCompanyFile() as Json, version: stepsFile.version }),
+        ...withExample,
+        fromSchema,
+      );
     case 'stripeWebhook':
       // Signed, so believed: an event, or JSON that is none.
       return oneOf(stripeEvent, fc.constantFrom<Json>(null, [], 'text', 0, {}));
@@ -1218,7 +1224,7 @@ class Target {
     });
     if (paid.statusCode !== 303) throw new Error(`pay: ${paid.statusCode}`);
     const submitted = await this.server.request('/api/company-file/submit', {
-      body: { data: completeCompanyFile() },
+      body: { data: completeCompanyFile(), version: stepsFile.version },
       token: user.accessToken,
     });
     if (submitted.statusCode !== 200) throw new Error(`submit: ${submitted.statusCode} ${submitted.body}`);
