@@ -160,7 +160,7 @@ test.describe('the assistant answers founders under the right help topic', () =>
         await form.country(founder.jurisdiction).click();
         await form.legalFormCard(founder.legalForm).click();
         await form.next.click();
-        await expect(form.stepHeading).toHaveText(form.stepTitle('personalInformation'));
+        await expect(form.stepHeading).toHaveText(form.stepTitle('people'));
 
         const panel = page.getByRole('complementary', { name: a('title') });
         const input = panel.getByRole('textbox', { name: a('input.label') });

@@ -12,6 +12,7 @@ import { text } from './locale-text';
 import { payWithTestCard } from './payment-page';
 import { mailsTo } from './server-data';
 import { createAccount, expect, shownDate, storedAccessToken, test } from './real-server';
+import { stepsFile } from './wizard-fill';
 
 const catalog = JSON.parse(readFileSync('schemas/catalog.json', 'utf8')) as {
   offers: { sku: string; name: Record<Language, string> }[];
@@ -55,7 +56,7 @@ for (const founder of FOUNDERS) {
     const token = await storedAccessToken(page);
     const submitted = await page.request.post('/api/company-file/submit', {
       headers: { Authorization: `Bearer ${token}` },
-      data: { data: completeCompanyFile(2, '2026-01-15', founder.form), version: 2 },
+      data: { data: completeCompanyFile(2, '2026-01-15', founder.form), version: stepsFile.version },
     });
     expect(submitted.status(), await submitted.text()).toBe(200);
 

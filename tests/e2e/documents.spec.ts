@@ -11,6 +11,7 @@ import { useLanguage } from './fixtures';
 import { text } from './locale-text';
 import { payWithTestCard } from './payment-page';
 import { createAccount, expect, expectPurchaseInToken, storedAccessToken, test } from './real-server';
+import { stepsFile } from './wizard-fill';
 
 /** Clicks a download button and returns the file's suggested name and first bytes. */
 async function downloadFrom(page: Page, button: Locator): Promise<{ name: string; head: string }> {
@@ -78,7 +79,7 @@ for (const founder of FOUNDERS) {
     const token = await storedAccessToken(page);
     const submitted = await page.request.post('/api/company-file/submit', {
       headers: { Authorization: `Bearer ${token}` },
-      data: { data: completeCompanyFile(2, '2026-01-15', founder.form), version: 2 },
+      data: { data: completeCompanyFile(2, '2026-01-15', founder.form), version: stepsFile.version },
     });
     expect(submitted.status(), await submitted.text()).toBe(200);
 

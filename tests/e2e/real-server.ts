@@ -137,12 +137,13 @@ async function errorOf(field: Locator): Promise<Locator> {
 
 /**
  * The field shows exactly this message under it, and the message is the field's accessible
- * description: a screen reader reads it when the field gets the focus. (Whether the field is also
- * marked aria-invalid is checked once, in signup.spec.ts.)
+ * description: a screen reader reads it when the field gets the focus. `then` is what the field's
+ * description says after the message (a money field's echo of the amount read, "soit 0 €"). (Whether
+ * the field is also marked aria-invalid is checked once, in signup.spec.ts.)
  */
-export async function expectFieldError(field: Locator, message: string) {
+export async function expectFieldError(field: Locator, message: string, then?: string) {
   await expect(await errorOf(field)).toHaveText(message);
-  await expect(field).toHaveAccessibleDescription(message);
+  await expect(field).toHaveAccessibleDescription(then ? `${message} ${then}` : message);
 }
 
 /** The field shows no message, describes none and is not marked invalid. */

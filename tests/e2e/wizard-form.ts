@@ -18,38 +18,84 @@ export function wizardForm(
     scope.getByRole('textbox', { name, exact: true });
   const dateButton = (name: string, scope: Page | Locator = page) =>
     scope.getByRole('button', { name, exact: true });
+  // A short list (a person, a civility) is the browser's own select; a long one (countries) a searchable textbox.
+  const select = (name: string, scope: Page | Locator = page) =>
+    scope.getByRole('combobox', { name, exact: true });
+  const card = (heading: string, number: number, scope: Page | Locator = page) =>
+    scope.getByRole('region', { name: fillTemplate(heading, { number }), exact: true });
   const managerTitle =
     jurisdiction === 'RO' ? 'administrator' : ['SAS', 'SASU'].includes(legalForm) ? 'president' : 'gerant';
 
-  /** The card of the n-th subscriber (1-based), and its fields. */
-  const subscriber = (number: number) => {
-    const card = page.getByRole('region', { name: fillTemplate(t('fields.subscriber.heading'), { number }) });
+  /** The card of the n-th person of the People step (1-based), and its fields. */
+  const person = (number: number) => {
+    const scope = card(t('fields.person.heading'), number);
+    const field = (name: string) => textbox(label(`person.${name}`), scope);
+    const choice = (name: string) => select(label(`person.${name}`), scope);
+    /** The n-th owner of a company (a person of the file and the percentage they hold). */
+    const owner = (ownerNumber: number) => {
+      const ownerCard = card(t('fields.person.owner.heading'), ownerNumber, scope);
+      return {
+        card: ownerCard,
+        person: select(label('person.owner.person'), ownerCard),
+        percent: textbox(label('person.owner.percent'), ownerCard),
+      };
+    };
     return {
-      card,
-      name: textbox(label('subscriber.name'), card),
-      address: textbox(label('subscriber.address'), card),
-      shares: textbox(t(`fields.subscriber.shares.title.${jurisdiction}`), card),
-      subscription: textbox(label('subscriber.subscription'), card),
-      paidAmount: textbox(label('subscriber.paidAmount'), card),
-      remove: card.getByRole('button', { name: fillTemplate(t('fields.subscriber.remove'), { number }) }),
+      card: scope,
+      kind: choice('kind'),
+      civility: choice('civility'),
+      lastName: field('lastName'),
+      usageName: field('usageName'),
+      firstNames: field('firstNames'),
+      dateOfBirth: dateButton(label('person.dateOfBirth'), scope),
+      placeOfBirth: field('placeOfBirth'),
+      nationality: field('nationality'),
+      address: field('address'),
+      cnp: field('cnp'),
+      idType: choice('idType'),
+      idSeries: field('idSeries'),
+      idNumber: field('idNumber'),
+      idIssuedBy: field('idIssuedBy'),
+      idIssuedOn: dateButton(label('person.idIssuedOn'), scope),
+      fatherName: field('fatherName'),
+      motherName: field('motherName'),
+      maritalStatus: choice('maritalStatus'),
+      matrimonialRegime: choice('matrimonialRegime'),
+      commonFunds: scope.getByRole('checkbox', { name: label('person.commonFunds'), exact: true }),
+      spouseCivility: choice('spouseCivility'),
+      spouseLastName: field('spouseLastName'),
+      spouseFirstNames: field('spouseFirstNames'),
+      name: field('name'),
+      legalForm: field('legalForm'),
+      registeredOffice: field('registeredOffice'),
+      country: field('country'),
+      registrationNumber: field('registrationNumber'),
+      representative: choice('representativeId'),
+      owner,
+      addOwner: scope.getByRole('button', { name: t('fields.person.owner.add'), exact: true }),
+      remove: scope.getByRole('button', { name: fillTemplate(t('fields.person.remove'), { number }) }),
     };
   };
 
-  /** The card of the n-th manager (president, gérant, administrator), and its fields. */
-  const manager = (number: number) => {
-    const card = page.getByRole('region', {
-      name: fillTemplate(t(`fields.manager.heading.${managerTitle}`), { number }),
-    });
+  /** The card of the n-th subscriber (1-based): the associate, chosen among the persons, and their shares. */
+  const subscriber = (number: number) => {
+    const scope = card(t('fields.subscriber.heading'), number);
     return {
-      card,
-      name: textbox(label('manager.name'), card),
-      isAssociate: card.getByRole('checkbox', { name: label('manager.isAssociate'), exact: true }),
-      dateOfBirth: dateButton(label('manager.dateOfBirth'), card),
-      placeOfBirth: textbox(label('manager.placeOfBirth'), card),
-      nationality: textbox(label('manager.nationality'), card),
-      address: textbox(label('manager.address'), card),
-      fatherName: textbox(label('manager.fatherName'), card),
-      motherName: textbox(label('manager.motherName'), card),
+      card: scope,
+      person: select(label('subscriber.person'), scope),
+      shares: textbox(t(`fields.subscriber.shares.title.${jurisdiction}`), scope),
+      subscription: textbox(label('subscriber.subscription'), scope),
+      paidAmount: textbox(label('subscriber.paidAmount'), scope),
+      remove: scope.getByRole('button', { name: fillTemplate(t('fields.subscriber.remove'), { number }) }),
+    };
+  };
+
+  /** The card of the n-th manager (president, gérant, administrator): a person chosen among the persons. */
+  const manager = (number: number) => {
+    const scope = card(t(`fields.manager.heading.${managerTitle}`), number);
+    return {
+      card: scope,
+      person: select(t(`fields.manager.person.title.${managerTitle}`), scope),
     };
   };
 
@@ -75,13 +121,8 @@ export function wizardForm(
         ),
         exact: true,
       }),
-    fullName: textbox(label('fullName')),
-    dateOfBirth: dateButton(label('dateOfBirth')),
-    placeOfBirth: textbox(label('placeOfBirth')),
-    nationality: textbox(label('nationality')),
-    address: textbox(label('address')),
-    fatherName: textbox(label('fatherName')),
-    motherName: textbox(label('motherName')),
+    person,
+    addPerson: page.getByRole('button', { name: t('fields.person.add'), exact: true }),
     companyName: textbox(label('companyName')),
     corporatePurpose: textbox(label('corporatePurpose')),
     caenMain: textbox(label('caenMain')),
@@ -92,6 +133,8 @@ export function wizardForm(
     durationYears: textbox(label('durationYears')),
     manager,
     addManager: page.getByRole('button', { name: t(`fields.manager.add.${managerTitle}`), exact: true }),
+    /** A SAS's directeur général, chosen among the persons (optional). */
+    directorGeneral: select(label('directorGeneral')),
     nonConviction: page.getByRole('checkbox', { name: label('nonConvictionStatement'), exact: true }),
     placeOfSignature: textbox(label('placeOfSignature')),
     dateOfSignature: dateButton(label('dateOfSignature')),
@@ -101,6 +144,8 @@ export function wizardForm(
     review: {
       heading: page.getByRole('heading', { name: t('review.title'), exact: true }),
       section: (step: string) => page.getByRole('region', { name: t(`steps.${step}.title`), exact: true }),
+      /** The people and their roles, with the beneficial owners. */
+      persons: page.getByRole('region', { name: t('review.persons.title'), exact: true }),
       edit: (step: string) =>
         page.getByRole('button', {
           name: fillTemplate(t('review.editStep'), { step: t(`steps.${step}.title`) }),

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
 import { fillTemplate } from '../../src/testing/fill-template';
 import { completeCompanyFile } from '../fixtures/company-file';
@@ -10,6 +10,7 @@ import {
   createAccount,
   expect,
   expectFieldError,
+  expectNoFieldError,
   expectPurchaseInToken,
   isoDate,
   pickDate,
@@ -18,21 +19,26 @@ import {
   test,
   type Account,
 } from './real-server';
+import {
+  companyDraft,
+  fillNaturalPerson,
+  pastFifteenth,
+  savedDraft,
+  stepsFile,
+  storedFile,
+  validCnp,
+  type NaturalPersonInput,
+} from './wizard-fill';
 import { wizardForm, type WizardForm } from './wizard-form';
 
-// /ai-powered-form against the real server and its database (spec sections 2, 3 and 4; issues 5 and 13):
-// the country and legal form first, then that form's steps with their rules and messages, drafts that
-// survive a reload and show in another browser, the review with its Edit links, the submission, and the
-// assistant. A French SASU and a Romanian SRL (two associates, two administrators) in each language.
+// /ai-powered-form against the real server and its database (spec sections 2, 3 and 4; issues 5, 13
+// and 32): the country and legal form first, then the people the file names, then that form's steps
+// with their rules and messages, drafts that survive a reload and show in another browser, the review
+// with its Edit links, the submission, and the assistant. A French SASU and a Romanian SRL (two
+// associates, two administrators) in each language.
 
 // A whole company file, typed field by field, with several saves: generous limits for a busy machine.
 test.describe.configure({ timeout: 180_000 });
-
-/** The wizard's steps and their version (schemas/wizard/steps.json). */
-const stepsFile = JSON.parse(readFileSync('schemas/wizard/steps.json', 'utf8')) as {
-  version: number;
-  steps: string[];
-};
 
 /** What the 1 € package unlocks (schemas/catalog.json). */
 const STARTER_PRODUCTS = (
@@ -44,32 +50,6 @@ if (!STARTER_PRODUCTS) throw new Error('schemas/catalog.json has no STARTER_PACK
 
 /** Signs up through the page's own request context, so the browser holds the refresh cookie the app starts from. */
 const signUp = (page: Page, language: Language) => createAccount(page.request, language, 'Camille');
-
-/** The company file as the server holds it, read with the page's own token. */
-async function storedFile(page: Page) {
-  const token = await storedAccessToken(page);
-  const response = await page.request.get('/api/company-file', {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as {
-    status: string;
-    step: number;
-    version: number;
-    data: Record<string, unknown>;
-  };
-}
-
-/** A draft saved through the API, as an earlier visit would have left it (the wizard opens on `step`). */
-async function savedDraft(page: Page, data: Record<string, unknown>, step: number) {
-  await page.goto('/home');
-  await expect.poll(() => storedAccessToken(page)).not.toBeNull();
-  const response = await page.request.post('/api/company-file/draft', {
-    headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
-    data: { data, step, baseRevision: 0, version: stepsFile.version },
-  });
-  expect(response.status()).toBe(200);
-}
 
 /** A French SAS chosen on the first step, nothing else yet. */
 const FRENCH_SAS = { jurisdiction: 'FR', legalForm: 'SAS', currency: 'EUR' };
@@ -87,73 +67,62 @@ async function otherBrowser(browser: Browser, language: Language, founder: Accou
   return { context, page };
 }
 
-/** The 15th of the latest month whose 15th is not in the future: a signature date the calendar offers. */
-function pastFifteenth(): string {
-  const today = new Date();
-  const month = today.getDate() >= 15 ? today.getMonth() : today.getMonth() - 1;
-  return isoDate(new Date(today.getFullYear(), month, 15));
-}
+/** The founder as their identity document names them. */
+const FOUNDER = {
+  civility: 'F',
+  lastName: 'Dupont',
+  firstNames: 'Camille',
+  dateOfBirth: '1987-05-15',
+  placeOfBirth: 'Lyon, France',
+  nationality: 'FR',
+  address: '12 rue de la Paix\n75002 Paris, France',
+} as const satisfies NaturalPersonInput;
+
+/** The president of the French SASU: not an associate, so no marital status. */
+const PRESIDENT = {
+  civility: 'M',
+  lastName: 'Pop',
+  firstNames: 'Ion',
+  dateOfBirth: '1978-11-23',
+  placeOfBirth: 'Cluj-Napoca, România',
+  nationality: 'RO',
+  address: 'Strada Florilor 3, Cluj-Napoca',
+  fatherName: 'Vasile Pop',
+  motherName: 'Maria Ionescu',
+} as const satisfies NaturalPersonInput;
 
 /**
- * The founder's own information (step 2), the same for every form. A new draft starts with the name
- * and the birth date of the founder's account; the founder writes the name as on their ID and picks
- * another date in the calendar, which opens on the one shown.
+ * The People step's first card, the founder's (step 2), the same for every form. A new draft starts
+ * with the names and the birth date of the founder's account; the founder writes the name as on their
+ * ID and picks another date in the calendar, which opens on the one shown.
  */
-async function fillPersonalInformation(page: Page, form: WizardForm, language: Language, founder: Account) {
-  await expect(form.stepHeading).toHaveText(form.stepTitle('personalInformation'));
-  await expect(form.fullName).toHaveValue(`${founder.firstname} ${founder.lastname}`);
-  await expect(form.dateOfBirth).toHaveText(shownDate(founder.dateOfBirth, language));
-  await form.fullName.fill('Camille Dupont');
-  await pickDate(page, form.dateOfBirth, '1987-05-15', { opensOn: founder.dateOfBirth.slice(0, 7) });
-  await form.placeOfBirth.fill('Lyon, France');
-  await chooseNationality(page, form.nationality, language, 'FR');
-  await form.address.fill('12 rue de la Paix\n75002 Paris, France');
-  await form.fatherName.fill('Jean Dupont');
-  await form.motherName.fill('Marie Dupont, née Martin');
-  await form.next.click();
-}
-
-/**
- * Types a nationality as a founder would ("française", "română") and takes the list's first choice
- * with the keyboard: the state's nationality comes before its territories' ("française (France)").
- */
-async function chooseNationality(page: Page, field: Locator, language: Language, code: string) {
-  const country = new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
-  const adjective = text(language, 'nationalities', `${code}.feminine`);
-  const label = `${adjective} (${country})`;
-  await field.fill(adjective);
-  await expect(page.getByRole('option').first()).toHaveText(label);
-  await field.press('ArrowDown');
-  await field.press('Enter');
-  await expect(field).toHaveValue(label);
-}
-
-/**
- * One manager's card, filled in (French managers also give their parents' names); an empty birth date
- * opens on December 2000.
- */
-async function fillManager(
+async function fillFounder(
   page: Page,
   form: WizardForm,
   language: Language,
-  number: number,
-  person: { name: string; dateOfBirth: string },
-  french: boolean,
+  founder: Account,
+  details: Partial<NaturalPersonInput>,
 ) {
-  const manager = form.manager(number);
-  await manager.name.fill(person.name);
-  await expect(manager.dateOfBirth).toHaveText(text(language, 'forms', 'date.placeholder'));
-  await pickDate(page, manager.dateOfBirth, person.dateOfBirth, { opensOn: '2000-12' });
-  await manager.placeOfBirth.fill('Cluj-Napoca, România');
-  await chooseNationality(page, manager.nationality, language, 'RO');
-  await manager.address.fill('Strada Florilor 3, Cluj-Napoca');
-  if (french) {
-    await manager.fatherName.fill('Vasile Pop');
-    await manager.motherName.fill('Maria Ionescu');
-  } else {
-    await expect(manager.fatherName).toHaveCount(0);
-  }
+  await expect(form.stepHeading).toHaveText(form.stepTitle('people'));
+  const card = form.person(1);
+  await expect(card.lastName).toHaveValue(founder.lastname);
+  await expect(card.firstNames).toHaveValue(founder.firstname);
+  await expect(card.dateOfBirth).toHaveText(shownDate(founder.dateOfBirth, language));
+  await fillNaturalPerson(page, form, language, 1, { ...FOUNDER, ...details }, founder.dateOfBirth);
 }
+
+/** What a money field says under it of the amount it read ("soit 1 000 €"). */
+const echo = (language: Language, amount: string) =>
+  fillTemplate(text(language, 'forms', 'number.echo'), { amount });
+
+/** A whole number of euros as the wizard writes it ("1 000 €", "€1,000"). */
+const euros = (language: Language, amount: number) =>
+  new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: 'EUR',
+    currencyDisplay: 'narrowSymbol',
+    maximumFractionDigits: 0,
+  }).format(amount);
 
 /** The legal declaration (step 5), the same for every form; the date of signature opens on this month. */
 async function fillLegalDeclaration(page: Page, form: WizardForm) {
@@ -208,7 +177,13 @@ for (const language of LANGUAGES) {
         });
         await form.next.click();
 
-        await fillPersonalInformation(page, form, language, founder);
+        // Step 2: the founder, then the president, who is not an associate: a French manager gives
+        // their parents' names (declaration of non-conviction and filiation), a marital status is the
+        // associates' only.
+        await fillFounder(page, form, language, founder, { maritalStatus: 'single' });
+        await form.addPerson.click();
+        await fillNaturalPerson(page, form, language, 2, PRESIDENT);
+        await form.next.click();
 
         // Step 3: amounts in euros; a share capital of 0 is refused with the French minimum.
         await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
@@ -220,9 +195,11 @@ for (const language of LANGUAGES) {
         await form.shareCapital.fill('0');
         await form.numberOfShares.fill('100');
         await form.next.click();
+        // The message, then the amount the field read.
         await expectFieldError(
           form.shareCapital,
           fillTemplate(t('errors.shareCapitalMinimum.EUR'), { limit: 1 }),
+          echo(language, euros(language, 0)),
         );
         await form.shareCapital.fill('1000');
         await expect(form.shareCapital).toHaveAttribute('aria-invalid', 'false');
@@ -242,32 +219,35 @@ for (const language of LANGUAGES) {
         await elsewhere.context.close();
         await form.next.click();
 
-        // Step 4: one president, no second one.
+        // Step 4: one president, chosen among the people (an individual), no second one.
         await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
+        const president = form.manager(1).person;
         await form.next.click();
-        await expectFieldError(form.manager(1).name, required);
-        await fillManager(page, form, language, 1, { name: 'Ion Pop', dateOfBirth: '1978-11-23' }, true);
+        await expectFieldError(president, required);
+        await president.selectOption({ label: 'Ion Pop' });
+        await expectNoFieldError(president);
         await expect(form.addManager).toHaveCount(0);
         await form.next.click();
 
         await fillLegalDeclaration(page, form);
 
-        // Step 6: the sole associate is the founder ("It's me" copies their name and address); half of
-        // the subscription is paid up at formation (L. 225-3).
+        // Step 6: the sole associate is the founder and holds every share, filled in; the subscription is
+        // computed from the shares; half of it is paid up at formation (L. 225-3).
         await expect(form.stepHeading).toHaveText(form.stepTitle('subscribers'));
         await expect(form.addSubscriber).toHaveCount(0);
         const sole = form.subscriber(1);
-        const itsMe = page.getByRole('button', { name: t('fields.subscriber.fillFromFounder'), exact: true });
-        await itsMe.click();
-        await expect(sole.name).toHaveValue('Camille Dupont');
-        await expect(sole.name).toBeFocused();
-        await expect(sole.address).toHaveValue('12 rue de la Paix\n75002 Paris, France');
-        await expect(itsMe).toHaveCount(0);
-        await sole.shares.fill('100');
-        await sole.subscription.fill('1000');
+        await expect(sole.person).toHaveValue('p1');
+        await expect(sole.person.locator('option:checked')).toHaveText('Camille Dupont');
+        await expect(sole.shares).toHaveValue('100');
+        await expect(sole.subscription).toHaveValue('1000');
+        await expect(sole.subscription).not.toBeEditable();
         await sole.paidAmount.fill('400');
         await form.complete.click();
-        await expectFieldError(sole.paidAmount, fillTemplate(t('errors.paidUpMinimum.SASU'), { limit: 500 }));
+        await expectFieldError(
+          sole.paidAmount,
+          fillTemplate(t('errors.paidUpMinimum.SASU'), { limit: 500 }),
+          echo(language, euros(language, 400)),
+        );
         await sole.paidAmount.fill('500');
         await form.complete.click();
 
@@ -280,7 +260,10 @@ for (const language of LANGUAGES) {
         await expect(form.review.section('companyForm')).toContainText(
           text(language, 'jurisdictions', 'FR.forms.SASU.title'),
         );
+        // A role names its person as the People step wrote them.
+        await expect(form.review.section('people')).toContainText('Dupont');
         await expect(form.review.section('management')).toContainText('Ion Pop');
+        await expect(form.review.section('subscribers')).toContainText('Camille Dupont');
         await expectNoViolations(page);
         await page.screenshot({
           path: `/tmp/e2e-shots/wizard-review-${language}-${testInfo.project.name}.png`,
@@ -300,23 +283,31 @@ for (const language of LANGUAGES) {
           jurisdiction: 'FR',
           legalForm: 'SASU',
           currency: 'EUR',
-          fullName: 'Camille Dupont',
-          dateOfBirth: '1987-05-15',
           companyName: 'Boulangerie Dupont & Fils',
           shareCapital: 1000,
           durationYears: 99,
-          managers: [
-            { name: 'Ion Pop', dateOfBirth: '1978-11-23', nationality: 'RO', fatherName: 'Vasile Pop' },
-          ],
-          subscribers: [
+          persons: [
             {
-              name: 'Camille Dupont',
+              id: 'p1',
+              kind: 'natural',
+              civility: 'F',
+              lastName: 'Dupont',
+              firstNames: 'Camille',
+              dateOfBirth: '1987-05-15',
               address: '12 rue de la Paix\n75002 Paris, France',
-              shares: 100,
-              subscription: 1000,
-              paidAmount: 500,
+              maritalStatus: 'single',
+            },
+            {
+              id: 'p2',
+              kind: 'natural',
+              lastName: 'Pop',
+              dateOfBirth: '1978-11-23',
+              nationality: 'RO',
+              fatherName: 'Vasile Pop',
             },
           ],
+          managers: [{ personId: 'p2' }],
+          subscribers: [{ personId: 'p1', shares: 100, subscription: 1000, paidAmount: 500 }],
         });
         // Without a package, the next stop is the plans.
         await page.getByRole('button', { name: t('review.submitted.plans') }).click();
@@ -345,7 +336,34 @@ for (const language of LANGUAGES) {
         await expect(form.legalFormCard('SAS')).toHaveCount(0);
         await form.legalFormCard('SRL').click();
         await form.next.click();
-        await fillPersonalInformation(page, form, language, founder);
+        // Step 2: every associate and administrator identified as the act constitutiv names them: the
+        // founder, French, by a passport; a Romanian associate by her identity card and CNP.
+        await fillFounder(page, form, language, founder, {
+          idType: 'passport',
+          idNumber: '22AB12345',
+          idIssuedBy: 'Préfecture du Rhône',
+          idIssuedOn: '2022-03-01',
+        });
+        await expect(form.person(1).fatherName).toHaveCount(0);
+        await expect(form.person(1).maritalStatus).toHaveCount(0);
+        await form.addPerson.click();
+        // The 1st of February: the calendar also shows the 1st of March, greyed, in its last week.
+        await fillNaturalPerson(page, form, language, 2, {
+          civility: 'F',
+          lastName: 'Ionescu',
+          firstNames: 'Ana',
+          dateOfBirth: '1985-02-01',
+          placeOfBirth: 'Brașov, România',
+          nationality: 'RO',
+          address: 'Strada Lungă 5, Brașov',
+          cnp: validCnp('F', '1985-02-01'),
+          idType: 'idCard',
+          idSeries: 'BV',
+          idNumber: '654321',
+          idIssuedBy: 'SPCLEP Brașov',
+          idIssuedOn: '2020-09-10',
+        });
+        await form.next.click();
 
         // Step 3: CAEN codes from a searchable list, amounts in lei, the Romanian minimum capital.
         await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
@@ -369,40 +387,37 @@ for (const language of LANGUAGES) {
         await expectFieldError(
           form.shareCapital,
           fillTemplate(t('errors.shareCapitalMinimum.RON'), { limit: 500 }),
+          echo(language, `${new Intl.NumberFormat(language).format(400)} lei`),
         );
         // One thousand as Romanian writes it (the field's own example), read and echoed in lei.
         await form.shareCapital.fill('1.000');
         const thousandLei = `${new Intl.NumberFormat(language).format(1000)} lei`;
-        await expect(
-          page.getByText(fillTemplate(text(language, 'forms', 'number.echo'), { amount: thousandLei })),
-        ).toBeVisible();
+        await expect(page.getByText(echo(language, thousandLei))).toBeVisible();
         await page.screenshot({
           path: `/tmp/e2e-shots/wizard-srl-company-${language}-${testInfo.project.name}.png`,
           fullPage: true,
         });
         await form.next.click();
 
-        // Step 4: two administrators; a reload mid-way keeps both.
+        // Step 4: two administrators, chosen among the people; a reload mid-way keeps both.
         await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
-        await fillManager(page, form, language, 1, { name: 'Ion Pop', dateOfBirth: '1978-11-23' }, false);
+        await form.manager(1).person.selectOption({ label: 'Camille Dupont' });
         await form.addManager.click();
-        // The 1st of February: the calendar also shows the 1st of March, greyed, in its last week.
-        await fillManager(page, form, language, 2, { name: 'Ana Ionescu', dateOfBirth: '1985-02-01' }, false);
+        await form.manager(2).person.selectOption({ label: 'Ana Ionescu' });
         await expect(form.saved).toBeVisible();
         await page.reload();
         await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
-        await expect(form.manager(2).name).toHaveValue('Ana Ionescu');
+        await expect(form.manager(2).person).toHaveValue('p2');
         await form.next.click();
 
         await fillLegalDeclaration(page, form);
 
-        // Step 6: two associates at least.
+        // Step 6: two associates at least; each subscription follows the shares (10 lei each).
         await expect(form.stepHeading).toHaveText(form.stepTitle('subscribers'));
         const first = form.subscriber(1);
-        await first.name.fill('Ion Pop');
-        await first.address.fill('Strada Florilor 3, Cluj-Napoca');
+        await first.person.selectOption({ label: 'Camille Dupont' });
         await first.shares.fill('60');
-        await first.subscription.fill('600');
+        await expect(first.subscription).toHaveValue('600');
         await first.paidAmount.fill('0');
         // The form opens with the two associates an SRL needs; with one only, Complete says so.
         await form.subscriber(2).remove.click();
@@ -413,14 +428,14 @@ for (const language of LANGUAGES) {
         ).toBeVisible();
         await form.addSubscriber.click();
         const second = form.subscriber(2);
-        await second.name.fill('Ana Ionescu');
-        await second.address.fill('Strada Lungă 5, Brașov');
+        await second.person.selectOption({ label: 'Ana Ionescu' });
         await second.shares.fill('40');
-        await second.subscription.fill('400');
+        await expect(second.subscription).toHaveValue('400');
         await second.paidAmount.fill('400');
         await form.complete.click();
 
-        // The review: lei, the CAEN names, an unlimited duration; an administrator edited from it.
+        // The review: lei, the CAEN names, an unlimited duration; an administrator's name corrected on
+        // the People step shows corrected in both her roles.
         await expect(form.review.heading).toBeVisible();
         const details = form.review.section('companyDetails');
         await expect(details).toContainText('1071 — ');
@@ -431,11 +446,12 @@ for (const language of LANGUAGES) {
           path: `/tmp/e2e-shots/wizard-srl-review-${language}-${testInfo.project.name}.png`,
           fullPage: true,
         });
-        await form.review.edit('management').click();
-        await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
-        await form.manager(2).name.fill('Ana Maria Ionescu');
+        await form.review.edit('people').click();
+        await expect(form.stepHeading).toHaveText(form.stepTitle('people'));
+        await form.person(2).firstNames.fill('Ana Maria');
         await form.review.backToReview.click();
         await expect(form.review.section('management')).toContainText('Ana Maria Ionescu');
+        await expect(form.review.section('subscribers')).toContainText('Ana Maria Ionescu');
         await form.review.submit.click();
         await expect(form.review.submitted).toBeVisible();
 
@@ -448,13 +464,28 @@ for (const language of LANGUAGES) {
           caenMain: '1071',
           caenSecondary: ['4724'],
           shareCapital: 1000,
-          managers: [
-            { name: 'Ion Pop', dateOfBirth: '1978-11-23' },
-            { name: 'Ana Maria Ionescu', dateOfBirth: '1985-02-01' },
+          persons: [
+            {
+              id: 'p1',
+              lastName: 'Dupont',
+              idType: 'passport',
+              idNumber: '22AB12345',
+              idIssuedBy: 'Préfecture du Rhône',
+              idIssuedOn: '2022-03-01',
+            },
+            {
+              id: 'p2',
+              firstNames: 'Ana Maria',
+              dateOfBirth: '1985-02-01',
+              cnp: validCnp('F', '1985-02-01'),
+              idType: 'idCard',
+              idSeries: 'BV',
+            },
           ],
+          managers: [{ personId: 'p1' }, { personId: 'p2' }],
           subscribers: [
-            { name: 'Ion Pop', shares: 60, subscription: 600, paidAmount: 0 },
-            { name: 'Ana Ionescu', shares: 40, subscription: 400, paidAmount: 400 },
+            { personId: 'p1', shares: 60, subscription: 600, paidAmount: 0 },
+            { personId: 'p2', shares: 40, subscription: 400, paidAmount: 400 },
           ],
         });
         expect(file.data).not.toHaveProperty('durationYears');
@@ -470,7 +501,7 @@ for (const language of LANGUAGES) {
       await savedDraft(page, FRENCH_SAS, 1);
       await page.goto('/ai-powered-form');
       const form = wizardForm(page, language);
-      await expect(form.stepHeading).toHaveText(form.stepTitle('personalInformation'));
+      await expect(form.stepHeading).toHaveText(form.stepTitle('people'));
 
       // On a phone the assistant waits behind a floating button; on a wide screen it sits beside the form.
       const openButton = page.getByRole('button', { name: a('open'), exact: true });
@@ -545,54 +576,59 @@ for (const language of LANGUAGES) {
   });
 }
 
-test('"I am the president" copies the founder\'s information into the president\'s card', async ({
+test('the president is one of the people: their record is corrected on the People step, which asks a French president for their parents', async ({
   page,
   context,
 }) => {
   const language = 'fr';
   await useLanguage(context, language);
   await signUp(page, language);
-  // The founder's information typed earlier (step 2); the file opens on the management step.
+  // The founder typed earlier, without their parents' names; the file opens on the management step.
   const founder = {
-    fullName: 'Camille Dupont',
+    id: 'p1',
+    kind: 'natural',
+    civility: 'F',
+    lastName: 'Dupont',
+    firstNames: 'Camille',
     dateOfBirth: '1990-05-17',
     placeOfBirth: 'Lyon, France',
     nationality: 'FR',
     address: '12 rue de la Paix, 75002 Paris, France',
-    fatherName: 'Jean Dupont',
-    motherName: 'Marie Dupont, née Martin',
+    maritalStatus: 'single',
   };
-  await savedDraft(page, { ...FRENCH_SAS, ...founder }, stepsFile.steps.indexOf('management'));
+  await savedDraft(page, { ...companyDraft('FR-SAS'), persons: [founder] }, 'management');
   await page.goto('/ai-powered-form');
   const form = wizardForm(page, language);
   await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
-  const president = form.manager(1);
-  await expect(president.name).toHaveValue('');
+  const president = form.manager(1).person;
+  await expect(president).toHaveValue('');
 
-  const itsMe = page.getByRole('button', {
-    name: form.t('fields.manager.fillFromFounder.president'),
-    exact: true,
-  });
-  await itsMe.click();
-  // The card holds the founder's information and the focus is on its first field; the shortcut,
-  // its work done, goes.
-  await expect(president.name).toHaveValue(founder.fullName);
-  await expect(president.name).toBeFocused();
-  await expect(president.dateOfBirth).toHaveText(shownDate(founder.dateOfBirth, language));
-  await expect(president.placeOfBirth).toHaveValue(founder.placeOfBirth);
-  await expect(president.nationality).toHaveValue('française (France)');
-  await expect(president.address).toHaveValue(founder.address);
-  await expect(president.fatherName).toHaveValue(founder.fatherName);
-  await expect(president.motherName).toHaveValue(founder.motherName);
-  await expect(itsMe).toHaveCount(0);
-  const { fullName, ...details } = founder;
-  await expect
-    .poll(async () => (await storedFile(page)).data.managers)
-    .toMatchObject([{ name: fullName, ...details }]);
+  // The president is chosen by name; the file holds a reference to the person, not a copy.
+  await president.selectOption({ label: 'Camille Dupont' });
+  await expect.poll(async () => (await storedFile(page)).data.managers).toEqual([{ personId: 'p1' }]);
+  // The president's declaration of non-conviction and filiation names their parents: the People step
+  // asks for them.
+  await form.next.click();
+  await expectFieldError(president, form.t('errors.managerParents'));
+  await form.back.click();
+  await form.back.click();
+  await expect(form.stepHeading).toHaveText(form.stepTitle('people'));
+  const card = form.person(1);
+  await card.firstNames.fill('Camille Marie');
+  await card.fatherName.fill('Jean Dupont');
+  await card.motherName.fill('Marie Dupont, née Martin');
+  await form.next.click();
+  await form.next.click();
 
-  // The card is complete: the next step opens.
+  // The same person, corrected, is the president: the next step opens.
+  await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
+  await expect(president.locator('option:checked')).toHaveText('Camille Marie Dupont');
   await form.next.click();
   await expect(form.stepHeading).toHaveText(form.stepTitle('legalDeclaration'));
+  expect((await storedFile(page)).data).toMatchObject({
+    persons: [{ id: 'p1', firstNames: 'Camille Marie', fatherName: 'Jean Dupont' }],
+    managers: [{ personId: 'p1' }],
+  });
 });
 
 test('offline, the answers stay on the device and reach the server when the connection returns @desktop-only', async ({
@@ -605,29 +641,28 @@ test('offline, the answers stay on the device and reach the server when the conn
   await savedDraft(page, FRENCH_SAS, 1);
   await page.goto('/ai-powered-form');
   const form = wizardForm(page, language);
-  await expect(form.stepHeading).toHaveText(form.stepTitle('personalInformation'));
+  await expect(form.stepHeading).toHaveText(form.stepTitle('people'));
 
   await context.setOffline(true);
-  await form.fullName.fill('Camille Dupont');
+  await form.person(1).lastName.fill('Dupont');
   await expect(page.getByText(form.t('ui.sync.offline'))).toBeVisible();
   await context.setOffline(false);
   await expect(form.saved).toBeVisible();
-  expect((await storedFile(page)).data).toMatchObject({ fullName: 'Camille Dupont' });
+  expect((await storedFile(page)).data).toMatchObject({ persons: [{ lastName: 'Dupont' }] });
 
   // Typed offline, and the tab closed before the connection came back: the next visit sends it.
   await context.setOffline(true);
-  await form.placeOfBirth.fill('Lyon, France');
+  await form.person(1).placeOfBirth.fill('Lyon, France');
   await expect(page.getByText(form.t('ui.sync.offline'))).toBeVisible();
   await page.close();
   await context.setOffline(false);
   const next = await context.newPage();
   await next.goto('/ai-powered-form');
   const nextForm = wizardForm(next, language);
-  await expect(nextForm.placeOfBirth).toHaveValue('Lyon, France');
+  await expect(nextForm.person(1).placeOfBirth).toHaveValue('Lyon, France');
   await expect(nextForm.saved).toBeVisible();
   expect((await storedFile(next)).data).toMatchObject({
-    fullName: 'Camille Dupont',
-    placeOfBirth: 'Lyon, France',
+    persons: [{ lastName: 'Dupont', placeOfBirth: 'Lyon, France' }],
   });
 });
 
