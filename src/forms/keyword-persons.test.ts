@@ -175,10 +175,13 @@ describe.each(VALIDATORS)('the persons keywords, through %s', (_, errorsOf) => {
   });
 
   describe('personHas', () => {
-    it("asks a French manager's father's and mother's names, one error each", () => {
+    it("asks a French manager's father's and mother's names, in one message naming the first missing", () => {
       const file = withPerson(fileOf(), 0, { fatherName: undefined, motherName: '  ' });
       expect(errorsOf('FR-SAS', 'management', file)).toEqual([
         { keyword: 'personHas', path: 'managers.0.personId', params: { field: 'fatherName' } },
+      ]);
+      const withFather = withPerson(fileOf(), 0, { motherName: '  ' });
+      expect(errorsOf('FR-SAS', 'management', withFather)).toEqual([
         { keyword: 'personHas', path: 'managers.0.personId', params: { field: 'motherName' } },
       ]);
     });

@@ -8,7 +8,7 @@
  *   those kinds (a person with no `kind` is natural). Fails with `{ reason: "missing" | "kind" }`.
  * - `"personHas": ["fatherName"]` on a string that `personRef` checks: the natural person it names has
  *   those fields (a manager's parents, which the declaration of non-conviction prints). An entry may be
- *   `{ "field": "fatherName", "$onlyFor": ["FR"] }`. Fails once per missing field, with `{ field }`.
+ *   `{ "field": "fatherName", "$onlyFor": ["FR"] }`. Fails once, naming the first missing field: `{ field }`.
  * - `"uniqueBy": "personId"` on an array of objects: no two items hold the same value there (a person
  *   is an associate once). Fails with `{ index, value }`, the position of the second one.
  * - `"requiredWhen": [{ "when": { "kind": "natural" }, "required": ["lastName"] }]` on an object: those
@@ -132,8 +132,11 @@ const personHas: KeywordDefinition = {
     gen.if(
       _`${person} !== undefined && (${person}.kind === undefined || ${person}.kind === "natural")`,
       () => {
-        for (const field of fields)
-          gen.if(_`!${hasValueCode(_`${person}[${field}]`)}`, () => cxt.error(false, { field: _`${field}` }));
+        // One message, for the first detail missing: the field's text names what the role needs.
+        const missing = gen.let('missing', _`undefined`);
+        for (const field of [...fields].reverse())
+          gen.if(_`!${hasValueCode(_`${person}[${field}]`)}`, () => gen.assign(missing, _`${field}`));
+        gen.if(_`${missing} !== undefined`, () => cxt.error(false, { field: missing }));
       },
     );
   },

@@ -9,7 +9,9 @@ import { FilingLanguageNotice } from './filing-language-notice';
 import type { FormDefinition, FormValues } from './form-definition';
 import { formatMoney } from './money';
 import { nationalityOptions } from './nationalities';
+import { itemHeading } from './item-heading';
 import classes from './schema-summary.module.css';
+import { isShown } from './show-if';
 import { namespacesOf, translateUiSchema, useFormTranslate, type FormTranslate } from './translation';
 
 /** Writes a value a page's own widget stands for (a legal form, a CAEN class) for reading. */
@@ -48,9 +50,13 @@ function formatValue(value: unknown, schema: RJSFSchema, ui: Node, context: Cont
   if (typeof value === 'boolean') return translate(value ? 'forms:summary.yes' : 'forms:summary.no');
   if (typeof value === 'number') {
     const currency = typeof options.currency === 'string' ? options.currency : undefined;
-    return currency
-      ? formatMoney(value, currency, language, translate)
-      : new Intl.NumberFormat(language).format(value);
+    if (currency) return formatMoney(value, currency, language, translate);
+    // A percentage as the language writes it: "30 %" in French and Romanian, "30%" in English.
+    if (options.unit === '%')
+      return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 4 }).format(
+        value / 100,
+      );
+    return new Intl.NumberFormat(language).format(value);
   }
   if (typeof value === 'string') {
     if (schema.format === 'date') {
@@ -88,6 +94,10 @@ function Fields({
         const fieldSchema = properties[name] as RJSFSchema;
         const fieldUi = isRecord(ui[name]) ? ui[name] : {};
         if (fieldUi['ui:widget'] === 'hidden') return null;
+        // A field the form shows only in some cases (a company's registration for a company) reads
+        // only in those cases too.
+        const fieldOptions = isRecord(fieldUi['ui:options']) ? fieldUi['ui:options'] : {};
+        if (!isShown(fieldOptions.showIf, values)) return null;
         const title = typeof fieldUi['ui:title'] === 'string' ? fieldUi['ui:title'] : name;
         const value = values[name];
         if (
@@ -157,7 +167,7 @@ function ListOfObjects(props: {
           <div key={index} className={classes.item}>
             {itemTitle ? (
               <Text size="sm" fw={600} c="dimmed">
-                {context.translate(itemTitle, { number: index + 1 })}
+                {itemHeading(context.translate(itemTitle, { number: index + 1 }), ui, item)}
               </Text>
             ) : null}
             <Fields schema={schema.items as RJSFSchema} ui={itemUi} values={item} context={context} />

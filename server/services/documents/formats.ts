@@ -124,7 +124,10 @@ export function documentFormats(language: DocumentLanguage): DocumentFormats {
       const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
       if (!match) return isoDate;
       const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-      return Number.isNaN(date.getTime()) ? isoDate : dates.format(date);
+      if (Number.isNaN(date.getTime())) return isoDate;
+      const written = dates.format(date);
+      // French writes the first of a month as an ordinal: "1er mars 2022", not "1 mars 2022".
+      return language === 'fr' && date.getUTCDate() === 1 ? written.replace(/^1 /, '1er ') : written;
     },
     dayMonth: (date) => {
       const match = /^(?:\d{4}-)?(\d{2})-(\d{2})$/.exec(date);

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../../src/lib/api/schema';
 import { documentTitleKey, type TitledCard } from '../../../src/shared/document-title';
+import { personName, personsOf } from '../../../src/shared/company-persons';
 import { legalFormId } from '../../../src/shared/jurisdictions';
 import type { SiteInfo, SiteInfoField } from '../../../src/shared/site-info';
 import type { Database, Transaction } from '../../db/database';
@@ -148,10 +149,15 @@ export function createInvoiceService(deps: {
     const data = file?.submitted ?? file?.data ?? {};
     const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
     const accountName = user ? `${user.firstname} ${user.lastname}`.trim() : '';
+    // The founder is the file's first person (version 3); a file stored before names them at the top.
+    const founder = personsOf(data)[0];
     return {
       buyer: {
-        name: (text(data.fullName) ?? accountName).slice(0, 200),
-        address: text(data.address)?.slice(0, 400) ?? null,
+        name: (text(founder ? personName(founder) : undefined) ?? text(data.fullName) ?? accountName).slice(
+          0,
+          200,
+        ),
+        address: (text(founder?.address) ?? text(data.address))?.slice(0, 400) ?? null,
       },
       language: user && isServerLanguage(user.language) ? user.language : 'fr',
       legalForm:

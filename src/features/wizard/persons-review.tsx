@@ -50,16 +50,23 @@ export function PersonsReview({ data }: { data: FileData }) {
     (sum, entry) => sum + (typeof entry.shares === 'number' ? entry.shares : 0),
     0,
   );
+  // The words of the roles agree with the person (associée, présidente) and the country (parts sociales).
+  const genderOf = (id: unknown) => {
+    const person = persons.find((candidate) => candidate.id === id);
+    return person && kindOf(person) === 'natural' && person.civility === 'F' ? 'F' : 'M';
+  };
   for (const entry of subscribers) {
     const shares = typeof entry.shares === 'number' ? entry.shares : 0;
     add(entry.personId, {
-      key: 'review.persons.roles.associate',
+      key: `review.persons.roles.associate.${form.jurisdiction}.${genderOf(entry.personId)}`,
       params: { shares, percent: totalShares > 0 ? Math.round((shares * 10_000) / totalShares) / 100 : 0 },
     });
   }
   for (const entry of Array.isArray(data.managers) ? data.managers.filter(isRecord) : [])
-    add(entry.personId, { key: `review.persons.roles.manager.${managerTitle}` });
-  add(data.directorGeneralId, { key: 'review.persons.roles.directorGeneral' });
+    add(entry.personId, { key: `review.persons.roles.manager.${managerTitle}.${genderOf(entry.personId)}` });
+  add(data.directorGeneralId, {
+    key: `review.persons.roles.directorGeneral.${genderOf(data.directorGeneralId)}`,
+  });
   for (const person of persons) {
     if (kindOf(person) !== 'legal') continue;
     const company = names.get(String(person.id)) ?? '';
@@ -92,11 +99,11 @@ export function PersonsReview({ data }: { data: FileData }) {
             <Stack key={id} gap={4}>
               <Group gap="xs">
                 <Text fw={600}>{names.get(id)}</Text>
-                <Badge variant="light" color="gray">
+                <Badge variant="outline" color="dark">
                   {t(`fields.person.kind.${kindOf(person)}`)}
                 </Badge>
                 {owner ? (
-                  <Badge variant="light" color="teal">
+                  <Badge variant="filled" color="teal.9">
                     {t('review.persons.beneficialOwner')}
                   </Badge>
                 ) : null}

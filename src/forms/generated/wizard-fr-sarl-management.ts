@@ -111,8 +111,15 @@ person1 = candidate1;
 }
 }
 if(person1 !== undefined && (person1.kind === undefined || person1.kind === "natural")){
+let missing0 = undefined;
+if(!(person1["motherName"] !== undefined && person1["motherName"] !== null && (typeof person1["motherName"] != "string" || person1["motherName"].trim() !== ""))){
+missing0 = "motherName";
+}
 if(!(person1["fatherName"] !== undefined && person1["fatherName"] !== null && (typeof person1["fatherName"] != "string" || person1["fatherName"].trim() !== ""))){
-const err6 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personHas",keyword:"personHas",params:{field: "fatherName"},message:"the person lacks a detail this role needs",schema:schema37.properties.managers.items.properties.personId.personHas,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
+missing0 = "fatherName";
+}
+if(missing0 !== undefined){
+const err6 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personHas",keyword:"personHas",params:{field: missing0},message:"the person lacks a detail this role needs",schema:schema37.properties.managers.items.properties.personId.personHas,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -121,8 +128,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(person1["motherName"] !== undefined && person1["motherName"] !== null && (typeof person1["motherName"] != "string" || person1["motherName"].trim() !== ""))){
-const err7 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personHas",keyword:"personHas",params:{field: "motherName"},message:"the person lacks a detail this role needs",schema:schema37.properties.managers.items.properties.personId.personHas,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.managers.items.properties.personId.type,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -134,24 +143,12 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.managers.items.properties.personId.type,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
+const err8 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.managers.items.type,parentSchema:schema37.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.managers.items.type,parentSchema:schema37.properties.managers.items,data:data1};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
 }
 errors++;
 }
@@ -162,12 +159,12 @@ const item0 = data0[index0];
 const value2 = item0 !== null && typeof item0 == "object" ? item0["personId"] : undefined;
 if(typeof value2 == "string" && value2 !== ""){
 if(seen0.has(value2)){
-const err10 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.managers,data:data0};
+const err9 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.managers,data:data0};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err9];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -178,24 +175,24 @@ seen0.add(value2);
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.managers.type,parentSchema:schema37.properties.managers,data:data0};
+const err10 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.managers.type,parentSchema:schema37.properties.managers,data:data0};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err10];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err10);
 }
 errors++;
 }
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err11];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err11);
 }
 errors++;
 }

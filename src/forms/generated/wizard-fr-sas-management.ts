@@ -111,8 +111,15 @@ person1 = candidate1;
 }
 }
 if(person1 !== undefined && (person1.kind === undefined || person1.kind === "natural")){
+let missing0 = undefined;
+if(!(person1["motherName"] !== undefined && person1["motherName"] !== null && (typeof person1["motherName"] != "string" || person1["motherName"].trim() !== ""))){
+missing0 = "motherName";
+}
 if(!(person1["fatherName"] !== undefined && person1["fatherName"] !== null && (typeof person1["fatherName"] != "string" || person1["fatherName"].trim() !== ""))){
-const err6 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personHas",keyword:"personHas",params:{field: "fatherName"},message:"the person lacks a detail this role needs",schema:schema37.properties.managers.items.properties.personId.personHas,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
+missing0 = "fatherName";
+}
+if(missing0 !== undefined){
+const err6 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personHas",keyword:"personHas",params:{field: missing0},message:"the person lacks a detail this role needs",schema:schema37.properties.managers.items.properties.personId.personHas,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -121,8 +128,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(person1["motherName"] !== undefined && person1["motherName"] !== null && (typeof person1["motherName"] != "string" || person1["motherName"].trim() !== ""))){
-const err7 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personHas",keyword:"personHas",params:{field: "motherName"},message:"the person lacks a detail this role needs",schema:schema37.properties.managers.items.properties.personId.personHas,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.managers.items.properties.personId.type,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -134,24 +143,12 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.managers.items.properties.personId.type,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
+const err8 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.managers.items.type,parentSchema:schema37.properties.managers.items,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.managers.items.type,parentSchema:schema37.properties.managers.items,data:data1};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
 }
 errors++;
 }
@@ -162,12 +159,12 @@ const item0 = data0[index0];
 const value2 = item0 !== null && typeof item0 == "object" ? item0["personId"] : undefined;
 if(typeof value2 == "string" && value2 !== ""){
 if(seen0.has(value2)){
-const err10 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.managers,data:data0};
+const err9 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.managers,data:data0};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err9];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -178,12 +175,12 @@ seen0.add(value2);
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.managers.type,parentSchema:schema37.properties.managers,data:data0};
+const err10 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.managers.type,parentSchema:schema37.properties.managers,data:data0};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err10];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -202,24 +199,24 @@ person2 = candidate2;
 }
 }
 if(person2 === undefined){
-const err12 = {instancePath:instancePath+"/directorGeneralId",schemaPath:"#/properties/directorGeneralId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.directorGeneralId.personRef,parentSchema:schema37.properties.directorGeneralId,data:data3};
+const err11 = {instancePath:instancePath+"/directorGeneralId",schemaPath:"#/properties/directorGeneralId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.directorGeneralId.personRef,parentSchema:schema37.properties.directorGeneralId,data:data3};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err11];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err11);
 }
 errors++;
 }
 else {
 const kind1 = typeof person2.kind == "string" ? person2.kind : "natural";
 if(!(kind1 === "natural")){
-const err13 = {instancePath:instancePath+"/directorGeneralId",schemaPath:"#/properties/directorGeneralId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.directorGeneralId.personRef,parentSchema:schema37.properties.directorGeneralId,data:data3};
+const err12 = {instancePath:instancePath+"/directorGeneralId",schemaPath:"#/properties/directorGeneralId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.directorGeneralId.personRef,parentSchema:schema37.properties.directorGeneralId,data:data3};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err12];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -235,8 +232,27 @@ person3 = candidate3;
 }
 }
 if(person3 !== undefined && (person3.kind === undefined || person3.kind === "natural")){
+let missing1 = undefined;
+if(!(person3["motherName"] !== undefined && person3["motherName"] !== null && (typeof person3["motherName"] != "string" || person3["motherName"].trim() !== ""))){
+missing1 = "motherName";
+}
 if(!(person3["fatherName"] !== undefined && person3["fatherName"] !== null && (typeof person3["fatherName"] != "string" || person3["fatherName"].trim() !== ""))){
-const err14 = {instancePath:instancePath+"/directorGeneralId",schemaPath:"#/properties/directorGeneralId/personHas",keyword:"personHas",params:{field: "fatherName"},message:"the person lacks a detail this role needs",schema:schema37.properties.directorGeneralId.personHas,parentSchema:schema37.properties.directorGeneralId,data:data3};
+missing1 = "fatherName";
+}
+if(missing1 !== undefined){
+const err13 = {instancePath:instancePath+"/directorGeneralId",schemaPath:"#/properties/directorGeneralId/personHas",keyword:"personHas",params:{field: missing1},message:"the person lacks a detail this role needs",schema:schema37.properties.directorGeneralId.personHas,parentSchema:schema37.properties.directorGeneralId,data:data3};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/directorGeneralId",schemaPath:"#/properties/directorGeneralId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.directorGeneralId.type,parentSchema:schema37.properties.directorGeneralId,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -245,37 +261,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!(person3["motherName"] !== undefined && person3["motherName"] !== null && (typeof person3["motherName"] != "string" || person3["motherName"].trim() !== ""))){
-const err15 = {instancePath:instancePath+"/directorGeneralId",schemaPath:"#/properties/directorGeneralId/personHas",keyword:"personHas",params:{field: "motherName"},message:"the person lacks a detail this role needs",schema:schema37.properties.directorGeneralId.personHas,parentSchema:schema37.properties.directorGeneralId,data:data3};
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/directorGeneralId",schemaPath:"#/properties/directorGeneralId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.directorGeneralId.type,parentSchema:schema37.properties.directorGeneralId,data:data3};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
 }
 errors++;
 }

@@ -141,8 +141,12 @@ person1 = candidate1;
 }
 }
 if(person1 !== undefined && (person1.kind === undefined || person1.kind === "natural")){
+let missing0 = undefined;
 if(!(person1["maritalStatus"] !== undefined && person1["maritalStatus"] !== null && (typeof person1["maritalStatus"] != "string" || person1["maritalStatus"].trim() !== ""))){
-const err9 = {instancePath:instancePath+"/subscribers/" + i0+"/personId",schemaPath:"#/properties/subscribers/items/properties/personId/personHas",keyword:"personHas",params:{field: "maritalStatus"},message:"the person lacks a detail this role needs",schema:schema37.properties.subscribers.items.properties.personId.personHas,parentSchema:schema37.properties.subscribers.items.properties.personId,data:data2};
+missing0 = "maritalStatus";
+}
+if(missing0 !== undefined){
+const err9 = {instancePath:instancePath+"/subscribers/" + i0+"/personId",schemaPath:"#/properties/subscribers/items/properties/personId/personHas",keyword:"personHas",params:{field: missing0},message:"the person lacks a detail this role needs",schema:schema37.properties.subscribers.items.properties.personId.personHas,parentSchema:schema37.properties.subscribers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }

@@ -110,9 +110,10 @@ person1 = candidate1;
 }
 }
 }
-}
-else {
-const err6 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.managers.items.properties.personId.type,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
+if(person1 !== undefined && (person1.kind === undefined || person1.kind === "natural")){
+let missing0 = undefined;
+if(missing0 !== undefined){
+const err6 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/personHas",keyword:"personHas",params:{field: missing0},message:"the person lacks a detail this role needs",schema:schema37.properties.managers.items.properties.personId.personHas,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -124,12 +125,24 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.managers.items.type,parentSchema:schema37.properties.managers.items,data:data1};
+const err7 = {instancePath:instancePath+"/managers/" + i0+"/personId",schemaPath:"#/properties/managers/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.managers.items.properties.personId.type,parentSchema:schema37.properties.managers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/managers/" + i0,schemaPath:"#/properties/managers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.managers.items.type,parentSchema:schema37.properties.managers.items,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -140,12 +153,12 @@ const item0 = data0[index0];
 const value2 = item0 !== null && typeof item0 == "object" ? item0["personId"] : undefined;
 if(typeof value2 == "string" && value2 !== ""){
 if(seen0.has(value2)){
-const err8 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.managers,data:data0};
+const err9 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value2},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.managers,data:data0};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -156,20 +169,7 @@ seen0.add(value2);
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.managers.type,parentSchema:schema37.properties.managers,data:data0};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.administratorsActing !== undefined){
-let data3 = data.administratorsActing;
-if(typeof data3 !== "string"){
-const err10 = {instancePath:instancePath+"/administratorsActing",schemaPath:"#/properties/administratorsActing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.administratorsActing.type,parentSchema:schema37.properties.administratorsActing,data:data3};
+const err10 = {instancePath:instancePath+"/managers",schemaPath:"#/properties/managers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.managers.type,parentSchema:schema37.properties.managers,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -178,8 +178,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!((data3 === "separately") || (data3 === "jointly"))){
-const err11 = {instancePath:instancePath+"/administratorsActing",schemaPath:"#/properties/administratorsActing/enum",keyword:"enum",params:{allowedValues: schema37.properties.administratorsActing.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.administratorsActing.enum,parentSchema:schema37.properties.administratorsActing,data:data3};
+}
+if(data.administratorsActing !== undefined){
+let data3 = data.administratorsActing;
+if(typeof data3 !== "string"){
+const err11 = {instancePath:instancePath+"/administratorsActing",schemaPath:"#/properties/administratorsActing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.administratorsActing.type,parentSchema:schema37.properties.administratorsActing,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -188,11 +191,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.administratorTermYears !== undefined){
-let data4 = data.administratorTermYears;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err12 = {instancePath:instancePath+"/administratorTermYears",schemaPath:"#/properties/administratorTermYears/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.administratorTermYears.type,parentSchema:schema37.properties.administratorTermYears,data:data4};
+if(!((data3 === "separately") || (data3 === "jointly"))){
+const err12 = {instancePath:instancePath+"/administratorsActing",schemaPath:"#/properties/administratorsActing/enum",keyword:"enum",params:{allowedValues: schema37.properties.administratorsActing.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.administratorsActing.enum,parentSchema:schema37.properties.administratorsActing,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -201,9 +201,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(typeof data4 == "number"){
-if(data4 > 99 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/administratorTermYears",schemaPath:"#/properties/administratorTermYears/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema37.properties.administratorTermYears,data:data4};
+}
+if(data.administratorTermYears !== undefined){
+let data4 = data.administratorTermYears;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err13 = {instancePath:instancePath+"/administratorTermYears",schemaPath:"#/properties/administratorTermYears/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.administratorTermYears.type,parentSchema:schema37.properties.administratorTermYears,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -212,8 +214,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data4 < 1 || isNaN(data4)){
-const err14 = {instancePath:instancePath+"/administratorTermYears",schemaPath:"#/properties/administratorTermYears/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema37.properties.administratorTermYears,data:data4};
+if(typeof data4 == "number"){
+if(data4 > 99 || isNaN(data4)){
+const err14 = {instancePath:instancePath+"/administratorTermYears",schemaPath:"#/properties/administratorTermYears/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema37.properties.administratorTermYears,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -222,16 +225,26 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(data4 < 1 || isNaN(data4)){
+const err15 = {instancePath:instancePath+"/administratorTermYears",schemaPath:"#/properties/administratorTermYears/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema37.properties.administratorTermYears,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }

@@ -140,9 +140,10 @@ person1 = candidate1;
 }
 }
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/subscribers/" + i0+"/personId",schemaPath:"#/properties/subscribers/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.subscribers.items.properties.personId.type,parentSchema:schema37.properties.subscribers.items.properties.personId,data:data2};
+if(person1 !== undefined && (person1.kind === undefined || person1.kind === "natural")){
+let missing0 = undefined;
+if(missing0 !== undefined){
+const err9 = {instancePath:instancePath+"/subscribers/" + i0+"/personId",schemaPath:"#/properties/subscribers/items/properties/personId/personHas",keyword:"personHas",params:{field: missing0},message:"the person lacks a detail this role needs",schema:schema37.properties.subscribers.items.properties.personId.personHas,parentSchema:schema37.properties.subscribers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -152,10 +153,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.shares !== undefined){
-let data3 = data1.shares;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err10 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.subscribers.items.properties.shares.type,parentSchema:schema37.properties.subscribers.items.properties.shares,data:data3};
+}
+else {
+const err10 = {instancePath:instancePath+"/subscribers/" + i0+"/personId",schemaPath:"#/properties/subscribers/items/properties/personId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.subscribers.items.properties.personId.type,parentSchema:schema37.properties.subscribers.items.properties.personId,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -164,9 +164,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(typeof data3 == "number"){
-if(data3 > 1000000000 || isNaN(data3)){
-const err11 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema37.properties.subscribers.items.properties.shares,data:data3};
+}
+if(data1.shares !== undefined){
+let data3 = data1.shares;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err11 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.subscribers.items.properties.shares.type,parentSchema:schema37.properties.subscribers.items.properties.shares,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -175,13 +177,24 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data3 < 1 || isNaN(data3)){
-const err12 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema37.properties.subscribers.items.properties.shares,data:data3};
+if(typeof data3 == "number"){
+if(data3 > 1000000000 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema37.properties.subscribers.items.properties.shares,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+if(data3 < 1 || isNaN(data3)){
+const err13 = {instancePath:instancePath+"/subscribers/" + i0+"/shares",schemaPath:"#/properties/subscribers/items/properties/shares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema37.properties.subscribers.items.properties.shares,data:data3};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -191,22 +204,22 @@ if(data1.subscription !== undefined){
 let data4 = data1.subscription;
 if(typeof data4 == "number"){
 if(data4 > 1000000000 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema37.properties.subscribers.items.properties.subscription,data:data4};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data4 <= 0 || isNaN(data4)){
-const err14 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema37.properties.subscribers.items.properties.subscription,data:data4};
+const err14 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema37.properties.subscribers.items.properties.subscription,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+if(data4 <= 0 || isNaN(data4)){
+const err15 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema37.properties.subscribers.items.properties.subscription,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -219,19 +232,7 @@ const capitalCents0 = typeof value2 == "number" ? Math.round(value2 * 100) : NaN
 if(Number.isInteger(shares0) && Number.isInteger(value3) && value3 > 0 && Number.isInteger(capitalCents0) && capitalCents0 % value3 === 0){
 const expected0 = shares0 * (capitalCents0 / value3);
 if(Math.round(data4 * 100) !== expected0){
-const err15 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/timesNominal",keyword:"timesNominal",params:{expected: expected0 / 100},message:"must be the shares times the nominal value",schema:schema37.properties.subscribers.items.properties.subscription.timesNominal,parentSchema:schema37.properties.subscribers.items.properties.subscription,data:data4};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.subscribers.items.properties.subscription.type,parentSchema:schema37.properties.subscribers.items.properties.subscription,data:data4};
+const err16 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/timesNominal",keyword:"timesNominal",params:{expected: expected0 / 100},message:"must be the shares times the nominal value",schema:schema37.properties.subscribers.items.properties.subscription.timesNominal,parentSchema:schema37.properties.subscribers.items.properties.subscription,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -241,12 +242,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data1.paidAmount !== undefined){
-let data5 = data1.paidAmount;
-if(typeof data5 == "number"){
-const vSchema0 = data1 && data1.subscription;
-if(vSchema0 !== undefined && ((!(typeof vSchema0 == "number")) || (data5 > vSchema0 || isNaN(data5)))){
-const err17 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: vSchema0},message:"must be <= "+vSchema0,schema:schema37.properties.subscribers.items.properties.paidAmount.maximum,parentSchema:schema37.properties.subscribers.items.properties.paidAmount,data:data5};
+}
+else {
+const err17 = {instancePath:instancePath+"/subscribers/" + i0+"/subscription",schemaPath:"#/properties/subscribers/items/properties/subscription/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.subscribers.items.properties.subscription.type,parentSchema:schema37.properties.subscribers.items.properties.subscription,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -255,8 +253,13 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data5 < 0 || isNaN(data5)){
-const err18 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema37.properties.subscribers.items.properties.paidAmount,data:data5};
+}
+if(data1.paidAmount !== undefined){
+let data5 = data1.paidAmount;
+if(typeof data5 == "number"){
+const vSchema0 = data1 && data1.subscription;
+if(vSchema0 !== undefined && ((!(typeof vSchema0 == "number")) || (data5 > vSchema0 || isNaN(data5)))){
+const err18 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: vSchema0},message:"must be <= "+vSchema0,schema:schema37.properties.subscribers.items.properties.paidAmount.maximum,parentSchema:schema37.properties.subscribers.items.properties.paidAmount,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -265,9 +268,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.subscribers.items.properties.paidAmount.type,parentSchema:schema37.properties.subscribers.items.properties.paidAmount,data:data5};
+if(data5 < 0 || isNaN(data5)){
+const err19 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema37.properties.subscribers.items.properties.paidAmount,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -277,14 +279,25 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
 else {
-const err20 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.subscribers.items.type,parentSchema:schema37.properties.subscribers.items,data:data1};
+const err20 = {instancePath:instancePath+"/subscribers/" + i0+"/paidAmount",schemaPath:"#/properties/subscribers/items/properties/paidAmount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.subscribers.items.properties.paidAmount.type,parentSchema:schema37.properties.subscribers.items.properties.paidAmount,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/subscribers/" + i0,schemaPath:"#/properties/subscribers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.subscribers.items.type,parentSchema:schema37.properties.subscribers.items,data:data1};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -302,12 +315,12 @@ complete0 = false;
 }
 }
 if(complete0 && typeof value4 == "number" && Math.round(sum0 * 100) !== Math.round(value4 * 100)){
-const err21 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/sumMatches",keyword:"sumMatches",params:{property: "shares", sum: sum0, expected: value4},message:"the items do not add up to the expected total",schema:schema37.properties.subscribers.sumMatches,parentSchema:schema37.properties.subscribers,data:data0};
+const err22 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/sumMatches",keyword:"sumMatches",params:{property: "shares", sum: sum0, expected: value4},message:"the items do not add up to the expected total",schema:schema37.properties.subscribers.sumMatches,parentSchema:schema37.properties.subscribers,data:data0};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -324,12 +337,12 @@ complete1 = false;
 }
 }
 if(complete1 && typeof value5 == "number" && Math.round(sum1 * 100) !== Math.round(value5 * 100)){
-const err22 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/sumMatches",keyword:"sumMatches",params:{property: "subscription", sum: sum1, expected: value5},message:"the items do not add up to the expected total",schema:schema37.properties.subscribers.sumMatches,parentSchema:schema37.properties.subscribers,data:data0};
+const err23 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/sumMatches",keyword:"sumMatches",params:{property: "subscription", sum: sum1, expected: value5},message:"the items do not add up to the expected total",schema:schema37.properties.subscribers.sumMatches,parentSchema:schema37.properties.subscribers,data:data0};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err23];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -339,12 +352,12 @@ const item2 = data0[index0];
 const value6 = item2 !== null && typeof item2 == "object" ? item2["personId"] : undefined;
 if(typeof value6 == "string" && value6 !== ""){
 if(seen0.has(value6)){
-const err23 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value6},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.subscribers,data:data0};
+const err24 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/uniqueBy",keyword:"uniqueBy",params:{index: index0, value: value6},message:"must not hold the same value twice",schema:"personId",parentSchema:schema37.properties.subscribers,data:data0};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -355,24 +368,24 @@ seen0.add(value6);
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.subscribers.type,parentSchema:schema37.properties.subscribers,data:data0};
+const err25 = {instancePath:instancePath+"/subscribers",schemaPath:"#/properties/subscribers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.subscribers.type,parentSchema:schema37.properties.subscribers,data:data0};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }

@@ -4,6 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { isValidElement, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormTranslate } from '../translation';
+import { itemHeading } from '../item-heading';
 
 /**
  * RJSF hands every element new but equal props at each key press anywhere in the form: re-rendering
@@ -37,13 +38,17 @@ export const ArrayFieldItemTemplate = memo(function ArrayFieldItemTemplate(
   const { t } = useTranslation('forms');
   const options = getUiOptions(parentUiSchema ?? {});
   const number = index + 1;
-  const heading =
+  const numbered =
     typeof options.itemTitle === 'string' ? translate(options.itemTitle, { number }) : String(number);
+  // The element's values, which the field inside it renders: a person's card is headed by the name.
+  const item = isValidElement<{ formData?: unknown }>(children) ? children.props.formData : undefined;
+  const heading = itemHeading(numbered, { 'ui:options': options }, item);
   const removeLabel =
     typeof options.removeLabel === 'string'
       ? translate(options.removeLabel, { number })
-      : t('list.removeItem', { item: heading });
-  const removable = hasToolbar && buttonsProps.hasRemove;
+      : t('list.removeItem', { item: numbered });
+  // `ui:options.keepFirst`: the first element cannot go (the founder, first of the file's persons).
+  const removable = hasToolbar && buttonsProps.hasRemove && !(options.keepFirst === true && index === 0);
 
   if (schema.type !== 'object' && schema.type !== 'array') {
     return (
@@ -78,6 +83,8 @@ export const ArrayFieldItemTemplate = memo(function ArrayFieldItemTemplate(
           <Button
             variant="subtle"
             color="red.9"
+            // The subtle variant draws its text in the colour's light shade (3.3:1 on white): the dark one.
+            c="red.9"
             size="compact-sm"
             leftSection={<IconTrash size={14} aria-hidden="true" />}
             onClick={buttonsProps.onRemoveItem}

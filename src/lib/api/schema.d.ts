@@ -1476,8 +1476,8 @@ export interface components {
         };
         /**
          * @description The wizard's answers: one flat object whose keys are the fields of the
-         *     steps of schemas/wizard/ (fullName, dateOfBirth, companyName,
-         *     shareCapital, subscribers, …). Free-form here: a draft may hold anything
+         *     steps of schemas/wizard/ (persons, companyName, shareCapital,
+         *     managers, subscribers, …). Free-form here: a draft may hold anything
          *     (at most 100 keys, 32 levels deep); a submission is checked against the
          *     steps.
          */
@@ -1562,7 +1562,7 @@ export interface components {
             /**
              * @description JSON pointer to the offending value in `data`, e.g.
              *     `/subscribers/0/paidAmount`; for a missing field, the place it
-             *     should be (`/fullName`).
+             *     should be (`/companyName`).
              * @example /subscribers/0/paidAmount
              */
             path: string;
@@ -2054,7 +2054,7 @@ export interface operations {
                  *       "email": "camille.dupont@example.fr",
                  *       "phoneNumber": "+33612345678",
                  *       "dateOfBirth": "1990-04-15",
-                 *       "companyName": "Boulangerie Dupont SAS"
+                 *       "companyName": "Boulangerie Dupont"
                  *     }
                  */
                 "application/json": components["schemas"]["ProfileUpdate"];
@@ -2075,7 +2075,7 @@ export interface operations {
                      *       "isEmailVerified": true,
                      *       "phoneNumber": "+33612345678",
                      *       "dateOfBirth": "1990-04-15",
-                     *       "companyName": "Boulangerie Dupont SAS",
+                     *       "companyName": "Boulangerie Dupont",
                      *       "language": "fr"
                      *     }
                      */
@@ -2167,7 +2167,7 @@ export interface operations {
                  *       "confirmPassword": "motdepasse123",
                  *       "dateOfBirth": "1990-04-15",
                  *       "phoneNumber": "+33612345678",
-                 *       "companyName": "Boulangerie Dupont SAS",
+                 *       "companyName": "Boulangerie Dupont",
                  *       "language": "fr"
                  *     }
                  */
@@ -2708,12 +2708,20 @@ export interface operations {
                      *       "revision": 3,
                      *       "step": 1,
                      *       "data": {
-                     *         "fullName": "Camille Dupont",
-                     *         "dateOfBirth": "1990-05-17",
-                     *         "nationality": "FR",
-                     *         "companyName": "Boulangerie Dupont SAS"
+                     *         "persons": [
+                     *           {
+                     *             "id": "p1",
+                     *             "kind": "natural",
+                     *             "civility": "F",
+                     *             "firstNames": "Camille",
+                     *             "lastName": "Dupont",
+                     *             "dateOfBirth": "1990-05-17",
+                     *             "nationality": "FR"
+                     *           }
+                     *         ],
+                     *         "companyName": "Boulangerie Dupont"
                      *       },
-                     *       "version": 2,
+                     *       "version": 3,
                      *       "setAside": {},
                      *       "status": "draft",
                      *       "updatedAt": "2026-03-14T09:26:53.589Z",
@@ -2744,10 +2752,18 @@ export interface operations {
                 /**
                  * @example {
                  *       "data": {
-                 *         "fullName": "Camille Dupont",
-                 *         "dateOfBirth": "1990-05-17",
-                 *         "nationality": "FR",
-                 *         "companyName": "Boulangerie Dupont SAS"
+                 *         "persons": [
+                 *           {
+                 *             "id": "p1",
+                 *             "kind": "natural",
+                 *             "civility": "F",
+                 *             "firstNames": "Camille",
+                 *             "lastName": "Dupont",
+                 *             "dateOfBirth": "1990-05-17",
+                 *             "nationality": "FR"
+                 *           }
+                 *         ],
+                 *         "companyName": "Boulangerie Dupont"
                  *       },
                  *       "step": 1,
                  *       "baseRevision": 2
@@ -2768,12 +2784,20 @@ export interface operations {
                      *       "revision": 3,
                      *       "step": 1,
                      *       "data": {
-                     *         "fullName": "Camille Dupont",
-                     *         "dateOfBirth": "1990-05-17",
-                     *         "nationality": "FR",
-                     *         "companyName": "Boulangerie Dupont SAS"
+                     *         "persons": [
+                     *           {
+                     *             "id": "p1",
+                     *             "kind": "natural",
+                     *             "civility": "F",
+                     *             "firstNames": "Camille",
+                     *             "lastName": "Dupont",
+                     *             "dateOfBirth": "1990-05-17",
+                     *             "nationality": "FR"
+                     *           }
+                     *         ],
+                     *         "companyName": "Boulangerie Dupont"
                      *       },
-                     *       "version": 2,
+                     *       "version": 3,
                      *       "setAside": {},
                      *       "status": "draft",
                      *       "updatedAt": "2026-03-14T09:26:53.589Z",
@@ -2802,15 +2826,22 @@ export interface operations {
                      *         "revision": 4,
                      *         "step": 2,
                      *         "data": {
-                     *           "fullName": "Camille Dupont",
-                     *           "companyName": "Boulangerie Dupont SAS",
+                     *           "persons": [
+                     *             {
+                     *               "id": "p1",
+                     *               "kind": "natural",
+                     *               "firstNames": "Camille",
+                     *               "lastName": "Dupont"
+                     *             }
+                     *           ],
+                     *           "companyName": "Boulangerie Dupont",
                      *           "managers": [
                      *             {
-                     *               "name": "Camille Dupont"
+                     *               "personId": "p1"
                      *             }
                      *           ]
                      *         },
-                     *         "version": 2,
+                     *         "version": 3,
                      *         "setAside": {},
                      *         "status": "draft",
                      *         "updatedAt": "2026-03-14T09:27:10.002Z",
@@ -2857,14 +2888,36 @@ export interface operations {
                  *         "jurisdiction": "FR",
                  *         "legalForm": "SAS",
                  *         "currency": "EUR",
-                 *         "fullName": "Camille Dupont",
-                 *         "dateOfBirth": "1990-05-17",
-                 *         "placeOfBirth": "Lyon, France",
-                 *         "nationality": "FR",
-                 *         "address": "12 rue de la Paix, 75002 Paris, France",
-                 *         "fatherName": "Jean Dupont",
-                 *         "motherName": "Marie Dupont née Martin",
-                 *         "companyName": "Boulangerie Dupont SAS",
+                 *         "persons": [
+                 *           {
+                 *             "id": "p1",
+                 *             "kind": "natural",
+                 *             "civility": "F",
+                 *             "firstNames": "Camille",
+                 *             "lastName": "Dupont",
+                 *             "dateOfBirth": "1990-05-17",
+                 *             "placeOfBirth": "Lyon, France",
+                 *             "nationality": "FR",
+                 *             "address": "12 rue de la Paix, 75002 Paris, France",
+                 *             "fatherName": "Jean Dupont",
+                 *             "motherName": "Marie Dupont née Martin",
+                 *             "maritalStatus": "single"
+                 *           },
+                 *           {
+                 *             "id": "p2",
+                 *             "kind": "natural",
+                 *             "civility": "M",
+                 *             "firstNames": "Jean",
+                 *             "lastName": "Dupont",
+                 *             "dateOfBirth": "1962-09-03",
+                 *             "placeOfBirth": "Lyon, France",
+                 *             "nationality": "FR",
+                 *             "address": "3 place Bellecour, 69002 Lyon, France",
+                 *             "maritalStatus": "married",
+                 *             "matrimonialRegime": "separation"
+                 *           }
+                 *         ],
+                 *         "companyName": "Boulangerie Dupont",
                  *         "corporatePurpose": "Bakery and pastry, production and retail.",
                  *         "registeredOffice": "12 rue de la Paix, 75002 Paris, France",
                  *         "shareCapital": 1000,
@@ -2872,14 +2925,7 @@ export interface operations {
                  *         "durationYears": 99,
                  *         "managers": [
                  *           {
-                 *             "name": "Camille Dupont",
-                 *             "isAssociate": true,
-                 *             "dateOfBirth": "1990-05-17",
-                 *             "placeOfBirth": "Lyon, France",
-                 *             "nationality": "FR",
-                 *             "address": "12 rue de la Paix, 75002 Paris, France",
-                 *             "fatherName": "Jean Dupont",
-                 *             "motherName": "Marie Dupont née Martin"
+                 *             "personId": "p1"
                  *           }
                  *         ],
                  *         "nonConvictionStatement": true,
@@ -2887,15 +2933,13 @@ export interface operations {
                  *         "dateOfSignature": "2026-03-14",
                  *         "subscribers": [
                  *           {
-                 *             "name": "Camille Dupont",
-                 *             "address": "12 rue de la Paix, 75002 Paris, France",
+                 *             "personId": "p1",
                  *             "shares": 60,
                  *             "subscription": 600,
                  *             "paidAmount": 600
                  *           },
                  *           {
-                 *             "name": "Jean Dupont",
-                 *             "address": "3 place Bellecour, 69002 Lyon, France",
+                 *             "personId": "p2",
                  *             "shares": 40,
                  *             "subscription": 400,
                  *             "paidAmount": 200
@@ -2919,11 +2963,18 @@ export interface operations {
                      *       "revision": 5,
                      *       "step": 4,
                      *       "data": {
-                     *         "fullName": "Camille Dupont",
-                     *         "companyName": "Boulangerie Dupont SAS",
+                     *         "persons": [
+                     *           {
+                     *             "id": "p1",
+                     *             "kind": "natural",
+                     *             "firstNames": "Camille",
+                     *             "lastName": "Dupont"
+                     *           }
+                     *         ],
+                     *         "companyName": "Boulangerie Dupont",
                      *         "shareCapital": 1000
                      *       },
-                     *       "version": 2,
+                     *       "version": 3,
                      *       "setAside": {},
                      *       "status": "submitted",
                      *       "updatedAt": "2026-03-14T09:30:00.000Z",
