@@ -665,7 +665,9 @@ describe('the rules of each legal form (schemas/jurisdictions/)', () => {
     });
     const sarl = fileOf('FR-SARL');
     const sarlManagers = managers(sarl);
-    expect((await submit(user.accessToken, { data: { ...sarl, managers: sarlManagers } })).statusCode).toBe(200);
+    expect((await submit(user.accessToken, { data: { ...sarl, managers: sarlManagers } })).statusCode).toBe(
+      200,
+    );
     expect(await problemsOf({ ...sarl, managers: [] })).toContainEqual({
       step: 'management',
       path: '/managers',
