@@ -6,6 +6,8 @@ import { text } from './locale-text';
 // The wizard's controls, found as a user finds them: by their role and their label in a language.
 // Some words depend on the country (`FR`, `RO`) or the legal form: `jurisdiction` and `legalForm` pick them.
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export function wizardForm(
   page: Page,
   language: Language,
@@ -21,8 +23,11 @@ export function wizardForm(
   // A short list (a person, a civility) is the browser's own select; a long one (countries) a searchable textbox.
   const select = (name: string, scope: Page | Locator = page) =>
     scope.getByRole('combobox', { name, exact: true });
+  /** A list's card by its numbered heading; a person's card adds the name once typed ("Person 2 — Ioana Popescu"). */
   const card = (heading: string, number: number, scope: Page | Locator = page) =>
-    scope.getByRole('region', { name: fillTemplate(heading, { number }), exact: true });
+    scope.getByRole('region', {
+      name: new RegExp(`^${escapeRegExp(fillTemplate(heading, { number }))}(?: — .*)?$`),
+    });
   const managerTitle =
     jurisdiction === 'RO' ? 'administrator' : ['SAS', 'SASU'].includes(legalForm) ? 'president' : 'gerant';
 

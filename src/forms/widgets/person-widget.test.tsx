@@ -114,8 +114,9 @@ describe('the person field (ui:widget "person")', () => {
 
   it("names, on the People step itself, the persons as they are typed (a company's representative)", async () => {
     const { user } = renderStep(wizardFrSasPeopleForm, { persons: PERSONS });
+    // A person's card is headed by its number, then the name once there is one.
     const company = screen.getByRole('region', {
-      name: fillTemplate(enWizard.fields.person.heading, { number: 2 }),
+      name: `${fillTemplate(enWizard.fields.person.heading, { number: 2 })} — Holding Martin SAS`,
     });
     const representative = within(company).getByRole('combobox', {
       name: titled(enWizard.fields.person.representativeId.title),
