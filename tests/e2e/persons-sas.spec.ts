@@ -122,8 +122,8 @@ for (const language of LANGUAGES) {
     await expect(people).toContainText('Paul');
     await expect(form.review.section('management')).toContainText('Marc Lefèvre');
     const roles = form.review.persons;
-    await expect(roles).toContainText(t('review.persons.roles.manager.president'));
-    await expect(roles).toContainText(t('review.persons.roles.directorGeneral'));
+    await expect(roles).toContainText(t('review.persons.roles.manager.president.M'));
+    await expect(roles).toContainText(t('review.persons.roles.directorGeneral.M'));
     await expect(roles.getByText(t('review.persons.beneficialOwner'), { exact: true })).toHaveCount(2);
     await page.screenshot({
       path: `/tmp/e2e-shots/persons-sas-review-${language}-${testInfo.project.name}.png`,
