@@ -41,13 +41,15 @@ function Harness({ onSubmit }: { onSubmit: (values: FormValues) => void }) {
 
 const field = (language: Language) => screen.getByRole('textbox', { name: TITLE[language] });
 
-function renderNationality(language: Language) {
+/** The form, once the field is there: the widget's code loads with the first form that shows one. */
+async function renderNationality(language: Language) {
   const i18n = createTestI18n(language);
   for (const lang of Object.keys(TITLE) as Language[])
     i18n.addResource(lang, 'forms', 'test.nationality', TITLE[lang]);
   const onSubmit = vi.fn();
   const rendered = renderWithProviders(<Harness onSubmit={onSubmit} />, { i18n });
-  return { ...rendered, onSubmit, input: field(language) };
+  const input = await screen.findByRole('textbox', { name: TITLE[language] });
+  return { ...rendered, onSubmit, input };
 }
 
 /**
@@ -65,14 +67,14 @@ describe('nationality field', () => {
   // The searchable list loads on first use, in place of a stand-in that takes no typing: opened once
   // here, so that the first test types into the list itself as the others do.
   beforeAll(async () => {
-    const { user, input, unmount } = renderNationality('fr');
+    const { user, input, unmount } = await renderNationality('fr');
     await user.click(input);
     await screen.findByRole('listbox', { hidden: true });
     unmount();
   });
 
   it('finds "française" first for France, and ArrowDown then Enter picks it, storing FR', async () => {
-    const { user, input, onSubmit } = renderNationality('fr');
+    const { user, input, onSubmit } = await renderNationality('fr');
     await user.click(input);
     await user.type(input, 'française');
     const shown = await shownOptions();
@@ -94,7 +96,7 @@ describe('nationality field', () => {
     ['en', 'British', 'British (United Kingdom)', 'GB'],
     ['ro', 'român', 'română (România)', 'RO'],
   ] as const)('in %s, typing "%s" offers %s first', async (language, typed, label, code) => {
-    const { user, input, onSubmit } = renderNationality(language);
+    const { user, input, onSubmit } = await renderNationality(language);
     await user.click(input);
     await user.type(input, typed);
     expect((await shownOptions())[0]).toBe(label);
@@ -104,7 +106,7 @@ describe('nationality field', () => {
   });
 
   it('renames the choice with the language of the page, the stored code unchanged', async () => {
-    const { user, input, i18n, onSubmit } = renderNationality('fr');
+    const { user, input, i18n, onSubmit } = await renderNationality('fr');
     await user.click(input);
     await user.type(input, 'roumain');
     await user.keyboard('{ArrowDown}{Enter}');
