@@ -15,11 +15,8 @@ import {
   type KeywordDefinition,
   type Name,
 } from 'ajv';
-import codegenNames from 'ajv/dist/compile/names.js';
+import { valueAtPointer } from './keyword-code.ts';
 import { LEGAL_FORM_PATTERNS, MAX_CHECKED_LENGTH, TRAILING_SEPARATORS } from '../shared/legal-form-name.ts';
-
-// A CommonJS default export: Node's ESM loader hands over the exports object, the bundler its `default`.
-const names = (codegenNames as unknown as { default?: typeof codegenNames }).default ?? codegenNames;
 
 /** A regular expression created once per validator module (`new RegExp` in the standalone code). */
 function regExp(gen: CodeGen, source: string, flags: string): Name {
@@ -28,16 +25,6 @@ function regExp(gen: CodeGen, source: string, flags: string): Name {
     ref: new RegExp(source, flags),
     code: _`new RegExp(${source}, ${flags})`,
   });
-}
-
-/** The value at a JSON pointer of the whole data, or undefined. */
-function atPointer(gen: CodeGen, pointer: string): Name {
-  const value = gen.let('value', names.rootData);
-  for (const segment of pointer.split('/').slice(1)) {
-    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
-    gen.assign(value, _`${value} !== null && typeof ${value} == "object" ? ${value}[${key}] : undefined`);
-  }
-  return value;
 }
 
 export const legalFormSuffix: KeywordDefinition = {
@@ -60,8 +47,8 @@ export const legalFormSuffix: KeywordDefinition = {
   code(cxt: KeywordCxt) {
     const { gen, data } = cxt;
     const schema = cxt.schema as { jurisdiction: string; legalForm: string };
-    const jurisdiction = atPointer(gen, schema.jurisdiction);
-    const legalForm = atPointer(gen, schema.legalForm);
+    const jurisdiction = valueAtPointer(gen, schema.jurisdiction);
+    const legalForm = valueAtPointer(gen, schema.legalForm);
     // `FR-SAS`, `RO-SRL_SOLE`: the form's id, as the patterns name it.
     const form = gen.const(
       'form',

@@ -26,24 +26,7 @@
  */
 import { _, type Code, type KeywordCxt, type KeywordDefinition, type Name } from 'ajv';
 import type { CodeGen } from 'ajv';
-import codegenNames from 'ajv/dist/compile/names.js';
-
-const names = (codegenNames as unknown as { default?: typeof codegenNames }).default ?? codegenNames;
-
-function pointerSegments(pointer: string): string[] {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-/** Code reading the value at a JSON pointer of the whole data (undefined where the way is missing). */
-function readPointer(gen: CodeGen, pointer: string): Name {
-  const value = gen.let('value', names.rootData);
-  for (const segment of pointerSegments(pointer))
-    gen.assign(value, _`${value} !== null && typeof ${value} == "object" ? ${value}[${segment}] : undefined`);
-  return value;
-}
+import { valueAtPointer } from './keyword-code.ts';
 
 /**
  * Code testing that `value` is one of `allowed`, compared with ===. (A list written into the code as
@@ -56,7 +39,7 @@ function isOneOf(value: Code | Name, allowed: readonly (string | boolean)[]): Co
 
 /** Code finding the person of `/persons` whose id is `id` (undefined when none is). */
 function findPerson(gen: CodeGen, id: Code | Name): Name {
-  const persons = readPointer(gen, '/persons');
+  const persons = valueAtPointer(gen, '/persons');
   const found = gen.let('person', _`undefined`);
   gen.if(_`Array.isArray(${persons})`, () =>
     gen.forOf('candidate', persons, (candidate) =>
@@ -235,7 +218,7 @@ const wholeCentsPer: KeywordDefinition = {
   },
   code(cxt: KeywordCxt) {
     const { gen, data } = cxt;
-    const count = readPointer(gen, cxt.schema as string);
+    const count = valueAtPointer(gen, cxt.schema as string);
     gen.if(
       _`typeof ${count} == "number" && Number.isInteger(${count}) && ${count} > 0 && Math.round(${data} * 100) % ${count} !== 0`,
       () =>
@@ -264,8 +247,8 @@ const timesNominal: KeywordDefinition = {
   code(cxt: KeywordCxt) {
     const { gen, data, it } = cxt;
     const { capital: capitalPointer, count: countPointer } = cxt.schema as { capital: string; count: string };
-    const capital = readPointer(gen, capitalPointer);
-    const count = readPointer(gen, countPointer);
+    const capital = valueAtPointer(gen, capitalPointer);
+    const count = valueAtPointer(gen, countPointer);
     const shares = gen.const(
       'shares',
       _`${it.parentData} !== null && typeof ${it.parentData} == "object" ? ${it.parentData}.shares : undefined`,

@@ -20,13 +20,10 @@
  */
 import { _, type Code, type KeywordCxt, type KeywordDefinition, type Name } from 'ajv';
 import type Ajv from 'ajv';
-import codegenNames from 'ajv/dist/compile/names.js';
+import { valueAtPointer } from './keyword-code.ts';
 import { PERSON_KEYWORDS } from './keyword-persons.ts';
 import { cnp } from './keyword-cnp.ts';
 import { legalFormSuffix } from './keyword-legal-form-suffix.ts';
-
-// A CommonJS default export: Node's ESM loader hands over the exports object, the bundler its `default`.
-const names = (codegenNames as unknown as { default?: typeof codegenNames }).default ?? codegenNames;
 
 /**
  * Today as YYYY-MM-DD. In a browser it is the user's own date. The server does not know the user's
@@ -44,22 +41,6 @@ const notAfterToday: KeywordDefinition = {
     cxt.fail(_`${cxt.data} > ${todayCode}`);
   },
 };
-
-function pointerSegments(pointer: string): string[] {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-/** A variable holding the value at `pointer` of the whole data (undefined where there is none). */
-function valueAtPointer(gen: KeywordCxt['gen'], pointer: string) {
-  const value = gen.let('value', names.rootData);
-  for (const segment of pointerSegments(pointer)) {
-    gen.assign(value, _`${value} !== null && typeof ${value} == "object" ? ${value}[${segment}] : undefined`);
-  }
-  return value;
-}
 
 /** Code that is true when `value` is a string of the form YYYY-MM-DD. */
 const isIsoDate = (value: Name | Code) =>
