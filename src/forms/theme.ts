@@ -14,6 +14,7 @@ import { CheckboxesWidget } from './widgets/checkboxes-widget';
 import { CountryWidget } from './widgets/country-widget';
 import { DateWidget } from './widgets/date-widget';
 import { LanguageWidget } from './widgets/language-widget';
+import { NationalityWidget } from './widgets/nationality-widget-loader';
 import { PasswordWidget } from './widgets/password-widget';
 import { PersonWidget } from './widgets/person-widget';
 import { SelectWidget } from './widgets/select-widget';
@@ -48,13 +49,6 @@ const LazyWebsiteColorWidget = lazy(() =>
 // Its own boundary: the form stays on screen while the swatches load.
 const WebsiteColorWidget = (props: WidgetProps) =>
   createElement(Suspense, { fallback: null }, createElement(LazyWebsiteColorWidget, props));
-
-// The nationalities' search is the wizard's alone: the account forms (sign-up, login) do without it.
-const LazyNationalityWidget = lazy(() =>
-  import('./widgets/nationality-widget').then((module) => ({ default: module.NationalityWidget })),
-);
-const NationalityWidget = (props: WidgetProps) =>
-  createElement(Suspense, { fallback: null }, createElement(LazyNationalityWidget, props));
 
 /**
  * The widgets a uiSchema can name with ui:widget (RJSF maps "password", "date", "textarea",

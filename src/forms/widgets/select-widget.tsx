@@ -24,7 +24,7 @@ const NATIVE_SELECT_MAX_OPTIONS = 8;
  * it when closed (the chosen option's name or the placeholder, the chevron). A click on it opens the
  * list once it is there.
  */
-function SearchableSelectStandIn({ widget, options, handoff }: StandInProps<OptionsSelectProps>) {
+export function SearchableSelectStandIn({ widget, options, handoff }: StandInProps<OptionsSelectProps>) {
   const { t } = useTranslation('forms');
   const { id, value, placeholder, onFocus } = widget;
   const { name, ...control } = useControlProps(widget);
