@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Liquid } from 'liquidjs';
 import type { components } from '../../../src/lib/api/schema';
 import type { CaenClass, LegalForm } from '../../../src/shared/jurisdictions';
+import { readCaenGroups } from './caen-groups';
 import { buildDocumentContext } from './document-context';
 import {
   DocumentMarkupError,
@@ -76,6 +77,7 @@ export interface DocumentBuilderOptions {
 export function createDocumentBuilder({ legalForms, caenClasses, root }: DocumentBuilderOptions) {
   const manifest = readTemplateManifest(root);
   const caen = new Map(caenClasses.map((entry) => [entry.code, entry]));
+  const caenGroups = readCaenGroups(root);
   const engines = new Map<DocumentLanguage, Liquid>();
   const engineFor = (language: DocumentLanguage) => {
     let engine = engines.get(language);
@@ -171,6 +173,7 @@ export function createDocumentBuilder({ legalForms, caenClasses, root }: Documen
         form,
         language,
         caen,
+        caenGroups,
         reference,
         preview: options.preview ?? false,
       });

@@ -8,6 +8,7 @@
 import { fileBeneficialOwners } from '../../../src/shared/file-beneficial-owners';
 import { parameterValues, type CaenClass, type LegalForm } from '../../../src/shared/jurisdictions';
 import { withoutLegalForm } from '../../../src/shared/legal-form-name';
+import type { CaenGroup } from './caen-groups';
 
 type Values = Record<string, unknown>;
 
@@ -114,6 +115,10 @@ export interface DocumentContext {
     nominal: number;
     durationYears: number | null;
     caenMain: { code: string; name: string } | null;
+    /** Romania: the CAEN group (3 digits) of the main activity, the main field (art. 7 lit. c)). */
+    caenMainGroup: { code: string; name: string } | null;
+    /** Romania: the majority that amends the act constitutiv (Legea 31/1990 art. 192 alin. (2)). */
+    amendmentMajority: 'unanimity' | 'absoluteMajority';
     caenSecondary: { code: string; name: string }[];
     financialYear: FinancialYear;
     /** SAS: transfers to third persons need the associates' approval (C. com. L. 227-14); on unless refused. */
@@ -249,6 +254,8 @@ export interface ContextOptions {
   form: LegalForm;
   language: string;
   caen: ReadonlyMap<string, CaenClass>;
+  /** The CAEN groups by code (caen-groups.ts); none: no main field printed. */
+  caenGroups?: ReadonlyMap<string, CaenGroup>;
   reference: string;
   preview: boolean;
 }
@@ -359,11 +366,28 @@ function beneficialOwnersOf(
   return { owners, fallback: result.basis === 'fallback' };
 }
 
+/**
+ * Romania: the group (3 digits) of the main activity's class, the act's "domeniul principal de
+ * activitate" (Legea 31/1990 art. 7 lit. c)), in `language` where the group has a title in it.
+ */
+function caenGroupOf(
+  code: unknown,
+  groups: ReadonlyMap<string, CaenGroup> | undefined,
+  language: string,
+): { code: string; name: string } | null {
+  if (typeof code !== 'string' || !/^\d{4}$/.test(code)) return null;
+  const group = groups?.get(code.slice(0, 3));
+  if (!group) return null;
+  const name = (language === 'en' ? group.en : language === 'fr' ? group.fr : undefined) ?? group.ro;
+  return { code: group.code, name };
+}
+
 export function buildDocumentContext({
   data,
   form,
   language,
   caen,
+  caenGroups,
   reference,
   preview,
 }: ContextOptions): DocumentContext {
@@ -438,6 +462,8 @@ export function buildDocumentContext({
       nominal: shares > 0 ? Math.round((capital / shares) * 10_000) / 10_000 : 0,
       durationYears: duration > 0 ? duration : null,
       caenMain: caenEntry(data.caenMain),
+      caenMainGroup: caenGroupOf(data.caenMain, caenGroups, language),
+      amendmentMajority: data.amendmentMajority === 'absoluteMajority' ? 'absoluteMajority' : 'unanimity',
       caenSecondary: (Array.isArray(data.caenSecondary) ? data.caenSecondary : [])
         .map(caenEntry)
         .filter((entry): entry is { code: string; name: string } => entry !== null),
