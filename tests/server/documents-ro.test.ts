@@ -4,6 +4,8 @@
  * generated text, in Word and PDF, and no line is left blank for data the wizard asks. The PDF checks
  * use words without a capital "I" (another part of issue 33 fixes its text layer).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDocumentBuilder, type DocumentSku } from '../../server/services/documents/build-document';
 import type { DocumentLanguage } from '../../server/services/documents/formats';
@@ -79,7 +81,9 @@ describe('the act constitutiv (Legea 31/1990 art. 7)', () => {
       expect(ro).toContain(squeeze('Activitatea principală a societății: 1071 – Fabricarea pâinii;'));
     }
     expect(await of('sole', 'LEGAL_STATUSES', 'en')).toContain(
-      squeeze('Main field of activity of the company: CAEN group 107 – Manufacture of bakery and farinaceous products.'),
+      squeeze(
+        'Main field of activity of the company: CAEN group 107 – Manufacture of bakery and farinaceous products.',
+      ),
     );
     expect(await of('sole', 'LEGAL_STATUSES', 'fr')).toContain(
       squeeze("Domaine principal d'activité de la société : groupe CAEN 107"),
@@ -97,12 +101,16 @@ describe('the act constitutiv (Legea 31/1990 art. 7)', () => {
   it('amends the act by unanimity unless the founders chose the absolute majority (art. 192 alin. (2))', async () => {
     const unanimity = await of('several', 'LEGAL_STATUSES');
     expect(unanimity).toContain(
-      squeeze('Hotărârile care modifică actul constitutiv se iau cu votul tuturor asociaților (art. 192 alin. (2)'),
+      squeeze(
+        'Hotărârile care modifică actul constitutiv se iau cu votul tuturor asociaților (art. 192 alin. (2)',
+      ),
     );
     expect(unanimity).not.toContain(squeeze('Aceeași majoritate se aplică hotărârilor care modifică'));
     const majority = await of('partlyPaid', 'LEGAL_STATUSES');
     expect(majority).toContain(
-      squeeze('Prin derogare de la art. 192 alin. (2) din Legea nr. 31/1990, hotărârile care modifică actul constitutiv se iau cu aceeași majoritate'),
+      squeeze(
+        'Prin derogare de la art. 192 alin. (2) din Legea nr. 31/1990, hotărârile care modifică actul constitutiv se iau cu aceeași majoritate',
+      ),
     );
     expect(await of('several', 'LEGAL_STATUSES', 'en')).toContain(
       squeeze('Decisions amending the articles of association are taken by the vote of all the members'),
@@ -116,7 +124,9 @@ describe('the act constitutiv (Legea 31/1990 art. 7)', () => {
     const several = await of('several', 'LEGAL_STATUSES', 'ro', 'pdf');
     expect(several).toContain(squeeze('Art. 3 – Sediul și sediile secundare'));
     expect(several).toContain(
-      squeeze('poate înființa sedii secundare – sucursale, agenții, reprezentanțe sau alte asemenea unități fără personalitate juridică –'),
+      squeeze(
+        'poate înființa sedii secundare – sucursale, agenții, reprezentanțe sau alte asemenea unități fără personalitate juridică –',
+      ),
     );
     expect(several).toContain(squeeze('prin hotărârea adunării generale a asociaților; punctele de lucru'));
     expect(await of('sole', 'LEGAL_STATUSES')).toContain(
@@ -126,7 +136,9 @@ describe('the act constitutiv (Legea 31/1990 art. 7)', () => {
 
   it('states the duration the founder chose, "nelimitată" only when none was', async () => {
     expect(await of('sole', 'LEGAL_STATUSES')).toContain(squeeze('Durata societății este de 30 de ani'));
-    expect(await of('sole', 'LEGAL_STATUSES', 'en')).toContain(squeeze('The duration of the company is 30 years'));
+    expect(await of('sole', 'LEGAL_STATUSES', 'en')).toContain(
+      squeeze('The duration of the company is 30 years'),
+    );
     expect(await of('several', 'LEGAL_STATUSES')).toContain(squeeze('Durata societății este nelimitată'));
   });
 
@@ -165,9 +177,13 @@ describe('the act constitutiv (Legea 31/1990 art. 7)', () => {
   it('names the foreign administrator who holds no share, with his passport, and has him accept', async () => {
     const act = await of('foreignAdministrator', 'LEGAL_STATUSES');
     expect(act).toContain(
-      squeeze('domnul Jean MARTIN, de cetățenie franceză, născut la data de 23 noiembrie 1979 în Lyon, France'),
+      squeeze(
+        'domnul Jean MARTIN, de cetățenie franceză, născut la data de 23 noiembrie 1979 în Lyon, France',
+      ),
     );
-    expect(act).toContain(squeeze('identificat cu pașaportul nr. 18FR54321, eliberat de Préfecture du Rhône'));
+    expect(act).toContain(
+      squeeze('identificat cu pașaportul nr. 18FR54321, eliberat de Préfecture du Rhône'),
+    );
     expect(act).toContain(squeeze(', neasociat'));
     expect(act).toContain(squeeze('Administrator neasociat, pentru acceptarea mandatului'));
   });
@@ -181,9 +197,16 @@ describe("the administrator's declaration (Legea 31/1990 art. 6 alin. (2) and ar
       const declaration = await of('several', SKU, 'ro', format);
       expect(declaration).toContain(squeeze('art. 6 alin. (2) și art. 73¹ din Legea nr. 31/1990'));
       expect(declaration).toContain(squeeze('nu sunt incapabilă potrivit legii'));
-      expect(declaration).toContain(squeeze('prin hotărâre judecătorească definitivă, ca pedeapsă complementară'));
+      expect(declaration).toContain(
+        squeeze('prin hotărâre judecătorească definitivă, ca pedeapsă complementară'),
+      );
       expect(declaration).toContain(squeeze('evaziune fiscală'));
-      for (const obsolete of ['gestiune frauduloasă', 'mărturie mincinoasă', 'dare sau luare de mită', 'uz de fals'])
+      for (const obsolete of [
+        'gestiune frauduloasă',
+        'mărturie mincinoasă',
+        'dare sau luare de mită',
+        'uz de fals',
+      ])
         expect(declaration).not.toContain(squeeze(obsolete));
     }
     expect(await of('several', SKU, 'en')).toContain(squeeze('tax evasion'));
@@ -200,7 +223,9 @@ describe("the administrator's declaration (Legea 31/1990 art. 6 alin. (2) and ar
     expect(declaration).toContain(
       squeeze('pașaportul nr. 18FR54321, eliberat de Préfecture du Rhône la data de 12 septembrie 2018'),
     );
-    expect(declaration).toContain(squeeze('CNP nu are (cetățean străin, identificat prin actul de identitate de mai sus)'));
+    expect(declaration).toContain(
+      squeeze('CNP nu are (cetățean străin, identificat prin actul de identitate de mai sus)'),
+    );
     expect(declaration).toContain(squeeze('nu sunt incapabil potrivit legii'));
   });
 
@@ -208,7 +233,9 @@ describe("the administrator's declaration (Legea 31/1990 art. 6 alin. (2) and ar
     const declaration = await of('sole', SKU);
     expect(declaration).toContain(squeeze('Cetățenie română'));
     expect(declaration).toContain(
-      squeeze('cartea de identitate seria KX nr. 123456, eliberată de SPCLEP Cluj-Napoca la data de 1 iunie 2020'),
+      squeeze(
+        'cartea de identitate seria KX nr. 123456, eliberată de SPCLEP Cluj-Napoca la data de 1 iunie 2020',
+      ),
     );
     expect(declaration).toContain(squeeze(`CNP ${String(IOANA.cnp)}`));
   });
@@ -220,7 +247,9 @@ describe('the beneficial-owner declaration (Legea 129/2019 art. 4 and art. 56, O
   it("is filed on registration and identifies the declarant, the company's legal representative", async () => {
     for (const format of ['docx', 'pdf'] as const) {
       const declaration = await of('foreignAdministrator', SKU, 'ro', format);
-      expect(declaration).toContain(squeeze('Declarația se depune: la înmatricularea societății în registrul comerțului'));
+      expect(declaration).toContain(
+        squeeze('Declarația se depune: la înmatricularea societății în registrul comerțului'),
+      );
       expect(declaration).toContain(squeeze('1. Declarantul'));
       expect(declaration).toContain(squeeze('Calitatea Reprezentant legal (administrator) al societății'));
       expect(declaration).toContain(squeeze('Cetățenie franceză'));
@@ -236,10 +265,14 @@ describe('the beneficial-owner declaration (Legea 129/2019 art. 4 and art. 56, O
   it('says how each beneficial owner holds control, and never lists a company as one', async () => {
     const declaration = await of('companyAssociate', SKU);
     expect(declaration).toContain(squeeze('Beneficiarul real nr. 1 Nume și prenume POPESCU Ioana'));
-    expect(declaration).toContain(squeeze('Deținere directă de părți sociale și drepturi de vot da: 70,00 %'));
+    expect(declaration).toContain(
+      squeeze('Deținere directă de părți sociale și drepturi de vot da: 70,00 %'),
+    );
     expect(declaration).toContain(squeeze('Beneficiarul real nr. 2 Nume și prenume IONESCU Andrei'));
     expect(declaration).toContain(
-      squeeze('Deținere indirectă da: 30,00 %, prin societatea Holding Carpați SRL (30,00 % din capitalul social, din care persoana deține 100,00 %)'),
+      squeeze(
+        'Deținere indirectă da: 30,00 %, prin societatea Holding Carpați SRL (30,00 % din capitalul social, din care persoana deține 100,00 %)',
+      ),
     );
     expect(declaration).not.toContain(squeeze('Nume și prenume Holding Carpați'));
     expect(declaration).not.toContain(squeeze('Beneficiarul real nr. 3'));
@@ -251,11 +284,14 @@ describe('the beneficial-owner declaration (Legea 129/2019 art. 4 and art. 56, O
     const file = golden.foreignAdministrator;
     const spread = {
       ...file,
-      persons: [...(file.persons as Record<string, unknown>[]), ...['p4', 'p5'].map((id, index) => ({
-        ...(file.persons as Record<string, unknown>[])[1],
-        id,
-        lastName: `Vasilescu${'ab'[index] ?? ''}`,
-      }))],
+      persons: [
+        ...(file.persons as Record<string, unknown>[]),
+        ...['p4', 'p5'].map((id, index) => ({
+          ...(file.persons as Record<string, unknown>[])[1],
+          id,
+          lastName: `Vasilescu${'ab'[index] ?? ''}`,
+        })),
+      ],
       subscribers: ['p1', 'p2', 'p4', 'p5'].map((personId) => ({
         personId,
         shares: 25,
@@ -282,5 +318,39 @@ describe('the Romanian translation of the French statuts (review §C)', () => {
     const sas = await text(completeCompanyFile(2, '2026-03-02', 'FR-SAS'), 'LEGAL_STATUSES', 'ro');
     expect(sas).toContain(squeeze('auditori statutari (commissaires aux comptes)'));
     expect(sas).not.toMatch(/cenzor/);
+  });
+});
+
+/** A template's control tags (with their conditions) in order, and the variables it prints or tests. */
+function structure(file: string): { tags: string[]; variables: string[] } {
+  const source = readFileSync(join(root, 'schemas/documents/templates', file), 'utf8').replace(
+    /{%-?\s*comment\s*-?%}[\s\S]*?{%-?\s*endcomment\s*-?%}/g,
+    '',
+  );
+  const tags = [
+    ...source.matchAll(
+      /{%-?\s*(if|elsif|else|endif|for|endfor|unless|endunless|case|when|endcase)\b([^%]*)-?%}/g,
+    ),
+  ].map((match) => `${match[1]} ${(match[2] ?? '').trim()}`);
+  const variables = new Set<string>();
+  for (const match of source.matchAll(/{{-?\s*([a-zA-Z_][\w.]*)/g)) variables.add(match[1] ?? '');
+  for (const match of source.matchAll(/{%-?\s*(?:if|elsif|unless|for \w+ in)\s+([a-zA-Z_][\w.]*)/g))
+    variables.add(match[1] ?? '');
+  return { tags, variables: [...variables].sort() };
+}
+
+describe('the courtesy translations of the Romanian documents', () => {
+  const FILES = [
+    'act-constitutiv-srl.liquid',
+    'declaratie-administrator.liquid',
+    'declaratie-beneficiari-reali.liquid',
+    '_persoana.liquid',
+    '_nume.liquid',
+    '_act-identitate.liquid',
+  ];
+  it.each(FILES)('ro/%s: en and fr keep the same branches and variables as the filing copy', (file) => {
+    const filing = structure(`ro/${file}`);
+    for (const language of ['en', 'fr'])
+      expect(structure(`ro/${language}/${file}`), language).toEqual(filing);
   });
 });
