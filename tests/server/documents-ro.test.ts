@@ -174,6 +174,20 @@ describe('the act constitutiv (Legea 31/1990 art. 7)', () => {
     );
   });
 
+  it("binds the administrators to the non-compete of art. 197 alin. (3), as ONRC's model does", async () => {
+    expect(await of('several', 'LEGAL_STATUSES')).toContain(
+      squeeze(
+        'Fără autorizarea adunării generale a asociaților, administratorii nu pot fi administratori în alte societăți concurente',
+      ),
+    );
+    expect(await of('sole', 'LEGAL_STATUSES')).toContain(
+      squeeze('Fără autorizarea asociatului unic, administratorii'),
+    );
+    expect(await of('several', 'LEGAL_STATUSES', 'en')).toContain(
+      squeeze('(art. 197 para. (3) of Law no. 31/1990)'),
+    );
+  });
+
   it('names the foreign administrator who holds no share, with his passport, and has him accept', async () => {
     const act = await of('foreignAdministrator', 'LEGAL_STATUSES');
     expect(act).toContain(
