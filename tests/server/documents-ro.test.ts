@@ -154,6 +154,12 @@ describe('the act constitutiv (Legea 31/1990 art. 7)', () => {
     expect(await of('partlyPaid', 'LEGAL_STATUSES', 'en')).toContain(squeeze('of Romanian citizenship'));
   });
 
+  it('writes "100 de părți sociale" with the "de" Romanian puts after 20 and more, "3 exemplare"', async () => {
+    const act = await of('sole', 'LEGAL_STATUSES');
+    expect(act).toContain(squeeze('se divide în 100 de părți sociale, cu o valoare nominală de 10,00 lei'));
+    expect(act).toContain(squeeze('în 3 exemplare originale.'));
+  });
+
   it('says what nothing paid up means, rather than "a fost vărsată suma de 0,00 lei"', async () => {
     const file = golden.several;
     const unpaid = {
