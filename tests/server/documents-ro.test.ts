@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDocumentBuilder, type DocumentSku } from '../../server/services/documents/build-document';
 import type { DocumentLanguage } from '../../server/services/documents/formats';
+import { readCaenGroups } from '../../server/services/documents/caen-groups';
 import { writeDocument } from '../../server/services/documents/write-document';
 import { loadWizard, validateCompanyFile } from '../../server/services/company-files';
 import { resolveWizard } from '../../src/shared/wizard-definition.ts';
@@ -66,6 +67,18 @@ describe('the golden corpus of Romanian files', () => {
         expect(body, `${sku} ${language}`).not.toContain('^1');
         expect(body, `${sku} ${language}`).not.toMatch(/26\/1990/);
       }
+  });
+});
+
+describe('the CAEN Rev. 3 groups (schemas/jurisdictions/caen-groups.json)', () => {
+  it('name, in Romanian and English, the group of every class a founder may choose', () => {
+    const groups = readCaenGroups(root);
+    for (const { code } of readCaenClasses(root)) {
+      const group = groups.get(code.slice(0, 3));
+      expect(group?.ro, code).toMatch(/\S/);
+      expect(group?.en, code).toMatch(/\S/);
+      expect(group?.ro, code).not.toMatch(/[şţŞŢ]/);
+    }
   });
 });
 
