@@ -9,6 +9,7 @@ import { createDocumentBuilder, type DocumentSku } from '../../server/services/d
 import { writeDocument } from '../../server/services/documents/write-document';
 import { loadWizard, validateCompanyFile } from '../../server/services/company-files';
 import { readCaenClasses } from '../../src/shared/wizard-source.node.ts';
+import { completeCompanyFile } from '../fixtures/company-file';
 import { goldenFilesFr, type GoldenFile } from '../fixtures/golden-files-fr';
 import { docxText, pdfText, squeeze } from './document-text';
 
@@ -108,6 +109,29 @@ describe('the French golden corpus', () => {
       if (file.data.actsBeforeRegistration === undefined) has(statuts, 'Néant.');
     },
   );
+});
+
+describe('the wizard’s new French fields', () => {
+  const keywords = (data: Record<string, unknown>) =>
+    validateCompanyFile(wizard, data).map((error) => `${error.path} ${error.keyword}`);
+
+  it('refuses a deposit certificate dated in the future and an act without a description', () => {
+    const { data } = golden('SARL, 2 associates, married, foreign gérant, a fifth paid');
+    expect(keywords({ ...data, capitalDepositDate: '2999-01-01' })).toContain(
+      '/capitalDepositDate notAfterToday',
+    );
+    expect(
+      keywords({ ...data, actsBeforeRegistration: [{ date: '2026-01-02', description: ' ' }] }),
+    ).toContain('/actsBeforeRegistration/0/description pattern');
+  });
+
+  it('are French only: a Romanian file may not carry them', () => {
+    const romanian = completeCompanyFile(2, '2026-01-15', 'RO-SRL');
+    expect(validateCompanyFile(wizard, romanian)).toEqual([]);
+    expect(keywords({ ...romanian, capitalDepositary: 'Banca Transilvania' }).join(' ')).toMatch(
+      /capitalDepositary|additionalProperties/,
+    );
+  });
 });
 
 describe('the état des actes and the R. 210-6 mandate', () => {
