@@ -289,6 +289,22 @@ describe('SARL and EURL', () => {
   });
 });
 
+describe('a draft whose manager has no civility yet', () => {
+  it('prints no "(e)" nor "(ă)" in the declaration, in French or Romanian', async () => {
+    const data = completeCompanyFile(2, '2026-01-15', 'FR-SARL');
+    const persons = data.persons as Record<string, unknown>[];
+    data.persons = persons.map((person, index) =>
+      index === 0 ? { ...person, civility: undefined } : person,
+    );
+    const french = await docx('CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION', data, 'fr');
+    has(french, 'Je soussigné :');
+    expect(french).not.toMatch(/\((e|s|es)\)/);
+    const romanian = await docx('CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION', data, 'ro');
+    has(romanian, 'Subsemnatul:');
+    expect(romanian).not.toMatch(/\(ă\)|Subsemnatul\/Subsemnata/);
+  });
+});
+
 describe('the courtesy translations of the statuts', () => {
   const file = () => golden('SAS, 3 associates with a company, foreign président, DG, half paid');
 
