@@ -203,6 +203,14 @@ describe('SAS and SASU', () => {
     has(sas(), 'L. 228-24 par analogie');
   });
 
+  it('says unanimity for an agrément clause is the associates’ choice, the law asking it for inaliénabilité (L. 227-19)', () => {
+    has(sas(), "clause d'inaliénabilité (Code de commerce, art. L. 227-19)");
+    has(
+      sas(),
+      "par choix des associés, qui va au-delà de la loi, il en est de même de toute décision qui adopte ou modifie une clause d'agrément",
+    );
+  });
+
   it('records a SASU’s decisions in a register, approval by filing when the sole associate is président (L. 227-9)', () => {
     const { statuts } = textsOf('SASU, sole associate présidente, half paid');
     has(
