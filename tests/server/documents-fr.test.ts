@@ -290,6 +290,8 @@ describe('SARL and EURL', () => {
     hasNot(statuts, "l'égalité des associés");
     has(statuts, "L'associé unique exerce les pouvoirs dévolus à l'assemblée des associés");
     has(statuts, 'Associé unique, gérant');
+    has(statuts, "sous réserve des pouvoirs que la loi attribue expressément à l'associé unique");
+    has(statuts, 'Article 12 – Conventions entre la société et ses gérants ou son associé unique');
     has(
       textsOf('SARL, 3 associates with a company, two gérantes').statuts,
       "En aucun cas la réduction ne peut porter atteinte à l'égalité des associés.",
