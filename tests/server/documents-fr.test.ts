@@ -299,6 +299,24 @@ describe('SARL and EURL', () => {
   });
 });
 
+describe('the beneficial owners by default (C. mon. fin. R. 561-1)', () => {
+  it('names the legal representatives in their gender when nobody holds more than 25 %', async () => {
+    const data = completeCompanyFile(5, '2026-01-15', 'FR-SAS');
+    // Five associates of 20 % each; the founder is présidente, the third associate directrice générale.
+    data.directorGeneralId = 'p3';
+    data.persons = (data.persons as Record<string, unknown>[]).map((person) =>
+      person.id === 'p3'
+        ? { ...person, civility: 'F', fatherName: 'Paul Subscriber3', motherName: 'Anne Moreau' }
+        : person,
+    );
+    expect(validateCompanyFile(wizard, data)).toEqual([]);
+    const owners = await pdf('LIST_OF_BENEFICIARIES', data);
+    has(owners, 'Représentante légale (présidente)');
+    has(owners, 'Représentante légale (directrice générale)');
+    expect(owners).not.toMatch(/\((e|s|es)\)/);
+  });
+});
+
 describe('a draft whose manager has no civility yet', () => {
   it('prints no "(e)" nor "(ă)" in the declaration, in French or Romanian', async () => {
     const data = completeCompanyFile(2, '2026-01-15', 'FR-SARL');
