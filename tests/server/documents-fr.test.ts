@@ -45,13 +45,14 @@ const has = (text: string, words: string) => expect(text).toContain(squeeze(word
 const hasNot = (text: string, words: string) => expect(text).not.toContain(squeeze(words));
 
 /** The statuts (PDF) and the two declarations of each golden file, in French. */
-const texts = new Map<string, { statuts: string; declaration: string; owners: string }>();
+const texts = new Map<string, { statuts: string; declaration: string; owners: string; word: string }>();
 beforeAll(async () => {
   for (const file of GOLDEN)
     texts.set(file.name, {
       statuts: await pdf('LEGAL_STATUSES', file.data),
       declaration: await pdf('CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION', file.data),
       owners: await pdf('LIST_OF_BENEFICIARIES', file.data),
+      word: await docx('LEGAL_STATUSES', file.data, 'fr'),
     });
 }, 120_000);
 const textsOf = (name: string) => {
@@ -71,8 +72,11 @@ describe('the French golden corpus', () => {
   it.each(GOLDEN.map((file) => [file.name, file] as const))(
     '%s: no blank, no "(e)", the deposit, the état des actes and the number of originals',
     (_name, file) => {
-      const { statuts, declaration, owners } = textsOf(file.name);
-      for (const text of [statuts, declaration, owners]) {
+      const { statuts, declaration, owners, word } = textsOf(file.name);
+      // The Word file says what the PDF says.
+      has(word, `en ${file.originals} exemplaires originaux`);
+      has(word, 'Annexe – État des actes accomplis pour le compte de la société en formation');
+      for (const text of [statuts, declaration, owners, word]) {
         expect(text).not.toContain(BLANK);
         expect(text).not.toMatch(/\((e|s|es)\)/);
       }
