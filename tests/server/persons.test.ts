@@ -327,7 +327,8 @@ describe("a SAS's directeur général", () => {
     const owners = await documentText('LIST_OF_BENEFICIARIES', data);
     expect(owners).toContain(squeeze('LEFÈVRE Marc'));
     expect(owners).toContain(squeeze('Représentant légal (directeur général)'));
-    expect(owners).toContain(squeeze('Représentant légal (président)'));
+    // Camille Dupont, the présidente, in her gender (issue 33).
+    expect(owners).toContain(squeeze('Représentante légale (présidente)'));
 
     // Without the parents' names his declaration cannot be written: refused as for the président.
     const withoutParents = structuredClone(data);

@@ -102,6 +102,15 @@ export interface FinancialYear {
   endsInFebruary: boolean;
 }
 
+/** An act done (or to be done) for the company being formed (schemas/wizard/legal-declaration.json). */
+export interface FormationAct {
+  /** YYYY-MM-DD. */
+  date: string;
+  description: string;
+  /** What it commits the company to, or null when no sum was given. */
+  amount: number | null;
+}
+
 export interface DocumentContext {
   company: {
     name: string;
@@ -130,7 +139,22 @@ export interface DocumentContext {
     /** SRL: the administrators' term of office in years; null: unlimited. */
     administratorTermYears: number | null;
   };
-  capital: { subscribed: number; paid: number; unpaid: number; fullyPaid: boolean };
+  capital: {
+    subscribed: number;
+    paid: number;
+    unpaid: number;
+    fullyPaid: boolean;
+    /** France: the bank or notary holding the paid-up capital, as the founder named it; empty if not. */
+    depositary: string;
+    /** France: the date of the depositary's certificate, YYYY-MM-DD; empty if not given. */
+    depositDate: string;
+  };
+  /**
+   * France: the acts for the company being formed (C. com. R. 210-5 and R. 210-6): `accomplished`, dated
+   * on or before the date of signature (the état annexed to the statuts), and `mandated`, dated after
+   * it (added to the mandate the statuts give the président or the gérance), each in date order.
+   */
+  acts: { accomplished: FormationAct[]; mandated: FormationAct[] };
   associates: DocumentAssociate[];
   managers: DocumentManager[];
   beneficialOwners: DocumentBeneficialOwner[];
@@ -149,7 +173,12 @@ export interface DocumentContext {
   representative: DocumentManager;
   /** The first person of the file: the account holder who fills in the declarations. */
   founder: DocumentPerson;
-  signature: { place: string; date: string };
+  /**
+   * `originals`: how many originals of the statuts the signatories sign (C. civ. art. 1375 al. 3: each
+   * original states their number): one per signatory (each associate, each manager or directeur
+   * général who is not one), one kept at the registered office, one for the registry's file.
+   */
+  signature: { place: string; date: string; originals: number };
   law: Record<string, unknown>;
   document: {
     reference: string;
@@ -210,6 +239,25 @@ export function financialYearOf(data: Values, law: Record<string, unknown>): Fin
   }
   const closing = firstEnd === '' ? '12-31' : firstEnd.slice(5);
   return { firstEnd, closing, endsInFebruary: closing.startsWith('02-') };
+}
+
+/** The file's acts for the company being formed, split at the date of signature (R. 210-5 / R. 210-6). */
+export function formationActs(data: Values): DocumentContext['acts'] {
+  const records = Array.isArray(data.actsBeforeRegistration)
+    ? data.actsBeforeRegistration.filter(isRecord)
+    : [];
+  const signed = text(data, 'dateOfSignature');
+  const acts: FormationAct[] = records
+    .map((record) => ({
+      date: text(record, 'date'),
+      description: text(record, 'description'),
+      amount: typeof record.amount === 'number' && Number.isFinite(record.amount) ? record.amount : null,
+    }))
+    .filter((act) => act.description !== '')
+    .sort((a, b) => a.date.localeCompare(b.date));
+  // ISO dates compare as text; with no date of signature yet, every act is one already done.
+  const later = (act: FormationAct) => signed !== '' && act.date > signed;
+  return { accomplished: acts.filter((act) => !later(act)), mandated: acts.filter(later) };
 }
 
 /** A whole number of years typed in the file, or null (none: unlimited, no clause). */
@@ -444,6 +492,10 @@ export function buildDocumentContext({
   };
   const duration = amount(data, 'durationYears');
   const beneficial = beneficialOwnersOf(data, form, persons, threshold);
+  // Who signs the statuts: the associates, then the managers and the directeur général who are not.
+  const signatories = new Set(associates.map((associate, index) => associate.id || `associate-${index}`));
+  for (const person of [...managers, ...(directorGeneral ? [directorGeneral] : [])])
+    if (person.id !== '') signatories.add(person.id);
   const firstRecord = Array.isArray(data.persons) ? data.persons.find(isRecord) : undefined;
   const founder = (firstRecord && persons.get(text(firstRecord, 'id'))) ?? BLANK_PERSON;
   return {
@@ -479,7 +531,10 @@ export function buildDocumentContext({
       paid,
       unpaid: cents(Math.max(0, subscribed - paid)),
       fullyPaid: paid >= subscribed,
+      depositary: text(data, 'capitalDepositary'),
+      depositDate: text(data, 'capitalDepositDate'),
     },
+    acts: formationActs(data),
     associates,
     managers,
     beneficialOwners: beneficial.owners,
@@ -490,7 +545,11 @@ export function buildDocumentContext({
       managers.length > 0 ? [...managers, ...(directorGeneral ? [directorGeneral] : [])] : [BLANK_MANAGER],
     representative: managers[0] ?? BLANK_MANAGER,
     founder,
-    signature: { place: text(data, 'placeOfSignature'), date: text(data, 'dateOfSignature') },
+    signature: {
+      place: text(data, 'placeOfSignature'),
+      date: text(data, 'dateOfSignature'),
+      originals: signatories.size + 2,
+    },
     law,
     document: {
       reference,

@@ -2,7 +2,7 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.legalDeclaration.title","description":"wizard:steps.legalDeclaration.description","icon":"gavel","schema":{"type":"object","required":["nonConvictionStatement","placeOfSignature","dateOfSignature"],"properties":{"nonConvictionStatement":{"$comment":"The founder declares on their honour that they have no conviction barring them from managing a company.","type":"boolean","const":true,"default":false},"placeOfSignature":{"$comment":"The city where the documents are signed.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfSignature":{"$comment":"The date the documents are signed, YYYY-MM-DD: today or earlier.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true}}},"uiSchema":{"nonConvictionStatement":{"ui:title":"wizard:fields.nonConvictionStatement.title","ui:tooltip":"wizard:fields.nonConvictionStatement.tooltip","ui:errorMessages":{"const":"wizard:errors.nonConvictionRequired","required":"wizard:errors.nonConvictionRequired"}},"placeOfSignature":{"ui:title":"wizard:fields.placeOfSignature.title","ui:tooltip":"wizard:fields.placeOfSignature.tooltip","ui:options":{"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"dateOfSignature":{"ui:title":"wizard:fields.dateOfSignature.title","ui:tooltip":"wizard:fields.dateOfSignature.tooltip","ui:widget":"date","ui:options":{"span":6,"maxDate":"today","openOn":"today"},"ui:errorMessages":{"formatMinimum":"wizard:errors.dateTooOld","notAfterToday":"wizard:errors.signatureInFuture"}}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.legalDeclaration.title","description":"wizard:steps.legalDeclaration.description","icon":"gavel","schema":{"type":"object","required":["nonConvictionStatement","placeOfSignature","dateOfSignature"],"properties":{"nonConvictionStatement":{"$comment":"The founder declares on their honour that they have no conviction barring them from managing a company.","type":"boolean","const":true,"default":false},"placeOfSignature":{"$comment":"The city where the documents are signed.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfSignature":{"$comment":"The date the documents are signed, YYYY-MM-DD: today or earlier.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"capitalDepositary":{"$comment":"France: the name and address of the credit institution or notary that holds the paid-up capital for the company being formed and issues the depositary's certificate (C. com. L. 223-7 and R. 223-3 for a SARL/EURL; L. 225-5 and R. 22-10-6, formerly R. 225-6, applied to the SAS by L. 227-1). Optional: the statuts name it when given, else say 'a credit institution or a notary' (the Caisse des dépôts, still named by the decree, no longer takes capital deposits since 1 June 2021).","type":"string","maxLength":500},"capitalDepositDate":{"$comment":"France: the date of the depositary's certificate, YYYY-MM-DD; the statuts state it when given (the certificate is dated before the statuts are signed). Optional.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"actsBeforeRegistration":{"$comment":"France: the acts done (or to be done) for the company being formed, each with its date, what it is and, optionally, the amount it commits the company to (C. com. R. 210-5: the état of the acts done before the statuts are signed is annexed to them, and their signature makes the company take them over once registered; R. 210-6: acts done after the signature under a mandate given in the statuts, which must name them). An act dated on or before the date of signature is listed in the annexed état; one dated after it is added to the président's or gérance's mandate. Empty (the default): the état says 'Néant'.","type":"array","maxItems":50,"default":[],"items":{"type":"object","required":["date","description"],"properties":{"date":{"$comment":"The day the act was (or will be) done, YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01"},"description":{"$comment":"The act and the other party: 'Bail commercial des locaux du 3 rue X, avec la SCI Y'.","type":"string","maxLength":500,"pattern":"\\S"},"amount":{"$comment":"What the act commits the company to, in the company's currency; empty when it commits it to no sum.","type":"number","minimum":0,"maximum":1000000000}}}}}},"uiSchema":{"ui:order":["nonConvictionStatement","placeOfSignature","dateOfSignature","capitalDepositary","capitalDepositDate","actsBeforeRegistration"],"nonConvictionStatement":{"ui:title":"wizard:fields.nonConvictionStatement.title","ui:tooltip":"wizard:fields.nonConvictionStatement.tooltip","ui:errorMessages":{"const":"wizard:errors.nonConvictionRequired","required":"wizard:errors.nonConvictionRequired"}},"placeOfSignature":{"ui:title":"wizard:fields.placeOfSignature.title","ui:tooltip":"wizard:fields.placeOfSignature.tooltip","ui:options":{"span":6},"ui:errorMessages":{"pattern":"forms:errors.required"}},"dateOfSignature":{"ui:title":"wizard:fields.dateOfSignature.title","ui:tooltip":"wizard:fields.dateOfSignature.tooltip","ui:widget":"date","ui:options":{"span":6,"maxDate":"today","openOn":"today"},"ui:errorMessages":{"formatMinimum":"wizard:errors.dateTooOld","notAfterToday":"wizard:errors.signatureInFuture"}},"capitalDepositary":{"ui:title":"wizard:fields.capitalDepositary.title","ui:tooltip":"wizard:fields.capitalDepositary.tooltip","ui:placeholder":"wizard:fields.capitalDepositary.placeholder","ui:widget":"textarea","ui:options":{"rows":2},"ui:summaryEmpty":"wizard:fields.capitalDepositary.none"},"capitalDepositDate":{"ui:title":"wizard:fields.capitalDepositDate.title","ui:tooltip":"wizard:fields.capitalDepositDate.tooltip","ui:widget":"date","ui:options":{"span":6,"maxDate":"today","openOn":"today","clearable":true},"ui:errorMessages":{"formatMinimum":"wizard:errors.dateTooOld","notAfterToday":"wizard:errors.depositDateInFuture"},"ui:summaryEmpty":"wizard:fields.capitalDepositDate.none"},"actsBeforeRegistration":{"ui:title":"wizard:fields.actsBeforeRegistration.title","ui:tooltip":"wizard:fields.actsBeforeRegistration.tooltip","ui:itemTitle":"wizard:fields.actBeforeRegistration.heading","ui:addLabel":"wizard:fields.actBeforeRegistration.add","ui:removeLabel":"wizard:fields.actBeforeRegistration.remove","ui:options":{"orderable":false},"ui:errorMessages":{"maxItems":"wizard:errors.actsTooMany"},"ui:summaryEmpty":"wizard:fields.actsBeforeRegistration.none","items":{"ui:order":["date","description","amount"],"date":{"ui:title":"wizard:fields.actBeforeRegistration.date.title","ui:tooltip":"wizard:fields.actBeforeRegistration.date.tooltip","ui:widget":"date","ui:options":{"span":4,"openOn":"today"},"ui:errorMessages":{"formatMinimum":"wizard:errors.dateTooOld"}},"description":{"ui:title":"wizard:fields.actBeforeRegistration.description.title","ui:tooltip":"wizard:fields.actBeforeRegistration.description.tooltip","ui:placeholder":"wizard:fields.actBeforeRegistration.description.placeholder","ui:widget":"textarea","ui:options":{"rows":2,"filingLanguageWarning":"fr"},"ui:errorMessages":{"pattern":"forms:errors.required"}},"amount":{"ui:title":"wizard:fields.actBeforeRegistration.amount.title","ui:tooltip":"wizard:fields.actBeforeRegistration.amount.tooltip","ui:options":{"span":4,"currency":"EUR","decimalScale":2}}}}}};
 import { defineForm } from '@/forms/form-definition';
 import * as runtime0 from 'ajv/dist/runtime/ucs2length';
 import * as runtime1 from '@/forms/formats';
@@ -12,13 +12,13 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema37 = {"type":"object","required":["nonConvictionStatement","placeOfSignature","dateOfSignature"],"properties":{"nonConvictionStatement":{"$comment":"The founder declares on their honour that they have no conviction barring them from managing a company.","type":"boolean","const":true,"default":false},"placeOfSignature":{"$comment":"The city where the documents are signed.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfSignature":{"$comment":"The date the documents are signed, YYYY-MM-DD: today or earlier.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true}},"$id":"-7cba77a4"};
+const schema37 = {"type":"object","required":["nonConvictionStatement","placeOfSignature","dateOfSignature"],"properties":{"nonConvictionStatement":{"$comment":"The founder declares on their honour that they have no conviction barring them from managing a company.","type":"boolean","const":true,"default":false},"placeOfSignature":{"$comment":"The city where the documents are signed.","type":"string","maxLength":200,"pattern":"\\S"},"dateOfSignature":{"$comment":"The date the documents are signed, YYYY-MM-DD: today or earlier.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"capitalDepositary":{"$comment":"France: the name and address of the credit institution or notary that holds the paid-up capital for the company being formed and issues the depositary's certificate (C. com. L. 223-7 and R. 223-3 for a SARL/EURL; L. 225-5 and R. 22-10-6, formerly R. 225-6, applied to the SAS by L. 227-1). Optional: the statuts name it when given, else say 'a credit institution or a notary' (the Caisse des dépôts, still named by the decree, no longer takes capital deposits since 1 June 2021).","type":"string","maxLength":500},"capitalDepositDate":{"$comment":"France: the date of the depositary's certificate, YYYY-MM-DD; the statuts state it when given (the certificate is dated before the statuts are signed). Optional.","type":"string","format":"date","formatMinimum":"1900-01-01","notAfterToday":true},"actsBeforeRegistration":{"$comment":"France: the acts done (or to be done) for the company being formed, each with its date, what it is and, optionally, the amount it commits the company to (C. com. R. 210-5: the état of the acts done before the statuts are signed is annexed to them, and their signature makes the company take them over once registered; R. 210-6: acts done after the signature under a mandate given in the statuts, which must name them). An act dated on or before the date of signature is listed in the annexed état; one dated after it is added to the président's or gérance's mandate. Empty (the default): the état says 'Néant'.","type":"array","maxItems":50,"default":[],"items":{"type":"object","required":["date","description"],"properties":{"date":{"$comment":"The day the act was (or will be) done, YYYY-MM-DD.","type":"string","format":"date","formatMinimum":"1900-01-01"},"description":{"$comment":"The act and the other party: 'Bail commercial des locaux du 3 rue X, avec la SCI Y'.","type":"string","maxLength":500,"pattern":"\\S"},"amount":{"$comment":"What the act commits the company to, in the company's currency; empty when it commits it to no sum.","type":"number","minimum":0,"maximum":1000000000}}}}},"$id":"-23110abe"};
 const func2 = cjs(runtime0).default;
 const pattern8 = new RegExp("\\S", "u");
 const formats0 = cjs(runtime1).fullFormats.date;
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="-7cba77a4" */;
+/*# sourceURL="-23110abe" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -155,9 +155,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(data.capitalDepositary !== undefined){
+let data3 = data.capitalDepositary;
+if(typeof data3 === "string"){
+if(func2(data3) > 500){
+const err12 = {instancePath:instancePath+"/capitalDepositary",schemaPath:"#/properties/capitalDepositary/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema37.properties.capitalDepositary,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -166,10 +168,244 @@ vErrors.push(err12);
 }
 errors++;
 }
+}
+else {
+const err13 = {instancePath:instancePath+"/capitalDepositary",schemaPath:"#/properties/capitalDepositary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.capitalDepositary.type,parentSchema:schema37.properties.capitalDepositary,data:data3};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.capitalDepositDate !== undefined){
+let data4 = data.capitalDepositDate;
+if(typeof data4 === "string"){
+if(!(formats0.validate(data4))){
+const err14 = {instancePath:instancePath+"/capitalDepositDate",schemaPath:"#/properties/capitalDepositDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema37.properties.capitalDepositDate,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(formats0.compare(data4, "1900-01-01") < 0){
+const err15 = {instancePath:instancePath+"/capitalDepositDate",schemaPath:"#/properties/capitalDepositDate/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema37.properties.capitalDepositDate,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data4 > new Date(Date.now() + (typeof window === "undefined" ? 50400000 : -60000 * new Date().getTimezoneOffset())).toISOString().slice(0, 10)){
+const err16 = {instancePath:instancePath+"/capitalDepositDate",schemaPath:"#/properties/capitalDepositDate/notAfterToday",keyword:"notAfterToday",params:{},message:"must not be after today",schema:true,parentSchema:schema37.properties.capitalDepositDate,data:data4};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/capitalDepositDate",schemaPath:"#/properties/capitalDepositDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.capitalDepositDate.type,parentSchema:schema37.properties.capitalDepositDate,data:data4};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.actsBeforeRegistration !== undefined){
+let data5 = data.actsBeforeRegistration;
+if(Array.isArray(data5)){
+if(data5.length > 50){
+const err18 = {instancePath:instancePath+"/actsBeforeRegistration",schemaPath:"#/properties/actsBeforeRegistration/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema37.properties.actsBeforeRegistration,data:data5};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.date === undefined){
+const err19 = {instancePath:instancePath+"/actsBeforeRegistration/" + i0,schemaPath:"#/properties/actsBeforeRegistration/items/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'",schema:schema37.properties.actsBeforeRegistration.items.required,parentSchema:schema37.properties.actsBeforeRegistration.items,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data6.description === undefined){
+const err20 = {instancePath:instancePath+"/actsBeforeRegistration/" + i0,schemaPath:"#/properties/actsBeforeRegistration/items/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema37.properties.actsBeforeRegistration.items.required,parentSchema:schema37.properties.actsBeforeRegistration.items,data:data6};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data6.date !== undefined){
+let data7 = data6.date;
+if(typeof data7 === "string"){
+if(!(formats0.validate(data7))){
+const err21 = {instancePath:instancePath+"/actsBeforeRegistration/" + i0+"/date",schemaPath:"#/properties/actsBeforeRegistration/items/properties/date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema37.properties.actsBeforeRegistration.items.properties.date,data:data7};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(formats0.compare(data7, "1900-01-01") < 0){
+const err22 = {instancePath:instancePath+"/actsBeforeRegistration/" + i0+"/date",schemaPath:"#/properties/actsBeforeRegistration/items/properties/date/formatMinimum",keyword:"formatMinimum",params:{comparison: ">=", limit: "1900-01-01"},message:"should be >= "+"1900-01-01",schema:"1900-01-01",parentSchema:schema37.properties.actsBeforeRegistration.items.properties.date,data:data7};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/actsBeforeRegistration/" + i0+"/date",schemaPath:"#/properties/actsBeforeRegistration/items/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.actsBeforeRegistration.items.properties.date.type,parentSchema:schema37.properties.actsBeforeRegistration.items.properties.date,data:data7};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data6.description !== undefined){
+let data8 = data6.description;
+if(typeof data8 === "string"){
+if(func2(data8) > 500){
+const err24 = {instancePath:instancePath+"/actsBeforeRegistration/" + i0+"/description",schemaPath:"#/properties/actsBeforeRegistration/items/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema37.properties.actsBeforeRegistration.items.properties.description,data:data8};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(!pattern8.test(data8)){
+const err25 = {instancePath:instancePath+"/actsBeforeRegistration/" + i0+"/description",schemaPath:"#/properties/actsBeforeRegistration/items/properties/description/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.actsBeforeRegistration.items.properties.description,data:data8};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/actsBeforeRegistration/" + i0+"/description",schemaPath:"#/properties/actsBeforeRegistration/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.actsBeforeRegistration.items.properties.description.type,parentSchema:schema37.properties.actsBeforeRegistration.items.properties.description,data:data8};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data6.amount !== undefined){
+let data9 = data6.amount;
+if(typeof data9 == "number"){
+if(data9 > 1000000000 || isNaN(data9)){
+const err27 = {instancePath:instancePath+"/actsBeforeRegistration/" + i0+"/amount",schemaPath:"#/properties/actsBeforeRegistration/items/properties/amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema37.properties.actsBeforeRegistration.items.properties.amount,data:data9};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data9 < 0 || isNaN(data9)){
+const err28 = {instancePath:instancePath+"/actsBeforeRegistration/" + i0+"/amount",schemaPath:"#/properties/actsBeforeRegistration/items/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema37.properties.actsBeforeRegistration.items.properties.amount,data:data9};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/actsBeforeRegistration/" + i0+"/amount",schemaPath:"#/properties/actsBeforeRegistration/items/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.actsBeforeRegistration.items.properties.amount.type,parentSchema:schema37.properties.actsBeforeRegistration.items.properties.amount,data:data9};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/actsBeforeRegistration/" + i0,schemaPath:"#/properties/actsBeforeRegistration/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.actsBeforeRegistration.items.type,parentSchema:schema37.properties.actsBeforeRegistration.items,data:data6};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/actsBeforeRegistration",schemaPath:"#/properties/actsBeforeRegistration/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.actsBeforeRegistration.type,parentSchema:schema37.properties.actsBeforeRegistration,data:data5};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-7cba77a4": validate20 };
+const validateFns = { "-23110abe": validate20 };
 
 export const wizardFrSasuLegalDeclarationForm = defineForm('wizard-fr-sasu-legal-declaration', definition, validateFns);
