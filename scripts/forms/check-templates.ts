@@ -4,6 +4,7 @@
  * fields the company file has. Each template is read statically (every path it prints, in every branch)
  * and rendered, with strict variables, from sample files with one associate or several, one manager
  * or several, paid up or not, and from an almost empty draft (what a preview may be built from).
+ * A courtesy translation has the structure of its filing copy (template-structure.ts).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { readCaenClasses, readWizardSource } from '../../src/shared/wizard-sourc
 import { resolveWizard } from '../../src/shared/wizard-definition.ts';
 import { completeCompanyFile, type LegalFormId } from '../../tests/fixtures/company-file';
 import type { ContentChecker } from './content-checker';
+import { checkTranslationStructure } from './template-structure';
 
 const MANIFEST = 'schemas/documents/templates.json';
 
@@ -61,6 +63,8 @@ export function checkTemplates(checker: ContentChecker, root: string, skus: read
     for (const sku of skus)
       if (!seen.has(`${sku} ${id} ${form.filingLanguage}`))
         problems.push(`${MANIFEST}: no template writes ${sku} for ${id} in ${form.filingLanguage}`);
+  // A courtesy translation prints the same data under the same conditions as its filing copy.
+  problems.push(...checkTranslationStructure(join(root, TEMPLATES_DIR), TEMPLATES_DIR));
   if (problems.length > 0) return entries.length;
 
   const builder = createDocumentBuilder({

@@ -344,8 +344,8 @@ describe('the Romanian translation of the French statuts (review §C)', () => {
     const base = completeCompanyFile(2, '2026-03-02', 'FR-SARL');
     const sarl = { ...base, managers: [{ personId: 'p1' }, { personId: 'p2' }] };
     const statut = await text(sarl, 'LEGAL_STATUSES', 'ro');
-    expect(statut).toContain(squeeze('se întocmesc de către administratorii (la gérance)'));
-    expect(statut).not.toContain(squeeze('administratorii (la gérance) întocmește'));
+    expect(statut).toContain(squeeze('se întocmesc de către administrația (la gérance)'));
+    expect(statut).not.toContain(squeeze('(la gérance) întocmește'));
     expect(statut).toContain(squeeze('auditori statutari (commissaires aux comptes)'));
     expect(statut).not.toMatch(/cenzor/);
     const sas = await text(completeCompanyFile(2, '2026-03-02', 'FR-SAS'), 'LEGAL_STATUSES', 'ro');
