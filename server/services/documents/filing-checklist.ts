@@ -31,6 +31,8 @@ export interface ChecklistToRender {
 }
 
 const K = 'legal-documents:checklist';
+/** The problems the page holds beside the table: the rest are counted (the page lists them all). */
+const LISTED_PROBLEMS = 8;
 const LOCALES: Record<ServerLanguage, string> = { fr: 'fr-FR', en: 'en-GB', ro: 'ro-RO' };
 
 export function checklistBlocks(checklist: ChecklistToRender): { title: string; blocks: DocumentBlock[] } {
@@ -86,16 +88,20 @@ export function checklistBlocks(checklist: ChecklistToRender): { title: string; 
   if (checklist.problems.length > 0)
     blocks.push({
       kind: 'list',
-      items: checklist.problems.map((problem) => {
+      items: checklist.problems.slice(0, LISTED_PROBLEMS).map((problem) => {
         const severity = t(`${K}.severity.${problem.severity}`);
         const message = t(problem.messageKey, displayParams(problem.params, LOCALES[checklist.language]));
         return problem.article ? `${severity} — ${message} (${problem.article})` : `${severity} — ${message}`;
       }),
     });
-  blocks.push({
-    kind: 'note',
-    text: t(`${K}.${jurisdiction}.filing`, { defaultValue: '' }) || t(`${K}.note`),
-  });
+  if (checklist.problems.length > LISTED_PROBLEMS)
+    blocks.push({
+      kind: 'paragraph',
+      text: t(`${K}.check.more`, { count: checklist.problems.length - LISTED_PROBLEMS }),
+    });
+  blocks.push({ kind: 'note', text: t(`${K}.note`) });
+  if (jurisdiction === 'FR' || jurisdiction === 'RO')
+    blocks.push({ kind: 'note', text: t(`${K}.${jurisdiction}.filing`) });
   return { title, blocks };
 }
 
