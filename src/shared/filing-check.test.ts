@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { completeCompanyFile, type LegalFormId } from '../../tests/fixtures/company-file';
 import { legalForms } from '@/forms/generated/wizard-steps';
-import { checkFiling, type FilingProblem, type FilingRuleId } from './filing-check';
+import { checkFiling, displayParams, type FilingProblem, type FilingRuleId } from './filing-check';
 import type { LegalForm } from './jurisdictions';
 
 type Data = Record<string, unknown>;
@@ -321,5 +321,16 @@ describe('a draft', () => {
       { paidAmount: 1 },
     );
     expect(check('FR-SASU', data).problems.map((found) => found.severity)).toEqual(['blocking', 'warning']);
+  });
+});
+
+describe('displayParams', () => {
+  it('writes dates as the language writes them and leaves the rest as it is', () => {
+    expect(displayParams({ signature: '2026-01-15', name: 'Ana', total: 9 }, 'fr-FR')).toEqual({
+      signature: '15 janvier 2026',
+      name: 'Ana',
+      total: 9,
+    });
+    expect(displayParams({ limit: '2026-07-15' }, 'ro-RO').limit).toBe('15 iulie 2026');
   });
 });

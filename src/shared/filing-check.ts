@@ -22,6 +22,8 @@ import { fileBeneficialOwners } from './file-beneficial-owners.ts';
 import type { BeneficialOwnerProblemCode } from './beneficial-owners.ts';
 import type { LegalForm } from './jurisdictions.ts';
 
+export { displayParams } from './filing-params.ts';
+
 type Values = Record<string, unknown>;
 
 export type FilingSeverity = 'blocking' | 'warning';
@@ -485,23 +487,4 @@ export function checkFiling(data: Values, form: LegalForm, { today }: FilingChec
     verdict: ordered.some((found) => found.severity === 'blocking') ? 'fix' : 'ready',
     problems: ordered,
   };
-}
-
-/** A problem's parameters for its sentence: dates (YYYY-MM-DD) written as `locale` writes them. */
-export function displayParams(
-  params: Readonly<Record<string, string | number>>,
-  locale: string,
-): Record<string, string | number> {
-  const format = new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return Object.fromEntries(
-    Object.entries(params).map(([key, value]) => [
-      key,
-      typeof value === 'string' && date(value) ? format.format(new Date(`${value}T00:00:00Z`)) : value,
-    ]),
-  );
 }

@@ -99,6 +99,8 @@ for (const founder of FOUNDERS) {
     page,
     context,
   }) => {
+    // Sign-up, payment and four PDFs written on a shared machine.
+    test.setTimeout(90_000);
     await useLanguage(context, lang);
     await createAccount(page.request, lang, 'Sorina');
     await page.goto('/documents');

@@ -5,7 +5,8 @@
  * Its words are locales/{fr,en,ro}/legal-documents.json `checklist`; a document without its own
  * entries (a document added later) is described by the generic `checklist.other` entries.
  */
-import { displayParams, type FilingProblem } from '../../../src/shared/filing-check';
+import type { FilingProblem } from '../../../src/shared/filing-check';
+import { displayParams } from '../../../src/shared/filing-params';
 import type { DocumentBlock } from './document-model';
 import { writePdfFile } from './pdf-writer';
 import { translator, type ServerLanguage } from '../i18n';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { displayName } from '@/lib/i18n/display-name';
-import { displayParams } from '@/shared/filing-check';
+import { displayParams } from '@/shared/filing-params';
 import {
   DOCUMENT_FORMATS,
   type DocumentFormat,
