@@ -273,6 +273,14 @@ describe('personWithoutRole', () => {
       }),
     ]);
     expect(rulesOf(check('FR-SASU', { ...data, filerId: 'p2' }).problems)).toEqual([]);
+    const company = fileOf('FR-SASU', (file) => ({
+      ...file,
+      persons: [...(file.persons as Data[]), { id: 'p2', kind: 'legal', name: 'Holding Roux SAS' }],
+    }));
+    expect(only(check('FR-SASU', company).problems, 'personWithoutRole')[0]).toMatchObject({
+      field: 'persons.name',
+      item: 1,
+    });
   });
 });
 

@@ -422,7 +422,8 @@ const personWithoutRole: Rule = ({ data }) => {
           'personWithoutRole',
           'warning',
           null,
-          'persons.lastName',
+          // A company is named by its name, a natural person by their birth name.
+          person.kind === 'legal' ? 'persons.name' : 'persons.lastName',
           { name: personName(person) || id },
           index,
         ),

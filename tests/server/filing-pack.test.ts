@@ -5,6 +5,7 @@ import stepsFile from '../../schemas/wizard/steps.json';
 import { completeCompanyFile } from '../fixtures/company-file';
 import { buyLocally, json, startTestServer, type SignedUpUser, type TestServer } from './harness';
 import { docxText, pdfText, squeeze } from './document-text';
+import { checklistBlocks } from '../../server/services/documents/filing-checklist';
 
 const STANDARD = { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' };
 const STARTER = { offerSku: 'STARTER_PACKAGE', planSku: 'STARTER_PACKAGE_ONE_TIME' };
@@ -228,5 +229,35 @@ describe('GET /api/documents/pack', () => {
     expect(docxText(Buffer.from(files['statut-brutaria-dumitrescu.docx'] ?? [])).body).toContain(
       'Brutăria Dumitrescu',
     );
+  });
+});
+
+describe('the checklist', () => {
+  it('lists eight problems on its page and counts the others', () => {
+    const problem = {
+      severity: 'warning' as const,
+      article: null,
+      messageKey: 'documents:filingCheck.rules.personWithoutRole',
+      params: { name: 'Luc Roux' },
+    };
+    const { blocks } = checklistBlocks({
+      language: 'fr',
+      company: 'Boulangerie Dupont',
+      form: 'FR-SAS',
+      createdAt: new Date('2026-02-01T10:00:00Z'),
+      documents: [],
+      verdict: 'ready',
+      problems: Array.from({ length: 11 }, () => problem),
+    });
+    const list = blocks.find((block) => block.kind === 'list');
+    expect(list?.kind === 'list' ? list.items.length : 0).toBe(8);
+    expect(list?.kind === 'list' ? list.items[0] : '').toBe(
+      'À vérifier — Luc Roux figure dans le dossier sans aucun rôle (ni associé, ni dirigeant, ni représentant) : aucun document ne le nomme. Supprimez cette personne ou donnez-lui son rôle.',
+    );
+    expect(blocks).toContainEqual({
+      kind: 'paragraph',
+      text: '… et 3 autres points : voir la vérification sur la page « Documents ».',
+    });
+    expect(blocks[1]).toEqual({ kind: 'subtitle', text: 'Boulangerie Dupont — préparé le 1 février 2026' });
   });
 });
