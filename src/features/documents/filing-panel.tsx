@@ -32,8 +32,10 @@ function ProblemItem({ problem }: { problem: FilingProblem }) {
       <Stack gap={2}>
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <Badge
-            color={problem.severity === 'blocking' ? 'red' : 'yellow'}
+            color={problem.severity === 'blocking' ? 'red' : 'orange'}
             variant="light"
+            // The darkest shade on the light background: readable at the badge's small size (WCAG AA).
+            c={problem.severity === 'blocking' ? 'red.9' : 'orange.9'}
             style={{ flexShrink: 0 }}
           >
             {t(`documents:filingCheck.severity.${problem.severity}`)}
