@@ -6,6 +6,7 @@ import { completeCompanyFile } from '../fixtures/company-file';
 import { buyLocally, json, startTestServer, type SignedUpUser, type TestServer } from './harness';
 import { docxText, pdfText, squeeze } from './document-text';
 import { checklistBlocks } from '../../server/services/documents/filing-checklist';
+import { NO_ACCOUNT_LIMITS } from '../../server/services/accounts';
 
 const STANDARD = { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' };
 const STARTER = { offerSku: 'STARTER_PACKAGE', planSku: 'STARTER_PACKAGE_ONE_TIME' };
@@ -230,6 +231,31 @@ describe('GET /api/documents/pack', () => {
       'Brutăria Dumitrescu',
     );
   });
+});
+
+describe('the pack and the account’s download limit', () => {
+  it('counts each document of the pack as a download', async () => {
+    const limited = await startTestServer({
+      accountLimits: { ...NO_ACCOUNT_LIMITS, documentDownloads: { max: 4, windowMs: 60_000 } },
+    });
+    try {
+      const user = await limited.signup();
+      await buyLocally(limited, user, STANDARD);
+      const submitted = await limited.request('/api/company-file/submit', {
+        body: { data: completeCompanyFile(2, recent(), 'FR-SAS'), version: stepsFile.version },
+        token: user.accessToken,
+      });
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      const request = () => limited.request('/api/documents/pack', { token: user.accessToken });
+      // Three documents: three of the four downloads; a second pack finds one left.
+      expect((await request()).statusCode).toBe(200);
+      const refused = await request();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  }, 120_000);
 });
 
 describe('the checklist', () => {

@@ -11,8 +11,8 @@
  * the filing language, named as each download is, the courtesy translations in `lang` when it is
  * not the filing language, and a one-page checklist (filing-checklist.ts). Documents are written
  * by the renderer (the worker pool) one after the other, so that one pack never takes every thread;
- * the pack counts as one download against the account's limit. fflate stores the files as they are
- * (PDF and DOCX are compressed already).
+ * each file of the pack counts as one download against the account's limit. fflate stores the
+ * files as they are (PDF and DOCX are compressed already).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
@@ -170,7 +170,6 @@ export function createFilingPackService({
       format: DocumentFormat,
       language?: ServerLanguage,
     ): Promise<{ filename: string; body: Buffer }> {
-      if (limits) await limits.limiter.enforce(`account:documents-downloads:${userId}`, limits.downloads);
       const [[user], owned, data] = await Promise.all([
         db.select({ id: users.id }).from(users).where(eq(users.id, userId)),
         ownedDocuments(userId),
@@ -202,12 +201,22 @@ export function createFilingPackService({
         listed.push({ sku, title: result.value.title, file: name, translation: lang !== undefined });
       };
       const languagesOf = (sku: DocumentSku) => builder.languagesOf(sku, formId);
-      // One after the other: a pack never holds more than one of the pool's threads.
-      for (const sku of owned) if (languagesOf(sku).includes(filingLanguage)) await add(sku);
-      if (listed.length === 0)
+      const planned: { sku: DocumentSku; lang?: ServerLanguage }[] = [
+        ...owned.filter((sku) => languagesOf(sku).includes(filingLanguage)).map((sku) => ({ sku })),
+        ...(translation
+          ? owned
+              .filter((sku) => languagesOf(sku).includes(translation))
+              .map((sku) => ({ sku, lang: translation }))
+          : []),
+      ];
+      if (planned.length === 0)
         throw new DocumentError(422, `No template for the documents bought of a ${formId} company`);
-      if (translation)
-        for (const sku of owned) if (languagesOf(sku).includes(translation)) await add(sku, translation);
+      // Each file of the pack counts as a download: a pack is no way around the account's limit.
+      if (limits)
+        for (let count = 0; count < planned.length; count += 1)
+          await limits.limiter.enforce(`account:documents-downloads:${userId}`, limits.downloads);
+      // One after the other: a pack never holds more than one of the pool's threads.
+      for (const { sku, lang } of planned) await add(sku, lang);
 
       const checkLanguage = translation ?? filingLanguage;
       const check = problemsOf(data, form, checkDay(now()));

@@ -558,8 +558,8 @@ export interface paths {
          *     courtesy translations in that language are added (each marked as such
          *     in its name) and the checklist is in that language; otherwise it is in
          *     the filing language. The documents are written by the documents'
-         *     worker pool one after the other; the pack counts as one download
-         *     against the account's limit.
+         *     worker pool one after the other; each document of the pack counts as
+         *     one download against the account's limit (429 past it).
          */
         get: operations["downloadFilingPack"];
         put?: never;
