@@ -56,6 +56,7 @@ import { createCompanyFileService, listLimitProblem, loadWizard } from './servic
 import { createContactService } from './services/contact';
 import { createDocumentBuilder } from './services/documents/build-document';
 import { createDocumentService } from './services/documents/document-service';
+import { createFilingPackService } from './services/documents/filing-pack';
 import { readCaenClasses } from '../src/shared/wizard-source.node.ts';
 import type { Mailer } from './services/mail/mailer';
 import { createCheckoutService } from './services/payments/checkout';
@@ -167,7 +168,7 @@ export async function buildApp(deps: AppDependencies) {
         ? done(null, {})
         : done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE()),
   );
-  // HTML, images, PDF and Word are only answers (downloadDocument, getSiteLogo, the sites' pages): refused as bodies like any other type,
+  // HTML, images, PDF, Word and ZIP are only answers (downloadDocument, downloadFilingPack, getSiteLogo, the sites' pages): refused as bodies like any other type,
   // but declared, or the openapi glue warns at every start that it has no parser for them.
   for (const answerOnly of [
     'text/html',
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDependencies) {
     'image/webp',
     'application/pdf',
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/zip',
   ]) {
     app.addContentTypeParser(answerOnly, (_request, _payload, done) =>
       done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE()),
@@ -411,6 +413,21 @@ export async function buildApp(deps: AppDependencies) {
     },
   });
 
+  const filingPack = createFilingPackService({
+    db,
+    builder,
+    renderer: {
+      preview: (request, owner) => workerPool.run({ kind: 'preview', ...request }, { owner }),
+      file: (request, owner) => workerPool.run({ kind: 'file', ...request }, { owner }),
+    },
+    writeChecklist: (checklist, owner) => workerPool.run({ kind: 'checklist', checklist }, { owner }),
+    submittedData: companyFiles.submittedData,
+    currentData: async (userId) => (await companyFiles.get(userId)).data,
+    stepsOf: (form) => wizard.stepsOf(form),
+    boundsProblem: (data) => listLimitProblem(wizard, data),
+    limits: { limiter: rateLimiter, downloads: accountLimits.documentDownloads },
+  });
+
   // Routes: the API, validated by and bound to the contract.
   const contract = parse(readFileSync(contractPath, 'utf8')) as Record<string, unknown>;
   await app.register(openapiGlue, {
@@ -422,7 +439,7 @@ export async function buildApp(deps: AppDependencies) {
       ...checkoutHandlers(checkout, limitAccount('checkoutSessions')),
       ...companyFileHandlers(companyFiles, journey, limitAccount('draftSaves')),
       ...companyJourneyHandlers({ db, timeline, invoices, checkout }),
-      ...documentHandlers(documents),
+      ...documentHandlers(documents, filingPack),
       ...siteHandlers(config.site, contact),
       ...websiteHandlers(websites),
       ...sitesHandlers(websites, siteInbox, config.publicUrl, siteHost),

@@ -1,9 +1,10 @@
-/** Operations tagged `documents`: listDocuments, downloadDocument, previewDocument. */
+/** Operations tagged `documents`: listDocuments, downloadDocument, previewDocument, checkFiling, downloadFilingPack. */
 import { DOCUMENT_SKUS } from '../services/documents/build-document';
 import type { DocumentService } from '../services/documents/document-service';
+import type { FilingPackService } from '../services/documents/filing-pack';
 import { currentUserId, type Handler, type ParamsOf, type QueryOf } from './types';
 
-export function documentHandlers(documents: DocumentService) {
+export function documentHandlers(documents: DocumentService, filing: FilingPackService) {
   const listDocuments: Handler = async (request, reply) =>
     reply
       .header('cache-control', 'no-store')
@@ -37,5 +38,27 @@ export function documentHandlers(documents: DocumentService) {
       .send(preview);
   };
 
-  return { listDocuments, downloadDocument, previewDocument };
+  const checkFiling: Handler<unknown, unknown, QueryOf<'/api/documents/filing-check', 'get'>> = async (
+    request,
+    reply,
+  ) =>
+    reply
+      .header('cache-control', 'no-store')
+      .send(await filing.check(currentUserId(request), request.query.source ?? 'submitted'));
+
+  const downloadFilingPack: Handler<unknown, unknown, QueryOf<'/api/documents/pack', 'get'>> = async (
+    request,
+    reply,
+  ) => {
+    const { format = 'pdf', lang } = request.query;
+    const pack = await filing.pack(currentUserId(request), format, lang);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${pack.filename}"`)
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(pack.body);
+  };
+
+  return { listDocuments, downloadDocument, previewDocument, checkFiling, downloadFilingPack };
 }

@@ -36,6 +36,8 @@ export interface RenderedFile {
   /** The first words of the file's name ("statuts"). */
   fileName: string;
   company: string;
+  /** The document's title, in its language (the filing pack's checklist lists it). */
+  title: string;
 }
 
 /** A result, or why no template writes it: an answer (422), not a failure, whichever thread found it. */
@@ -84,7 +86,10 @@ export async function renderFile(
   if (!built.ok) return built;
   const document = built.value;
   const body = await writeDocument(document, request.format);
-  return { ok: true, value: { body, fileName: document.fileName, company: document.company } };
+  return {
+    ok: true,
+    value: { body, fileName: document.fileName, company: document.company, title: document.title },
+  };
 }
 
 /** `owner`: the account asking, whose share of the server's workers the work counts against. */

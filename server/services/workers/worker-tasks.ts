@@ -15,6 +15,7 @@ import {
   type Rendered,
   type RenderedFile,
 } from '../documents/document-renderer';
+import { renderChecklistPdf, type ChecklistToRender } from '../documents/filing-checklist';
 import { renderInvoicePdf, type InvoiceToRender } from '../invoices/invoice-pdf';
 import { LogoRefused, processLogo, type LogoRefusal, type LogoVariant } from '../website/logo-images';
 
@@ -30,6 +31,7 @@ export type WorkerTask =
   | ({ kind: 'preview' } & PreviewRequest)
   | ({ kind: 'file' } & FileRequest)
   | { kind: 'invoice'; invoice: InvoiceToRender }
+  | { kind: 'checklist'; checklist: ChecklistToRender }
   | { kind: 'logo'; bytes: Uint8Array };
 
 export type LogoOutcome = { ok: true; variants: LogoVariant[] } | { ok: false; refusal: LogoRefusal };
@@ -39,6 +41,8 @@ export interface WorkerResults {
   preview: Rendered<string>;
   file: Rendered<RenderedFile>;
   invoice: { filename: string; body: Uint8Array };
+  /** The filing pack's checklist, a PDF. */
+  checklist: Uint8Array;
   logo: LogoOutcome;
 }
 
@@ -62,6 +66,8 @@ export async function runTask(task: WorkerTask): Promise<WorkerResults[WorkerTas
       return renderFile(documentBuilder(), task);
     case 'invoice':
       return renderInvoicePdf(task.invoice);
+    case 'checklist':
+      return renderChecklistPdf(task.checklist);
     case 'logo':
       try {
         return { ok: true, variants: await processLogo(task.bytes) };

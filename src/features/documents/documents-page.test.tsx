@@ -7,6 +7,7 @@ import { forgetCatalog, formatPrice, type Offer } from '@/lib/catalog/catalog';
 
 /** A price as the page shows it to a reader: the DOM text's non-breaking space read as a space. */
 const shownPrice = (price: number, language: string) => formatPrice(price, language).replace(/\s/g, ' ');
+import { displayName } from '@/lib/i18n/display-name';
 import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import { accessTokenAtom, endSession, sessionStore } from '@/lib/session/session';
 import { createTestI18n, epochSeconds, renderWithProviders, unsignedJwt } from '@/testing/render';
@@ -51,9 +52,19 @@ const FRENCH_COMPANY_LANGUAGES = {
   ].map((sku) => ({ sku, languages: ['fr', 'en', 'ro'] })),
 };
 
-/** The answers every test shares (the catalog, the documents' languages); undefined for the others. */
+/** GET /api/documents/filing-check of a complete file: nothing to fix. */
+const READY_CHECK = {
+  source: 'submitted',
+  legalForm: 'FR-SAS',
+  checkedOn: '2026-02-01',
+  verdict: 'ready',
+  problems: [],
+};
+
+/** The answers every test shares (the catalog, the documents' languages, the check); undefined for the others. */
 function commonAnswer(path: string) {
   if (path === '/api/marketing/offers/list') return { data: OFFERS, response: new Response() };
+  if (path === '/api/documents/filing-check') return { data: READY_CHECK, response: new Response() };
   if (path === '/api/documents') return { data: FRENCH_COMPANY_LANGUAGES, response: new Response() };
   return undefined;
 }
@@ -361,6 +372,116 @@ describe('the preview', () => {
     });
     expect(get).toHaveBeenCalledWith('/api/documents/{sku}/preview', {
       params: { path: { sku: 'LEGAL_STATUSES' }, query: {} },
+    });
+  });
+});
+
+describe.each(LANGUAGES)('the pre-filing check in %s', (language) => {
+  const PROBLEMS_CHECK = {
+    ...READY_CHECK,
+    verdict: 'fix',
+    problems: [
+      {
+        rule: 'paidMinimum',
+        severity: 'blocking',
+        article: 'Code de commerce, art. L. 223-7 al. 1',
+        messageKey: 'documents:filingCheck.rules.paidMinimum',
+        params: { name: 'Alex Martin', paid: '40.00', minimum: '50.00', fraction: '20' },
+        step: 'subscribers',
+        field: 'subscribers.paidAmount',
+        item: 1,
+      },
+      {
+        rule: 'signatureTooOld',
+        severity: 'warning',
+        article: 'C. com. L. 223-8 al. 2',
+        messageKey: 'documents:filingCheck.rules.signatureTooOld',
+        params: { signature: '2026-01-15', limit: '2026-07-15', months: 6 },
+        step: 'legal-declaration',
+        field: 'dateOfSignature',
+      },
+    ],
+  };
+
+  it('shows the verdict before the downloads: ready to sign', async () => {
+    const { t } = renderDocuments(language, ['LEGAL_STATUSES']);
+    const panel = screen.getByRole('region', { name: t('filingCheck.title') });
+    expect(await within(panel).findByText(t('filingCheck.ready'))).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('/api/documents/filing-check', {
+      params: { query: { source: 'submitted' } },
+    });
+    // The verdict comes before the documents' cards.
+    const [firstCard] = screen.getAllByRole('article');
+    expect(panel.compareDocumentPosition(firstCard as Node) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('lists each problem with its article and a link to the wizard’s field, downloads still offered', async () => {
+    get.mockImplementation((async (path: string) =>
+      path === '/api/documents/filing-check'
+        ? { data: PROBLEMS_CHECK, response: new Response() }
+        : commonAnswer(path)) as never);
+    const { t } = renderDocuments(language, ['LEGAL_STATUSES']);
+    const panel = screen.getByRole('region', { name: t('filingCheck.title') });
+    expect(await within(panel).findByText(t('filingCheck.fix'))).toBeInTheDocument();
+    const items = within(panel).getAllByRole('listitem');
+    expect(items.map((item) => item.dataset.rule)).toEqual(['paidMinimum', 'signatureTooOld']);
+    expect(within(items[0] as HTMLElement).getByText(/Alex Martin/)).toBeInTheDocument();
+    expect(
+      within(items[0] as HTMLElement).getByText(
+        t('filingCheck.article', { article: 'Code de commerce, art. L. 223-7 al. 1' }),
+      ),
+    ).toBeInTheDocument();
+    expect(within(items[0] as HTMLElement).getByRole('link')).toHaveAttribute(
+      'href',
+      '/ai-powered-form?field=subscribers.paidAmount&item=1',
+    );
+    expect(within(items[1] as HTMLElement).getByRole('link')).toHaveAttribute(
+      'href',
+      '/ai-powered-form?field=dateOfSignature',
+    );
+    expect(within(panel).getByText(t('filingCheck.downloadAnyway'))).toBeInTheDocument();
+    expect(within(card(t, 'statutes')).getByRole('button', { name: t('actions.pdf') })).toBeEnabled();
+  });
+
+  it('checks the draft of a user who bought no document, and offers no pack', async () => {
+    const { t } = renderDocuments(language, []);
+    await screen.findByText(t('filingCheck.ready'));
+    expect(get).toHaveBeenCalledWith('/api/documents/filing-check', {
+      params: { query: { source: 'draft' } },
+    });
+    expect(screen.queryByRole('region', { name: t('pack.title') })).toBeNull();
+  });
+
+  it('downloads the whole pack as one ZIP, with the translations in the interface language', async () => {
+    get.mockImplementation((async (path: string) => {
+      const answer = commonAnswer(path);
+      if (answer) return answer;
+      return {
+        data: new Blob(['PK'], { type: 'application/zip' }),
+        response: new Response(null, {
+          headers: { 'content-disposition': 'attachment; filename="dossier-boulangerie.zip"' },
+        }),
+      };
+    }) as never);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.download).toBe('dossier-boulangerie.zip');
+    });
+    const { user, t } = renderDocuments(language, ['LEGAL_STATUSES']);
+    const pack = screen.getByRole('region', { name: t('pack.title') });
+    // The filing language known, a translation is offered when the interface speaks another.
+    if (language !== 'fr')
+      await within(pack).findByText(
+        t('pack.translations', { language: displayName(language, 'language', language) }),
+      );
+    else await waitFor(() => expect(get).toHaveBeenCalledWith('/api/documents'));
+    await user.click(within(pack).getByRole('button', { name: t('pack.pdf') }));
+    expect(await within(pack).findByText(t('pack.ready'))).toBeInTheDocument();
+    expect(click).toHaveBeenCalledOnce();
+    expect(get).toHaveBeenCalledWith('/api/documents/pack', {
+      params: { query: language === 'fr' ? { format: 'pdf' } : { format: 'pdf', lang: language } },
+      parseAs: 'blob',
     });
   });
 });

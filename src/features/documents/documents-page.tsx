@@ -41,6 +41,7 @@ import { documentTitleKey } from '@/shared/document-title';
 import { DEFAULT_DOCUMENT_ICON, DOCUMENT_CARDS, DOCUMENT_ICONS, type DocumentCard } from './document-cards';
 import classes from './documents.module.css';
 import { DocumentPreviewModal } from './document-preview';
+import { FilingPackCard, FilingVerdict } from './filing-panel';
 import {
   DOCUMENT_FORMATS,
   downloadDocument,
@@ -303,6 +304,7 @@ export function DocumentsPage() {
   const [languages, setLanguages] = useState<DocumentList | null>(null);
   const products = new Set(user?.products ?? []);
   const ownedCount = DOCUMENT_CARDS.filter((card) => products.has(card.sku)).length;
+  const ownsDocuments = DOCUMENT_CARDS.some((card) => card.action === 'download' && products.has(card.sku));
 
   // A purchase made since the token was issued (another tab, a late payment) shows without a new login.
   useEffect(() => {
@@ -320,6 +322,14 @@ export function DocumentsPage() {
   return (
     <PageIntro title={t('page.title')} lead={t('page.lead')}>
       <Text fw={600}>{t('summary', { count: ownedCount, total: DOCUMENT_CARDS.length })}</Text>
+      {/* The verdict first: the founder reads what the registry would refuse before downloading. */}
+      <FilingVerdict ownsDocuments={ownsDocuments} />
+      {ownsDocuments ? (
+        <FilingPackCard
+          filingLanguage={languages?.filingLanguage ?? null}
+          interfaceLanguage={i18n.language}
+        />
+      ) : null}
       <div className={classes.grid}>
         {DOCUMENT_CARDS.map((card) => (
           <DocumentCardView

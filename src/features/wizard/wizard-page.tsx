@@ -9,7 +9,7 @@ import {
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import type { StepDefinition } from '@/forms/form-definition';
@@ -164,6 +164,25 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     },
     [goTo, steps],
   );
+
+  // A link to a field (the documents page's pre-filing check: /ai-powered-form?field=…&item=…)
+  // opens its step and puts the focus in it, once the draft and the form's steps are there.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedField = searchParams.get('field');
+  const linkedItem = searchParams.get('item');
+  useEffect(() => {
+    if (!linkedField || view.phase !== 'ready' || formSteps.state === 'loading') return undefined;
+    const target = stepOfField(steps, linkedField);
+    const item = linkedItem !== null && /^\d{1,4}$/.test(linkedItem) ? linkedItem : null;
+    // The element of the list's first item unless another one is named.
+    const focusId = target && item ? target.elementId.replace(/_0(_|$)/, `_${item}$1`) : target?.elementId;
+    // After this render, as a click would: the step then shows and takes the focus.
+    const timer = setTimeout(() => {
+      if (target && focusId && (target.index === 0 || loadedSteps)) goTo(target.index, { focusId });
+      setSearchParams({}, { replace: true });
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [linkedField, linkedItem, view.phase, formSteps.state, loadedSteps, steps, goTo, setSearchParams]);
 
   const onFieldFocus = useCallback((path: string[]) => setFocusedField(fieldHintPath(path)), []);
 

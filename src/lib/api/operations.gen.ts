@@ -26,6 +26,8 @@ export const operationSecurity = {
   'POST /api/company-file/draft': 'bearer', // saveCompanyFileDraft
   'POST /api/company-file/submit': 'bearer', // submitCompanyFile
   'GET /api/documents': 'bearer', // listDocuments
+  'GET /api/documents/filing-check': 'bearer', // checkFiling
+  'GET /api/documents/pack': 'bearer', // downloadFilingPack
   'GET /api/documents/{sku}': 'bearer', // downloadDocument
   'GET /api/documents/{sku}/preview': 'bearer', // previewDocument
   'GET /api/website': 'bearer', // getWebsite

@@ -505,6 +505,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents/filing-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pre-filing check of the company file, before its documents are signed
+         * @description Runs the company file through the consistency rules a registry (a French
+         *     greffe through the guichet unique, Romania's ONRC) rejects a file on:
+         *     the statuts dated before the capital deposit certificate, the
+         *     subscribers' shares and amounts against the capital, the paid-up
+         *     minimum, the minimum capital, the beneficial owners against the cap
+         *     table, the proof of the registered office, the data each manager's
+         *     declaration needs, persons with no role, the date of signature (and,
+         *     for a draft, the wizard's own rules of each step). Each problem names
+         *     its rule, its severity (`blocking`: the registry refuses the file or the
+         *     acts contradict each other; `warning`: a point to check), the article it
+         *     comes from, a message key of the locales with its parameters, and the
+         *     wizard step and field to fix. The verdict is `ready` when no problem is
+         *     blocking. `source=submitted` (the default) checks the last submitted
+         *     file, from which the documents are written, and is open to a user who
+         *     bought at least one document; `source=draft` checks the answers as they
+         *     are now, for any logged-in user.
+         */
+        get: operations["checkFiling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every purchased document in one ZIP, with a one-page checklist
+         * @description Writes, from the last submitted company file, every document the user's
+         *     purchases include that has a template for the file's legal form, in the
+         *     filing language (each named as its own download is, e.g.
+         *     `statuts-boulangerie-dupont.pdf`), and a one-page PDF checklist: what
+         *     each document is, who signs it, where it goes, and the pre-filing
+         *     check's open problems. With `lang` other than the filing language, the
+         *     courtesy translations in that language are added (each marked as such
+         *     in its name) and the checklist is in that language; otherwise it is in
+         *     the filing language. The documents are written by the documents'
+         *     worker pool one after the other; each document of the pack counts as
+         *     one download against the account's limit (429 past it).
+         */
+        get: operations["downloadFilingPack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/documents/{sku}": {
         parameters: {
             query?: never;
@@ -1356,6 +1421,51 @@ export interface components {
          * @enum {string}
          */
         DocumentFormat: "pdf" | "docx";
+        /** @description The pre-filing check of a company file (openapi operation checkFiling). */
+        FilingCheck: {
+            /**
+             * @description The file checked.
+             * @enum {string}
+             */
+            source: "submitted" | "draft";
+            /** @description The file's legal form (`FR-SARL`). */
+            legalForm: string;
+            /**
+             * Format: date
+             * @description The day the dates were checked against.
+             */
+            checkedOn: string;
+            /**
+             * @description `ready`: no blocking problem, the documents can be signed; `fix`: at least one blocking problem.
+             * @enum {string}
+             */
+            verdict: "ready" | "fix";
+            /** @description The blocking problems first, then the warnings. */
+            problems: components["schemas"]["FilingProblem"][];
+        };
+        FilingProblem: {
+            /**
+             * @description The rule's id (src/shared/filing-check.ts; `wizardStep` for a step's own rules).
+             * @enum {string}
+             */
+            rule: "depositAfterSignature" | "sharesTotal" | "subscriptionsTotal" | "subscriptionNominal" | "paidMinimum" | "paidOverSubscription" | "capitalMinimum" | "beneficialOwners" | "seatProof" | "managerData" | "personWithoutRole" | "signatureInFuture" | "signatureTooOld" | "wizardStep";
+            /** @enum {string} */
+            severity: "blocking" | "warning";
+            /** @description The article the rule comes from; null for a product rule. */
+            article: string | null;
+            /** @description A translation key with its namespace (`documents:filingCheck.rules.sharesTotal`). */
+            messageKey: string;
+            /** @description The message's parameters. */
+            params: {
+                [key: string]: string | number;
+            };
+            /** @description The wizard step holding the field (its file name in schemas/wizard/), null when none does. */
+            step: string | null;
+            /** @description The field to fix, as a path without list positions (`subscribers.paidAmount`). */
+            field: string;
+            /** @description The position in the list, when the field is a list's. */
+            item?: number;
+        };
         /** @description The languages in which each document is written for the user's legal form. */
         DocumentList: {
             /** @description The legal form of the current answers (`RO-SRL`, `FR-SAS`), which names some documents (an SRL's act constitutiv, a sole associate's statut); null before a legal form is chosen. */
@@ -3061,6 +3171,148 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    checkFiling: {
+        parameters: {
+            query?: {
+                /** @description Which file to check; the last submitted one when absent. */
+                source?: "submitted" | "draft";
+            };
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verdict and the problems found. */
+            200: {
+                headers: {
+                    /** @description The answer holds personal data; it is never stored by caches. */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilingCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The submitted file is checked for a user who bought at least one document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Your purchases include no document",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description There is nothing to check: no submitted file (`source=submitted`), or
+             *     no legal form chosen yet (`source=draft`).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Submit your company file before checking it for filing",
+                     *       "error": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadFilingPack: {
+        parameters: {
+            query?: {
+                /** @description The documents' format; PDF when absent. The checklist is always a PDF. */
+                format?: components["schemas"]["DocumentFormat"];
+                /**
+                 * @description The document's language. Absent or equal to the jurisdiction's filing
+                 *     language: the filing copy. Another language: a courtesy translation.
+                 */
+                lang?: components["parameters"]["DocumentLanguage"];
+            };
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP archive. */
+            200: {
+                headers: {
+                    /**
+                     * @description `attachment`, named after the pack and the company, in lowercase ASCII.
+                     * @example attachment; filename="dossier-boulangerie-dupont.zip"
+                     */
+                    "Content-Disposition"?: string;
+                    /** @description The pack holds personal data; it is never stored by caches. */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The user has bought no document. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Your purchases include no document",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user has never submitted their company file. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Submit your company file before downloading your documents",
+                     *       "error": "Conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["NoDocumentTemplate"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DocumentsBusy"];
         };
     };
     downloadDocument: {

@@ -1,0 +1,184 @@
+/**
+ * The pre-filing check and the whole pack: a French SARL founder (in French) and a Romanian SRL
+ * founder (in Romanian) read the verdict on the documents page before any download, follow a
+ * problem's link to the wizard's field, pay, and download every document in one ZIP.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import type { Language } from '../../src/lib/i18n/languages';
+import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file';
+import { useLanguage } from './fixtures';
+import { text } from './locale-text';
+import { payWithTestCard } from './payment-page';
+import {
+  createAccount,
+  expect,
+  expectPurchaseInToken,
+  isoDate,
+  storedAccessToken,
+  test,
+} from './real-server';
+import { stepsFile } from './wizard-fill';
+
+const catalog = JSON.parse(readFileSync('schemas/catalog.json', 'utf8')) as {
+  offers: { sku: string; plans: { sku: string }[]; productSkus: string[] }[];
+};
+const STANDARD = catalog.offers.find((offer) => offer.sku === 'STANDARD_PACKAGE');
+if (!STANDARD?.plans[0]) throw new Error('schemas/catalog.json has no STANDARD_PACKAGE plan');
+
+const daysAgo = (days: number) => isoDate(new Date(Date.now() - days * 86_400_000));
+
+const FOUNDERS: {
+  form: LegalFormId;
+  language: Language;
+  /** Days since the signature: a Romanian act filed after 15 days draws a warning (art. 36). */
+  signedDaysAgo: number;
+  /** A person the file names without a role (a warning, with a link to the People step). */
+  extraPerson: boolean;
+  zip: string;
+  files: string[];
+}[] = [
+  {
+    form: 'FR-SARL',
+    language: 'fr',
+    signedDaysAgo: 2,
+    extraPerson: false,
+    zip: 'dossier-boulangerie-dupont.zip',
+    files: [
+      'beneficiaires-effectifs-boulangerie-dupont.pdf',
+      'declaration-non-condamnation-filiation-boulangerie-dupont.pdf',
+      'liste-de-controle-boulangerie-dupont.pdf',
+      'statuts-boulangerie-dupont.pdf',
+    ],
+  },
+  {
+    form: 'RO-SRL',
+    language: 'ro',
+    signedDaysAgo: 20,
+    extraPerson: true,
+    zip: 'dosar-brutaria-dumitrescu.zip',
+    files: [
+      'act-constitutiv-brutaria-dumitrescu.pdf',
+      'declaratie-administrator-brutaria-dumitrescu.pdf',
+      'declaratie-beneficiari-reali-brutaria-dumitrescu.pdf',
+      'lista-de-verificare-brutaria-dumitrescu.pdf',
+    ],
+  },
+];
+
+/** The file each founder submits. */
+function fileOf(founder: (typeof FOUNDERS)[number]) {
+  const data = completeCompanyFile(2, daysAgo(founder.signedDaysAgo), founder.form);
+  if (!founder.extraPerson) return data;
+  const persons = data.persons as Record<string, unknown>[];
+  return {
+    ...data,
+    persons: [...persons, { ...persons[1], id: 'p3', lastName: 'Vlad', idNumber: '19CD55555' }],
+  };
+}
+
+async function pay(page: Page, language: Language) {
+  const token = await storedAccessToken(page);
+  const session = await page.request.post('/api/checkout/create-session', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { offerSku: STANDARD?.sku, planSku: STANDARD?.plans[0]?.sku },
+  });
+  expect(session.status(), await session.text()).toBe(200);
+  await page.goto(new URL(((await session.json()) as { url: string }).url).pathname);
+  await payWithTestCard(page, language);
+  await expect(page).toHaveURL(/\/success\?session_id=/);
+  await expectPurchaseInToken(page, STANDARD?.productSkus ?? []);
+}
+
+for (const founder of FOUNDERS) {
+  const lang = founder.language;
+  const t = (key: string) => text(lang, 'documents', key);
+
+  test(`a ${founder.form} founder reads the pre-filing verdict and downloads the whole pack (${lang}) @desktop-only`, async ({
+    page,
+    context,
+  }) => {
+    // Sign-up, payment and four PDFs written on a shared machine.
+    test.setTimeout(90_000);
+    await useLanguage(context, lang);
+    await createAccount(page.request, lang, 'Sorina');
+    await page.goto('/documents');
+    await expect.poll(() => storedAccessToken(page)).not.toBeNull();
+    const submitted = await page.request.post('/api/company-file/submit', {
+      headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
+      data: { data: fileOf(founder), version: stepsFile.version },
+    });
+    expect(submitted.status(), await submitted.text()).toBe(200);
+
+    await pay(page, lang);
+    await page.goto('/documents');
+    const verdict = page.getByRole('region', { name: t('filingCheck.title') });
+    await expect(verdict.getByText(t('filingCheck.sourceSubmitted'))).toBeVisible();
+    await verdict.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`documents-${lang}.png`), fullPage: true });
+
+    if (!founder.extraPerson) {
+      await expect(verdict.getByText(t('filingCheck.ready'), { exact: true })).toBeVisible();
+      await expect(verdict.getByRole('listitem')).toHaveCount(0);
+    } else {
+      await expect(verdict.getByText(t('filingCheck.readyWithWarnings'))).toBeVisible();
+      const problems = verdict.getByRole('listitem');
+      await expect(problems).toHaveCount(2);
+      await expect(problems.nth(0)).toHaveAttribute('data-rule', 'personWithoutRole');
+      await expect(problems.nth(0)).toContainText('Alex Vlad');
+      await expect(problems.nth(1)).toHaveAttribute('data-rule', 'signatureTooOld');
+      await expect(problems.nth(1)).toContainText('Legea nr. 31/1990, art. 36 alin. (1)');
+    }
+
+    // The whole pack: every document bought, in the filing language, and the checklist.
+    const pack = page.getByRole('region', { name: t('pack.title') });
+    const saved = page.waitForEvent('download');
+    await pack.getByRole('button', { name: t('pack.pdf') }).click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toBe(founder.zip);
+    const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
+    expect(Object.keys(files).sort()).toEqual(founder.files);
+    for (const [name, bytes] of Object.entries(files))
+      expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1'), name).toBe('%PDF-');
+    await expect(pack.getByRole('status')).toHaveText(t('pack.ready'));
+
+    if (founder.extraPerson) {
+      // The problem's link opens the wizard on the People step, in the third person's card.
+      const problem = verdict.getByRole('listitem').first();
+      await problem.getByRole('link').click();
+      await expect(page).toHaveURL(/\/ai-powered-form$/);
+      await expect(
+        page.locator('#root_persons_2_lastName, [id$="persons_2_lastName"]').first(),
+      ).toBeFocused();
+    }
+  });
+}
+
+test('the verdict reads in English too, with its problems and links @desktop-only', async ({
+  page,
+  context,
+}) => {
+  await useLanguage(context, 'en');
+  await createAccount(page.request, 'en', 'Sorina');
+  await page.goto('/documents');
+  await expect.poll(() => storedAccessToken(page)).not.toBeNull();
+  // A draft (no document bought): its check is shown, signed too long ago for a French deposit.
+  const response = await page.request.post('/api/company-file/draft', {
+    headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
+    data: {
+      data: completeCompanyFile(2, daysAgo(200), 'FR-SARL'),
+      step: 0,
+      baseRevision: 0,
+      version: stepsFile.version,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await page.reload();
+  const verdict = page.getByRole('region', { name: text('en', 'documents', 'filingCheck.title') });
+  await expect(verdict.getByText(text('en', 'documents', 'filingCheck.sourceDraft'))).toBeVisible();
+  await expect(verdict.getByRole('listitem')).toHaveCount(1);
+  await expect(verdict.getByRole('listitem')).toContainText('C. com. L. 223-8 al. 2');
+  await expect(verdict.getByRole('link')).toHaveAttribute('href', '/ai-powered-form?field=dateOfSignature');
+  await verdict.screenshot({ path: test.info().outputPath('verdict-en.png') });
+});
