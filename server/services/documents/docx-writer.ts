@@ -37,6 +37,8 @@ export interface DocxChrome {
   pageLabel: { before: string; between: string; after: string };
   reference: string;
   translationBanner?: string;
+  /** The label of the signatories' initials on every page ("Paraphes"), where practice asks for them. */
+  initials?: string;
 }
 
 /** A text whose line breaks (an address) stay line breaks. */
@@ -95,7 +97,12 @@ function table(block: DocumentTable): Table {
   });
 }
 
-function signatures(block: Extract<DocumentBlock, { kind: 'signatures' }>): Table {
+/**
+ * Signature boxes two by two, kept on the page of the paragraph before them (keepNext on every
+ * paragraph, rows that do not split). A courtesy translation (`signable` false) has no line to sign:
+ * its note says the signature is on the original.
+ */
+function signatures(block: Extract<DocumentBlock, { kind: 'signatures' }>, signable: boolean): Table {
   const none = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
   const cell = (signer: (typeof block.signers)[number] | undefined) =>
     new TableCell({
@@ -103,15 +110,28 @@ function signatures(block: Extract<DocumentBlock, { kind: 'signatures' }>): Tabl
       borders: { top: none, left: none, right: none, bottom: none },
       children: signer
         ? [
-            new Paragraph({ children: runs(signer.name, { bold: true }) }),
-            ...(signer.role ? [new Paragraph({ children: runs(signer.role) })] : []),
-            ...(signer.note
-              ? [new Paragraph({ children: runs(signer.note, { italics: true, color: '555555' }) })]
+            new Paragraph({ keepNext: true, keepLines: true, children: runs(signer.name, { bold: true }) }),
+            ...(signer.role
+              ? [new Paragraph({ keepNext: true, keepLines: true, children: runs(signer.role) })]
               : []),
-            new Paragraph({
-              spacing: { before: 900 },
-              children: [new TextRun({ text: '______________________', font: FONT })],
-            }),
+            ...(signer.note
+              ? [
+                  new Paragraph({
+                    keepNext: true,
+                    keepLines: true,
+                    children: runs(signer.note, { italics: true, color: '555555' }),
+                  }),
+                ]
+              : []),
+            ...(signable
+              ? [
+                  new Paragraph({
+                    keepNext: true,
+                    spacing: { before: 900 },
+                    children: [new TextRun({ text: '______________________', font: FONT })],
+                  }),
+                ]
+              : []),
           ]
         : [new Paragraph('')],
     });
@@ -138,10 +158,12 @@ function signatures(block: Extract<DocumentBlock, { kind: 'signatures' }>): Tabl
   });
 }
 
-function content(blocks: readonly DocumentBlock[]): (Paragraph | Table)[] {
+function content(blocks: readonly DocumentBlock[], signable: boolean): (Paragraph | Table)[] {
   const children: (Paragraph | Table)[] = [];
   let breakBefore = false;
-  for (const block of blocks) {
+  for (const [index, block] of blocks.entries()) {
+    // "Fait à Paris, le …" stays on the page of the signatures that follow it.
+    const beforeSignatures = blocks[index + 1]?.kind === 'signatures';
     const pageBreakBefore = breakBefore;
     breakBefore = false;
     switch (block.kind) {
@@ -181,6 +203,8 @@ function content(blocks: readonly DocumentBlock[]): (Paragraph | Table)[] {
           new Paragraph({
             alignment: AlignmentType.JUSTIFIED,
             pageBreakBefore,
+            keepNext: beforeSignatures,
+            keepLines: beforeSignatures,
             spacing: { after: 120 },
             children: runs(block.text),
           }),
@@ -214,7 +238,10 @@ function content(blocks: readonly DocumentBlock[]): (Paragraph | Table)[] {
         break;
       case 'signatures':
         if (pageBreakBefore) children.push(new Paragraph({ pageBreakBefore: true, children: [] }));
-        children.push(new Paragraph({ spacing: { before: 240 }, children: [] }), signatures(block));
+        children.push(
+          new Paragraph({ keepNext: true, spacing: { before: 240 }, children: [] }),
+          signatures(block, signable),
+        );
         break;
       case 'pageBreak':
         breakBefore = true;
@@ -224,9 +251,24 @@ function content(blocks: readonly DocumentBlock[]): (Paragraph | Table)[] {
   return children;
 }
 
+/** The longest title the footer's first part holds on its line, at its size (7.5 pt, about half the width). */
+const FOOTER_TITLE_LENGTH = 64;
+
+/** The footer stays on one line: a longer title is cut with an ellipsis (the first page has it whole). */
+export function footerTitle(title: string): string {
+  const flat = title.replace(/\s+/g, ' ');
+  const characters = [...flat];
+  return characters.length <= FOOTER_TITLE_LENGTH
+    ? flat
+    : `${characters
+        .slice(0, FOOTER_TITLE_LENGTH - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
 export function writeDocx(document: BuiltDocument, chrome: DocxChrome): Promise<Buffer> {
   const footerRuns: ParagraphChild[] = [
-    new TextRun({ text: document.title, font: FONT, size: 15, color: '555555' }),
+    new TextRun({ text: footerTitle(document.title), font: FONT, size: 15, color: '555555' }),
     new TextRun({
       font: FONT,
       size: 15,
@@ -284,6 +326,19 @@ export function writeDocx(document: BuiltDocument, chrome: DocxChrome): Promise<
         footers: {
           default: new Footer({
             children: [
+              ...(chrome.initials
+                ? [
+                    new Paragraph({
+                      alignment: AlignmentType.RIGHT,
+                      spacing: { after: 120 },
+                      children: runs(`${chrome.initials}   ____________________`, {
+                        italics: true,
+                        size: 15,
+                        color: '555555',
+                      }),
+                    }),
+                  ]
+                : []),
               new Paragraph({
                 tabStops: [
                   { type: TabStopType.CENTER, position: TEXT_WIDTH * 0.6 },
@@ -294,7 +349,7 @@ export function writeDocx(document: BuiltDocument, chrome: DocxChrome): Promise<
             ],
           }),
         },
-        children: content(document.blocks),
+        children: content(document.blocks, !document.translation),
       },
     ],
   });

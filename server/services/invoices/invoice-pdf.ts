@@ -131,7 +131,8 @@ export function invoiceBlocks(invoice: InvoiceToRender): { title: string; blocks
     text: invoice.kind === 'invoice' ? t('invoices:paid') : t('invoices:refunded'),
   });
   if (invoice.vatRateBasisPoints === 0) blocks.push({ kind: 'paragraph', text: t('invoices:noVat') });
-  blocks.push({ kind: 'note', text: t('invoices:latePayment') });
+  // Late-payment penalties concern a sum owed (C. com. L. 441-10): a credit note owes none.
+  if (invoice.kind === 'invoice') blocks.push({ kind: 'note', text: t('invoices:latePayment') });
   if (seller.examples.length > 0) blocks.push({ kind: 'note', text: t('invoices:examplesNote') });
   return { title, blocks };
 }
@@ -141,10 +142,12 @@ export async function renderInvoicePdf(
 ): Promise<{ filename: string; body: Buffer }> {
   const t = translator(invoice.language);
   const { title, blocks } = invoiceBlocks(invoice);
-  const reference = t('invoices:reference', { number: invoice.number });
+  // The footer names the seller and the document once: "Kreo SAS · Page 1 of 1 · Credit note KR-000043".
+  const reference = t(`invoices:reference.${invoice.kind}`, { number: invoice.number });
   const body = await writePdfFile(
     {
       title: `${title} ${invoice.number}`,
+      footerTitle: invoice.content.seller.name,
       language: invoice.language,
       createdAt: invoice.issuedAt,
       blocks,
