@@ -6,16 +6,21 @@
  * The first test must stay first: it needs the process's fonts as no PDF has used them yet.
  */
 import { strFromU8, unzipSync } from 'fflate';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { createDocumentBuilder, type DocumentSku } from '../../server/services/documents/build-document';
 import { parseDocumentMarkup, type DocumentBlock } from '../../server/services/documents/document-model';
+import { renderFile, renderPreview } from '../../server/services/documents/document-renderer';
 import { writePdfFile } from '../../server/services/documents/pdf-writer';
 import { writeDocument } from '../../server/services/documents/write-document';
 import type { DocumentLanguage } from '../../server/services/documents/formats';
 import { readCaenClasses, readWizardSource } from '../../src/shared/wizard-source.node.ts';
 import { resolveWizard } from '../../src/shared/wizard-definition.ts';
 import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file';
+import templateManifest from '../../schemas/documents/templates.json';
+import { renderInvoicePdf, type InvoiceToRender } from '../../server/services/invoices/invoice-pdf';
 import { docxText, pdfText, squeeze } from './document-text';
+import { checkPdfA } from './pdfa-check';
 
 const root = process.cwd();
 const builder = createDocumentBuilder({
@@ -30,6 +35,34 @@ const build = (
   language?: DocumentLanguage,
   data = completeCompanyFile(3, '2026-01-15', form),
 ) => builder.build(sku, data, { now: NOW, ...(language ? { language } : {}) });
+
+/** An invoice of 100 € (a credit note cancels KR-000042), as the invoice service hands it to the PDF. */
+const invoiceOf = (kind: 'invoice' | 'creditNote', language: 'fr' | 'en' | 'ro'): InvoiceToRender => ({
+  number: 'KR-000043',
+  kind,
+  language,
+  issuedAt: NOW,
+  content: {
+    seller: {
+      name: 'Kreo SAS',
+      legalForm: 'SAS',
+      capital: '10 000 €',
+      address: '1 rue de la Paix, 75002 Paris',
+      registration: 'RCS Paris 123 456 789',
+      vat: 'FR00123456789',
+      examples: [],
+    },
+    buyer: { name: 'Maria Ionescu & <Fils>', address: 'Strada Florilor 3, Cluj-Napoca' },
+    line: { offerSku: 'STANDARD_PACKAGE', offer: 'Standard', products: ['Statuts', 'Déclaration'] },
+    paidAt: NOW.toISOString(),
+    ...(kind === 'creditNote' ? { credited: { number: 'KR-000042', issuedAt: NOW.toISOString() } } : {}),
+  },
+  vatRateBasisPoints: 2000,
+  netCents: 8333,
+  vatCents: 1667,
+  totalCents: 10000,
+  currency: 'EUR',
+});
 
 /** The text of every block, as the reader should find it. */
 function blockText(blocks: readonly DocumentBlock[]): string {
@@ -136,5 +169,235 @@ describe('tables (review D1)', () => {
     expect(cell('Asociat')).toContain('<w:b/>');
     expect(cell('Total')).toContain('<w:b/>');
     expect(cell('Aport în numerar')).toContain('<w:jc w:val="right"/>');
+  });
+});
+
+describe('PDF/A-2b, as far as the file shows it (review D7)', () => {
+  /** A company name with XML's and the markup's own characters, which the metadata must escape. */
+  const hostile = (form: LegalFormId) => ({
+    ...completeCompanyFile(3, '2026-01-15', form),
+    companyName: 'Ștefănescu & Œufs « Façon » <b>|#',
+  });
+  const documents = templateManifest.templates.flatMap((entry) =>
+    entry.forms.map(
+      (form) => [form, entry.sku, entry.language] as [LegalFormId, DocumentSku, DocumentLanguage],
+    ),
+  );
+
+  it('lists every template of every form', () => {
+    expect(documents.length).toBeGreaterThanOrEqual(54);
+  });
+
+  it.each(documents)('%s %s in %s', async (form, sku, language) => {
+    const pdf = await writeDocument(build(form, sku, language, hostile(form)), 'pdf');
+    expect(checkPdfA(pdf)).toEqual([]);
+  });
+
+  it.each(['invoice', 'creditNote'] as const)('a %s', async (kind) => {
+    const { body } = await renderInvoicePdf(invoiceOf(kind, 'ro'));
+    expect(checkPdfA(body)).toEqual([]);
+  });
+});
+
+describe('what a value may not print (review D7, E)', () => {
+  it('strips bidirectional overrides, embeddings and isolates from the values, in PDF and Word', async () => {
+    const data = completeCompanyFile(2, '2026-01-15', 'FR-SAS');
+    const persons = data.persons as Record<string, unknown>[];
+    const controls = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200F';
+    Object.assign(persons[1] ?? {}, { lastName: `Pop${controls}escu` });
+    const document = build('FR-SAS', 'LEGAL_STATUSES', 'fr', data);
+    expect(blockText(document.blocks)).toContain('POPESCU');
+    const { text } = await pdfText(await writeDocument(document, 'pdf'));
+    expect(text).toContain('POPESCU');
+    const docx = docxText(await writeDocument(document, 'docx'));
+    expect(docx.body).toContain('POPESCU');
+    for (const character of controls) expect(docx.body).not.toContain(character);
+  });
+
+  it('refuses a name the fonts cannot draw, naming its field, rather than print empty boxes', async () => {
+    const data = completeCompanyFile(2, '2026-01-15', 'FR-SAS');
+    const persons = data.persons as Record<string, unknown>[];
+    Object.assign(persons[1] ?? {}, { lastName: 'محمد' });
+    for (const format of ['pdf', 'docx'] as const) {
+      const result = await renderFile(builder, { sku: 'LEGAL_STATUSES', data, format });
+      expect(result).toMatchObject({
+        ok: false,
+        unprintable: { field: ['persons', 1, 'lastName'], characters: ['م', 'ح', 'د'] },
+      });
+    }
+    expect(renderPreview(builder, { sku: 'LEGAL_STATUSES', data, withhold: true })).toMatchObject({
+      ok: false,
+      unprintable: { field: ['persons', 1, 'lastName'] },
+    });
+    // Greek and Cyrillic letters are drawn: those names print.
+    Object.assign(persons[1] ?? {}, { lastName: 'Παπαδόπουλος Иванов' });
+    expect(await renderFile(builder, { sku: 'LEGAL_STATUSES', data, format: 'pdf' })).toMatchObject({
+      ok: true,
+    });
+  });
+});
+
+/** The lines of text pdf.js reads at the foot of each page (below the text's bottom margin). */
+async function footerLines(pdf: Buffer): Promise<string[][]> {
+  const document = await getDocument({
+    data: new Uint8Array(pdf),
+    useSystemFonts: false,
+    isEvalSupported: false,
+  }).promise;
+  const pages: string[][] = [];
+  for (let number = 1; number <= document.numPages; number += 1) {
+    const content = await (await document.getPage(number)).getTextContent();
+    const lines = new Map<number, string>();
+    for (const item of content.items) {
+      if (!('str' in item) || item.str.trim() === '') continue;
+      const y = Math.round(item.transform[5] as number);
+      if (y > 60) continue;
+      lines.set(y, `${lines.get(y) ?? ''} ${item.str}`.trim());
+    }
+    pages.push([...lines.values()]);
+  }
+  await document.destroy();
+  return pages;
+}
+
+describe('layout (review E)', () => {
+  it('writes every footer on one line, whatever the length of the company name', async () => {
+    const data = {
+      ...completeCompanyFile(3, '2026-01-15', 'FR-SAS'),
+      companyName: `Société coopérative de boulangerie ${'et de pâtisserie artisanale '.repeat(6)}Dupont`,
+    };
+    for (const language of ['fr', 'en'] as const) {
+      const document = build('FR-SAS', 'LEGAL_STATUSES', language, data);
+      const pages = await footerLines(await writeDocument(document, 'pdf'));
+      expect(pages.length).toBeGreaterThan(1);
+      pages.forEach((lines, index) => {
+        expect(lines, `page ${index + 1}`).toHaveLength(1);
+        expect(lines[0]).toContain(String(index + 1));
+        expect(lines[0]).toContain(document.reference);
+      });
+      expect(docxText(await writeDocument(document, 'docx')).footer).toContain('…');
+    }
+  });
+
+  it('says "Avoir" / "Credit note" / "Factura de stornare" in a credit note’s footer, on one line', async () => {
+    for (const [language, words] of [
+      ['fr', 'Avoir KR-000043'],
+      ['en', 'Credit note KR-000043'],
+      ['ro', 'Factura de stornare KR-000043'],
+    ] as const) {
+      const [lines = []] = await footerLines(
+        (await renderInvoicePdf(invoiceOf('creditNote', language))).body,
+      );
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(words);
+      expect(lines[0]).not.toMatch(/Facture|Invoice|Factura KR/);
+    }
+  });
+
+  /** The paragraph before the first signature block, and the first name signing. */
+  const signingStart = (blocks: readonly DocumentBlock[]) => {
+    const index = blocks.findIndex((block) => block.kind === 'signatures');
+    const before = blocks[index - 1];
+    const signatures = blocks[index];
+    return {
+      before: before?.kind === 'paragraph' ? before.text : '',
+      signer: signatures?.kind === 'signatures' ? (signatures.signers[0]?.name ?? '') : '',
+    };
+  };
+
+  const SIGNED: [LegalFormId, DocumentSku, number][] = (
+    ['FR-SAS', 'FR-SASU', 'FR-SARL', 'FR-EURL', 'RO-SRL', 'RO-SRL_SOLE'] as LegalFormId[]
+  ).flatMap((form) =>
+    (
+      ['LEGAL_STATUSES', 'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION', 'LIST_OF_BENEFICIARIES'] as const
+    ).flatMap((sku) => [1, 2, 3, 4].map((count) => [form, sku, count] as [LegalFormId, DocumentSku, number])),
+  );
+
+  it.each(SIGNED)(
+    '%s %s, %i associates: the first signature shares its page with the text before it',
+    async (form, sku, count) => {
+      const document = build(form, sku, undefined, completeCompanyFile(count, '2026-01-15', form));
+      const { before, signer } = signingStart(document.blocks);
+      expect(signer).not.toBe('');
+      const pdf = await writeDocument(document, 'pdf');
+      const parsed = await getDocument({
+        data: new Uint8Array(pdf),
+        useSystemFonts: false,
+        isEvalSupported: false,
+      }).promise;
+      const pages: string[] = [];
+      for (let number = 1; number <= parsed.numPages; number += 1) {
+        const content = await (await parsed.getPage(number)).getTextContent();
+        pages.push(squeeze(content.items.map((item) => ('str' in item ? item.str : '')).join('')));
+      }
+      await parsed.destroy();
+      const page = pages.findLastIndex((text) => text.includes(squeeze(signer)));
+      expect(page).toBeGreaterThanOrEqual(0);
+      // The last words of the paragraph before the signatures are on the same page.
+      if (before) expect(pages[page]).toContain(squeeze(before.split(' ').slice(-4).join(' ')));
+    },
+  );
+
+  it('keeps "Fait à …" with the signatures in Word (keepNext, keepLines)', async () => {
+    const document = build('FR-SASU', 'LEGAL_STATUSES', 'fr');
+    const docx = await writeDocument(document, 'docx');
+    const body = strFromU8(unzipSync(new Uint8Array(docx))['word/document.xml'] ?? new Uint8Array());
+    const at = body.indexOf('>Fait à ');
+    const paragraph = body.slice(body.lastIndexOf('<w:p>', at), at);
+    expect(paragraph).toContain('<w:keepNext/>');
+    expect(paragraph).toContain('<w:keepLines/>');
+  });
+
+  it.each<[LegalFormId, DocumentSku, string | null]>([
+    ['FR-SAS', 'LEGAL_STATUSES', 'Paraphes'],
+    ['FR-EURL', 'LEGAL_STATUSES', 'Paraphes'],
+    ['RO-SRL', 'LEGAL_STATUSES', 'Inițiale'],
+    ['FR-SAS', 'LIST_OF_BENEFICIARIES', null],
+  ])('%s %s: an initials box on every page (%s) as templates.json asks', async (form, sku, label) => {
+    const document = build(form, sku);
+    const pages = await footerLines(await writeDocument(document, 'pdf'));
+    const { text, pages: count } = await pdfText(await writeDocument(document, 'pdf'));
+    const docx = docxText(await writeDocument(document, 'docx'));
+    if (label) {
+      expect(text.split(label).length - 1).toBe(count);
+      expect(docx.footer).toContain(label);
+      expect(pages.every((lines) => lines.length === 1)).toBe(true);
+    } else {
+      expect(text).not.toMatch(/Paraphes|Inițiale|Initials/);
+      expect(docx.footer).not.toMatch(/Paraphes|Inițiale|Initials/);
+    }
+    // Never on a courtesy translation, which nobody signs.
+    const translation = build(form, sku, form.startsWith('FR') ? 'en' : 'fr');
+    expect((await pdfText(await writeDocument(translation, 'pdf'))).text).not.toMatch(
+      /Paraphes|Inițiale|Initials/,
+    );
+  });
+});
+
+describe('courtesy translations carry no signature line (review C, issue 33 defect 6)', () => {
+  it.each<[LegalFormId, DocumentLanguage, string]>([
+    ['FR-SAS', 'en', '[signature on the original]'],
+    ['FR-SARL', 'ro', '[semnătură pe original]'],
+    ['RO-SRL', 'fr', '[signature sur l’original]'],
+    ['RO-SRL', 'en', '[signature on the original]'],
+  ])('%s in %s says %s where the original is signed', async (form, language, mention) => {
+    const document = build(form, 'LEGAL_STATUSES', language);
+    const signers = document.blocks.flatMap((block) => (block.kind === 'signatures' ? block.signers : []));
+    expect(signers.length).toBeGreaterThan(0);
+    const { text } = await pdfText(await writeDocument(document, 'pdf'));
+    expect(squeeze(text).split(squeeze(mention)).length - 1).toBe(signers.length);
+    for (const signer of signers) expect(squeeze(text)).not.toContain(squeeze(signer.note));
+    const docx = docxText(await writeDocument(document, 'docx'));
+    expect(docx.body.split(mention).length - 1).toBe(signers.length);
+    expect(docx.body).not.toContain('____');
+    const preview = renderPreview(builder, {
+      sku: 'LEGAL_STATUSES',
+      data: completeCompanyFile(3, '2026-01-15', form),
+      language,
+      withhold: true,
+    });
+    expect(preview.ok && preview.value.split(mention).length - 1).toBe(signers.length);
+    // The filing copy keeps its lines to sign.
+    expect(docxText(await writeDocument(build(form, 'LEGAL_STATUSES'), 'docx')).body).toContain('____');
   });
 });
