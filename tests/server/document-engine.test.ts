@@ -310,7 +310,7 @@ describe('layout (review E)', () => {
   ).flatMap((form) =>
     (
       ['LEGAL_STATUSES', 'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION', 'LIST_OF_BENEFICIARIES'] as const
-    ).flatMap((sku) => [1, 2, 3, 4].map((count) => [form, sku, count] as [LegalFormId, DocumentSku, number])),
+    ).flatMap((sku) => [1, 2, 4].map((count) => [form, sku, count] as [LegalFormId, DocumentSku, number])),
   );
 
   it.each(SIGNED)(

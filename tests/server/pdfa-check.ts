@@ -23,7 +23,6 @@
  * - 6.8: no embedded files (level B allows only PDF/A files; these documents embed none).
  */
 import { inflateSync } from 'node:zlib';
-import { JSDOM } from 'jsdom';
 
 type PdfValue =
   | { type: 'name'; value: string }
@@ -279,6 +278,97 @@ function toUnicodeMap(cmap: string): Map<number, string> {
   return map;
 }
 
+interface XmlElement {
+  namespace: string;
+  local: string;
+  /** `namespace|local` → value. */
+  attributes: Map<string, string>;
+  children: (XmlElement | string)[];
+}
+
+const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+const ENTITY = /&(?:amp|lt|gt|quot|apos|#\d+|#x[0-9A-Fa-f]+);/g;
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Text with its character and entity references resolved; a bare "&" or "<" is not well-formed. */
+function xmlText(raw: string): string {
+  if (/[<]/.test(raw) || /&/.test(raw.replace(ENTITY, '')))
+    throw new Error(`Not well-formed text: ${raw.slice(0, 40)}`);
+  return raw.replace(/&(#x?)?(\w+);/g, (_, numeric: string | undefined, name: string) =>
+    numeric ? String.fromCodePoint(parseInt(name, numeric === '#x' ? 16 : 10)) : (NAMED_ENTITIES[name] ?? ''),
+  );
+}
+
+/**
+ * A namespace-aware reading of an XML document that throws where it is not well-formed (unclosed or
+ * crossed elements, a bare "&", an attribute without quotes, an undeclared prefix): enough for an
+ * XMP packet, which has no DTD.
+ */
+function parseXml(source: string): XmlElement {
+  const body = source.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, '');
+  const root: XmlElement = { namespace: '', local: '#document', attributes: new Map(), children: [] };
+  const stack: { element: XmlElement; name: string; prefixes: Map<string, string> }[] = [
+    { element: root, name: '', prefixes: new Map([['xml', XML_NAMESPACE]]) },
+  ];
+  for (const [token] of body.matchAll(/<[^>]*>|[^<]+/g)) {
+    const top = stack.at(-1);
+    if (!top) throw new Error('Unbalanced XML');
+    if (!token.startsWith('<')) {
+      const text = xmlText(token);
+      if (stack.length === 1 && text.trim() !== '') throw new Error('Text outside the root element');
+      top.element.children.push(text);
+      continue;
+    }
+    const closing = /^<\/([^\s>]+)\s*>$/.exec(token);
+    if (closing) {
+      if (closing[1] !== top.name) throw new Error(`</${closing[1] ?? ''}> closes <${top.name}>`);
+      stack.pop();
+      continue;
+    }
+    const opening =
+      /^<([A-Za-z_][\w.:-]*)((?:\s+[A-Za-z_][\w.:-]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>$/.exec(token);
+    if (!opening) throw new Error(`Not well-formed tag: ${token.slice(0, 40)}`);
+    const [, name = '', attributeText = '', selfClosing] = opening;
+    const raw = [...attributeText.matchAll(/([A-Za-z_][\w.:-]*)\s*=\s*("[^"]*"|'[^']*')/g)].map(
+      ([, key = '', value = '']) => [key, xmlText(value.slice(1, -1))] as const,
+    );
+    const prefixes = new Map(top.prefixes);
+    for (const [key, value] of raw) {
+      if (key === 'xmlns') prefixes.set('', value);
+      else if (key.startsWith('xmlns:')) prefixes.set(key.slice(6), value);
+    }
+    const resolve = (qualified: string, isAttribute: boolean) => {
+      const [prefix, local] = qualified.includes(':') ? qualified.split(':', 2) : ['', qualified];
+      const namespace = prefix === '' && isAttribute ? '' : prefixes.get(prefix ?? '');
+      if (namespace === undefined) throw new Error(`Undeclared prefix in ${qualified}`);
+      return { namespace, local: local ?? '' };
+    };
+    const element: XmlElement = { ...resolve(name, false), attributes: new Map(), children: [] };
+    for (const [key, value] of raw) {
+      if (key === 'xmlns' || key.startsWith('xmlns:')) continue;
+      const { namespace, local } = resolve(key, true);
+      element.attributes.set(`${namespace}|${local}`, value);
+    }
+    if (stack.length === 1 && root.children.some((child) => typeof child !== 'string'))
+      throw new Error('More than one root element');
+    top.element.children.push(element);
+    if (!selfClosing) stack.push({ element, name, prefixes });
+  }
+  if (stack.length !== 1) throw new Error(`<${stack.at(-1)?.name ?? ''}> is never closed`);
+  return root;
+}
+
+function* elements(node: XmlElement): Generator<XmlElement> {
+  for (const child of node.children)
+    if (typeof child !== 'string') {
+      yield child;
+      yield* elements(child);
+    }
+}
+
+const textContent = (node: XmlElement): string =>
+  node.children.map((child) => (typeof child === 'string' ? child : textContent(child))).join('');
+
 export function checkPdfA(pdf: Buffer): string[] {
   const problems: string[] = [];
   const text = pdf.toString('latin1');
@@ -422,7 +512,7 @@ export function checkPdfA(pdf: Buffer): string[] {
   // 6.6.2: XMP metadata.
   const metadataRef = catalog.get('Metadata');
   const metadataObject = metadataRef?.type === 'ref' ? objects.get(metadataRef.id) : undefined;
-  let xmp: Document | undefined;
+  let xmp: XmlElement | undefined;
   if (!metadataObject?.stream) problems.push('6.6.2.1: the catalog has no Metadata stream');
   else {
     if (metadataObject.dict?.has('Filter')) problems.push('6.6.2.1: the Metadata stream is filtered');
@@ -430,13 +520,14 @@ export function checkPdfA(pdf: Buffer): string[] {
     const begin = /<\?xpacket\s[^?]*\?>/.exec(packet)?.[0] ?? '';
     if (!begin) problems.push('6.6.2.2: the XMP has no xpacket header');
     if (/\b(bytes|encoding)=/.test(begin)) problems.push('6.6.2.2: the xpacket header has bytes or encoding');
-    const { DOMParser } = new JSDOM('').window;
-    const parsed = new DOMParser().parseFromString(packet.replace(/^\uFEFF/, ''), 'application/xml');
-    if (parsed.getElementsByTagName('parsererror').length > 0)
-      problems.push('6.6.2.2: the XMP is not well-formed XML');
-    else xmp = parsed;
+    try {
+      xmp = parseXml(packet.replace(/^\uFEFF/, ''));
+    } catch (error) {
+      problems.push(`6.6.2.2: the XMP is not well-formed XML (${(error as Error).message})`);
+    }
   }
   if (xmp) {
+    const tree = xmp;
     const NS = {
       pdfaid: 'http://www.aiim.org/pdfa/ns/id/',
       dc: 'http://purl.org/dc/elements/1.1/',
@@ -444,24 +535,28 @@ export function checkPdfA(pdf: Buffer): string[] {
       pdf: 'http://ns.adobe.com/pdf/1.3/',
       rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
     };
+    const all = [...elements(tree)];
+    const find = (namespace: string, local: string) =>
+      all.find((element) => element.namespace === namespace && element.local === local);
     const property = (namespace: string, name: string): string | undefined => {
-      const document = xmp;
-      if (!document) return undefined;
-      for (const element of document.getElementsByTagNameNS(namespace, name))
-        return element.textContent ?? '';
+      const element = find(namespace, name);
+      if (element) return textContent(element);
       // The short form: an attribute of rdf:Description.
-      for (const description of document.getElementsByTagNameNS(NS.rdf, 'Description')) {
-        const value = description.getAttributeNS(namespace, name);
-        if (value !== null) return value;
+      for (const description of all.filter(
+        (item) => item.namespace === NS.rdf && item.local === 'Description',
+      )) {
+        const value = description.attributes.get(`${namespace}|${name}`);
+        if (value !== undefined) return value;
       }
       return undefined;
     };
     const listItem = (namespace: string, name: string): string | undefined => {
-      const element = xmp?.getElementsByTagNameNS(namespace, name)[0];
+      const element = find(namespace, name);
       if (!element) return undefined;
-      const items = [...element.getElementsByTagNameNS(NS.rdf, 'li')];
-      const preferred = items.find((item) => item.getAttribute('xml:lang') === 'x-default') ?? items[0];
-      return preferred?.textContent ?? undefined;
+      const items = [...elements(element)].filter((item) => item.namespace === NS.rdf && item.local === 'li');
+      const preferred =
+        items.find((item) => item.attributes.get(`${XML_NAMESPACE}|lang`) === 'x-default') ?? items[0];
+      return preferred ? textContent(preferred) : undefined;
     };
     if (property(NS.pdfaid, 'part')?.trim() !== '2') problems.push('6.6.4: pdfaid:part is not 2');
     if (property(NS.pdfaid, 'conformance')?.trim() !== 'B')
@@ -558,12 +653,12 @@ export function checkPdfA(pdf: Buffer): string[] {
     for (const glyph of textless)
       problems.push(`Text layer: page ${number} draws ${glyph} with no text in ToUnicode`);
   });
-  for (const [, font] of fonts_(objects)) checkFont(font);
+  for (const [, font] of fontRefs(objects)) checkFont(font);
   return problems;
 }
 
 /** References to every font object of the file, drawn or not (each must be embedded). */
-function fonts_(objects: Map<number, PdfObject>): [number, PdfValue][] {
+function fontRefs(objects: Map<number, PdfObject>): [number, PdfValue][] {
   return [...objects]
     .filter(
       ([, object]) =>
