@@ -42,14 +42,21 @@ const loadFonts = () =>
  * The characters of `text` the embedded fonts cannot draw (each once, in order): PDF/A forbids the
  * empty box (.notdef glyph) they would print as (ISO 19005-2, 6.2.11.8). Line breaks are layout.
  */
+/** Whether all three fonts draw a code point: asked for every character of every document. */
+const drawable = new Map<number, boolean>();
+
 export function unprintableCharacters(text: string): string[] {
   const { regular, bold, italic } = loadFonts();
   const missing = new Set<string>();
   for (const character of text) {
     if (character === '\n' || missing.has(character)) continue;
     const codePoint = character.codePointAt(0) ?? 0;
-    if (![regular, bold, italic].every((font) => font.hasGlyphForCodePoint(codePoint)))
-      missing.add(character);
+    let drawn = drawable.get(codePoint);
+    if (drawn === undefined) {
+      drawn = [regular, bold, italic].every((font) => font.hasGlyphForCodePoint(codePoint));
+      drawable.set(codePoint, drawn);
+    }
+    if (!drawn) missing.add(character);
   }
   return [...missing];
 }
