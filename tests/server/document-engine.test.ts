@@ -197,6 +197,14 @@ describe('PDF/A-2b, as far as the file shows it (review D7)', () => {
     const { body } = await renderInvoicePdf(invoiceOf(kind, 'ro'));
     expect(checkPdfA(body)).toEqual([]);
   });
+
+  it('an invoice to a buyer whose name the fonts cannot draw: "?" for those letters, no empty box', async () => {
+    const invoice = invoiceOf('invoice', 'fr');
+    invoice.content.buyer.name = 'Ali \u202Eمحمد 😀';
+    const { body } = await renderInvoicePdf(invoice);
+    expect(checkPdfA(body)).toEqual([]);
+    expect((await pdfText(body)).text).toContain('Ali ???? ?');
+  });
 });
 
 describe('what a value may not print (review D7, E)', () => {

@@ -7,8 +7,8 @@
  * line with its unit price excluding VAT, the VAT rate, the totals excluding VAT, of VAT and
  * including VAT, the payment, and for a credit note the invoice it cancels.
  */
-import type { DocumentBlock } from '../documents/document-model';
-import { writePdfFile } from '../documents/pdf-writer';
+import { printableValue, type DocumentBlock } from '../documents/document-model';
+import { unprintableCharacters, writePdfFile } from '../documents/pdf-writer';
 import { translator, type ServerLanguage } from '../i18n';
 import type { InvoiceContent } from './invoice-service';
 
@@ -26,6 +26,19 @@ export interface InvoiceToRender {
 }
 
 const LOCALES: Record<ServerLanguage, string> = { fr: 'fr-FR', en: 'en-GB', ro: 'ro-RO' };
+
+/**
+ * A buyer's name or address as the invoice prints it: without invisible or direction-changing
+ * characters, and with "?" for a character the fonts cannot draw. An invoice is issued whatever
+ * the name (a legal document is refused instead): PDF/A forbids the empty box (ISO 19005-2, 6.2.11.8).
+ */
+function printable(text: string): string {
+  const clean = printableValue(text);
+  const missing = new Set(unprintableCharacters(clean));
+  return missing.size === 0
+    ? clean
+    : [...clean].map((character) => (missing.has(character) ? '?' : character)).join('');
+}
 
 export function invoiceBlocks(invoice: InvoiceToRender): { title: string; blocks: DocumentBlock[] } {
   const t = translator(invoice.language);
@@ -86,8 +99,8 @@ export function invoiceBlocks(invoice: InvoiceToRender): { title: string; blocks
       align: ['left', 'left'],
       header: [],
       rows: [
-        [t('invoices:fields.name'), content.buyer.name || t('invoices:notGiven')],
-        [t('invoices:fields.address'), content.buyer.address ?? t('invoices:notGiven')],
+        [t('invoices:fields.name'), printable(content.buyer.name) || t('invoices:notGiven')],
+        [t('invoices:fields.address'), printable(content.buyer.address ?? '') || t('invoices:notGiven')],
       ],
       footer: [],
     },
