@@ -346,6 +346,22 @@ describe('layout (review E)', () => {
     },
   );
 
+  it('marks a Word file with its language and its author (review E)', async () => {
+    for (const [language, tag] of [
+      ['ro', 'ro-RO'],
+      ['fr', 'fr-FR'],
+      ['en', 'en-GB'],
+    ] as const) {
+      const files = unzipSync(
+        new Uint8Array(await writeDocument(build('RO-SRL', 'LEGAL_STATUSES', language), 'docx')),
+      );
+      expect(strFromU8(files['word/styles.xml'] ?? new Uint8Array())).toContain(`<w:lang w:val="${tag}"/>`);
+      expect(strFromU8(files['docProps/core.xml'] ?? new Uint8Array())).toContain(
+        '<cp:lastModifiedBy>Kreo</cp:lastModifiedBy>',
+      );
+    }
+  });
+
   it('keeps "Fait à …" with the signatures in Word (keepNext, keepLines)', async () => {
     const document = build('FR-SASU', 'LEGAL_STATUSES', 'fr');
     const docx = await writeDocument(document, 'docx');

@@ -31,6 +31,7 @@ const BODY_SIZE = 22;
 /** A4 in twentieths of a point, margins of 2.25 cm. */
 const PAGE = { width: 11906, height: 16838, margin: 1276 };
 const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;
+const WORD_LANGUAGES = { fr: 'fr-FR', en: 'en-GB', ro: 'ro-RO' } as const;
 
 export interface DocxChrome {
   /** "Page {{page}} of {{pages}}" in the document's language: the numbers are Word fields. */
@@ -287,6 +288,7 @@ export function writeDocx(document: BuiltDocument, chrome: DocxChrome): Promise<
   ];
   const doc = new Document({
     creator: 'Kreo',
+    lastModifiedBy: 'Kreo',
     title: document.title,
     subject: `${document.sku} · ${document.company} · ${document.form}`,
     keywords: `template ${document.templateFile} v${document.templateVersion}; answers sha256 ${document.answersDigest}`,
@@ -300,7 +302,11 @@ export function writeDocx(document: BuiltDocument, chrome: DocxChrome): Promise<
     ],
     styles: {
       default: {
-        document: { run: { font: FONT, size: BODY_SIZE }, paragraph: { spacing: { line: 264 } } },
+        // Word checks spelling and hyphenates in the document's language, not the reader's default.
+        document: {
+          run: { font: FONT, size: BODY_SIZE, language: { value: WORD_LANGUAGES[document.language] } },
+          paragraph: { spacing: { line: 264 } },
+        },
       },
     },
     sections: [
