@@ -170,6 +170,16 @@ describe('tables (review D1)', () => {
     expect(cell('Total')).toContain('<w:b/>');
     expect(cell('Aport în numerar')).toContain('<w:jc w:val="right"/>');
   });
+
+  it('gives an address column in Word more room than a column of figures (review E)', async () => {
+    const docx = await writeDocument(build('FR-SAS', 'LEGAL_STATUSES'), 'docx');
+    const body = strFromU8(unzipSync(new Uint8Array(docx))['word/document.xml'] ?? new Uint8Array());
+    const grid = body.slice(body.indexOf('<w:tblGrid>'), body.indexOf('</w:tblGrid>'));
+    // The apports: associate, address, shares, contribution, paid.
+    const widths = [...grid.matchAll(/w:w="(\d+)"/g)].map((match) => Number(match[1]));
+    expect(widths).toHaveLength(5);
+    expect(widths[1]).toBeGreaterThan(2 * (widths[2] ?? 0));
+  });
 });
 
 describe('PDF/A-2b, as far as the file shows it (review D7)', () => {

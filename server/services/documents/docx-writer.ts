@@ -16,6 +16,7 @@ import {
   ShadingType,
   Table,
   TableCell,
+  TableLayoutType,
   TableRow,
   TabStopType,
   TextRun,
@@ -60,8 +61,25 @@ const ALIGNMENT = {
   center: AlignmentType.CENTER,
 } as const;
 
+/**
+ * Column widths from the longest line of each column (in characters, within 4 and 40): an address
+ * gets the room, a column of figures no more than it needs. Word keeps them (fixed layout).
+ */
+function columnWidths(block: DocumentTable): number[] {
+  const rows = [...block.header, ...block.rows, ...block.footer];
+  const natural = block.align.map((_, column) =>
+    Math.min(
+      40,
+      Math.max(4, ...rows.flatMap((row) => (row[column] ?? '').split('\n').map((line) => [...line].length))),
+    ),
+  );
+  const total = natural.reduce((sum, value) => sum + value, 0);
+  return natural.map((value) => Math.round((value / total) * TEXT_WIDTH));
+}
+
 function table(block: DocumentTable): Table {
   const border = { style: BorderStyle.SINGLE, size: 4, color: '9A9A9A' };
+  const widths = columnWidths(block);
   const row = (cells: string[], emphasised: boolean, header = false) =>
     new TableRow({
       tableHeader: header,
@@ -69,6 +87,7 @@ function table(block: DocumentTable): Table {
       children: cells.map(
         (cell, index) =>
           new TableCell({
+            width: { size: widths[index] ?? 0, type: WidthType.DXA },
             shading: emphasised ? { type: ShadingType.CLEAR, color: 'auto', fill: 'EEEEEE' } : undefined,
             margins: { top: 60, bottom: 60, left: 90, right: 90 },
             children: [
@@ -82,6 +101,8 @@ function table(block: DocumentTable): Table {
     });
   return new Table({
     width: { size: TEXT_WIDTH, type: WidthType.DXA },
+    columnWidths: widths,
+    layout: TableLayoutType.FIXED,
     borders: {
       top: border,
       bottom: border,
