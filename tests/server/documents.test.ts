@@ -624,6 +624,29 @@ describe('GET /api/documents/{sku}: PDF/A and Word files for every legal form', 
     }
   });
 
+  it('refuses a name the fonts cannot print with 422, naming the field in the user’s language (review D7)', async () => {
+    const user = await server.signup({ language: 'ro' });
+    await buy(user, STANDARD);
+    const file = richFile('FR-SAS');
+    const persons = file.persons as Person[];
+    persons[1] = { ...persons[1], lastName: '王' };
+    await submit(user, file);
+    for (const [language, words] of [
+      ['ro', '„Persoana 2 – Numele de familie (la naștere)” conține caractere'],
+      ['fr', '« Personne 2 – Nom de naissance » contient des caractères'],
+    ] as const) {
+      const response = await server.request('/api/documents/LEGAL_STATUSES', {
+        token: user.accessToken,
+        headers: { 'accept-language': language },
+      });
+      expect(response.statusCode, response.body).toBe(422);
+      const body = json<{ message: string; code: string }>(response);
+      expect(body.code).toBe('UNPRINTABLE_CHARACTERS');
+      expect(body.message).toContain(words);
+      expect(body.message).toContain('王');
+    }
+  });
+
   it('embeds every font, subset, as PDF/A requires (pdffonts, from poppler-utils)', async () => {
     const response = await download('LEGAL_STATUSES', { token: ownerOf('RO-SRL').accessToken });
     const path = join(tmpdir(), `kreo-fonts-${process.pid}.pdf`);

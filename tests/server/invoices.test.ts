@@ -270,6 +270,12 @@ describe('a refund', () => {
     const { text } = await pdfText(pdf.rawPayload);
     expect(text).toContain('Credit note');
     expect(text.replace(/\s+/g, ' ')).toContain(`invoice no. ${invoice?.number}`);
+    // Its footer names it a credit note (review D), once, and owes no late-payment penalty.
+    const footer = text.trim().split('\n').at(-1) ?? '';
+    expect(footer).toContain(`Credit note ${creditNote?.number}`);
+    expect(footer).not.toContain('Invoice');
+    expect(footer.split(creditNote?.number ?? '').length - 1).toBe(1);
+    expect(text).not.toContain('fixed recovery fee');
 
     expect(await server.db.select().from(purchases).where(eq(purchases.userId, user.userId))).toEqual([]);
     const summary = json<Summary>(

@@ -45,6 +45,8 @@ export interface BuiltDocument {
   reference: string;
   /** The first words of the file name ("statuts"). */
   fileName: string;
+  /** Initials on every page (templates.json `initials`): the filing copy only, never a translation. */
+  initials: boolean;
   createdAt: Date;
   blocks: DocumentBlock[];
 }
@@ -194,6 +196,7 @@ export function createDocumentBuilder({ legalForms, caenClasses, root }: Documen
           answersDigest,
           reference,
           fileName: entry.fileName,
+          initials: (entry.initials ?? false) && language === filingLanguage,
           createdAt: options.now ?? new Date(),
         },
       };

@@ -21,9 +21,23 @@ const VALUE_START = '\uE000';
 const VALUE_END = '\uE001';
 const ENCODED_VALUE = /\uE000([A-Za-z0-9+/=]*)\uE001/g;
 
+/**
+ * Characters a value loses when printed: the bidirectional embeddings, overrides and isolates of
+ * Unicode TR #9 (U+202A–U+202E, U+2066–U+2069) and marks (U+061C, U+200E, U+200F), which make a name
+ * display in another order than it reads ("Trojan Source"), and the other invisible format
+ * characters (zero-width space and joiners, word joiner, byte-order mark) and control characters
+ * but the line break, which show nothing, or a box, in a PDF font.
+ */
+const INVISIBLE_IN_VALUES = /(?![\n])[\p{Cf}\p{Cc}\u2028\u2029]/gu;
+
+/** A value as a document prints it: without the invisible and direction-changing characters above. */
+export function printableValue(text: string): string {
+  return text.replace(/\t/g, ' ').replace(INVISIBLE_IN_VALUES, '');
+}
+
 /** A printed value, opaque to the markup until `decodeValues`. */
 export function encodeValue(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
+  const text = printableValue(value === null || value === undefined ? '' : String(value));
   return `${VALUE_START}${Buffer.from(text, 'utf8').toString('base64')}${VALUE_END}`;
 }
 
@@ -38,8 +52,11 @@ export class DocumentMarkupError extends Error {}
 
 type Alignment = 'left' | 'right' | 'center';
 
-/** `|---|--:|` — a separator row; its cells give each column's alignment, as in Markdown. */
-const SEPARATOR_ROW = /^\|(\s*:?-{3,}:?\s*\|)+$/;
+/**
+ * `|---|--:|`, `|:-|-:|` — a separator row; its cells give each column's alignment, as in Markdown
+ * (GFM: one dash or more, a colon on the side the column aligns to).
+ */
+const SEPARATOR_ROW = /^\|(\s*:?-+:?\s*\|)+$/;
 
 function cellsOf(line: string): string[] {
   return line
@@ -80,6 +97,19 @@ function tableOf(lines: string[]): DocumentTable {
     rows: rows.map(pad),
     footer: footer.map(pad),
   };
+}
+
+/**
+ * The blocks of a courtesy translation: nobody signs it, so each signatory keeps a name and a role,
+ * and in place of what to write before signing, `mention` ("[signature on the original]"); the
+ * writers draw no line to sign on a translation.
+ */
+export function signedOnOriginal<B extends DocumentPreviewBlock>(blocks: readonly B[], mention: string): B[] {
+  return blocks.map((block) =>
+    block.kind === 'signatures'
+      ? { ...block, signers: block.signers.map((signer) => ({ ...signer, note: mention })) }
+      : block,
+  );
 }
 
 /** Shorter standard text ("Les soussignés :") is a link between the founder's answers, not a clause. */
@@ -137,7 +167,9 @@ export function parseDocumentMarkup(
   for (const raw of markup.split('\n')) {
     const line = raw.trim();
     if (line === '') {
-      flush();
+      // Signers stay one block across blank lines (a template's tags between them leave some), so
+      // that they are laid out two by two and kept together.
+      if (signers.length === 0) flush();
       continue;
     }
     if (line.startsWith('|')) {

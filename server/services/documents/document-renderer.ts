@@ -11,8 +11,10 @@ import {
   type PreviewDocument,
 } from './build-document';
 import type { components } from '../../../src/lib/api/schema';
+import type { DocumentPreviewBlock } from './document-model';
 import type { DocumentLanguage } from './formats';
-import { writeDocument, type DocumentFormat } from './write-document';
+import { unprintableCharacters } from './pdf-writer';
+import { asDelivered, writeDocument, type DocumentFormat } from './write-document';
 
 export type DocumentPreview = components['schemas']['DocumentPreview'];
 
@@ -40,16 +42,90 @@ export interface RenderedFile {
   title: string;
 }
 
-/** A result, or why no template writes it: an answer (422), not a failure, whichever thread found it. */
-export type Rendered<T> = { ok: true; value: T } | { ok: false; noTemplate: string };
+/**
+ * A value of the company file holding characters the documents' fonts cannot draw: `field`, its
+ * path in the file (`persons/1/lastName`), and those characters.
+ */
+export interface Unprintable {
+  field: (string | number)[];
+  characters: string[];
+}
+
+/**
+ * A result, or why it cannot be made: no template writes it, or a value holds characters the PDF
+ * cannot print. Answers (422), not failures, whichever thread found them.
+ */
+export type Rendered<T> =
+  { ok: true; value: T } | { ok: false; noTemplate: string } | { ok: false; unprintable: Unprintable };
+
+class UnprintableError extends Error {
+  constructor(readonly unprintable: Unprintable) {
+    super(`Unprintable characters in ${unprintable.field.join('/')}`);
+  }
+}
 
 function rendered<T>(render: () => T): Rendered<T> {
   try {
     return { ok: true, value: render() };
   } catch (error) {
     if (error instanceof NoTemplateError) return { ok: false, noTemplate: error.message };
+    if (error instanceof UnprintableError) return { ok: false, unprintable: error.unprintable };
     throw error;
   }
+}
+
+/** The first string of `value` (depth first, in the file's order) holding one of `characters`, and its path. */
+function fieldHolding(
+  value: unknown,
+  characters: string[],
+  path: (string | number)[] = [],
+): Unprintable | null {
+  if (typeof value === 'string') {
+    const found = characters.filter((character) => value.includes(character));
+    return found.length > 0 ? { field: path, characters: found } : null;
+  }
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((item, index) => [index, item])
+    : value && typeof value === 'object'
+      ? Object.entries(value)
+      : [];
+  for (const [key, item] of entries) {
+    const found = fieldHolding(item, characters, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * PDF/A forbids a character drawn as the empty .notdef box (ISO 19005-2, 6.2.11.8), and the
+ * documents' fonts draw every Latin, Greek and Cyrillic letter but not every script (Arabic, CJK,
+ * emoji). A document is written only when all its text prints: otherwise the founder is told which
+ * answer to write in Latin letters, as on the identity document the registry receives.
+ */
+function checkPrintable(
+  document: { title: string; blocks: DocumentPreviewBlock[] },
+  data: Record<string, unknown>,
+) {
+  const text = [
+    document.title,
+    ...document.blocks.map((block) =>
+      block.kind === 'table'
+        ? [...block.header, ...block.rows, ...block.footer].flat().join(' ')
+        : block.kind === 'list'
+          ? block.items.join(' ')
+          : block.kind === 'signatures'
+            ? block.signers.map((signer) => `${signer.name} ${signer.role} ${signer.note}`).join(' ')
+            : 'text' in block
+              ? block.text
+              : '',
+    ),
+  ].join(' ');
+  const missing = unprintableCharacters(text);
+  if (missing.length === 0) return;
+  const field = fieldHolding(data, missing);
+  // Not from the file: the template's own words, which check:forms and the tests would have caught.
+  if (!field) throw new Error(`The template prints characters its font lacks: ${missing.join(' ')}`);
+  throw new UnprintableError(field);
 }
 
 /**
@@ -58,10 +134,13 @@ function rendered<T>(render: () => T): Rendered<T> {
  */
 export function renderPreview(builder: DocumentBuilder, request: PreviewRequest): Rendered<string> {
   return rendered(() => {
-    const document: PreviewDocument = builder.buildPreview(request.sku, request.data, {
-      ...(request.language ? { language: request.language } : {}),
-      withhold: request.withhold,
-    });
+    const document: PreviewDocument = asDelivered(
+      builder.buildPreview(request.sku, request.data, {
+        ...(request.language ? { language: request.language } : {}),
+        withhold: request.withhold,
+      }),
+    );
+    checkPrintable(document, request.data);
     const preview: DocumentPreview = {
       sku: request.sku,
       title: document.title,
@@ -80,9 +159,15 @@ export async function renderFile(
   builder: DocumentBuilder,
   request: FileRequest,
 ): Promise<Rendered<RenderedFile>> {
-  const built = rendered(() =>
-    builder.build(request.sku, request.data, request.language ? { language: request.language } : {}),
-  );
+  const built = rendered(() => {
+    const document = builder.build(
+      request.sku,
+      request.data,
+      request.language ? { language: request.language } : {},
+    );
+    checkPrintable(document, request.data);
+    return document;
+  });
   if (!built.ok) return built;
   const document = built.value;
   const body = await writeDocument(document, request.format);

@@ -17,7 +17,7 @@ import { purchases, users } from '../../db/schema';
 import type { RateLimitRule, RateLimiter } from '../rate-limiter';
 import { SERVER_LANGUAGES, type ServerLanguage } from '../i18n';
 import type { DocumentBuilder, DocumentSku } from './build-document';
-import { inlineRenderer, type DocumentRenderer, type Rendered } from './document-renderer';
+import { inlineRenderer, type DocumentRenderer, type Rendered, type Unprintable } from './document-renderer';
 import { CONTENT_TYPES, type DocumentFormat } from './write-document';
 import type { components } from '../../../src/lib/api/schema';
 
@@ -25,11 +25,16 @@ export { CONTENT_TYPES, type DocumentFormat };
 export type DocumentList = components['schemas']['DocumentList'];
 
 export class DocumentError extends Error {
+  /** The reason for the app (openapi: Error.code), with the handler's message in the user's language. */
+  readonly publicCode?: 'UNPRINTABLE_CHARACTERS';
   constructor(
     readonly statusCode: 401 | 403 | 409 | 422,
     message: string,
+    /** A value the documents cannot print (document-renderer.ts, checkPrintable). */
+    readonly unprintable?: Unprintable,
   ) {
     super(message);
+    if (unprintable) this.publicCode = 'UNPRINTABLE_CHARACTERS';
   }
 }
 
@@ -65,9 +70,16 @@ export interface DocumentServiceDeps {
   limits?: DocumentLimits;
 }
 
-function produced<T>(result: Rendered<T>): T {
-  if (!result.ok) throw new DocumentError(422, result.noTemplate);
-  return result.value;
+/** A rendered document's value, or the refusal as a DocumentError (422: no template, unprintable answers). */
+export function produced<T>(result: Rendered<T>): T {
+  if (result.ok) return result.value;
+  if ('unprintable' in result)
+    throw new DocumentError(
+      422,
+      `${result.unprintable.field.join('/')} holds characters the documents cannot print: ${result.unprintable.characters.join(' ')}`,
+      result.unprintable,
+    );
+  throw new DocumentError(422, result.noTemplate);
 }
 
 export function createDocumentService({

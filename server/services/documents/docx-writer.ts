@@ -16,6 +16,7 @@ import {
   ShadingType,
   Table,
   TableCell,
+  TableLayoutType,
   TableRow,
   TabStopType,
   TextRun,
@@ -31,12 +32,15 @@ const BODY_SIZE = 22;
 /** A4 in twentieths of a point, margins of 2.25 cm. */
 const PAGE = { width: 11906, height: 16838, margin: 1276 };
 const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;
+const WORD_LANGUAGES = { fr: 'fr-FR', en: 'en-GB', ro: 'ro-RO' } as const;
 
 export interface DocxChrome {
   /** "Page {{page}} of {{pages}}" in the document's language: the numbers are Word fields. */
   pageLabel: { before: string; between: string; after: string };
   reference: string;
   translationBanner?: string;
+  /** The label of the signatories' initials on every page ("Paraphes"), where practice asks for them. */
+  initials?: string;
 }
 
 /** A text whose line breaks (an address) stay line breaks. */
@@ -57,8 +61,25 @@ const ALIGNMENT = {
   center: AlignmentType.CENTER,
 } as const;
 
+/**
+ * Column widths from the longest line of each column (in characters, within 4 and 40): an address
+ * gets the room, a column of figures no more than it needs. Word keeps them (fixed layout).
+ */
+function columnWidths(block: DocumentTable): number[] {
+  const rows = [...block.header, ...block.rows, ...block.footer];
+  const natural = block.align.map((_, column) =>
+    Math.min(
+      40,
+      Math.max(4, ...rows.flatMap((row) => (row[column] ?? '').split('\n').map((line) => [...line].length))),
+    ),
+  );
+  const total = natural.reduce((sum, value) => sum + value, 0);
+  return natural.map((value) => Math.round((value / total) * TEXT_WIDTH));
+}
+
 function table(block: DocumentTable): Table {
   const border = { style: BorderStyle.SINGLE, size: 4, color: '9A9A9A' };
+  const widths = columnWidths(block);
   const row = (cells: string[], emphasised: boolean, header = false) =>
     new TableRow({
       tableHeader: header,
@@ -66,6 +87,7 @@ function table(block: DocumentTable): Table {
       children: cells.map(
         (cell, index) =>
           new TableCell({
+            width: { size: widths[index] ?? 0, type: WidthType.DXA },
             shading: emphasised ? { type: ShadingType.CLEAR, color: 'auto', fill: 'EEEEEE' } : undefined,
             margins: { top: 60, bottom: 60, left: 90, right: 90 },
             children: [
@@ -79,6 +101,8 @@ function table(block: DocumentTable): Table {
     });
   return new Table({
     width: { size: TEXT_WIDTH, type: WidthType.DXA },
+    columnWidths: widths,
+    layout: TableLayoutType.FIXED,
     borders: {
       top: border,
       bottom: border,
@@ -95,7 +119,12 @@ function table(block: DocumentTable): Table {
   });
 }
 
-function signatures(block: Extract<DocumentBlock, { kind: 'signatures' }>): Table {
+/**
+ * Signature boxes two by two, kept on the page of the paragraph before them (keepNext on every
+ * paragraph, rows that do not split). A courtesy translation (`signable` false) has no line to sign:
+ * its note says the signature is on the original.
+ */
+function signatures(block: Extract<DocumentBlock, { kind: 'signatures' }>, signable: boolean): Table {
   const none = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
   const cell = (signer: (typeof block.signers)[number] | undefined) =>
     new TableCell({
@@ -103,15 +132,28 @@ function signatures(block: Extract<DocumentBlock, { kind: 'signatures' }>): Tabl
       borders: { top: none, left: none, right: none, bottom: none },
       children: signer
         ? [
-            new Paragraph({ children: runs(signer.name, { bold: true }) }),
-            ...(signer.role ? [new Paragraph({ children: runs(signer.role) })] : []),
-            ...(signer.note
-              ? [new Paragraph({ children: runs(signer.note, { italics: true, color: '555555' }) })]
+            new Paragraph({ keepNext: true, keepLines: true, children: runs(signer.name, { bold: true }) }),
+            ...(signer.role
+              ? [new Paragraph({ keepNext: true, keepLines: true, children: runs(signer.role) })]
               : []),
-            new Paragraph({
-              spacing: { before: 900 },
-              children: [new TextRun({ text: '______________________', font: FONT })],
-            }),
+            ...(signer.note
+              ? [
+                  new Paragraph({
+                    keepNext: true,
+                    keepLines: true,
+                    children: runs(signer.note, { italics: true, color: '555555' }),
+                  }),
+                ]
+              : []),
+            ...(signable
+              ? [
+                  new Paragraph({
+                    keepNext: true,
+                    spacing: { before: 900 },
+                    children: [new TextRun({ text: '______________________', font: FONT })],
+                  }),
+                ]
+              : []),
           ]
         : [new Paragraph('')],
     });
@@ -138,10 +180,12 @@ function signatures(block: Extract<DocumentBlock, { kind: 'signatures' }>): Tabl
   });
 }
 
-function content(blocks: readonly DocumentBlock[]): (Paragraph | Table)[] {
+function content(blocks: readonly DocumentBlock[], signable: boolean): (Paragraph | Table)[] {
   const children: (Paragraph | Table)[] = [];
   let breakBefore = false;
-  for (const block of blocks) {
+  for (const [index, block] of blocks.entries()) {
+    // "Fait à Paris, le …" stays on the page of the signatures that follow it.
+    const beforeSignatures = blocks[index + 1]?.kind === 'signatures';
     const pageBreakBefore = breakBefore;
     breakBefore = false;
     switch (block.kind) {
@@ -181,6 +225,8 @@ function content(blocks: readonly DocumentBlock[]): (Paragraph | Table)[] {
           new Paragraph({
             alignment: AlignmentType.JUSTIFIED,
             pageBreakBefore,
+            keepNext: beforeSignatures,
+            keepLines: beforeSignatures,
             spacing: { after: 120 },
             children: runs(block.text),
           }),
@@ -214,7 +260,10 @@ function content(blocks: readonly DocumentBlock[]): (Paragraph | Table)[] {
         break;
       case 'signatures':
         if (pageBreakBefore) children.push(new Paragraph({ pageBreakBefore: true, children: [] }));
-        children.push(new Paragraph({ spacing: { before: 240 }, children: [] }), signatures(block));
+        children.push(
+          new Paragraph({ keepNext: true, spacing: { before: 240 }, children: [] }),
+          signatures(block, signable),
+        );
         break;
       case 'pageBreak':
         breakBefore = true;
@@ -224,9 +273,24 @@ function content(blocks: readonly DocumentBlock[]): (Paragraph | Table)[] {
   return children;
 }
 
+/** The longest title the footer's first part holds on its line, at its size (7.5 pt, about half the width). */
+const FOOTER_TITLE_LENGTH = 64;
+
+/** The footer stays on one line: a longer title is cut with an ellipsis (the first page has it whole). */
+export function footerTitle(title: string): string {
+  const flat = title.replace(/\s+/g, ' ');
+  const characters = [...flat];
+  return characters.length <= FOOTER_TITLE_LENGTH
+    ? flat
+    : `${characters
+        .slice(0, FOOTER_TITLE_LENGTH - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
 export function writeDocx(document: BuiltDocument, chrome: DocxChrome): Promise<Buffer> {
   const footerRuns: ParagraphChild[] = [
-    new TextRun({ text: document.title, font: FONT, size: 15, color: '555555' }),
+    new TextRun({ text: footerTitle(document.title), font: FONT, size: 15, color: '555555' }),
     new TextRun({
       font: FONT,
       size: 15,
@@ -245,6 +309,7 @@ export function writeDocx(document: BuiltDocument, chrome: DocxChrome): Promise<
   ];
   const doc = new Document({
     creator: 'Kreo',
+    lastModifiedBy: 'Kreo',
     title: document.title,
     subject: `${document.sku} · ${document.company} · ${document.form}`,
     keywords: `template ${document.templateFile} v${document.templateVersion}; answers sha256 ${document.answersDigest}`,
@@ -258,7 +323,11 @@ export function writeDocx(document: BuiltDocument, chrome: DocxChrome): Promise<
     ],
     styles: {
       default: {
-        document: { run: { font: FONT, size: BODY_SIZE }, paragraph: { spacing: { line: 264 } } },
+        // Word checks spelling and hyphenates in the document's language, not the reader's default.
+        document: {
+          run: { font: FONT, size: BODY_SIZE, language: { value: WORD_LANGUAGES[document.language] } },
+          paragraph: { spacing: { line: 264 } },
+        },
       },
     },
     sections: [
@@ -284,6 +353,19 @@ export function writeDocx(document: BuiltDocument, chrome: DocxChrome): Promise<
         footers: {
           default: new Footer({
             children: [
+              ...(chrome.initials
+                ? [
+                    new Paragraph({
+                      alignment: AlignmentType.RIGHT,
+                      spacing: { after: 120 },
+                      children: runs(`${chrome.initials}   ____________________`, {
+                        italics: true,
+                        size: 15,
+                        color: '555555',
+                      }),
+                    }),
+                  ]
+                : []),
               new Paragraph({
                 tabStops: [
                   { type: TabStopType.CENTER, position: TEXT_WIDTH * 0.6 },
@@ -294,7 +376,7 @@ export function writeDocx(document: BuiltDocument, chrome: DocxChrome): Promise<
             ],
           }),
         },
-        children: content(document.blocks),
+        children: content(document.blocks, !document.translation),
       },
     ],
   });

@@ -27,7 +27,7 @@ import type { RateLimitRule, RateLimiter } from '../rate-limiter';
 import type { ServerLanguage } from '../i18n';
 import { DOCUMENT_SKUS, type DocumentBuilder, type DocumentSku } from './build-document';
 import { inlineRenderer, type DocumentRenderer } from './document-renderer';
-import { DocumentError } from './document-service';
+import { DocumentError, produced } from './document-service';
 import { renderChecklistPdf, type ChecklistDocument, type ChecklistToRender } from './filing-checklist';
 import type { DocumentFormat } from './write-document';
 
@@ -194,11 +194,11 @@ export function createFilingPackService({
           { sku, data, format, ...(lang ? { language: lang } : {}) },
           userId,
         );
-        if (!result.ok) throw new DocumentError(422, result.noTemplate);
-        company = result.value.company;
-        const name = `${[result.value.fileName, asciiSlug(result.value.company)].filter(Boolean).join('-')}.${format}`;
-        files[name] = result.value.body;
-        listed.push({ sku, title: result.value.title, file: name, translation: lang !== undefined });
+        const document = produced(result);
+        company = document.company;
+        const name = `${[document.fileName, asciiSlug(document.company)].filter(Boolean).join('-')}.${format}`;
+        files[name] = document.body;
+        listed.push({ sku, title: document.title, file: name, translation: lang !== undefined });
       };
       const languagesOf = (sku: DocumentSku) => builder.languagesOf(sku, formId);
       const planned: { sku: DocumentSku; lang?: ServerLanguage }[] = [

@@ -15,16 +15,51 @@ import type { DocumentBlock, DocumentTable } from './document-model';
 const require = createRequire(import.meta.url);
 const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 
-// Parsed once per process: reading the tables of a font is most of the time a PDF takes; pdfkit
-// accepts a parsed font and still makes each document its own subset.
+/**
+ * Parsed once per process: reading the tables of a font is most of the time a PDF takes; pdfkit
+ * accepts a parsed font and still makes each document its own subset.
+ *
+ * A parsed font keeps one glyph object per glyph, with the characters it was first made for, and
+ * pdfkit writes those characters in the PDF's text layer (ToUnicode). A glyph first made while
+ * subsetting another one ("I", a part of "Î") has none: every later PDF of the process lost its
+ * letter "I" to copy, search and screen readers. Each glyph of the character map is therefore made
+ * first from its own character, the lowest one when several share it (Ω before the ohm sign).
+ */
 let fonts: { regular: Font; bold: Font; italic: Font } | undefined;
-const parse = (file: string) => openFont(readFileSync(join(FONT_DIR, file))) as Font;
+const parse = (file: string) => {
+  const font = openFont(readFileSync(join(FONT_DIR, file))) as Font;
+  for (const codePoint of [...font.characterSet].sort((a, b) => a - b)) font.glyphForCodePoint(codePoint);
+  return font;
+};
 const loadFonts = () =>
   (fonts ??= {
     regular: parse('DejaVuSerif.ttf'),
     bold: parse('DejaVuSerif-Bold.ttf'),
     italic: parse('DejaVuSerif-Italic.ttf'),
   });
+
+/**
+ * The characters of `text` the embedded fonts cannot draw (each once, in order): PDF/A forbids the
+ * empty box (.notdef glyph) they would print as (ISO 19005-2, 6.2.11.8). Line breaks are layout.
+ */
+/** Whether all three fonts draw a code point: asked for every character of every document. */
+const drawable = new Map<number, boolean>();
+
+export function unprintableCharacters(text: string): string[] {
+  const { regular, bold, italic } = loadFonts();
+  const missing = new Set<string>();
+  for (const character of text) {
+    if (character === '\n' || missing.has(character)) continue;
+    const codePoint = character.codePointAt(0) ?? 0;
+    let drawn = drawable.get(codePoint);
+    if (drawn === undefined) {
+      drawn = [regular, bold, italic].every((font) => font.hasGlyphForCodePoint(codePoint));
+      drawable.set(codePoint, drawn);
+    }
+    if (!drawn) missing.add(character);
+  }
+  return [...missing];
+}
 
 /**
  * pdfkit lays out each word with the font's shaping tables and caches the result per document; most
@@ -61,7 +96,14 @@ export interface PageChrome {
   reference: string;
   /** A line at the top of every page of a courtesy translation. */
   translationBanner?: string;
+  /** The label of a box for the signatories' initials on every page ("Paraphes"), where practice asks for one. */
+  initials?: string;
 }
+
+/** Room under the text for the initials' box, above the footer. */
+const INITIALS_MARGIN = 104;
+/** The footer's baseline, from the foot of the page. */
+const FOOTER_FROM_BOTTOM = 46;
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -76,21 +118,47 @@ function ensureRoom(doc: Doc, height: number): void {
   if (doc.y + height > bottomLimit(doc)) doc.addPage();
 }
 
-/** Column widths from the cells' natural widths, within the page: long texts get the room. */
+/**
+ * Column widths from the cells' natural widths (the header and totals measured in bold, as they are
+ * drawn: a short header such as "Buc." must not break), within the page: long texts get the room.
+ */
 function columnWidths(doc: Doc, table: DocumentTable, width: number): number[] {
-  const rows = [...table.header, ...table.rows, ...table.footer];
+  const rows = [
+    ...table.header.map((row) => ({ row, font: 'bold' })),
+    ...table.rows.map((row) => ({ row, font: 'regular' })),
+    ...table.footer.map((row) => ({ row, font: 'bold' })),
+  ];
   const columns = table.align.length;
   const natural = Array.from({ length: columns }, (_, column) => {
     const longest = Math.max(
-      ...rows.map((row) =>
-        Math.max(...(row[column] ?? '').split('\n').map((line) => doc.widthOfString(line))),
-      ),
+      ...rows.map(({ row, font }) => {
+        doc.font(font);
+        return Math.max(...(row[column] ?? '').split('\n').map((line) => doc.widthOfString(line)));
+      }),
       24,
     );
     return Math.min(longest + 12, width * 0.6);
   });
+  // No column narrower than its longest word: the room a table lacks is taken from the long texts.
+  const minimum = Array.from({ length: columns }, (_, column) =>
+    Math.min(
+      natural[column] ?? 0,
+      Math.max(
+        ...rows.map(({ row, font }) => {
+          doc.font(font);
+          return Math.max(0, ...(row[column] ?? '').split(/\s+/).map((word) => doc.widthOfString(word)));
+        }),
+      ) + 12,
+    ),
+  );
+  doc.font('regular');
   const total = natural.reduce((sum, value) => sum + value, 0);
-  return natural.map((value) => (value / total) * width);
+  if (total <= width) return natural.map((value) => (value / total) * width);
+  const slack = natural.map((value, column) => value - (minimum[column] ?? 0));
+  const totalSlack = slack.reduce((sum, value) => sum + value, 0);
+  const excess = total - width;
+  if (totalSlack < excess) return natural.map((value) => (value / total) * width);
+  return natural.map((value, column) => value - (excess * (slack[column] ?? 0)) / totalSlack);
 }
 
 function drawTable(doc: Doc, table: DocumentTable): void {
@@ -147,28 +215,40 @@ function drawTable(doc: Doc, table: DocumentTable): void {
   doc.moveDown(0.8);
 }
 
-function drawSignatures(doc: Doc, signers: Extract<DocumentBlock, { kind: 'signatures' }>['signers']): void {
+type Signers = Extract<DocumentBlock, { kind: 'signatures' }>['signers'];
+const SIGNATURE_GAP = 24;
+
+/**
+ * The height of a row of two signature boxes: the names, roles and notes, then the room to sign,
+ * or none on a courtesy translation (`signable` false), whose note says the signature is on the original.
+ */
+function signatureRowHeight(doc: Doc, pair: Signers, signable: boolean): number {
+  const boxWidth = (contentWidth(doc) - SIGNATURE_GAP) / 2;
+  doc.font('regular').fontSize(BODY_SIZE);
+  const textHeight = Math.max(
+    ...pair.map((signer) =>
+      [signer.name, signer.role, signer.note]
+        .filter(Boolean)
+        .reduce((sum, line) => sum + doc.heightOfString(line, { width: boxWidth }), 0),
+    ),
+  );
+  return textHeight + (signable ? 64 : 8);
+}
+
+function drawSignatures(doc: Doc, signers: Signers, signable: boolean): void {
   const left = doc.page.margins.left;
-  const gap = 24;
-  const boxWidth = (contentWidth(doc) - gap) / 2;
+  const boxWidth = (contentWidth(doc) - SIGNATURE_GAP) / 2;
   for (let index = 0; index < signers.length; index += 2) {
     const pair = signers.slice(index, index + 2);
-    doc.font('regular').fontSize(BODY_SIZE);
-    const textHeight = Math.max(
-      ...pair.map((signer) =>
-        [signer.name, signer.role, signer.note]
-          .filter(Boolean)
-          .reduce((sum, line) => sum + doc.heightOfString(line, { width: boxWidth }), 0),
-      ),
-    );
-    const height = textHeight + 64;
+    const height = signatureRowHeight(doc, pair, signable);
     ensureRoom(doc, height);
     const top = doc.y;
     pair.forEach((signer, column) => {
-      const x = left + column * (boxWidth + gap);
-      doc.font('bold').fillColor(INK).text(signer.name, x, top, { width: boxWidth });
+      const x = left + column * (boxWidth + SIGNATURE_GAP);
+      doc.font('bold').fontSize(BODY_SIZE).fillColor(INK).text(signer.name, x, top, { width: boxWidth });
       if (signer.role) doc.font('regular').text(signer.role, x, doc.y, { width: boxWidth });
       if (signer.note) doc.font('italic').fillColor(MUTED).text(signer.note, x, doc.y, { width: boxWidth });
+      if (!signable) return;
       const line = top + height - 10;
       doc
         .moveTo(x, line)
@@ -182,7 +262,25 @@ function drawSignatures(doc: Doc, signers: Extract<DocumentBlock, { kind: 'signa
   }
 }
 
-function drawBlock(doc: Doc, block: DocumentBlock): void {
+const PARAGRAPH = { lineGap: 1.5, paragraphGap: 5 } as const;
+
+/**
+ * A signature block never opens a page alone: the paragraph before it ("Fait à Paris, le …") and its
+ * first row of signatures go to the next page together when they do not both fit on this one.
+ */
+function keepWithSignatures(doc: Doc, paragraph: string, signers: Signers, signable: boolean): void {
+  const width = contentWidth(doc);
+  doc.font('regular').fontSize(BODY_SIZE);
+  const needed =
+    doc.heightOfString(paragraph, { width, align: 'justify', ...PARAGRAPH }) +
+    PARAGRAPH.paragraphGap +
+    BODY_SIZE * 1.2 +
+    signatureRowHeight(doc, signers.slice(0, 2), signable);
+  // Longer than a page: it cannot be kept whole, and splits where it must.
+  if (needed < bottomLimit(doc) - doc.page.margins.top) ensureRoom(doc, needed);
+}
+
+function drawBlock(doc: Doc, block: DocumentBlock, signable: boolean): void {
   const width = contentWidth(doc);
   const left = doc.page.margins.left;
   doc.x = left;
@@ -210,7 +308,7 @@ function drawBlock(doc: Doc, block: DocumentBlock): void {
         .font('regular')
         .fontSize(BODY_SIZE)
         .fillColor(INK)
-        .text(block.text, { align: 'justify', width, lineGap: 1.5, paragraphGap: 5 });
+        .text(block.text, { align: 'justify', width, ...PARAGRAPH });
       return;
     case 'note':
       doc
@@ -234,7 +332,7 @@ function drawBlock(doc: Doc, block: DocumentBlock): void {
       return;
     case 'signatures':
       doc.moveDown(0.6);
-      drawSignatures(doc, block.signers);
+      drawSignatures(doc, block.signers, signable);
       return;
     case 'pageBreak':
       doc.addPage();
@@ -242,7 +340,69 @@ function drawBlock(doc: Doc, block: DocumentBlock): void {
   }
 }
 
-/** Footer (and the translation banner) on every page, once the number of pages is known. */
+/** `text` cut to `width` at the current font and size, with an ellipsis when it was longer. */
+function fitted(doc: Doc, text: string, width: number): string {
+  const flat = text.replace(/\s+/g, ' ');
+  if (doc.widthOfString(flat) <= width) return flat;
+  const characters = [...flat];
+  let low = 0;
+  let high = characters.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (doc.widthOfString(`${characters.slice(0, middle).join('').trimEnd()}…`) <= width) low = middle;
+    else high = middle - 1;
+  }
+  return `${characters.slice(0, low).join('').trimEnd()}…`;
+}
+
+const FOOTER_SIZE = 7.5;
+const FOOTER_GAP = 12;
+
+/**
+ * The footer, on one line whatever the title's length: the page number and the reference take the
+ * room they need (in a smaller size if they must), and the title what is left, cut with an ellipsis.
+ */
+function drawFooter(doc: Doc, title: string, pageLabel: string, reference: string): void {
+  const { left, right } = doc.page.margins;
+  const width = doc.page.width - left - right;
+  const y = doc.page.height - FOOTER_FROM_BOTTOM;
+  doc
+    .moveTo(left, y - 6)
+    .lineTo(left + width, y - 6)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  doc.font('regular').fillColor(MUTED);
+  let size = FOOTER_SIZE;
+  const fixedWidth = () =>
+    doc.fontSize(size).widthOfString(pageLabel) + doc.widthOfString(reference) + 2 * FOOTER_GAP;
+  while (size > 5 && fixedWidth() > width * 0.6) size -= 0.5;
+  doc.fontSize(size);
+  const referenceWidth = doc.widthOfString(reference);
+  const pageWidth = doc.widthOfString(pageLabel);
+  const titleWidth = width - referenceWidth - pageWidth - 2 * FOOTER_GAP;
+  const options = { lineBreak: false } as const;
+  doc.text(fitted(doc, title, titleWidth), left, y, options);
+  doc.text(pageLabel, left + titleWidth + FOOTER_GAP, y, options);
+  doc.text(reference, left + width - referenceWidth, y, options);
+}
+
+/** A box to initial, bottom right of the page, above the footer: its label in the document's language. */
+function drawInitialsBox(doc: Doc, label: string): void {
+  const { right } = doc.page.margins;
+  const boxWidth = 120;
+  const boxHeight = 34;
+  const x = doc.page.width - right - boxWidth;
+  const top = doc.page.height - INITIALS_MARGIN + 14;
+  doc.rect(x, top, boxWidth, boxHeight).lineWidth(0.5).strokeColor(RULE).stroke();
+  doc
+    .font('italic')
+    .fontSize(7)
+    .fillColor(MUTED)
+    .text(label, x + 4, top + 3, { width: boxWidth - 8, lineBreak: false });
+}
+
+/** Footer, initials' box and the translation banner on every page, once the number of pages is known. */
 function drawPageChrome(doc: Doc, document: PdfSource, chrome: PageChrome): void {
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index += 1) {
@@ -252,25 +412,13 @@ function drawPageChrome(doc: Doc, document: PdfSource, chrome: PageChrome): void
     // Writing in the margins must not start a new page.
     doc.page.margins.bottom = 0;
     doc.page.margins.top = 0;
-    const y = doc.page.height - bottom + 26;
-    doc
-      .moveTo(left, y - 6)
-      .lineTo(left + width, y - 6)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    doc.font('regular').fontSize(7.5).fillColor(MUTED);
-    doc.text(document.title, left, y, { width: width * 0.5, lineBreak: false, ellipsis: true });
-    doc.text(chrome.page(index + 1, range.count), left + width * 0.5, y, {
-      width: width * 0.2,
-      align: 'center',
-      lineBreak: false,
-    });
-    doc.text(chrome.reference, left + width * 0.7, y, {
-      width: width * 0.3,
-      align: 'right',
-      lineBreak: false,
-    });
+    drawFooter(
+      doc,
+      document.footerTitle ?? document.title,
+      chrome.page(index + 1, range.count),
+      chrome.reference,
+    );
+    if (chrome.initials) drawInitialsBox(doc, chrome.initials);
     if (chrome.translationBanner) {
       doc
         .font('italic')
@@ -291,6 +439,8 @@ function drawPageChrome(doc: Doc, document: PdfSource, chrome: PageChrome): void
 /** What the PDF engine writes: blocks under a title, and what its properties record. */
 export interface PdfSource {
   title: string;
+  /** What the footer names, when not the title (an invoice's footer names its seller). */
+  footerTitle?: string;
   language: string;
   createdAt: Date;
   blocks: DocumentBlock[];
@@ -299,6 +449,8 @@ export interface PdfSource {
   creator: string;
   /** Custom entries of the information dictionary (any PDF reader's "properties" shows them). */
   custom: Record<string, string>;
+  /** A courtesy translation: its signature blocks have no line to sign. */
+  translation?: boolean;
 }
 
 export function writePdf(document: BuiltDocument, chrome: PageChrome): Promise<Buffer> {
@@ -311,6 +463,7 @@ export function writePdf(document: BuiltDocument, chrome: PageChrome): Promise<B
       subject: `${document.sku} · ${document.company} · ${document.form}`,
       keywords: `template ${document.templateFile} v${document.templateVersion}; answers sha256 ${document.answersDigest}`,
       creator: `Kreo document templates (${document.templateFile} v${document.templateVersion})`,
+      translation: document.translation,
       custom: {
         TemplateFile: document.templateFile,
         TemplateVersion: document.templateVersion,
@@ -322,12 +475,55 @@ export function writePdf(document: BuiltDocument, chrome: PageChrome): Promise<B
   );
 }
 
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const xml = (text: string) => text.replace(/[&<>"]/g, (character) => XML_ESCAPES[character] ?? character);
+/** The XMP form of a date, to the second as the information dictionary writes it (D:YYYYMMDDHHmmSSZ). */
+const xmpDate = (date: Date) => `${date.toISOString().split('.')[0] ?? ''}Z`;
+
+interface InfoEntries {
+  Title?: string;
+  Author?: string;
+  Subject?: string;
+  Keywords?: string;
+  Creator?: string;
+  Producer?: string;
+  CreationDate?: Date;
+  ModDate?: Date;
+}
+
+/**
+ * The XMP analogue of every entry of the information dictionary, with the same value (ISO 19005-2,
+ * 6.6.2.3.1, table 3): Title (dc:title), Author (dc:creator), Subject (dc:description), Keywords
+ * (pdf:Keywords), Creator (xmp:CreatorTool), Producer (pdf:Producer), CreationDate (xmp:CreateDate),
+ * ModDate (xmp:ModifyDate). pdfkit's own packet has no xmp:ModifyDate and does not escape its values
+ * (a "&" in a company's name made the XMP unreadable). The custom entries have no analogue.
+ */
+function xmpInfo(info: InfoEntries): string {
+  const lines = ['<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/">'];
+  if (info.CreationDate) lines.push(`<xmp:CreateDate>${xmpDate(info.CreationDate)}</xmp:CreateDate>`);
+  if (info.ModDate) lines.push(`<xmp:ModifyDate>${xmpDate(info.ModDate)}</xmp:ModifyDate>`);
+  if (info.Creator) lines.push(`<xmp:CreatorTool>${xml(info.Creator)}</xmp:CreatorTool>`);
+  lines.push('</rdf:Description>');
+  lines.push('<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">');
+  const alt = (text: string) => `<rdf:Alt><rdf:li xml:lang="x-default">${xml(text)}</rdf:li></rdf:Alt>`;
+  if (info.Title) lines.push(`<dc:title>${alt(info.Title)}</dc:title>`);
+  if (info.Author)
+    lines.push(`<dc:creator><rdf:Seq><rdf:li>${xml(info.Author)}</rdf:li></rdf:Seq></dc:creator>`);
+  if (info.Subject) lines.push(`<dc:description>${alt(info.Subject)}</dc:description>`);
+  lines.push('</rdf:Description>');
+  lines.push('<rdf:Description rdf:about="" xmlns:pdf="http://ns.adobe.com/pdf/1.3/">');
+  if (info.Producer) lines.push(`<pdf:Producer>${xml(info.Producer)}</pdf:Producer>`);
+  if (info.Keywords) lines.push(`<pdf:Keywords>${xml(info.Keywords)}</pdf:Keywords>`);
+  lines.push('</rdf:Description>');
+  return lines.join('\n');
+}
+
 /** Any block document (a legal document, an invoice) as a PDF/A-2b file. */
 export function writePdfFile(document: PdfSource, chrome: PageChrome): Promise<Buffer> {
   const { regular, bold, italic } = loadFonts();
   const doc = new PDFDocument({
     size: 'A4',
-    margins: PAGE_MARGIN,
+    margins: chrome.initials ? { ...PAGE_MARGIN, bottom: INITIALS_MARGIN } : PAGE_MARGIN,
     pdfVersion: '1.7',
     subset: 'PDF/A-2b',
     bufferPages: true,
@@ -345,6 +541,9 @@ export function writePdfFile(document: PdfSource, chrome: PageChrome): Promise<B
       ModDate: document.createdAt,
     },
   });
+  // pdfkit writes its XMP packet from `_addInfo` when the document ends (see xmpInfo).
+  const metadata = doc as unknown as { _addInfo: () => void; appendXML: (text: string) => void };
+  metadata._addInfo = () => metadata.appendXML(xmpInfo(doc.info as InfoEntries));
   Object.assign(doc.info, { ...document.custom, Reference: chrome.reference });
   doc.registerFont('regular', regular as unknown as Buffer);
   doc.registerFont('bold', bold as unknown as Buffer);
@@ -361,7 +560,13 @@ export function writePdfFile(document: PdfSource, chrome: PageChrome): Promise<B
     documentsSinceReset = 0;
   }
   for (const name of ['bold', 'italic', 'regular']) shareLayoutCache(doc, name);
-  for (const block of document.blocks) drawBlock(doc, block);
+  const signable = !document.translation;
+  document.blocks.forEach((block, index) => {
+    const next = document.blocks[index + 1];
+    if (block.kind === 'paragraph' && next?.kind === 'signatures')
+      keepWithSignatures(doc, block.text, next.signers, signable);
+    drawBlock(doc, block, signable);
+  });
   drawPageChrome(doc, document, chrome);
   doc.end();
   return done;

@@ -27,6 +27,11 @@ export interface TemplateEntry {
   fileName: string;
   /** Raised by staff when a clause changes; printed in the PDF's metadata. */
   version: string;
+  /**
+   * A box for the signatories' initials on every page of the signed copy, where the country's
+   * practice asks for it (templates.schema.json); never on a courtesy translation.
+   */
+  initials?: boolean;
 }
 
 export interface TemplateManifest {

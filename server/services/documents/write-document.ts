@@ -5,6 +5,7 @@
 import type { components } from '../../../src/lib/api/schema';
 import { translator } from '../i18n';
 import type { BuiltDocument } from './build-document';
+import { signedOnOriginal, type DocumentPreviewBlock } from './document-model';
 import { writeDocx } from './docx-writer';
 import { writePdf } from './pdf-writer';
 
@@ -32,10 +33,25 @@ function pageChrome(document: BuiltDocument) {
     pageLabel: { before, between, after },
     reference,
     translationBanner,
+    ...(document.initials ? { initials: t('legal-documents:footer.initials') } : {}),
   };
+}
+
+/**
+ * A document as its reader gets it: a courtesy translation says, where the original is signed,
+ * that the signature is on the original (in the translation's language), with no line to sign.
+ */
+export function asDelivered<
+  B extends DocumentPreviewBlock,
+  D extends { translation: boolean; language: string; blocks: B[] },
+>(document: D): D {
+  if (!document.translation) return document;
+  const mention = translator(document.language)('legal-documents:translation.signatureOnOriginal');
+  return { ...document, blocks: signedOnOriginal(document.blocks, mention) } as D;
 }
 
 export async function writeDocument(document: BuiltDocument, format: DocumentFormat): Promise<Buffer> {
   const chrome = pageChrome(document);
-  return format === 'pdf' ? writePdf(document, chrome) : writeDocx(document, chrome);
+  const delivered = asDelivered(document);
+  return format === 'pdf' ? writePdf(delivered, chrome) : writeDocx(delivered, chrome);
 }

@@ -7,8 +7,8 @@
  * line with its unit price excluding VAT, the VAT rate, the totals excluding VAT, of VAT and
  * including VAT, the payment, and for a credit note the invoice it cancels.
  */
-import type { DocumentBlock } from '../documents/document-model';
-import { writePdfFile } from '../documents/pdf-writer';
+import { printableValue, type DocumentBlock } from '../documents/document-model';
+import { unprintableCharacters, writePdfFile } from '../documents/pdf-writer';
 import { translator, type ServerLanguage } from '../i18n';
 import type { InvoiceContent } from './invoice-service';
 
@@ -26,6 +26,19 @@ export interface InvoiceToRender {
 }
 
 const LOCALES: Record<ServerLanguage, string> = { fr: 'fr-FR', en: 'en-GB', ro: 'ro-RO' };
+
+/**
+ * A buyer's name or address as the invoice prints it: without invisible or direction-changing
+ * characters, and with "?" for a character the fonts cannot draw. An invoice is issued whatever
+ * the name (a legal document is refused instead): PDF/A forbids the empty box (ISO 19005-2, 6.2.11.8).
+ */
+function printable(text: string): string {
+  const clean = printableValue(text);
+  const missing = new Set(unprintableCharacters(clean));
+  return missing.size === 0
+    ? clean
+    : [...clean].map((character) => (missing.has(character) ? '?' : character)).join('');
+}
 
 export function invoiceBlocks(invoice: InvoiceToRender): { title: string; blocks: DocumentBlock[] } {
   const t = translator(invoice.language);
@@ -86,8 +99,8 @@ export function invoiceBlocks(invoice: InvoiceToRender): { title: string; blocks
       align: ['left', 'left'],
       header: [],
       rows: [
-        [t('invoices:fields.name'), content.buyer.name || t('invoices:notGiven')],
-        [t('invoices:fields.address'), content.buyer.address ?? t('invoices:notGiven')],
+        [t('invoices:fields.name'), printable(content.buyer.name) || t('invoices:notGiven')],
+        [t('invoices:fields.address'), printable(content.buyer.address ?? '') || t('invoices:notGiven')],
       ],
       footer: [],
     },
@@ -131,7 +144,8 @@ export function invoiceBlocks(invoice: InvoiceToRender): { title: string; blocks
     text: invoice.kind === 'invoice' ? t('invoices:paid') : t('invoices:refunded'),
   });
   if (invoice.vatRateBasisPoints === 0) blocks.push({ kind: 'paragraph', text: t('invoices:noVat') });
-  blocks.push({ kind: 'note', text: t('invoices:latePayment') });
+  // Late-payment penalties concern a sum owed (C. com. L. 441-10): a credit note owes none.
+  if (invoice.kind === 'invoice') blocks.push({ kind: 'note', text: t('invoices:latePayment') });
   if (seller.examples.length > 0) blocks.push({ kind: 'note', text: t('invoices:examplesNote') });
   return { title, blocks };
 }
@@ -141,10 +155,12 @@ export async function renderInvoicePdf(
 ): Promise<{ filename: string; body: Buffer }> {
   const t = translator(invoice.language);
   const { title, blocks } = invoiceBlocks(invoice);
-  const reference = t('invoices:reference', { number: invoice.number });
+  // The footer names the seller and the document once: "Kreo SAS · Page 1 of 1 · Credit note KR-000043".
+  const reference = t(`invoices:reference.${invoice.kind}`, { number: invoice.number });
   const body = await writePdfFile(
     {
       title: `${title} ${invoice.number}`,
+      footerTitle: invoice.content.seller.name,
       language: invoice.language,
       createdAt: invoice.issuedAt,
       blocks,

@@ -235,8 +235,10 @@ export function DocumentPreviewModal({
           </>
         ) : (
           <Alert color="red" variant="light" role="alert">
-            <Text size="sm">{t(`preview.errors.${result.status}`)}</Text>
-            {result.status === 'not-started' ? (
+            <Text size="sm">
+              {result.status === 'unprintable' ? result.message : t(`preview.errors.${result.status}`)}
+            </Text>
+            {result.status === 'not-started' || result.status === 'unprintable' ? (
               <Anchor component={Link} to={paths.wizard} size="sm" fw={600}>
                 {t('download.openWizard')}
               </Anchor>

@@ -217,6 +217,25 @@ describe.each(LANGUAGES)('/documents in %s', (language) => {
     );
   });
 
+  it('says which answer the documents cannot print, in the server’s words, with a way back to the form', async () => {
+    const message = 'Personne 2 – Nom de naissance : caractères 王';
+    get.mockImplementation((async (path: string) => {
+      const answer = commonAnswer(path);
+      if (answer) return answer;
+      throw new ApiError('Network response was not ok', 'http', 422, {
+        message,
+        code: 'UNPRINTABLE_CHARACTERS',
+      });
+    }) as never);
+    const { user, t } = renderDocuments(language, ['LEGAL_STATUSES']);
+    const statutes = card(t, 'statutes');
+    await user.click(within(statutes).getByRole('button', { name: t('actions.pdf') }));
+    const alert = await within(statutes).findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(alert).not.toHaveTextContent(t('download.noTemplate'));
+    expect(within(alert).getByRole('link', { name: t('download.openWizard') })).toBeInTheDocument();
+  });
+
   it('says when the download failed, and lets the user try again', async () => {
     get.mockImplementation((async (path: string) => {
       const answer = commonAnswer(path);

@@ -88,6 +88,15 @@ function DownloadMessage({ outcome, title }: { outcome: DownloadOutcome; title: 
         {t('download.ready', { document: title })}
       </Text>
     );
+  if (typeof outcome === 'object')
+    return (
+      <Alert color="red" variant="light" p="sm" role="alert">
+        <Text size="sm">{outcome.unprintable}</Text>
+        <Anchor component={Link} to={paths.wizard} size="sm" fw={600}>
+          {t('download.openWizard')}
+        </Anchor>
+      </Alert>
+    );
   const message = {
     'not-submitted': t('download.fileNotSubmitted'),
     'not-owned': t('download.notOwned'),

@@ -16,7 +16,22 @@ export type DocumentLanguage = components['schemas']['Language'];
 export const DOCUMENT_FORMATS: readonly DocumentFormat[] = ['pdf', 'docx'];
 
 export type DownloadOutcome =
-  'saved' | 'not-submitted' | 'not-owned' | 'no-template' | 'too-many' | 'busy' | 'failed';
+  | 'saved'
+  | 'not-submitted'
+  | 'not-owned'
+  | 'no-template'
+  | 'too-many'
+  | 'busy'
+  | 'failed'
+  /** An answer the documents cannot print: the server's message names it, in the user's language. */
+  | { unprintable: string };
+
+/** The server's words when an answer holds characters the documents cannot print (422 UNPRINTABLE_CHARACTERS). */
+function unprintableMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const body = error.body as { code?: unknown; message?: unknown } | undefined;
+  return body?.code === 'UNPRINTABLE_CHARACTERS' && typeof body.message === 'string' ? body.message : null;
+}
 
 /** Refusals that pass with time: too many requests from this account (429), the writers busy (503). */
 function waitOutcome(error: unknown): 'too-many' | 'busy' | null {
@@ -49,6 +64,8 @@ export async function downloadDocument(
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) return 'not-submitted';
     if (error instanceof ApiError && error.status === 403) return 'not-owned';
+    const unprintable = unprintableMessage(error);
+    if (unprintable) return { unprintable };
     if (error instanceof ApiError && error.status === 422) return 'no-template';
     const wait = waitOutcome(error);
     if (wait) return wait;
@@ -59,7 +76,8 @@ export async function downloadDocument(
 
 export type PreviewResult =
   | { status: 'ready'; preview: DocumentPreview }
-  | { status: 'not-started' | 'no-template' | 'too-many' | 'busy' | 'failed' };
+  | { status: 'not-started' | 'no-template' | 'too-many' | 'busy' | 'failed' }
+  | { status: 'unprintable'; message: string };
 
 /** GET /api/documents/{sku}/preview: the document built from the current answers, bought or not. */
 export async function fetchDocumentPreview(
@@ -73,6 +91,8 @@ export async function fetchDocumentPreview(
     return data ? { status: 'ready', preview: data } : { status: 'failed' };
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) return { status: 'not-started' };
+    const unprintable = unprintableMessage(error);
+    if (unprintable) return { status: 'unprintable', message: unprintable };
     if (error instanceof ApiError && error.status === 422) return { status: 'no-template' };
     const wait = waitOutcome(error);
     if (wait) return { status: wait };

@@ -166,16 +166,18 @@ export function FilingPackCard({
     setPending(null);
   };
   const message =
-    outcome && outcome !== 'saved'
-      ? {
-          'not-submitted': t('download.fileNotSubmitted'),
-          'not-owned': t('download.notOwned'),
-          'no-template': t('download.noTemplate'),
-          'too-many': t('download.tooMany'),
-          busy: t('download.busy'),
-          failed: t('download.failed'),
-        }[outcome]
-      : null;
+    outcome && typeof outcome === 'object'
+      ? outcome.unprintable
+      : outcome && outcome !== 'saved'
+        ? {
+            'not-submitted': t('download.fileNotSubmitted'),
+            'not-owned': t('download.notOwned'),
+            'no-template': t('download.noTemplate'),
+            'too-many': t('download.tooMany'),
+            busy: t('download.busy'),
+            failed: t('download.failed'),
+          }[outcome]
+        : null;
   return (
     <Card
       withBorder

@@ -1072,7 +1072,9 @@ export interface components {
              * @description A machine-readable reason, for the app to say it in the user's language:
              *     `PASSWORD_TOO_SHORT`, `PASSWORD_TOO_COMMON` (NIST SP 800-63B, section 5.1.1.2),
              *     `EMAIL_INVALID`, `NAME_INVALID_CHARACTERS`, `CURRENT_PASSWORD_REQUIRED`,
-             *     `CURRENT_PASSWORD_WRONG`.
+             *     `CURRENT_PASSWORD_WRONG`; `UNPRINTABLE_CHARACTERS` (documents: an answer holds characters the
+             *     PDF's fonts cannot draw, ISO 19005-2 6.2.11.8; the message names the field, in the language of
+             *     the page that asked).
              */
             code?: string;
         };
@@ -1807,7 +1809,10 @@ export interface components {
         };
         /**
          * @description The company file's legal form has no template for this document in
-         *     this language (for example a courtesy translation not written yet).
+         *     this language (for example a courtesy translation not written yet),
+         *     or an answer holds characters the documents cannot print (Arabic,
+         *     Chinese, emoji…: code `UNPRINTABLE_CHARACTERS`, the message naming the
+         *     field in the user's language).
          */
         NoDocumentTemplate: {
             headers: {
