@@ -32,6 +32,7 @@ export const LEGAL_PARAMETER_NAMES = [
   'requiredFields',
   'firstFinancialYearExtraYears',
   'maximumInalienabilityYears',
+  'registeredOfficeTypes',
 ] as const;
 export type LegalParameterName = (typeof LEGAL_PARAMETER_NAMES)[number];
 
