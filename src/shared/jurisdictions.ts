@@ -117,6 +117,15 @@ export interface LegalForm {
   parameters: Partial<Record<LegalParameterName, LegalParameter>>;
 }
 
+/**
+ * What a fee costs a company of `formCode`: the form's own amount when the fee has one (`perForm`), else
+ * the general one. The dashboard's steps (registration-content.ts) and the legal notice's cost both
+ * read a fee through this.
+ */
+export function feeAmountFor(fee: Pick<LegalFee, 'amount' | 'perForm'>, formCode?: string): FeeAmount {
+  return (formCode && fee.perForm?.[formCode]) || fee.amount;
+}
+
 export const legalFormId = (jurisdiction: string, code: string) => `${jurisdiction}-${code}`;
 
 /** Every legal form of every jurisdiction, in the files' order. */
