@@ -31,9 +31,14 @@ const LANGUAGES = ['en', 'fr', 'ro'];
 const ALL_PRODUCTS = [
   'AI_FORM',
   'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
+  'FILING_MANDATE',
+  'LEGAL_NOTICE',
   'LEGAL_STATUSES',
   'LIST_OF_BENEFICIARIES',
+  'OPERATING_CONDITIONS_DECLARATION',
   'PROFESSIONAL_PROMOTIONAL_WEBSITE',
+  'REGISTERED_OFFICE_PROOF',
+  'SUBSCRIBERS_LIST',
 ];
 
 let server: TestServer;
@@ -97,8 +102,13 @@ describe('GET /api/marketing/offers/list', () => {
     expect([...(standard?.productSkus ?? [])].sort()).toEqual([
       'AI_FORM',
       'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
+      'FILING_MANDATE',
+      'LEGAL_NOTICE',
       'LEGAL_STATUSES',
       'LIST_OF_BENEFICIARIES',
+      'OPERATING_CONDITIONS_DECLARATION',
+      'REGISTERED_OFFICE_PROOF',
+      'SUBSCRIBERS_LIST',
     ]);
   });
 
