@@ -5,6 +5,7 @@
  * answers 422 rather than write one with nothing to say.
  */
 import type { components } from '../../../src/lib/api/schema';
+import { filerNeedingMandate } from '../../../src/shared/filing-roles';
 import type { LegalForm } from '../../../src/shared/jurisdictions';
 import type { DocumentSku } from './build-document';
 
@@ -12,8 +13,7 @@ export type NotApplicable = NonNullable<
   components['schemas']['DocumentList']['documents'][number]['notApplicable']
 >;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export { filerNeedingMandate };
 
 /**
  * The seat kind each country's proof of seat is for: France, the legal representative's home (the
@@ -21,23 +21,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * contract de comodat, Codul civil art. 2146).
  */
 export const SEAT_PROVEN: Readonly<Record<string, string>> = { FR: 'home', RO: 'lent' };
-
-/**
- * The person who files the registration, when a power of attorney is needed: a natural person of the
- * file named by `filerId` who is not a legal representative (a manager or a SAS's directeur général,
- * C. com. L. 227-6), else null. document-context.ts prints the same person.
- */
-export function filerNeedingMandate(data: Record<string, unknown>): string | null {
-  const filerId = typeof data.filerId === 'string' ? data.filerId : '';
-  if (filerId === '') return null;
-  const persons = Array.isArray(data.persons) ? data.persons.filter(isRecord) : [];
-  const filer = persons.find((person) => person.id === filerId);
-  if (!filer || (filer.kind !== undefined && filer.kind !== 'natural')) return null;
-  const managers = Array.isArray(data.managers) ? data.managers.filter(isRecord) : [];
-  if (managers.some((manager) => manager.personId === filerId)) return null;
-  if (data.directorGeneralId === filerId) return null;
-  return filerId;
-}
 
 /** Why the answers do not call for `sku`, or null when they do (every other document always applies). */
 export function notApplicableReason(

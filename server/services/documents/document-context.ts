@@ -6,8 +6,8 @@
  * templates run with strict variables, so a misspelt name fails instead of printing nothing.
  */
 import { readFileSync } from 'node:fs';
-import { filerNeedingMandate } from './applicability';
 import { fileBeneficialOwners } from '../../../src/shared/file-beneficial-owners';
+import { filerNeedingMandate } from '../../../src/shared/filing-roles';
 import {
   feeAmountFor,
   parameterValues,
