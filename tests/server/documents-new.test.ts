@@ -231,9 +231,8 @@ describe('the legal notice (France)', () => {
       "Texte de l'annonce",
       'Coût et publication',
     ]);
-    const first = blocks.indexOf(headings[0]!);
-    const second = blocks.indexOf(headings[1]!);
-    const section = blocks.slice(first + 1, second);
+    const [first, second] = blocks.flatMap((block, index) => (block.kind === 'heading' ? [index] : []));
+    const section = blocks.slice((first ?? 0) + 1, second);
     expect(section.every((block) => block.kind === 'paragraph')).toBe(true);
     expect(section.map((block) => ('text' in block ? block.text : '')).join(' ')).not.toContain(
       '€ hors taxes',
