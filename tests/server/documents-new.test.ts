@@ -259,6 +259,25 @@ describe('the declaration on the operating conditions (Romania)', () => {
   );
 });
 
+describe('the English courtesy translations', () => {
+  it.each<[DocumentSku, LegalFormId, string]>([
+    ['SUBSCRIBERS_LIST', 'FR-SAS', 'certify this list of the subscribers and of the sums each has paid'],
+    ['FILING_MANDATE', 'FR-EURL', 'give power to Mr Luc BERNARD'],
+    ['REGISTERED_OFFICE_PROOF', 'FR-SASU', "for no more than five years from the company's creation"],
+    ['LEGAL_NOTICE', 'FR-SARL', 'Notice of formation'],
+    ['FILING_MANDATE', 'RO-SRL', 'hereby authorise Mr Luc BERNARD'],
+    ['REGISTERED_OFFICE_PROOF', 'RO-SRL_SOLE', 'for use free of charge, the premises at Strada Florilor 3'],
+    ['OPERATING_CONDITIONS_DECLARATION', 'RO-SRL', 'meets the operating conditions'],
+  ])('write %s of a %s in English, marked as a translation', async (sku, form, phrase) => {
+    const document = builder.build(sku, fileOf(form), { language: 'en' });
+    expect(document.translation).toBe(true);
+    const text = squeeze((await pdfText(await writeDocument(document, 'pdf'))).text);
+    expect(text).toContain(squeeze(phrase));
+    expect(text).toContain(squeeze('Courtesy translation'));
+    expect(text).not.toMatch(/---|\||##|@sign/);
+  });
+});
+
 describe('on the server', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -312,7 +331,10 @@ describe('on the server', () => {
       REGISTERED_OFFICE_PROOF: 'registeredOfficeType',
       LEGAL_NOTICE: undefined,
     });
-    expect(list.documents.find((document) => document.sku === 'SUBSCRIBERS_LIST')?.languages).toEqual(['fr']);
+    expect(list.documents.find((document) => document.sku === 'SUBSCRIBERS_LIST')?.languages).toEqual([
+      'fr',
+      'en',
+    ]);
 
     for (const sku of ['FILING_MANDATE', 'REGISTERED_OFFICE_PROOF']) {
       const refused = await request(`/api/documents/${sku}`, user);
