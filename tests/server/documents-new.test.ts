@@ -259,7 +259,28 @@ describe('the declaration on the operating conditions (Romania)', () => {
   );
 });
 
-describe('the English courtesy translations', () => {
+describe('the courtesy translations', () => {
+  it.each<[DocumentSku, LegalFormId, 'fr' | 'ro', string]>([
+    [
+      'SUBSCRIBERS_LIST',
+      'FR-SARL',
+      'ro',
+      'certific drept sinceră și exactă prezenta listă a subscriitorilor',
+    ],
+    ['FILING_MANDATE', 'FR-SAS', 'ro', 'împuternicesc pe domnul Luc BERNARD'],
+    ['REGISTERED_OFFICE_PROOF', 'FR-EURL', 'ro', 'o durată care nu poate depăși cinci ani'],
+    ['LEGAL_NOTICE', 'FR-SASU', 'ro', 'Anunț de constituire'],
+    ['FILING_MANDATE', 'RO-SRL_SOLE', 'fr', 'donne pouvoir par les présentes à Monsieur Luc BERNARD'],
+    ['REGISTERED_OFFICE_PROOF', 'RO-SRL', 'fr', 'pour un usage gratuit, les locaux situés Strada Florilor 3'],
+    ['OPERATING_CONDITIONS_DECLARATION', 'RO-SRL', 'fr', 'remplit les conditions de fonctionnement'],
+  ])('write %s of a %s in %s, marked as a translation', async (sku, form, language, phrase) => {
+    const document = builder.build(sku, fileOf(form), { language });
+    expect(document.translation).toBe(true);
+    const text = squeeze((await pdfText(await writeDocument(document, 'pdf'))).text);
+    expect(text).toContain(squeeze(phrase));
+    expect(text).not.toMatch(/---|\||##|@sign/);
+  });
+
   it.each<[DocumentSku, LegalFormId, string]>([
     ['SUBSCRIBERS_LIST', 'FR-SAS', 'certify this list of the subscribers and of the sums each has paid'],
     ['FILING_MANDATE', 'FR-EURL', 'give power to Mr Luc BERNARD'],
@@ -334,6 +355,7 @@ describe('on the server', () => {
     expect(list.documents.find((document) => document.sku === 'SUBSCRIBERS_LIST')?.languages).toEqual([
       'fr',
       'en',
+      'ro',
     ]);
 
     for (const sku of ['FILING_MANDATE', 'REGISTERED_OFFICE_PROOF']) {

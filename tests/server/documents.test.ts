@@ -778,17 +778,11 @@ describe('GET /api/documents', () => {
     // The form names the documents on the page (an SRL's act constitutiv).
     expect(body.legalForm).toBe('RO-SRL');
     expect(body.filingLanguage).toBe('ro');
-    // The documents translated so far (the filing papers of issue 33 exist in the filing language first).
-    const translated = (sku: string) => (SKUS as readonly string[]).includes(sku);
-    for (const document of body.documents)
-      if (translated(document.sku)) expect(document.languages).toEqual(['ro', 'fr', 'en']);
-      else expect(document.languages[0]).toBe('ro');
-    const french = json<{ filingLanguage: string; documents: { sku: string; languages: string[] }[] }>(
+    for (const document of body.documents) expect(document.languages).toEqual(['ro', 'fr', 'en']);
+    const french = json<{ filingLanguage: string; documents: { languages: string[] }[] }>(
       await list(owner.accessToken),
     );
     expect(french.filingLanguage).toBe('fr');
-    for (const document of french.documents)
-      if (translated(document.sku)) expect(document.languages).toEqual(['fr', 'en', 'ro']);
-      else expect(document.languages[0]).toBe('fr');
+    for (const document of french.documents) expect(document.languages).toEqual(['fr', 'en', 'ro']);
   });
 });
