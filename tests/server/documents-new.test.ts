@@ -326,7 +326,7 @@ describe('on the server', () => {
 
   it('lists a French file’s documents only, says which do not apply, and writes those that do', async () => {
     // Rented premises, the président files herself: no attestation, no pouvoir.
-    const data = { ...fileOf('FR-SAS'), registeredOfficeType: 'premises' };
+    const data: Values = { ...fileOf('FR-SAS'), registeredOfficeType: 'premises' };
     delete data.filerId;
     const user = await owner(STANDARD, data);
     const list = json<Listed>(await request('/api/documents', user));
