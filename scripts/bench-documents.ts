@@ -2,7 +2,11 @@
  * Median time and size of each document, in each format, for each legal form, built from the sample
  * company file (three associates where the form allows several): what a download costs the server.
  */
-import { createDocumentBuilder, type DocumentSku } from '../server/services/documents/build-document';
+import {
+  createDocumentBuilder,
+  DOCUMENT_SKUS,
+  type DocumentSku,
+} from '../server/services/documents/build-document';
 import { writeDocument, type DocumentFormat } from '../server/services/documents/write-document';
 import { readCaenClasses, readWizardSource } from '../src/shared/wizard-source.node.ts';
 import { resolveWizard } from '../src/shared/wizard-definition.ts';
@@ -12,11 +16,7 @@ import { kB, median, printTable, type Table } from './bench-report';
 
 const RUNS = 15;
 const FORMS: LegalFormId[] = ['FR-SAS', 'FR-SASU', 'FR-SARL', 'FR-EURL', 'RO-SRL', 'RO-SRL_SOLE'];
-const SKUS: DocumentSku[] = [
-  'LEGAL_STATUSES',
-  'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
-  'LIST_OF_BENEFICIARIES',
-];
+const SKUS: readonly DocumentSku[] = DOCUMENT_SKUS;
 const FORMATS: DocumentFormat[] = ['pdf', 'docx'];
 
 export interface DocumentFigures {
@@ -43,6 +43,8 @@ export async function benchDocuments(runs = RUNS): Promise<DocumentFigures[]> {
   for (const form of FORMS) {
     const data = completeCompanyFile(3, '2026-01-15', form);
     for (const sku of SKUS) {
+      // A document of one country only (the legal notice, the operating-conditions declaration).
+      if (builder.languagesOf(sku, form).length === 0) continue;
       for (const format of FORMATS) {
         const times: number[] = [];
         let bytes = 0;

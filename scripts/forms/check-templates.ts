@@ -1,7 +1,7 @@
 /**
  * schemas/documents/templates.json and its Liquid templates: the manifest is valid, every document the
- * server sells has a template for every legal form in its filing language, and a template names only
- * fields the company file has. Each template is read statically (every path it prints, in every branch)
+ * server sells has a template for every legal form of the countries it is written for, in their filing
+ * language, and a template names only fields the company file has. Each template is read statically (every path it prints, in every branch)
  * and rendered, with strict variables, from sample files with one associate or several, one manager
  * or several, paid up or not, and from an almost empty draft (what a preview may be built from).
  * A courtesy translation has the structure of its filing copy (template-structure.ts).
@@ -59,9 +59,19 @@ export function checkTemplates(checker: ContentChecker, root: string, skus: read
       seen.add(key);
     }
   }
+  // A document written for one form of a country is written for all its forms, in the filing language;
+  // a country none of whose forms has it does not sell it (a Romanian file lists no legal notice).
+  const jurisdictionsOf = (sku: string) =>
+    new Set(
+      entries
+        .filter((entry) => entry.sku === sku)
+        .flatMap((entry) => entry.forms.map((form) => form.split('-')[0])),
+    );
+  for (const sku of skus)
+    if (jurisdictionsOf(sku).size === 0) problems.push(`${MANIFEST}: no template writes ${sku}`);
   for (const [id, form] of formIds)
     for (const sku of skus)
-      if (!seen.has(`${sku} ${id} ${form.filingLanguage}`))
+      if (jurisdictionsOf(sku).has(form.jurisdiction) && !seen.has(`${sku} ${id} ${form.filingLanguage}`))
         problems.push(`${MANIFEST}: no template writes ${sku} for ${id} in ${form.filingLanguage}`);
   // A courtesy translation prints the same data under the same conditions as its filing copy.
   problems.push(...checkTranslationStructure(join(root, TEMPLATES_DIR), TEMPLATES_DIR));

@@ -32,6 +32,7 @@ export const LEGAL_PARAMETER_NAMES = [
   'requiredFields',
   'firstFinancialYearExtraYears',
   'maximumInalienabilityYears',
+  'registeredOfficeTypes',
 ] as const;
 export type LegalParameterName = (typeof LEGAL_PARAMETER_NAMES)[number];
 
@@ -114,6 +115,15 @@ export interface LegalForm {
   title: string;
   explanation: LegalFormJson['explanation'];
   parameters: Partial<Record<LegalParameterName, LegalParameter>>;
+}
+
+/**
+ * What a fee costs a company of `formCode`: the form's own amount when the fee has one (`perForm`), else
+ * the general one. The dashboard's steps (registration-content.ts) and the legal notice's cost both
+ * read a fee through this.
+ */
+export function feeAmountFor(fee: Pick<LegalFee, 'amount' | 'perForm'>, formCode?: string): FeeAmount {
+  return (formCode && fee.perForm?.[formCode]) || fee.amount;
 }
 
 export const legalFormId = (jurisdiction: string, code: string) => `${jurisdiction}-${code}`;

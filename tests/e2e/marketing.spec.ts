@@ -34,6 +34,11 @@ const EXPECTED_ICON: Record<string, string> = {
   LEGAL_STATUSES: 'file-description',
   CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION: 'signature',
   LIST_OF_BENEFICIARIES: 'users-group',
+  SUBSCRIBERS_LIST: 'list-numbers',
+  FILING_MANDATE: 'writing-sign',
+  REGISTERED_OFFICE_PROOF: 'home',
+  LEGAL_NOTICE: 'news',
+  OPERATING_CONDITIONS_DECLARATION: 'clipboard-check',
   PROFESSIONAL_PROMOTIONAL_WEBSITE: 'world-www',
   AI_FORM: 'forms',
 };

@@ -19,8 +19,13 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 const STANDARD_PACKAGE_SKUS = [
   'AI_FORM',
   'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
+  'FILING_MANDATE',
+  'LEGAL_NOTICE',
   'LEGAL_STATUSES',
   'LIST_OF_BENEFICIARIES',
+  'OPERATING_CONDITIONS_DECLARATION',
+  'REGISTERED_OFFICE_PROOF',
+  'SUBSCRIBERS_LIST',
 ];
 
 test('sign up, verify, log out, log in, pay the 10 € plan, and own its documents @desktop-only', async ({

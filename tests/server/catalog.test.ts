@@ -31,9 +31,14 @@ const LANGUAGES = ['en', 'fr', 'ro'];
 const ALL_PRODUCTS = [
   'AI_FORM',
   'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
+  'FILING_MANDATE',
+  'LEGAL_NOTICE',
   'LEGAL_STATUSES',
   'LIST_OF_BENEFICIARIES',
+  'OPERATING_CONDITIONS_DECLARATION',
   'PROFESSIONAL_PROMOTIONAL_WEBSITE',
+  'REGISTERED_OFFICE_PROOF',
+  'SUBSCRIBERS_LIST',
 ];
 
 let server: TestServer;
@@ -97,8 +102,13 @@ describe('GET /api/marketing/offers/list', () => {
     expect([...(standard?.productSkus ?? [])].sort()).toEqual([
       'AI_FORM',
       'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
+      'FILING_MANDATE',
+      'LEGAL_NOTICE',
       'LEGAL_STATUSES',
       'LIST_OF_BENEFICIARIES',
+      'OPERATING_CONDITIONS_DECLARATION',
+      'REGISTERED_OFFICE_PROOF',
+      'SUBSCRIBERS_LIST',
     ]);
   });
 
@@ -159,7 +169,7 @@ describe('seedCatalog', () => {
     await seedCatalog(server.db, await loadCatalog());
     await seedCatalog(server.db, await loadCatalog());
     expect(await countRows(server)).toEqual(before);
-    expect(before).toEqual({ products: 5, offers: 3, plans: 3, links: 2 + 4 + 5 });
+    expect(before).toEqual({ products: 10, offers: 3, plans: 3, links: 2 + 9 + 10 });
     expect(await offersOf(server)).toEqual(offersBefore);
   });
 
@@ -203,7 +213,7 @@ describe('seedCatalog', () => {
       expect(offers.map((offer) => offer.sku)).toEqual(['STARTER_PACKAGE', 'STANDARD_PACKAGE']);
       const products = await productsOf(edited);
       expect(products.map((product) => product.sku)).not.toContain('PROFESSIONAL_PROMOTIONAL_WEBSITE');
-      expect(products).toHaveLength(4);
+      expect(products).toHaveLength(9);
     });
 
     it('no longer sells the removed offer, and sells the edited one at the new price', async () => {
@@ -261,7 +271,7 @@ describe('loadCatalog', () => {
 
   it('reads the real catalog', () => {
     expect(original.offers).toHaveLength(3);
-    expect(original.products).toHaveLength(5);
+    expect(original.products).toHaveLength(10);
   });
 
   it('refuses an offer without plans, naming the place and the field', async () => {

@@ -18,8 +18,13 @@ const STANDARD = { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_
 const STANDARD_PRODUCTS = [
   'AI_FORM',
   'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
+  'FILING_MANDATE',
+  'LEGAL_NOTICE',
   'LEGAL_STATUSES',
   'LIST_OF_BENEFICIARIES',
+  'OPERATING_CONDITIONS_DECLARATION',
+  'REGISTERED_OFFICE_PROOF',
+  'SUBSCRIBERS_LIST',
 ];
 const GOOD_CARD = {
   cardNumber: '4242 4242 4242 4242',
@@ -273,7 +278,7 @@ describe('the local payment page', () => {
       [...STANDARD_PRODUCTS, 'PROFESSIONAL_PROMOTIONAL_WEBSITE'].sort(),
     );
     expect(owned.find((row) => row.sku === 'PROFESSIONAL_PROMOTIONAL_WEBSITE')?.sessionId).toBe(premium);
-    expect(await productsInNewToken(user)).toHaveLength(5);
+    expect(await productsInNewToken(user)).toHaveLength(10);
   });
 
   it('cancels an open session: redirect to /cancel, then the page says it has ended (410)', async () => {
@@ -304,7 +309,7 @@ describe('the local payment page', () => {
     const response = await cancel(id);
     expect(response.statusCode).toBe(303);
     expect(await statusOf(id)).toBe('paid');
-    expect(await ownedBy(user.userId)).toHaveLength(4);
+    expect(await ownedBy(user.userId)).toHaveLength(9);
   });
 
   it('says an expired session has ended (410) and does not take the payment', async () => {

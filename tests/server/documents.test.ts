@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyFiles, purchases } from '../../server/db/schema';
 import stepsFile from '../../schemas/wizard/steps.json';
-import { createDocumentBuilder } from '../../server/services/documents/build-document';
+import { createDocumentBuilder, DOCUMENT_SKUS } from '../../server/services/documents/build-document';
 import { createDocumentService } from '../../server/services/documents/document-service';
 import { resolveWizard } from '../../src/shared/wizard-definition.ts';
 import { readWizardSource } from '../../src/shared/wizard-source.node.ts';
@@ -782,7 +782,8 @@ describe('GET /api/documents', () => {
     expect(json(response)).toEqual({
       legalForm: null,
       filingLanguage: null,
-      documents: SKUS.map((sku) => ({ sku, languages: [] })),
+      // Before a country is chosen, every document (the page shows every card until it knows the form).
+      documents: DOCUMENT_SKUS.map((sku) => ({ sku, languages: [] })),
     });
   });
 

@@ -176,8 +176,13 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two server instances on one P
     expect(granted.map((row) => row.productSku).sort()).toEqual([
       'AI_FORM',
       'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
+      'FILING_MANDATE',
+      'LEGAL_NOTICE',
       'LEGAL_STATUSES',
       'LIST_OF_BENEFICIARIES',
+      'OPERATING_CONDITIONS_DECLARATION',
+      'REGISTERED_OFFICE_PROOF',
+      'SUBSCRIBERS_LIST',
     ]);
     expect(new Set(granted.map((row) => row.checkoutSessionId))).toEqual(new Set([id]));
   });

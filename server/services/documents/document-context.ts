@@ -5,8 +5,16 @@
  * (schemas/jurisdictions/). Every key is always present (null or empty when the file has no value):
  * templates run with strict variables, so a misspelt name fails instead of printing nothing.
  */
+import { readFileSync } from 'node:fs';
 import { fileBeneficialOwners } from '../../../src/shared/file-beneficial-owners';
-import { parameterValues, type CaenClass, type LegalForm } from '../../../src/shared/jurisdictions';
+import { filerNeedingMandate } from '../../../src/shared/filing-roles';
+import {
+  feeAmountFor,
+  parameterValues,
+  type CaenClass,
+  type LegalFee,
+  type LegalForm,
+} from '../../../src/shared/jurisdictions';
 import { withoutLegalForm } from '../../../src/shared/legal-form-name';
 import type { CaenGroup } from './caen-groups';
 
@@ -111,6 +119,16 @@ export interface FormationAct {
   amount: number | null;
 }
 
+/** What a fee paid outside Kreo costs (schemas/jurisdictions/ `fees`), excluding VAT; nulls when unknown. */
+export interface DocumentFee {
+  value: number | null;
+  min: number | null;
+  max: number | null;
+  /** From practice or guides, not from a text fixing it. */
+  estimate: boolean;
+  currency: string;
+}
+
 export interface DocumentContext {
   company: {
     name: string;
@@ -174,6 +192,20 @@ export interface DocumentContext {
   /** The first person of the file: the account holder who fills in the declarations. */
   founder: DocumentPerson;
   /**
+   * Who files the registration (filerId), empty fields when nobody is chosen or the person chosen is a
+   * legal representative (who files without a power of attorney): then `filerChosen` is false.
+   */
+  filer: DocumentPerson;
+  filerChosen: boolean;
+  /**
+   * How the company holds its seat (registeredOfficeType: France home, premises, domiciliation; Romania
+   * lent, rented, owned; "" when not answered) and, premises lent (Romania), their owner (empty fields
+   * while none is chosen).
+   */
+  registeredOffice: { type: string; owner: DocumentPerson };
+  /** The fees of the jurisdiction a document names: the legal notice's (France), for the file's form. */
+  fees: { legalNotice: DocumentFee };
+  /**
    * `originals`: how many originals of the statuts the signatories sign (C. civ. art. 1375 al. 3: each
    * original states their number): one per signatory (each associate, each manager or directeur
    * général who is not one), one kept at the registered office, one for the registry's file.
@@ -211,6 +243,36 @@ export function sharePercentages(shares: number[]): number[] {
 }
 
 export { nameKey } from '../../../src/shared/name-key';
+
+const feesByJurisdiction = new Map<string, readonly LegalFee[]>();
+/** The fees of schemas/jurisdictions/<code>.json, read once. */
+function jurisdictionFees(code: string): readonly LegalFee[] {
+  let fees = feesByJurisdiction.get(code);
+  if (!fees) {
+    const file = new URL(`../../../schemas/jurisdictions/${code.toLowerCase()}.json`, import.meta.url);
+    try {
+      fees = (JSON.parse(readFileSync(file, 'utf8')) as { fees?: LegalFee[] }).fees ?? [];
+    } catch {
+      fees = [];
+    }
+    feesByJurisdiction.set(code, fees);
+  }
+  return fees;
+}
+
+/** A fee of the form's jurisdiction for that form (feeAmountFor, as the dashboard reads it). */
+function documentFee(form: LegalForm, id: string): DocumentFee {
+  const fee = jurisdictionFees(form.jurisdiction).find((candidate) => candidate.id === id);
+  if (!fee) return { value: null, min: null, max: null, estimate: false, currency: form.currency };
+  const amount = feeAmountFor(fee, form.code);
+  return {
+    value: amount.value,
+    min: amount.min ?? null,
+    max: amount.max ?? null,
+    estimate: amount.estimate === true,
+    currency: fee.currency || form.currency,
+  };
+}
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -498,6 +560,10 @@ export function buildDocumentContext({
     if (person.id !== '') signatories.add(person.id);
   const firstRecord = Array.isArray(data.persons) ? data.persons.find(isRecord) : undefined;
   const founder = (firstRecord && persons.get(text(firstRecord, 'id'))) ?? BLANK_PERSON;
+  const filerId = filerNeedingMandate(data);
+  const filerPerson = filerId === null ? undefined : persons.get(filerId);
+  const filerChosen = filerPerson !== undefined;
+  const officeOwner = persons.get(text(data, 'registeredOfficeOwnerId'));
   return {
     company: {
       // The templates print the form after the name: a name saved with it (before the wizard refused
@@ -545,6 +611,10 @@ export function buildDocumentContext({
       managers.length > 0 ? [...managers, ...(directorGeneral ? [directorGeneral] : [])] : [BLANK_MANAGER],
     representative: managers[0] ?? BLANK_MANAGER,
     founder,
+    filer: filerPerson ?? BLANK_PERSON,
+    filerChosen,
+    registeredOffice: { type: text(data, 'registeredOfficeType'), owner: officeOwner ?? BLANK_PERSON },
+    fees: { legalNotice: documentFee(form, 'legalNotice') },
     signature: {
       place: text(data, 'placeOfSignature'),
       date: text(data, 'dateOfSignature'),

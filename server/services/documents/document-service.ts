@@ -16,6 +16,7 @@ import type { Database } from '../../db/database';
 import { purchases, users } from '../../db/schema';
 import type { RateLimitRule, RateLimiter } from '../rate-limiter';
 import { SERVER_LANGUAGES, type ServerLanguage } from '../i18n';
+import { notApplicableReason } from './applicability';
 import type { DocumentBuilder, DocumentSku } from './build-document';
 import { inlineRenderer, type DocumentRenderer, type Rendered, type Unprintable } from './document-renderer';
 import { CONTENT_TYPES, type DocumentFormat } from './write-document';
@@ -105,6 +106,12 @@ export function createDocumentService({
     const problem = boundsProblem(data);
     if (problem) throw new DocumentError(422, problem);
   };
+  /** A document the answers do not call for (a proof of a seat the file does not have) is not written. */
+  const checkApplies = (sku: DocumentSku, data: Record<string, unknown>) => {
+    const form = builder.formOf(data);
+    const reason = form ? notApplicableReason(sku, data, form) : null;
+    if (reason) throw new DocumentError(422, `This document does not apply to your company file (${reason})`);
+  };
   const owns = async (userId: string, sku: DocumentSku) => {
     const [purchase] = await db
       .select({ sku: purchases.productSku })
@@ -130,6 +137,7 @@ export function createDocumentService({
       if (!owned) throw new DocumentError(403, `This document is not included in your purchases (${sku})`);
       if (!data) throw new DocumentError(409, 'Submit your company file before downloading your documents');
       checkBounds(data);
+      checkApplies(sku, data);
       const file = produced(
         await renderer.file({ sku, data, format, ...(language ? { language } : {}) }, userId),
       );
@@ -143,11 +151,13 @@ export function createDocumentService({
     },
 
     /**
-     * The user's legal form, its filing language and, per document, the languages it exists in: the page
-     * names the documents after the form (an SRL's act constitutiv).
+     * The user's legal form, its filing language and, per document written for that form, the languages
+     * it exists in and, when the answers do not call for it, why: the page names the documents after the
+     * form (an SRL's act constitutiv) and shows only those of its country.
      */
     async list(userId: string, skus: readonly DocumentSku[]): Promise<DocumentList> {
-      const form = builder.formOf(await currentData(userId));
+      const data = await currentData(userId);
+      const form = builder.formOf(data);
       if (!form)
         return {
           legalForm: null,
@@ -161,12 +171,14 @@ export function createDocumentService({
       return {
         legalForm: form.id,
         filingLanguage,
-        documents: skus.map((sku) => ({
-          sku,
-          languages: builder
+        documents: skus.flatMap((sku) => {
+          const languages = builder
             .languagesOf(sku, `${form.jurisdiction}-${form.code}`)
-            .sort((a, b) => rank(a) - rank(b)),
-        })),
+            .sort((a, b) => rank(a) - rank(b));
+          if (languages.length === 0) return [];
+          const notApplicable = notApplicableReason(sku, data, form);
+          return [{ sku, languages, ...(notApplicable ? { notApplicable } : {}) }];
+        }),
       };
     },
 
@@ -177,6 +189,7 @@ export function createDocumentService({
       if (!builder.formOf(data))
         throw new DocumentError(409, 'Start your company file to preview your documents');
       checkBounds(data);
+      checkApplies(sku, data);
       const withhold = !owned;
       // The answers as the database gives them back (jsonb: its keys always in the same order).
       const key = createHash('sha256')

@@ -5,7 +5,7 @@
  */
 import { currency as frCurrency, fees as frFees } from '../../../schemas/jurisdictions/fr.json';
 import { currency as roCurrency, fees as roFees } from '../../../schemas/jurisdictions/ro.json';
-import type { FeeAmount, LegalFee, LegalSource } from '@/shared/jurisdictions';
+import { feeAmountFor, type FeeAmount, type LegalFee, type LegalSource } from '@/shared/jurisdictions';
 
 export type Jurisdiction = 'FR' | 'RO';
 
@@ -78,6 +78,6 @@ export function resolveCost(
   if (!('fee' in cost)) return { label: cost.label, amount: cost.amount, currency: cost.currency };
   const fee = FEES[jurisdiction].fees.find((candidate) => candidate.id === cost.fee);
   if (!fee) return null;
-  const amount = (legalForm && fee.perForm?.[legalForm]) || fee.amount;
+  const amount = feeAmountFor(fee, legalForm);
   return { label: fee.label, amount, currency: fee.currency || FEES[jurisdiction].currency };
 }

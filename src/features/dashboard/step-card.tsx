@@ -8,12 +8,15 @@ import { formatCalendarDate, todayIsoDate } from '@/lib/format/dates';
 import { formatFeeAmount } from '@/lib/format/fee-amount';
 import { documentTitleKey } from '@/shared/document-title';
 import { legalFormId } from '@/shared/jurisdictions';
-import { cards as DOCUMENT_CARDS } from '../../../schemas/documents.json';
+import { cards as documentCards } from '../../../schemas/documents.json';
 import { markStep, unmarkStep, type CompanyFileTimeline } from './dashboard-api';
 import classes from './dashboard.module.css';
 import { resolveCost, type Jurisdiction, type RegistrationStep } from './registration-content';
 import { stepDateProblem } from './step-date';
 import { useContentTranslation } from './use-content-translation';
+
+/** The document cards (schemas/documents.json): their SKU and title keys, by legal form where named. */
+const DOCUMENT_CARDS = documentCards as { sku: string; title: string; titles?: Record<string, string> }[];
 
 // Asked for as soon as this module runs (with the dashboard), so it is there when the steps show.
 const loadStepDateField = import('./step-date-field');

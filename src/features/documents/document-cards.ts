@@ -1,4 +1,15 @@
-import { IconCertificate, IconFileText, IconUsers, IconWorld, type Icon } from '@tabler/icons-react';
+import {
+  IconCertificate,
+  IconClipboardCheck,
+  IconFileText,
+  IconHome,
+  IconListNumbers,
+  IconNews,
+  IconUsers,
+  IconWorld,
+  IconWritingSign,
+  type Icon,
+} from '@tabler/icons-react';
 import documentsFile from '../../../schemas/documents.json';
 
 /** One card of /documents, as schemas/documents.json describes it (checked by `npm run check:forms`). */
@@ -12,6 +23,8 @@ export interface DocumentCard {
   sku: string;
   action: 'download' | 'website';
   icon: string;
+  /** A button copies the text of the document's first section (the legal notice to paste). */
+  copy?: boolean;
 }
 
 export const DOCUMENT_CARDS = documentsFile.cards as DocumentCard[];
@@ -22,6 +35,11 @@ export const DOCUMENT_ICONS: Record<string, Icon> = {
   certificate: IconCertificate,
   users: IconUsers,
   world: IconWorld,
+  'list-numbers': IconListNumbers,
+  'writing-sign': IconWritingSign,
+  home: IconHome,
+  news: IconNews,
+  'clipboard-check': IconClipboardCheck,
 };
 
 export const DEFAULT_DOCUMENT_ICON = IconFileText;

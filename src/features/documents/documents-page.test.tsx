@@ -101,8 +101,10 @@ afterEach(() => endSession());
 describe.each(LANGUAGES)('/documents in %s', (language) => {
   it('shows the cards of schemas/documents.json, unlocked only by the products of the token', async () => {
     const { t } = renderDocuments(language, ['LEGAL_STATUSES', 'PROFESSIONAL_PROMOTIONAL_WEBSITE']);
+    // Every card until the server says which documents the file's legal form has.
     expect(screen.getAllByRole('article')).toHaveLength(documentsFile.cards.length);
-    expect(screen.getByText(t('summary', { count: 2, total: 4 }))).toBeInTheDocument();
+    expect(await screen.findByText(t('summary', { count: 2, total: 4 }))).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(4);
 
     const statutes = card(t, 'statutes');
     expect(within(statutes).getByRole('button', { name: t('actions.pdf') })).toBeEnabled();
@@ -514,5 +516,104 @@ describe('attachmentFileName', () => {
     expect(attachmentFileName('attachment; filename=plain.html', 'x')).toBe('plain.html');
     expect(attachmentFileName("attachment; filename*=UTF-8''%E0%A4%A.html", 'x')).toBe('x');
     expect(attachmentFileName(null, 'fallback.html')).toBe('fallback.html');
+  });
+});
+
+/** GET /api/documents for a Romanian SRL whose legal representative files and whose seat is lent. */
+const ROMANIAN_COMPANY_DOCUMENTS = {
+  legalForm: 'RO-SRL',
+  filingLanguage: 'ro',
+  documents: [
+    { sku: 'LEGAL_STATUSES', languages: ['ro', 'en', 'fr'] },
+    { sku: 'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION', languages: ['ro', 'en', 'fr'] },
+    { sku: 'LIST_OF_BENEFICIARIES', languages: ['ro', 'en', 'fr'] },
+    { sku: 'FILING_MANDATE', languages: ['ro'], notApplicable: 'filerIsRepresentative' },
+    { sku: 'REGISTERED_OFFICE_PROOF', languages: ['ro'] },
+    { sku: 'OPERATING_CONDITIONS_DECLARATION', languages: ['ro'] },
+  ],
+};
+const STANDARD_DOCUMENTS = [
+  'LEGAL_STATUSES',
+  'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
+  'LIST_OF_BENEFICIARIES',
+  'SUBSCRIBERS_LIST',
+  'FILING_MANDATE',
+  'REGISTERED_OFFICE_PROOF',
+  'LEGAL_NOTICE',
+  'OPERATING_CONDITIONS_DECLARATION',
+];
+
+describe.each(LANGUAGES)('the filing papers in %s', (language) => {
+  it('shows a Romanian file its own documents, and says why one does not apply instead of a download', async () => {
+    get.mockImplementation((async (path: string) => {
+      if (path === '/api/documents') return { data: ROMANIAN_COMPANY_DOCUMENTS, response: new Response() };
+      const answer = commonAnswer(path);
+      if (answer) return answer;
+      throw new Error(`unexpected GET ${path}`);
+    }) as never);
+    const { t } = renderDocuments(language, STANDARD_DOCUMENTS);
+    const comodat = await screen.findByRole('article', { name: t('cards.registeredOffice.comodat') });
+    expect(within(comodat).getByRole('button', { name: t('actions.pdf') })).toBeEnabled();
+    // The French documents are not offered to a Romanian company.
+    expect(screen.queryByRole('article', { name: t('cards.subscribers.title') })).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: t('cards.legalNotice.title') })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(7);
+    // The legal representative files: no power of attorney, said, with the way back to the answer.
+    const mandate = screen.getByRole('article', { name: t('cards.filingMandate.imputernicire') });
+    expect(mandate).toHaveAttribute('data-state', 'not-applicable');
+    expect(within(mandate).getByText(t('notApplicable.badge'))).toBeInTheDocument();
+    expect(within(mandate).getByText(t('notApplicable.filerIsRepresentative'))).toBeInTheDocument();
+    expect(within(mandate).getByRole('link', { name: t('notApplicable.change') })).toHaveAttribute(
+      'href',
+      '/ai-powered-form',
+    );
+    expect(within(mandate).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('copies the legal notice’s text, the first section of the document, ready to paste', async () => {
+    get.mockImplementation((async (path: string) => {
+      if (path === '/api/documents')
+        return {
+          data: {
+            ...FRENCH_COMPANY_LANGUAGES,
+            documents: [...FRENCH_COMPANY_LANGUAGES.documents, { sku: 'LEGAL_NOTICE', languages: ['fr'] }],
+          },
+          response: new Response(),
+        };
+      const answer = commonAnswer(path);
+      if (answer) return answer;
+      return {
+        data: {
+          sku: 'LEGAL_NOTICE',
+          title: 'Annonce légale – avis de constitution',
+          language: 'fr',
+          filingLanguage: 'fr',
+          translation: false,
+          templateVersion: '1.0',
+          complete: true,
+          blocks: [
+            { kind: 'title', text: 'Annonce légale – avis de constitution' },
+            { kind: 'note', text: 'Code de commerce, art. R. 210-3 et R. 210-4' },
+            { kind: 'heading', level: 2, text: "Texte de l'annonce" },
+            { kind: 'paragraph', text: 'Avis de constitution' },
+            { kind: 'paragraph', text: 'Dénomination : Boulangerie Dupont.' },
+            { kind: 'heading', level: 2, text: 'Coût et publication' },
+            { kind: 'paragraph', text: '197,00 € hors taxes' },
+          ],
+        },
+        response: new Response(),
+      };
+    }) as never);
+    const { user, t } = renderDocuments(language, STANDARD_DOCUMENTS);
+    const notice = await screen.findByRole('article', { name: t('cards.legalNotice.title') });
+    await user.click(within(notice).getByRole('button', { name: t('copy.button') }));
+    expect(await within(notice).findByText(t('copy.done'))).toBeInTheDocument();
+    // user-event stands in for the clipboard: what the page wrote is read back.
+    expect(await navigator.clipboard.readText()).toBe(
+      'Avis de constitution\n\nDénomination : Boulangerie Dupont.',
+    );
+    expect(get).toHaveBeenCalledWith('/api/documents/{sku}/preview', {
+      params: { path: { sku: 'LEGAL_NOTICE' }, query: {} },
+    });
   });
 });

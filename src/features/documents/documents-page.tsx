@@ -12,6 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  IconCircleMinus,
+  IconCopy,
   IconDownload,
   IconExternalLink,
   IconEye,
@@ -44,14 +46,19 @@ import { DocumentPreviewModal } from './document-preview';
 import { FilingPackCard, FilingVerdict } from './filing-panel';
 import {
   DOCUMENT_FORMATS,
+  copyFirstSection,
   downloadDocument,
   fetchDocumentLanguages,
+  listsDocument,
+  notApplicableOf,
   translationLanguage,
+  type CopyOutcome,
   type DocumentFormat,
   type DocumentLanguage,
   type DocumentList,
   type DownloadableSku,
   type DownloadOutcome,
+  type NotApplicable,
 } from './download-document';
 
 const FORMAT_NAMES: Record<DocumentFormat, string> = { pdf: 'PDF', docx: 'Word' };
@@ -117,6 +124,65 @@ function DownloadMessage({ outcome, title }: { outcome: DownloadOutcome; title: 
   );
 }
 
+/**
+ * A document the answers do not call for (a proof of seat for rented premises, a power of attorney when
+ * the legal representative files): why, what to file instead, and a way back to the answer.
+ */
+function NotApplicableNote({ reason, legalForm }: { reason: NotApplicable; legalForm: string | null }) {
+  const { t } = useTranslation('documents');
+  const jurisdiction = legalForm?.startsWith('RO') ? 'RO' : 'FR';
+  return (
+    <Alert color="gray" variant="light" p="sm" data-not-applicable={reason}>
+      <Stack gap={4}>
+        <Text size="sm">
+          {reason === 'registeredOfficeType'
+            ? t(`notApplicable.registeredOfficeType.${jurisdiction}`)
+            : t('notApplicable.filerIsRepresentative')}
+        </Text>
+        <Anchor component={Link} to={paths.wizard} size="sm" fw={600}>
+          {t('notApplicable.change')}
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Copies the text to paste (the legal notice), from the document built from the current answers. */
+function CopyTextButton({ sku, titleId }: { sku: DownloadableSku; titleId: string }) {
+  const { t } = useTranslation('documents');
+  const [copying, setCopying] = useState(false);
+  const [outcome, setOutcome] = useState<CopyOutcome | null>(null);
+  const copy = async () => {
+    setCopying(true);
+    setOutcome(null);
+    setOutcome(await copyFirstSection(sku));
+    setCopying(false);
+  };
+  return (
+    <Stack gap={4} mt="xs">
+      <Button
+        variant="light"
+        fullWidth
+        loading={copying}
+        onClick={() => void copy()}
+        leftSection={<IconCopy size={16} aria-hidden="true" />}
+        aria-describedby={titleId}
+      >
+        {t('copy.button')}
+      </Button>
+      {outcome === 'copied' ? (
+        <Text size="sm" c="brand.8" role="status">
+          {t('copy.done')}
+        </Text>
+      ) : outcome === 'failed' ? (
+        <Text size="sm" c="red.8" role="alert">
+          {t('copy.failed')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** A download button's key: the format, and the language when it is a translation. */
 type PendingDownload = `${DocumentFormat}` | `${DocumentFormat}-translation`;
 
@@ -127,9 +193,12 @@ function DocumentCardView({
   filingLanguage,
   translation,
   legalForm,
+  notApplicable,
 }: {
   card: DocumentCard;
   owned: boolean;
+  /** Why the answers do not call for this document, or null. */
+  notApplicable: NotApplicable | null;
   offers: RemoteList<Offer>;
   /** The legal form of the file (`RO-SRL`), which names some documents; null before it is known. */
   legalForm: string | null;
@@ -164,7 +233,7 @@ function DocumentCardView({
       component="article"
       aria-labelledby={titleId}
       data-card={card.id}
-      data-state={owned ? 'unlocked' : 'locked'}
+      data-state={notApplicable ? 'not-applicable' : owned ? 'unlocked' : 'locked'}
       className={`${classes.card} ${owned ? '' : classes.locked}`}
     >
       <Stack gap="sm" className={classes.body}>
@@ -172,19 +241,29 @@ function DocumentCardView({
           <ThemeIcon size={48} radius="md" variant="light" color={owned ? undefined : 'gray'}>
             <CardIcon size={26} aria-hidden="true" />
           </ThemeIcon>
-          <Badge
-            variant={owned ? 'light' : 'outline'}
-            color={owned ? undefined : 'gray'}
-            leftSection={
-              owned ? (
-                <IconLockOpen size={12} aria-hidden="true" />
-              ) : (
-                <IconLock size={12} aria-hidden="true" />
-              )
-            }
-          >
-            {owned ? t('status.unlocked') : t('status.locked')}
-          </Badge>
+          {notApplicable ? (
+            <Badge
+              variant="outline"
+              color="gray"
+              leftSection={<IconCircleMinus size={12} aria-hidden="true" />}
+            >
+              {t('notApplicable.badge')}
+            </Badge>
+          ) : (
+            <Badge
+              variant={owned ? 'light' : 'outline'}
+              color={owned ? undefined : 'gray'}
+              leftSection={
+                owned ? (
+                  <IconLockOpen size={12} aria-hidden="true" />
+                ) : (
+                  <IconLock size={12} aria-hidden="true" />
+                )
+              }
+            >
+              {owned ? t('status.unlocked') : t('status.locked')}
+            </Badge>
+          )}
         </Group>
         <Title order={2} fz="lg" id={titleId}>
           {title}
@@ -192,10 +271,11 @@ function DocumentCardView({
         <Text c="dimmed" size="sm">
           {t(card.description as never)}
         </Text>
-        {owned ? null : <UnlockHint sku={card.sku} offers={offers} />}
+        {notApplicable ? <NotApplicableNote reason={notApplicable} legalForm={legalForm} /> : null}
+        {owned || notApplicable ? null : <UnlockHint sku={card.sku} offers={offers} />}
         {outcome ? <DownloadMessage outcome={outcome} title={title} /> : null}
       </Stack>
-      {!owned ? (
+      {notApplicable ? null : !owned ? (
         <Button
           mt="lg"
           fullWidth
@@ -268,7 +348,10 @@ function DocumentCardView({
           ) : null}
         </Stack>
       )}
-      {isDocument ? (
+      {isDocument && owned && card.copy && !notApplicable ? (
+        <CopyTextButton sku={card.sku as DownloadableSku} titleId={titleId} />
+      ) : null}
+      {isDocument && !notApplicable ? (
         <>
           <Button
             mt="xs"
@@ -312,8 +395,12 @@ export function DocumentsPage() {
   const offers = useRemoteList(fetchOffers, peekOffers);
   const [languages, setLanguages] = useState<DocumentList | null>(null);
   const products = new Set(user?.products ?? []);
-  const ownedCount = DOCUMENT_CARDS.filter((card) => products.has(card.sku)).length;
-  const ownsDocuments = DOCUMENT_CARDS.some((card) => card.action === 'download' && products.has(card.sku));
+  // Once the file's legal form is known, only the documents written for it (and the website).
+  const cards = DOCUMENT_CARDS.filter(
+    (card) => card.action !== 'download' || listsDocument(languages, card.sku),
+  );
+  const ownedCount = cards.filter((card) => products.has(card.sku)).length;
+  const ownsDocuments = cards.some((card) => card.action === 'download' && products.has(card.sku));
 
   // A purchase made since the token was issued (another tab, a late payment) shows without a new login.
   useEffect(() => {
@@ -330,7 +417,7 @@ export function DocumentsPage() {
 
   return (
     <PageIntro title={t('page.title')} lead={t('page.lead')}>
-      <Text fw={600}>{t('summary', { count: ownedCount, total: DOCUMENT_CARDS.length })}</Text>
+      <Text fw={600}>{t('summary', { count: ownedCount, total: cards.length })}</Text>
       {/* The verdict first: the founder reads what the registry would refuse before downloading. */}
       <FilingVerdict ownsDocuments={ownsDocuments} />
       {ownsDocuments ? (
@@ -340,7 +427,7 @@ export function DocumentsPage() {
         />
       ) : null}
       <div className={classes.grid}>
-        {DOCUMENT_CARDS.map((card) => (
+        {cards.map((card) => (
           <DocumentCardView
             key={card.id}
             card={card}
@@ -349,6 +436,7 @@ export function DocumentsPage() {
             filingLanguage={languages?.filingLanguage ?? null}
             legalForm={languages?.legalForm ?? null}
             translation={translationLanguage(languages, card.sku, i18n.language)}
+            notApplicable={notApplicableOf(languages, card.sku)}
           />
         ))}
       </div>

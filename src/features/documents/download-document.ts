@@ -125,3 +125,52 @@ export function translationLanguage(
   const languages = list.documents.find((document) => document.sku === sku)?.languages ?? [];
   return languages.find((language) => language === interfaceLanguage) ?? null;
 }
+
+/** Why the answers do not call for a document (GET /api/documents), or null. */
+export type NotApplicable = NonNullable<DocumentList['documents'][number]['notApplicable']>;
+
+/** What the answers say of a document: null while the list is unknown or when the document applies. */
+export function notApplicableOf(list: DocumentList | null, sku: string): NotApplicable | null {
+  return list?.documents.find((document) => document.sku === sku)?.notApplicable ?? null;
+}
+
+/**
+ * Whether the documents page shows a document's card: every card until the list says which documents
+ * the file's legal form has, then only those (a French company has no Romanian declaration).
+ */
+export function listsDocument(list: DocumentList | null, sku: string): boolean {
+  if (!list?.legalForm) return true;
+  return list.documents.some((document) => document.sku === sku);
+}
+
+/**
+ * The paragraphs of a document's first section (under its first `##` heading), one blank line apart:
+ * the legal notice to paste (schemas/documents/templates/fr/annonce-legale.liquid keeps it there).
+ */
+export function firstSectionText(preview: DocumentPreview): string {
+  const paragraphs: string[] = [];
+  let inside = false;
+  for (const block of preview.blocks) {
+    if (block.kind === 'heading') {
+      if (inside) break;
+      inside = block.level === 2;
+    } else if (inside && block.kind === 'paragraph') paragraphs.push(block.text);
+  }
+  return paragraphs.join('\n\n');
+}
+
+export type CopyOutcome = 'copied' | 'failed';
+
+/** Copies the first section of the document built from the current answers (owned: its whole text). */
+export async function copyFirstSection(sku: DownloadableSku): Promise<CopyOutcome> {
+  const result = await fetchDocumentPreview(sku);
+  if (result.status !== 'ready') return 'failed';
+  const text = firstSectionText(result.preview);
+  if (text === '' || !navigator.clipboard) return 'failed';
+  try {
+    await navigator.clipboard.writeText(text);
+    return 'copied';
+  } catch {
+    return 'failed';
+  }
+}

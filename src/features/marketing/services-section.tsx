@@ -1,11 +1,16 @@
 import { Card, Text, ThemeIcon, Title } from '@mantine/core';
 import {
+  IconClipboardCheck,
   IconFile,
   IconFileDescription,
   IconForms,
+  IconHome,
+  IconListNumbers,
+  IconNews,
   IconSignature,
   IconUsersGroup,
   IconWorldWww,
+  IconWritingSign,
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +31,11 @@ const PRODUCT_ICONS: Record<string, { icon: Icon; name: string }> = {
   LEGAL_STATUSES: { icon: IconFileDescription, name: 'file-description' },
   CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION: { icon: IconSignature, name: 'signature' },
   LIST_OF_BENEFICIARIES: { icon: IconUsersGroup, name: 'users-group' },
+  SUBSCRIBERS_LIST: { icon: IconListNumbers, name: 'list-numbers' },
+  FILING_MANDATE: { icon: IconWritingSign, name: 'writing-sign' },
+  REGISTERED_OFFICE_PROOF: { icon: IconHome, name: 'home' },
+  LEGAL_NOTICE: { icon: IconNews, name: 'news' },
+  OPERATING_CONDITIONS_DECLARATION: { icon: IconClipboardCheck, name: 'clipboard-check' },
   PROFESSIONAL_PROMOTIONAL_WEBSITE: { icon: IconWorldWww, name: 'world-www' },
   AI_FORM: { icon: IconForms, name: 'forms' },
 };

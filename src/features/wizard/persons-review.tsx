@@ -6,6 +6,7 @@ import { legalForms } from '@/forms/generated/wizard-steps';
 import { formatExplanationParams, type Explanation } from '@/shared/beneficial-owners';
 import { kindOf, personName, personsOf } from '@/shared/company-persons';
 import { fileBeneficialOwners } from '@/shared/file-beneficial-owners';
+import { filerNeedingMandate } from '@/shared/filing-roles';
 import { legalFormOfFile, parameterValues } from '@/shared/jurisdictions';
 import type { FileData } from './draft-merge';
 
@@ -67,6 +68,11 @@ export function PersonsReview({ data }: { data: FileData }) {
   add(data.directorGeneralId, {
     key: `review.persons.roles.directorGeneral.${genderOf(data.directorGeneralId)}`,
   });
+  // Romania, premises lent by their owner: the owner signs the contract de comodat (Codul civil art. 2146).
+  if (form.jurisdiction === 'RO' && data.registeredOfficeType === 'lent')
+    add(data.registeredOfficeOwnerId, { key: 'review.persons.roles.officeOwner' });
+  // Someone other than a legal representative files: the power of attorney names them.
+  add(filerNeedingMandate(data), { key: 'review.persons.roles.filer' });
   for (const person of persons) {
     if (kindOf(person) !== 'legal') continue;
     const company = names.get(String(person.id)) ?? '';

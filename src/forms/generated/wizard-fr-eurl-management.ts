@@ -2,7 +2,7 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.management.title","description":"wizard:steps.management.description.gerant","icon":"briefcase","schema":{"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[{"field":"fatherName"},{"field":"motherName"}]}}}}}},"uiSchema":{"managers":{"ui:title":"wizard:fields.managers.title.gerant","ui:tooltip":"wizard:fields.managers.tooltip.EURL","ui:itemTitle":"wizard:fields.manager.heading.gerant","ui:addLabel":"wizard:fields.manager.add.gerant","ui:removeLabel":"wizard:fields.manager.remove.gerant","ui:options":{"orderable":false},"ui:errorMessages":{"minItems":"wizard:errors.managersMinimum","maxItems":"wizard:errors.managersMaximum","uniqueBy":"wizard:errors.managerTwice"},"items":{"personId":{"ui:title":"wizard:fields.manager.person.title.gerant","ui:tooltip":"wizard:fields.manager.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.managerNotNatural"},"personHas":{"fatherName":"wizard:errors.managerParents","motherName":"wizard:errors.managerParents"}}}}}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.management.title","description":"wizard:steps.management.description.gerant","icon":"briefcase","schema":{"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[{"field":"fatherName"},{"field":"motherName"}]}}}},"filerId":{"$comment":"Who files the registration: a natural person of the People step other than the legal representative, who then needs a power of attorney (France: pouvoir to carry out the formality, C. civ. 1984 ff. and C. com. R. 123-1 ff. [to verify]; Romania: împuternicire to file at ONRC, Legea 265/2022 [to verify the article]). Left empty (the default): the legal representative files, and no power of attorney is needed.","type":"string","personRef":{"kinds":["natural"]}}}},"uiSchema":{"managers":{"ui:title":"wizard:fields.managers.title.gerant","ui:tooltip":"wizard:fields.managers.tooltip.EURL","ui:itemTitle":"wizard:fields.manager.heading.gerant","ui:addLabel":"wizard:fields.manager.add.gerant","ui:removeLabel":"wizard:fields.manager.remove.gerant","ui:options":{"orderable":false},"ui:errorMessages":{"minItems":"wizard:errors.managersMinimum","maxItems":"wizard:errors.managersMaximum","uniqueBy":"wizard:errors.managerTwice"},"items":{"personId":{"ui:title":"wizard:fields.manager.person.title.gerant","ui:tooltip":"wizard:fields.manager.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.managerNotNatural"},"personHas":{"fatherName":"wizard:errors.managerParents","motherName":"wizard:errors.managerParents"}}}}},"filerId":{"ui:title":"wizard:fields.filer.title","ui:tooltip":"wizard:fields.filer.tooltip.FR","ui:widget":"person","ui:placeholder":"wizard:fields.filer.none","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.personNotNatural"}}}}};
 import { defineForm } from '@/forms/form-definition';
 
 /** A CommonJS module as Node and as the bundler expose it: its exports object either way. */
@@ -10,10 +10,10 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema37 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[{"field":"fatherName"},{"field":"motherName"}]}}}}},"$id":"-1943656f"};
+const schema37 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[{"field":"fatherName"},{"field":"motherName"}]}}}},"filerId":{"$comment":"Who files the registration: a natural person of the People step other than the legal representative, who then needs a power of attorney (France: pouvoir to carry out the formality, C. civ. 1984 ff. and C. com. R. 123-1 ff. [to verify]; Romania: împuternicire to file at ONRC, Legea 265/2022 [to verify the article]). Left empty (the default): the legal representative files, and no power of attorney is needed.","type":"string","personRef":{"kinds":["natural"]}}},"$id":"21c75db0"};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="-1943656f" */;
+/*# sourceURL="21c75db0" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -185,9 +185,21 @@ vErrors.push(err10);
 errors++;
 }
 }
+if(data.filerId !== undefined){
+let data3 = data.filerId;
+if(typeof data3 === "string"){
+let value3 = rootData;
+value3 = value3 !== null && typeof value3 == "object" ? value3["persons"] : undefined;
+let person2 = undefined;
+if(Array.isArray(value3)){
+for(const candidate2 of value3){
+if(person2 === undefined && candidate2 !== null && typeof candidate2 == "object" && candidate2.id === data3){
+person2 = candidate2;
 }
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+}
+}
+if(person2 === undefined){
+const err11 = {instancePath:instancePath+"/filerId",schemaPath:"#/properties/filerId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.filerId.personRef,parentSchema:schema37.properties.filerId,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -196,10 +208,46 @@ vErrors.push(err11);
 }
 errors++;
 }
+else {
+const kind1 = typeof person2.kind == "string" ? person2.kind : "natural";
+if(!(kind1 === "natural")){
+const err12 = {instancePath:instancePath+"/filerId",schemaPath:"#/properties/filerId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.filerId.personRef,parentSchema:schema37.properties.filerId,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/filerId",schemaPath:"#/properties/filerId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.filerId.type,parentSchema:schema37.properties.filerId,data:data3};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-1943656f": validate20 };
+const validateFns = { "21c75db0": validate20 };
 
 export const wizardFrEurlManagementForm = defineForm('wizard-fr-eurl-management', definition, validateFns);

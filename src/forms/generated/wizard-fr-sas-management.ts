@@ -2,7 +2,7 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.management.title","description":"wizard:steps.management.description.president","icon":"briefcase","schema":{"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":1,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[{"field":"fatherName"},{"field":"motherName"}]}}}},"directorGeneralId":{"$comment":"France, SAS and SASU: a directeur général, a natural person of the People step, who represents the company as the président does (C. com. L. 227-6 al. 3: the statuts may give this power to one or more persons other than the président, who take the title of directeur général). Optional; the statuts name them and the declaration of non-conviction and the beneficial-owner fallback (R. 561-1 2° d) C. mon. fin.) include them.","type":"string","personRef":{"kinds":["natural"]},"personHas":["fatherName","motherName"]}}},"uiSchema":{"managers":{"ui:title":"wizard:fields.managers.title.president","ui:tooltip":"wizard:fields.managers.tooltip.SAS","ui:itemTitle":"wizard:fields.manager.heading.president","ui:addLabel":"wizard:fields.manager.add.president","ui:removeLabel":"wizard:fields.manager.remove.president","ui:options":{"orderable":false},"ui:errorMessages":{"minItems":"wizard:errors.managersMinimum","maxItems":"wizard:errors.managersMaximum","uniqueBy":"wizard:errors.managerTwice"},"items":{"personId":{"ui:title":"wizard:fields.manager.person.title.president","ui:tooltip":"wizard:fields.manager.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.managerNotNatural"},"personHas":{"fatherName":"wizard:errors.managerParents","motherName":"wizard:errors.managerParents"}}}}},"directorGeneralId":{"ui:title":"wizard:fields.directorGeneral.title","ui:tooltip":"wizard:fields.directorGeneral.tooltip","ui:widget":"person","ui:placeholder":"wizard:fields.directorGeneral.none","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.managerNotNatural"},"personHas":{"fatherName":"wizard:errors.managerParents","motherName":"wizard:errors.managerParents"}}}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.management.title","description":"wizard:steps.management.description.president","icon":"briefcase","schema":{"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":1,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[{"field":"fatherName"},{"field":"motherName"}]}}}},"directorGeneralId":{"$comment":"France, SAS and SASU: a directeur général, a natural person of the People step, who represents the company as the président does (C. com. L. 227-6 al. 3: the statuts may give this power to one or more persons other than the président, who take the title of directeur général). Optional; the statuts name them and the declaration of non-conviction and the beneficial-owner fallback (R. 561-1 2° d) C. mon. fin.) include them.","type":"string","personRef":{"kinds":["natural"]},"personHas":["fatherName","motherName"]},"filerId":{"$comment":"Who files the registration: a natural person of the People step other than the legal representative, who then needs a power of attorney (France: pouvoir to carry out the formality, C. civ. 1984 ff. and C. com. R. 123-1 ff. [to verify]; Romania: împuternicire to file at ONRC, Legea 265/2022 [to verify the article]). Left empty (the default): the legal representative files, and no power of attorney is needed.","type":"string","personRef":{"kinds":["natural"]}}}},"uiSchema":{"managers":{"ui:title":"wizard:fields.managers.title.president","ui:tooltip":"wizard:fields.managers.tooltip.SAS","ui:itemTitle":"wizard:fields.manager.heading.president","ui:addLabel":"wizard:fields.manager.add.president","ui:removeLabel":"wizard:fields.manager.remove.president","ui:options":{"orderable":false},"ui:errorMessages":{"minItems":"wizard:errors.managersMinimum","maxItems":"wizard:errors.managersMaximum","uniqueBy":"wizard:errors.managerTwice"},"items":{"personId":{"ui:title":"wizard:fields.manager.person.title.president","ui:tooltip":"wizard:fields.manager.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.managerNotNatural"},"personHas":{"fatherName":"wizard:errors.managerParents","motherName":"wizard:errors.managerParents"}}}}},"directorGeneralId":{"ui:title":"wizard:fields.directorGeneral.title","ui:tooltip":"wizard:fields.directorGeneral.tooltip","ui:widget":"person","ui:placeholder":"wizard:fields.directorGeneral.none","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.managerNotNatural"},"personHas":{"fatherName":"wizard:errors.managerParents","motherName":"wizard:errors.managerParents"}}},"filerId":{"ui:title":"wizard:fields.filer.title","ui:tooltip":"wizard:fields.filer.tooltip.FR","ui:widget":"person","ui:placeholder":"wizard:fields.filer.none","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.personNotNatural"}}}}};
 import { defineForm } from '@/forms/form-definition';
 
 /** A CommonJS module as Node and as the bundler expose it: its exports object either way. */
@@ -10,10 +10,10 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema37 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":1,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[{"field":"fatherName"},{"field":"motherName"}]}}}},"directorGeneralId":{"$comment":"France, SAS and SASU: a directeur général, a natural person of the People step, who represents the company as the président does (C. com. L. 227-6 al. 3: the statuts may give this power to one or more persons other than the président, who take the title of directeur général). Optional; the statuts name them and the declaration of non-conviction and the beneficial-owner fallback (R. 561-1 2° d) C. mon. fin.) include them.","type":"string","personRef":{"kinds":["natural"]},"personHas":["fatherName","motherName"]}},"$id":"-4e32bc84"};
+const schema37 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":1,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[{"field":"fatherName"},{"field":"motherName"}]}}}},"directorGeneralId":{"$comment":"France, SAS and SASU: a directeur général, a natural person of the People step, who represents the company as the président does (C. com. L. 227-6 al. 3: the statuts may give this power to one or more persons other than the président, who take the title of directeur général). Optional; the statuts name them and the declaration of non-conviction and the beneficial-owner fallback (R. 561-1 2° d) C. mon. fin.) include them.","type":"string","personRef":{"kinds":["natural"]},"personHas":["fatherName","motherName"]},"filerId":{"$comment":"Who files the registration: a natural person of the People step other than the legal representative, who then needs a power of attorney (France: pouvoir to carry out the formality, C. civ. 1984 ff. and C. com. R. 123-1 ff. [to verify]; Romania: împuternicire to file at ONRC, Legea 265/2022 [to verify the article]). Left empty (the default): the legal representative files, and no power of attorney is needed.","type":"string","personRef":{"kinds":["natural"]}}},"$id":"2bef433d"};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="-4e32bc84" */;
+/*# sourceURL="2bef433d" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -262,9 +262,21 @@ vErrors.push(err14);
 errors++;
 }
 }
+if(data.filerId !== undefined){
+let data4 = data.filerId;
+if(typeof data4 === "string"){
+let value5 = rootData;
+value5 = value5 !== null && typeof value5 == "object" ? value5["persons"] : undefined;
+let person4 = undefined;
+if(Array.isArray(value5)){
+for(const candidate4 of value5){
+if(person4 === undefined && candidate4 !== null && typeof candidate4 == "object" && candidate4.id === data4){
+person4 = candidate4;
 }
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+}
+}
+if(person4 === undefined){
+const err15 = {instancePath:instancePath+"/filerId",schemaPath:"#/properties/filerId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.filerId.personRef,parentSchema:schema37.properties.filerId,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -273,10 +285,46 @@ vErrors.push(err15);
 }
 errors++;
 }
+else {
+const kind2 = typeof person4.kind == "string" ? person4.kind : "natural";
+if(!(kind2 === "natural")){
+const err16 = {instancePath:instancePath+"/filerId",schemaPath:"#/properties/filerId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.filerId.personRef,parentSchema:schema37.properties.filerId,data:data4};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/filerId",schemaPath:"#/properties/filerId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.filerId.type,parentSchema:schema37.properties.filerId,data:data4};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-4e32bc84": validate20 };
+const validateFns = { "2bef433d": validate20 };
 
 export const wizardFrSasManagementForm = defineForm('wizard-fr-sas-management', definition, validateFns);

@@ -2,7 +2,7 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.companyDetails.title","description":"wizard:steps.companyDetails.description","icon":"building","schema":{"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"properties":{"companyName":{"$comment":"The company's name as it will be registered, without its legal form: the documents add it (C. com. art. R. 123-238; Legea nr. 26/1990, art. 36).","type":"string","maxLength":200,"pattern":"\\S","legalFormSuffix":{"jurisdiction":"/jurisdiction","legalForm":"/legalForm"}},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":1,"maximum":1000000000,"wholeCentsPer":"/numberOfShares"},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":99,"default":99},"firstFinancialYearEnd":{"$comment":"France: the closing date of the first financial year, YYYY-MM-DD; later years close on the same day and month. The last day of a month (product choice: a date every year has), after the date of signature, and at the latest 31 December of the year after it (CGI art. 209 I: about 24 months at most). Left empty: 31 December of the year of signature, or of the next year when the statutes are signed after 30 June (server/services/documents/document-context.ts).","type":"string","format":"date","afterDate":"/dateOfSignature","notAfterYearEnd":{"date":"/dateOfSignature","years":1},"endOfMonth":true}}},"uiSchema":{"ui:order":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears","firstFinancialYearEnd"],"companyName":{"ui:title":"wizard:fields.companyName.title","ui:tooltip":"wizard:fields.companyName.tooltip","ui:autocomplete":"organization","ui:options":{"warnWhileTyping":["legalFormSuffix"]},"ui:errorMessages":{"pattern":"forms:errors.required","legalFormSuffix":"wizard:errors.legalFormInName"}},"corporatePurpose":{"ui:title":"wizard:fields.corporatePurpose.title","ui:tooltip":"wizard:fields.corporatePurpose.tooltip","ui:placeholder":"wizard:fields.corporatePurpose.placeholder.fr","ui:widget":"textarea","ui:options":{"filingLanguageWarning":"fr"},"ui:errorMessages":{"pattern":"forms:errors.required"}},"registeredOffice":{"ui:title":"wizard:fields.registeredOffice.title","ui:tooltip":"wizard:fields.registeredOffice.tooltip","ui:widget":"textarea","ui:options":{"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"shareCapital":{"ui:title":"wizard:fields.shareCapital.title","ui:tooltip":"wizard:fields.shareCapital.tooltip.SASU","ui:placeholder":"wizard:fields.shareCapital.placeholder","ui:options":{"span":4,"currency":"EUR","decimalScale":2},"ui:errorMessages":{"minimum":"wizard:errors.shareCapitalMinimum.EUR","atLeastTimes":"wizard:errors.nominalValueMinimum.EUR","wholeCentsPer":"wizard:errors.capitalEqualShares.EUR"}},"numberOfShares":{"ui:title":"wizard:fields.numberOfShares.title.FR","ui:tooltip":"wizard:fields.numberOfShares.tooltip.FR","ui:placeholder":"wizard:fields.numberOfShares.placeholder","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber"}},"durationYears":{"ui:title":"wizard:fields.durationYears.title","ui:tooltip":"wizard:fields.durationYears.tooltip.FR","ui:placeholder":"wizard:fields.durationYears.placeholder.FR","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber","maximum":"wizard:errors.durationMaximum"},"ui:summaryEmpty":"wizard:fields.durationYears.unlimited"},"firstFinancialYearEnd":{"ui:title":"wizard:fields.firstFinancialYearEnd.title","ui:tooltip":"wizard:fields.firstFinancialYearEnd.tooltip","ui:placeholder":"wizard:fields.firstFinancialYearEnd.placeholder","ui:widget":"date","ui:options":{"span":6,"openOn":"today","clearable":true},"ui:errorMessages":{"afterDate":"wizard:errors.firstYearEndBeforeSignature","notAfterYearEnd":"wizard:errors.firstYearEndTooLate","endOfMonth":"wizard:errors.firstYearEndNotMonthEnd"},"ui:summaryEmpty":"wizard:fields.firstFinancialYearEnd.default"}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.companyDetails.title","description":"wizard:steps.companyDetails.description","icon":"building","schema":{"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"requiredWhen":[],"properties":{"companyName":{"$comment":"The company's name as it will be registered, without its legal form: the documents add it (C. com. art. R. 123-238; Legea nr. 26/1990, art. 36).","type":"string","maxLength":200,"pattern":"\\S","legalFormSuffix":{"jurisdiction":"/jurisdiction","legalForm":"/legalForm"}},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"registeredOfficeType":{"$comment":"How the company holds its registered office, which decides the proof the registry asks for. France (C. com. L. 123-11 and L. 123-11-1): \"home\", the legal representative's home (the company then needs only the representative's attestation, with the L. 123-11-1 notice when a lease or co-ownership rules forbid it); \"premises\", premises the company rents or owns (the lease or title is the proof); \"domiciliation\", a domiciliation company (its contract, L. 123-11 al. 2). Romania (Legea 265/2022 art. 17 [to verify the article number]): \"lent\", premises lent free of charge by their owner (contract de comodat, Codul civil art. 2146 ff.); \"rented\"; \"owned\", premises the company will own. The values are the jurisdiction's parameter registeredOfficeTypes. Optional: a file saved before the question leaves it empty, and the proof of seat then says it does not apply.","type":"string","enum":["home","premises","domiciliation"]},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":1,"maximum":1000000000,"wholeCentsPer":"/numberOfShares"},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":99,"default":99},"firstFinancialYearEnd":{"$comment":"France: the closing date of the first financial year, YYYY-MM-DD; later years close on the same day and month. The last day of a month (product choice: a date every year has), after the date of signature, and at the latest 31 December of the year after it (CGI art. 209 I: about 24 months at most). Left empty: 31 December of the year of signature, or of the next year when the statutes are signed after 30 June (server/services/documents/document-context.ts).","type":"string","format":"date","afterDate":"/dateOfSignature","notAfterYearEnd":{"date":"/dateOfSignature","years":1},"endOfMonth":true}}},"uiSchema":{"ui:order":["companyName","corporatePurpose","registeredOffice","registeredOfficeType","shareCapital","numberOfShares","durationYears","firstFinancialYearEnd"],"companyName":{"ui:title":"wizard:fields.companyName.title","ui:tooltip":"wizard:fields.companyName.tooltip","ui:autocomplete":"organization","ui:options":{"warnWhileTyping":["legalFormSuffix"]},"ui:errorMessages":{"pattern":"forms:errors.required","legalFormSuffix":"wizard:errors.legalFormInName"}},"corporatePurpose":{"ui:title":"wizard:fields.corporatePurpose.title","ui:tooltip":"wizard:fields.corporatePurpose.tooltip","ui:placeholder":"wizard:fields.corporatePurpose.placeholder.fr","ui:widget":"textarea","ui:options":{"filingLanguageWarning":"fr"},"ui:errorMessages":{"pattern":"forms:errors.required"}},"registeredOffice":{"ui:title":"wizard:fields.registeredOffice.title","ui:tooltip":"wizard:fields.registeredOffice.tooltip","ui:widget":"textarea","ui:options":{"rows":2},"ui:errorMessages":{"pattern":"forms:errors.required"}},"registeredOfficeType":{"ui:title":"wizard:fields.registeredOfficeType.title","ui:tooltip":"wizard:fields.registeredOfficeType.tooltip.FR","ui:placeholder":"wizard:fields.registeredOfficeType.placeholder","ui:enumNames":["wizard:fields.registeredOfficeType.options.FR.0","wizard:fields.registeredOfficeType.options.FR.1","wizard:fields.registeredOfficeType.options.FR.2"],"ui:options":{"span":6}},"shareCapital":{"ui:title":"wizard:fields.shareCapital.title","ui:tooltip":"wizard:fields.shareCapital.tooltip.SASU","ui:placeholder":"wizard:fields.shareCapital.placeholder","ui:options":{"span":4,"currency":"EUR","decimalScale":2},"ui:errorMessages":{"minimum":"wizard:errors.shareCapitalMinimum.EUR","atLeastTimes":"wizard:errors.nominalValueMinimum.EUR","wholeCentsPer":"wizard:errors.capitalEqualShares.EUR"}},"numberOfShares":{"ui:title":"wizard:fields.numberOfShares.title.FR","ui:tooltip":"wizard:fields.numberOfShares.tooltip.FR","ui:placeholder":"wizard:fields.numberOfShares.placeholder","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber"}},"durationYears":{"ui:title":"wizard:fields.durationYears.title","ui:tooltip":"wizard:fields.durationYears.tooltip.FR","ui:placeholder":"wizard:fields.durationYears.placeholder.FR","ui:options":{"span":4},"ui:errorMessages":{"type":"wizard:errors.wholeNumber","maximum":"wizard:errors.durationMaximum"},"ui:summaryEmpty":"wizard:fields.durationYears.unlimited"},"firstFinancialYearEnd":{"ui:title":"wizard:fields.firstFinancialYearEnd.title","ui:tooltip":"wizard:fields.firstFinancialYearEnd.tooltip","ui:placeholder":"wizard:fields.firstFinancialYearEnd.placeholder","ui:widget":"date","ui:options":{"span":6,"openOn":"today","clearable":true},"ui:errorMessages":{"afterDate":"wizard:errors.firstYearEndBeforeSignature","notAfterYearEnd":"wizard:errors.firstYearEndTooLate","endOfMonth":"wizard:errors.firstYearEndNotMonthEnd"},"ui:summaryEmpty":"wizard:fields.firstFinancialYearEnd.default"}}};
 import { defineForm } from '@/forms/form-definition';
 import * as runtime0 from 'ajv/dist/runtime/ucs2length';
 import * as runtime1 from '@/forms/formats';
@@ -12,7 +12,7 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema37 = {"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"properties":{"companyName":{"$comment":"The company's name as it will be registered, without its legal form: the documents add it (C. com. art. R. 123-238; Legea nr. 26/1990, art. 36).","type":"string","maxLength":200,"pattern":"\\S","legalFormSuffix":{"jurisdiction":"/jurisdiction","legalForm":"/legalForm"}},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":1,"maximum":1000000000,"wholeCentsPer":"/numberOfShares"},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":99,"default":99},"firstFinancialYearEnd":{"$comment":"France: the closing date of the first financial year, YYYY-MM-DD; later years close on the same day and month. The last day of a month (product choice: a date every year has), after the date of signature, and at the latest 31 December of the year after it (CGI art. 209 I: about 24 months at most). Left empty: 31 December of the year of signature, or of the next year when the statutes are signed after 30 June (server/services/documents/document-context.ts).","type":"string","format":"date","afterDate":"/dateOfSignature","notAfterYearEnd":{"date":"/dateOfSignature","years":1},"endOfMonth":true}},"$id":"1f0e55da"};
+const schema37 = {"type":"object","required":["companyName","corporatePurpose","registeredOffice","shareCapital","numberOfShares","durationYears"],"requiredWhen":[],"properties":{"companyName":{"$comment":"The company's name as it will be registered, without its legal form: the documents add it (C. com. art. R. 123-238; Legea nr. 26/1990, art. 36).","type":"string","maxLength":200,"pattern":"\\S","legalFormSuffix":{"jurisdiction":"/jurisdiction","legalForm":"/legalForm"}},"corporatePurpose":{"$comment":"What the company does (its corporate purpose), as the statutes will state it.","type":"string","maxLength":2000,"pattern":"\\S"},"registeredOffice":{"$comment":"The address of the registered office: the founder's home or a rented office.","type":"string","maxLength":1000,"pattern":"\\S"},"registeredOfficeType":{"$comment":"How the company holds its registered office, which decides the proof the registry asks for. France (C. com. L. 123-11 and L. 123-11-1): \"home\", the legal representative's home (the company then needs only the representative's attestation, with the L. 123-11-1 notice when a lease or co-ownership rules forbid it); \"premises\", premises the company rents or owns (the lease or title is the proof); \"domiciliation\", a domiciliation company (its contract, L. 123-11 al. 2). Romania (Legea 265/2022 art. 17 [to verify the article number]): \"lent\", premises lent free of charge by their owner (contract de comodat, Codul civil art. 2146 ff.); \"rented\"; \"owned\", premises the company will own. The values are the jurisdiction's parameter registeredOfficeTypes. Optional: a file saved before the question leaves it empty, and the proof of seat then says it does not apply.","type":"string","enum":["home","premises","domiciliation"]},"shareCapital":{"$comment":"Share capital in the country's currency, at least the legal form's minimum; with a minimum nominal value per share where the law sets one.","type":"number","minimum":1,"maximum":1000000000,"wholeCentsPer":"/numberOfShares"},"numberOfShares":{"$comment":"How many nominative shares the capital is divided into.","type":"integer","minimum":1,"maximum":1000000000},"durationYears":{"$comment":"How long the company is formed for, in years: at most the legal form's maximum (99 in France); left empty, unlimited where the law allows it (Romania).","type":"integer","minimum":1,"maximum":99,"default":99},"firstFinancialYearEnd":{"$comment":"France: the closing date of the first financial year, YYYY-MM-DD; later years close on the same day and month. The last day of a month (product choice: a date every year has), after the date of signature, and at the latest 31 December of the year after it (CGI art. 209 I: about 24 months at most). Left empty: 31 December of the year of signature, or of the next year when the statutes are signed after 30 June (server/services/documents/document-context.ts).","type":"string","format":"date","afterDate":"/dateOfSignature","notAfterYearEnd":{"date":"/dateOfSignature","years":1},"endOfMonth":true}},"$id":"49083a15"};
 const func2 = cjs(runtime0).default;
 const pattern8 = new RegExp("\\S", "u");
 const pattern9 = new RegExp("(?:^|[^\\p{L}\\p{N}\\p{M}])[\\s,;:\\-–—(/]*(S\\.?\\s*A\\.?\\s*S\\.?\\s*U\\.?|S\\.?\\s*A\\.?\\s*S\\.?|socie\\p{M}*te\\p{M}*[\\s\\-]+par[\\s\\-]+actions[\\s\\-]+simplifie\\p{M}*e[\\s\\-]+unipersonnelle|socie\\p{M}*te\\p{M}*[\\s\\-]+par[\\s\\-]+actions[\\s\\-]+simplifie\\p{M}*e[\\s\\-]+a\\p{M}*[\\s\\-]+associe\\p{M}*[\\s\\-]+unique|socie\\p{M}*te\\p{M}*[\\s\\-]+par[\\s\\-]+actions[\\s\\-]+simplifie\\p{M}*e)[\\s.)]*$", "iu");
@@ -25,7 +25,7 @@ const pattern15 = new RegExp("[\\s,;:\\-–—(/]+$", "u");
 const formats0 = cjs(runtime1).fullFormats.date;
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="1f0e55da" */;
+/*# sourceURL="49083a15" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -256,11 +256,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.shareCapital !== undefined){
-let data3 = data.shareCapital;
-if(typeof data3 == "number"){
-if(data3 > 1000000000 || isNaN(data3)){
-const err16 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema37.properties.shareCapital,data:data3};
+if(data.registeredOfficeType !== undefined){
+let data3 = data.registeredOfficeType;
+if(typeof data3 !== "string"){
+const err16 = {instancePath:instancePath+"/registeredOfficeType",schemaPath:"#/properties/registeredOfficeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.registeredOfficeType.type,parentSchema:schema37.properties.registeredOfficeType,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -269,8 +268,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data3 < 1 || isNaN(data3)){
-const err17 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema37.properties.shareCapital,data:data3};
+if(!(((data3 === "home") || (data3 === "premises")) || (data3 === "domiciliation"))){
+const err17 = {instancePath:instancePath+"/registeredOfficeType",schemaPath:"#/properties/registeredOfficeType/enum",keyword:"enum",params:{allowedValues: schema37.properties.registeredOfficeType.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.registeredOfficeType.enum,parentSchema:schema37.properties.registeredOfficeType,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -279,10 +278,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-let value2 = rootData;
-value2 = value2 !== null && typeof value2 == "object" ? value2["numberOfShares"] : undefined;
-if(typeof value2 == "number" && Number.isInteger(value2) && value2 > 0 && Math.round(data3 * 100) % value2 !== 0){
-const err18 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/wholeCentsPer",keyword:"wholeCentsPer",params:{count: value2, nominal: Math.round(data3 / value2 * 10000) / 10000},message:"does not divide into equal shares of a whole number of cents",schema:"/numberOfShares",parentSchema:schema37.properties.shareCapital,data:data3};
+}
+if(data.shareCapital !== undefined){
+let data4 = data.shareCapital;
+if(typeof data4 == "number"){
+if(data4 > 1000000000 || isNaN(data4)){
+const err18 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema37.properties.shareCapital,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -291,9 +292,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.shareCapital.type,parentSchema:schema37.properties.shareCapital,data:data3};
+if(data4 < 1 || isNaN(data4)){
+const err19 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema37.properties.shareCapital,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -302,11 +302,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.numberOfShares !== undefined){
-let data4 = data.numberOfShares;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err20 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.numberOfShares.type,parentSchema:schema37.properties.numberOfShares,data:data4};
+let value2 = rootData;
+value2 = value2 !== null && typeof value2 == "object" ? value2["numberOfShares"] : undefined;
+if(typeof value2 == "number" && Number.isInteger(value2) && value2 > 0 && Math.round(data4 * 100) % value2 !== 0){
+const err20 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/wholeCentsPer",keyword:"wholeCentsPer",params:{count: value2, nominal: Math.round(data4 / value2 * 10000) / 10000},message:"does not divide into equal shares of a whole number of cents",schema:"/numberOfShares",parentSchema:schema37.properties.shareCapital,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -315,9 +314,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(typeof data4 == "number"){
-if(data4 > 1000000000 || isNaN(data4)){
-const err21 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema37.properties.numberOfShares,data:data4};
+}
+else {
+const err21 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.shareCapital.type,parentSchema:schema37.properties.shareCapital,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -326,8 +325,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data4 < 1 || isNaN(data4)){
-const err22 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema37.properties.numberOfShares,data:data4};
+}
+if(data.numberOfShares !== undefined){
+let data5 = data.numberOfShares;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err22 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.numberOfShares.type,parentSchema:schema37.properties.numberOfShares,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -336,12 +338,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-if(data.durationYears !== undefined){
-let data5 = data.durationYears;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err23 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.durationYears.type,parentSchema:schema37.properties.durationYears,data:data5};
+if(typeof data5 == "number"){
+if(data5 > 1000000000 || isNaN(data5)){
+const err23 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000},message:"must be <= 1000000000",schema:1000000000,parentSchema:schema37.properties.numberOfShares,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -350,9 +349,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(typeof data5 == "number"){
-if(data5 > 99 || isNaN(data5)){
-const err24 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema37.properties.durationYears,data:data5};
+if(data5 < 1 || isNaN(data5)){
+const err24 = {instancePath:instancePath+"/numberOfShares",schemaPath:"#/properties/numberOfShares/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema37.properties.numberOfShares,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -361,8 +359,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data5 < 1 || isNaN(data5)){
-const err25 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema37.properties.durationYears,data:data5};
+}
+}
+if(data.durationYears !== undefined){
+let data6 = data.durationYears;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err25 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.durationYears.type,parentSchema:schema37.properties.durationYears,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -371,13 +373,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-if(data.firstFinancialYearEnd !== undefined){
-let data6 = data.firstFinancialYearEnd;
-if(typeof data6 === "string"){
-if(!(formats0.validate(data6))){
-const err26 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema37.properties.firstFinancialYearEnd,data:data6};
+if(typeof data6 == "number"){
+if(data6 > 99 || isNaN(data6)){
+const err26 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema37.properties.durationYears,data:data6};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -386,10 +384,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-let value3 = rootData;
-value3 = value3 !== null && typeof value3 == "object" ? value3["dateOfSignature"] : undefined;
-if((typeof value3 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value3)) && (typeof data6 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(data6)) && data6 <= value3){
-const err27 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/afterDate",keyword:"afterDate",params:{limit: value3},message:"must be after another date",schema:"/dateOfSignature",parentSchema:schema37.properties.firstFinancialYearEnd,data:data6};
+if(data6 < 1 || isNaN(data6)){
+const err27 = {instancePath:instancePath+"/durationYears",schemaPath:"#/properties/durationYears/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema37.properties.durationYears,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -398,13 +394,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-let value4 = rootData;
-value4 = value4 !== null && typeof value4 == "object" ? value4["dateOfSignature"] : undefined;
-if((typeof value4 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value4)) && (typeof data6 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(data6))){
-const year0 = String(Number(value4.slice(0, 4)) + 1);
-const limit0 = year0 + "-12-31";
-if(data6 > limit0){
-const err28 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/notAfterYearEnd",keyword:"notAfterYearEnd",params:{limit: limit0, year: year0},message:"must not be after the end of the year allowed",schema:schema37.properties.firstFinancialYearEnd.notAfterYearEnd,parentSchema:schema37.properties.firstFinancialYearEnd,data:data6};
+}
+}
+if(data.firstFinancialYearEnd !== undefined){
+let data7 = data.firstFinancialYearEnd;
+if(typeof data7 === "string"){
+if(!(formats0.validate(data7))){
+const err28 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema37.properties.firstFinancialYearEnd,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -413,9 +409,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if((typeof data6 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(data6)) && Number(data6.slice(8, 10)) !== new Date(Date.UTC(Number(data6.slice(0, 4)), Number(data6.slice(5, 7)), 0)).getUTCDate()){
-const err29 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/endOfMonth",keyword:"endOfMonth",params:{},message:"must be the last day of a month",schema:true,parentSchema:schema37.properties.firstFinancialYearEnd,data:data6};
+let value3 = rootData;
+value3 = value3 !== null && typeof value3 == "object" ? value3["dateOfSignature"] : undefined;
+if((typeof value3 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value3)) && (typeof data7 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(data7)) && data7 <= value3){
+const err29 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/afterDate",keyword:"afterDate",params:{limit: value3},message:"must be after another date",schema:"/dateOfSignature",parentSchema:schema37.properties.firstFinancialYearEnd,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -424,9 +421,13 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.firstFinancialYearEnd.type,parentSchema:schema37.properties.firstFinancialYearEnd,data:data6};
+let value4 = rootData;
+value4 = value4 !== null && typeof value4 == "object" ? value4["dateOfSignature"] : undefined;
+if((typeof value4 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value4)) && (typeof data7 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(data7))){
+const year0 = String(Number(value4.slice(0, 4)) + 1);
+const limit0 = year0 + "-12-31";
+if(data7 > limit0){
+const err30 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/notAfterYearEnd",keyword:"notAfterYearEnd",params:{limit: limit0, year: year0},message:"must not be after the end of the year allowed",schema:schema37.properties.firstFinancialYearEnd.notAfterYearEnd,parentSchema:schema37.properties.firstFinancialYearEnd,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -436,9 +437,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if((typeof data7 == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(data7)) && Number(data7.slice(8, 10)) !== new Date(Date.UTC(Number(data7.slice(0, 4)), Number(data7.slice(5, 7)), 0)).getUTCDate()){
+const err31 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/endOfMonth",keyword:"endOfMonth",params:{},message:"must be the last day of a month",schema:true,parentSchema:schema37.properties.firstFinancialYearEnd,data:data7};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -447,10 +447,33 @@ vErrors.push(err31);
 }
 errors++;
 }
+}
+else {
+const err32 = {instancePath:instancePath+"/firstFinancialYearEnd",schemaPath:"#/properties/firstFinancialYearEnd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.firstFinancialYearEnd.type,parentSchema:schema37.properties.firstFinancialYearEnd,data:data7};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "1f0e55da": validate20 };
+const validateFns = { "49083a15": validate20 };
 
 export const wizardFrSasuCompanyDetailsForm = defineForm('wizard-fr-sasu-company-details', definition, validateFns);

@@ -2,7 +2,7 @@
 // The test command fails when this file is older than its schema.
 /* eslint-disable */
 // @ts-nocheck
-const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.management.title","description":"wizard:steps.management.description.administrator","icon":"briefcase","schema":{"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[]}}}},"administratorsActing":{"$comment":"Romania: how several administrators exercise their powers, which the act constitutiv must say (Legea 31/1990 art. 7 lit. e)): \"separately\" (the default), each alone, or \"jointly\", deciding unanimously (art. 76, applied to the SRL by art. 197 alin. (3)). Without effect with one administrator.","type":"string","enum":["separately","jointly"],"default":"separately"},"administratorTermYears":{"$comment":"Romania: the administrators' term of office in years, which the associates fix (Legea 31/1990 art. 75, applied to the SRL by art. 197 alin. (3)); left empty (the default), unlimited. The law sets no maximum for an SRL; 99 is a product cap.","type":"integer","minimum":1,"maximum":99}}},"uiSchema":{"managers":{"ui:title":"wizard:fields.managers.title.administrator","ui:tooltip":"wizard:fields.managers.tooltip.SRL_SOLE","ui:itemTitle":"wizard:fields.manager.heading.administrator","ui:addLabel":"wizard:fields.manager.add.administrator","ui:removeLabel":"wizard:fields.manager.remove.administrator","ui:options":{"orderable":false},"ui:errorMessages":{"minItems":"wizard:errors.managersMinimum","maxItems":"wizard:errors.managersMaximum","uniqueBy":"wizard:errors.managerTwice"},"items":{"personId":{"ui:title":"wizard:fields.manager.person.title.administrator","ui:tooltip":"wizard:fields.manager.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.managerNotNatural"},"personHas":{"fatherName":"wizard:errors.managerParents","motherName":"wizard:errors.managerParents"}}}}},"administratorsActing":{"ui:title":"wizard:fields.administratorsActing.title","ui:tooltip":"wizard:fields.administratorsActing.tooltip","ui:enumNames":["wizard:fields.administratorsActing.separately","wizard:fields.administratorsActing.jointly"],"ui:options":{"span":6}},"administratorTermYears":{"ui:title":"wizard:fields.administratorTermYears.title","ui:tooltip":"wizard:fields.administratorTermYears.tooltip","ui:placeholder":"wizard:fields.administratorTermYears.placeholder","ui:options":{"span":6},"ui:errorMessages":{"type":"wizard:errors.wholeNumber","maximum":"wizard:errors.administratorTermMaximum"},"ui:summaryEmpty":"wizard:fields.administratorTermYears.unlimited"}}};
+const definition = {"$schema":"./step-definition.schema.json","title":"wizard:steps.management.title","description":"wizard:steps.management.description.administrator","icon":"briefcase","schema":{"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[]}}}},"administratorsActing":{"$comment":"Romania: how several administrators exercise their powers, which the act constitutiv must say (Legea 31/1990 art. 7 lit. e)): \"separately\" (the default), each alone, or \"jointly\", deciding unanimously (art. 76, applied to the SRL by art. 197 alin. (3)). Without effect with one administrator.","type":"string","enum":["separately","jointly"],"default":"separately"},"administratorTermYears":{"$comment":"Romania: the administrators' term of office in years, which the associates fix (Legea 31/1990 art. 75, applied to the SRL by art. 197 alin. (3)); left empty (the default), unlimited. The law sets no maximum for an SRL; 99 is a product cap.","type":"integer","minimum":1,"maximum":99},"filerId":{"$comment":"Who files the registration: a natural person of the People step other than the legal representative, who then needs a power of attorney (France: pouvoir to carry out the formality, C. civ. 1984 ff. and C. com. R. 123-1 ff. [to verify]; Romania: împuternicire to file at ONRC, Legea 265/2022 [to verify the article]). Left empty (the default): the legal representative files, and no power of attorney is needed.","type":"string","personRef":{"kinds":["natural"]}}}},"uiSchema":{"managers":{"ui:title":"wizard:fields.managers.title.administrator","ui:tooltip":"wizard:fields.managers.tooltip.SRL_SOLE","ui:itemTitle":"wizard:fields.manager.heading.administrator","ui:addLabel":"wizard:fields.manager.add.administrator","ui:removeLabel":"wizard:fields.manager.remove.administrator","ui:options":{"orderable":false},"ui:errorMessages":{"minItems":"wizard:errors.managersMinimum","maxItems":"wizard:errors.managersMaximum","uniqueBy":"wizard:errors.managerTwice"},"items":{"personId":{"ui:title":"wizard:fields.manager.person.title.administrator","ui:tooltip":"wizard:fields.manager.person.tooltip","ui:widget":"person","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.managerNotNatural"},"personHas":{"fatherName":"wizard:errors.managerParents","motherName":"wizard:errors.managerParents"}}}}},"administratorsActing":{"ui:title":"wizard:fields.administratorsActing.title","ui:tooltip":"wizard:fields.administratorsActing.tooltip","ui:enumNames":["wizard:fields.administratorsActing.separately","wizard:fields.administratorsActing.jointly"],"ui:options":{"span":6}},"administratorTermYears":{"ui:title":"wizard:fields.administratorTermYears.title","ui:tooltip":"wizard:fields.administratorTermYears.tooltip","ui:placeholder":"wizard:fields.administratorTermYears.placeholder","ui:options":{"span":6},"ui:errorMessages":{"type":"wizard:errors.wholeNumber","maximum":"wizard:errors.administratorTermMaximum"},"ui:summaryEmpty":"wizard:fields.administratorTermYears.unlimited"},"filerId":{"ui:title":"wizard:fields.filer.title","ui:tooltip":"wizard:fields.filer.tooltip.RO","ui:widget":"person","ui:placeholder":"wizard:fields.filer.none","ui:options":{"kinds":["natural"]},"ui:errorMessages":{"personRef":{"missing":"wizard:errors.personMissing","kind":"wizard:errors.personNotNatural"}}}}};
 import { defineForm } from '@/forms/form-definition';
 
 /** A CommonJS module as Node and as the bundler expose it: its exports object either way. */
@@ -10,10 +10,10 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema37 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[]}}}},"administratorsActing":{"$comment":"Romania: how several administrators exercise their powers, which the act constitutiv must say (Legea 31/1990 art. 7 lit. e)): \"separately\" (the default), each alone, or \"jointly\", deciding unanimously (art. 76, applied to the SRL by art. 197 alin. (3)). Without effect with one administrator.","type":"string","enum":["separately","jointly"],"default":"separately"},"administratorTermYears":{"$comment":"Romania: the administrators' term of office in years, which the associates fix (Legea 31/1990 art. 75, applied to the SRL by art. 197 alin. (3)); left empty (the default), unlimited. The law sets no maximum for an SRL; 99 is a product cap.","type":"integer","minimum":1,"maximum":99}},"$id":"255a33a7"};
+const schema37 = {"type":"object","required":["managers"],"properties":{"managers":{"$comment":"Who runs the company: the président of a SAS/SASU, the gérant(s) of a SARL/EURL, the administrator(s) of an SRL; an associate or a third person. As many as the legal form allows.","type":"array","minItems":1,"maxItems":10,"default":[{}],"uniqueBy":"personId","items":{"type":"object","required":["personId"],"properties":{"personId":{"$comment":"The manager: a natural person of the People step (L. 223-18 C. com. for a gérant; the product does not offer a company as président or administrator).","type":"string","personRef":{"kinds":["natural"]},"personHas":[]}}}},"administratorsActing":{"$comment":"Romania: how several administrators exercise their powers, which the act constitutiv must say (Legea 31/1990 art. 7 lit. e)): \"separately\" (the default), each alone, or \"jointly\", deciding unanimously (art. 76, applied to the SRL by art. 197 alin. (3)). Without effect with one administrator.","type":"string","enum":["separately","jointly"],"default":"separately"},"administratorTermYears":{"$comment":"Romania: the administrators' term of office in years, which the associates fix (Legea 31/1990 art. 75, applied to the SRL by art. 197 alin. (3)); left empty (the default), unlimited. The law sets no maximum for an SRL; 99 is a product cap.","type":"integer","minimum":1,"maximum":99},"filerId":{"$comment":"Who files the registration: a natural person of the People step other than the legal representative, who then needs a power of attorney (France: pouvoir to carry out the formality, C. civ. 1984 ff. and C. com. R. 123-1 ff. [to verify]; Romania: împuternicire to file at ONRC, Legea 265/2022 [to verify the article]). Left empty (the default): the legal representative files, and no power of attorney is needed.","type":"string","personRef":{"kinds":["natural"]}}},"$id":"29eb768"};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="255a33a7" */;
+/*# sourceURL="29eb768" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -237,9 +237,21 @@ errors++;
 }
 }
 }
+if(data.filerId !== undefined){
+let data5 = data.filerId;
+if(typeof data5 === "string"){
+let value3 = rootData;
+value3 = value3 !== null && typeof value3 == "object" ? value3["persons"] : undefined;
+let person2 = undefined;
+if(Array.isArray(value3)){
+for(const candidate2 of value3){
+if(person2 === undefined && candidate2 !== null && typeof candidate2 == "object" && candidate2.id === data5){
+person2 = candidate2;
 }
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+}
+}
+if(person2 === undefined){
+const err16 = {instancePath:instancePath+"/filerId",schemaPath:"#/properties/filerId/personRef",keyword:"personRef",params:{reason: "missing"},message:"must name a person of the file",schema:schema37.properties.filerId.personRef,parentSchema:schema37.properties.filerId,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -248,10 +260,46 @@ vErrors.push(err16);
 }
 errors++;
 }
+else {
+const kind1 = typeof person2.kind == "string" ? person2.kind : "natural";
+if(!(kind1 === "natural")){
+const err17 = {instancePath:instancePath+"/filerId",schemaPath:"#/properties/filerId/personRef",keyword:"personRef",params:{reason: "kind"},message:"must name a person of the file",schema:schema37.properties.filerId.personRef,parentSchema:schema37.properties.filerId,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/filerId",schemaPath:"#/properties/filerId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.filerId.type,parentSchema:schema37.properties.filerId,data:data5};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "255a33a7": validate20 };
+const validateFns = { "29eb768": validate20 };
 
 export const wizardRoSrlSoleManagementForm = defineForm('wizard-ro-srl-sole-management', definition, validateFns);

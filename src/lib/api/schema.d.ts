@@ -492,8 +492,11 @@ export interface paths {
          * @description For the legal form of the user's current answers (the draft being
          *     edited, else the last submitted file): the jurisdiction's filing
          *     language and, for each document, the languages its templates are
-         *     written in (the filing copy first, then courtesy translations). A
-         *     user who has not chosen a country and a legal form yet gets
+         *     written in (the filing copy first, then courtesy translations). Only
+         *     the documents written for that legal form are listed (a French
+         *     company has no declaration on the Romanian operating conditions);
+         *     one the answers do not call for carries `notApplicable`. A user who
+         *     has not chosen a country and a legal form yet gets every document,
          *     `filingLanguage: null` and no languages.
          */
         get: operations["listDocuments"];
@@ -1414,10 +1417,14 @@ export interface components {
          */
         ProductSku: string;
         /**
-         * @description The products that are documents generated from the company file.
+         * @description The products that are documents generated from the company file. Some exist for one country
+         *     only (SUBSCRIBERS_LIST and LEGAL_NOTICE: France; OPERATING_CONDITIONS_DECLARATION: Romania), and
+         *     some apply to some files only (REGISTERED_OFFICE_PROOF: a seat at the manager's home in France,
+         *     premises lent by their owner in Romania; FILING_MANDATE: a filer other than the legal
+         *     representative): see DocumentList.
          * @enum {string}
          */
-        DocumentSku: "LEGAL_STATUSES" | "CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION" | "LIST_OF_BENEFICIARIES";
+        DocumentSku: "LEGAL_STATUSES" | "CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION" | "LIST_OF_BENEFICIARIES" | "SUBSCRIBERS_LIST" | "FILING_MANDATE" | "REGISTERED_OFFICE_PROOF" | "LEGAL_NOTICE" | "OPERATING_CONDITIONS_DECLARATION";
         /**
          * @description A downloadable document's file format.
          * @enum {string}
@@ -1478,6 +1485,16 @@ export interface components {
                 sku: components["schemas"]["DocumentSku"];
                 /** @description The filing language first, then the courtesy translations. */
                 languages: components["schemas"]["Language"][];
+                /**
+                 * @description Present when the document exists for the legal form but the answers do not call for
+                 *     it, and says why: `registeredOfficeType`, the registered office is not of the kind the
+                 *     document proves (France: the legal representative's home; Romania: premises lent by
+                 *     their owner, comodat); `filerIsRepresentative`, no one other than the legal
+                 *     representative files the registration, who needs no power of attorney. Downloading
+                 *     or previewing such a document answers 422.
+                 * @enum {string}
+                 */
+                notApplicable?: "registeredOfficeType" | "filerIsRepresentative";
             }[];
         };
         /** @description A document built from the current answers, to be shown as a preview. */
