@@ -194,8 +194,8 @@ describe('beneficialOwners', () => {
 });
 
 describe('seatProof', () => {
-  it('asks who provides a seat at home or lent, and accepts a domiciliation company', () => {
-    const home = fileOf('RO-SRL', (data) => ({ ...data, registeredOfficeType: 'comodat' }));
+  it('asks who lends premises in Romania, and nothing of a French seat at home or with a domiciliation company', () => {
+    const home = fileOf('RO-SRL', (data) => ({ ...data, registeredOfficeType: 'lent' }));
     expect(only(check('RO-SRL', home, '2026-01-20').problems, 'seatProof')).toEqual([
       expect.objectContaining({
         severity: 'blocking',
@@ -209,6 +209,8 @@ describe('seatProof', () => {
     expect(rulesOf(check('RO-SRL', unknown, '2026-01-20').problems)).toEqual(['seatProof']);
     const domiciliation = fileOf('FR-SARL', (data) => ({ ...data, registeredOfficeType: 'domiciliation' }));
     expect(rulesOf(check('FR-SARL', domiciliation).problems)).toEqual([]);
+    const atHome = fileOf('FR-SARL', (data) => ({ ...data, registeredOfficeType: 'home' }));
+    expect(rulesOf(check('FR-SARL', atHome).problems)).toEqual([]);
   });
 
   it('says nothing while the wizard has no such field', () => {

@@ -109,13 +109,13 @@ const BO_FIELDS: Record<BeneficialOwnerProblemCode, string> = {
 };
 
 /**
- * The seat's kinds that a document or a person must back (registeredOfficeType, added to the wizard
- * with the registered-office documents): the founder's or a manager's home, premises lent or let by
- * someone the file names. A domiciliation company's contract is the founder's own upload.
- * FR: C. com. L. 123-10 (justify the use of the premises) and L. 123-11-1 (seat at the manager's
- * home); RO: Legea 31/1990 art. 17 alin. (3) (dovada deținerii legale a spațiului) [to verify].
+ * The seat's kinds (registeredOfficeType, values of the jurisdiction's `registeredOfficeTypes`) held
+ * through a person the file must name: in Romania, premises lent by their owner (contract de comodat,
+ * which the owner signs). A French seat at the representative's home is backed by his or her own
+ * attestation; rented, owned or domiciliation premises by the founder's lease, title or contract.
+ * RO: Legea 31/1990 art. 17 alin. (3) (dovada deținerii legale a spațiului) [to verify].
  */
-export const SEAT_TYPES_WITHOUT_OWNER = ['domiciliation', 'domiciliationCompany', 'commercialLease'];
+export const SEAT_TYPES_WITH_OWNER = ['lent'];
 
 /** What the declaration of each manager needs, by country (the wizard asks every natural person for the first list). */
 const MANAGER_FIELDS: Record<string, readonly string[]> = {
@@ -332,10 +332,10 @@ const beneficialOwnerProblems: Rule = ({ data, form }) => {
   }));
 };
 
-/** A seat held through someone the file must name (the owner of a home or of lent premises). */
+/** A seat held through someone the file must name (the owner of lent premises). */
 const seatProof: Rule = ({ data, french, persons }) => {
   const type = text(data.registeredOfficeType);
-  if (!type || SEAT_TYPES_WITHOUT_OWNER.includes(type)) return [];
+  if (!SEAT_TYPES_WITH_OWNER.includes(type)) return [];
   const owner = text(data.registeredOfficeOwnerId);
   if (owner && persons.has(owner)) return [];
   return [
