@@ -16,7 +16,6 @@ export const GUIDE_LABEL_KEYS = [
   'copy',
   'copied',
   'notInFile',
-  'person',
   'uploads',
   'uploadSlot',
   'kreoDocument',
@@ -54,12 +53,21 @@ export function checkGuide(
       seen.add(id);
     }
   };
-  once('screen', guide.screens.map((screen) => screen.id));
-  once('upload', guide.uploads.map((upload) => upload.id));
+  once(
+    'screen',
+    guide.screens.map((screen) => screen.id),
+  );
+  once(
+    'upload',
+    guide.uploads.map((upload) => upload.id),
+  );
   for (const screen of guide.screens) {
     const at = `${place} screen ${screen.id}`;
     checker.checkKey(at, 'explanation', screen.explanation);
-    once(`field (screen ${screen.id})`, screen.fields.map((field) => field.id));
+    once(
+      `field (screen ${screen.id})`,
+      screen.fields.map((field) => field.id),
+    );
     for (const field of screen.fields) {
       checker.checkKey(`${at} field ${field.id}`, 'label', field.label);
       if (field.hint) checker.checkKey(`${at} field ${field.id}`, 'hint', field.hint);

@@ -148,6 +148,7 @@ export function StepCard({
   legalForm,
   doneOn,
   onTimeline,
+  guide,
 }: {
   step: RegistrationStep;
   number: number;
@@ -155,6 +156,8 @@ export function StepCard({
   legalForm: string | undefined;
   doneOn: string | null;
   onTimeline: (timeline: CompanyFileTimeline) => void;
+  /** The filing guide of this step (the registry's online service, screen by screen), if it has one. */
+  guide?: ReactNode;
 }) {
   const { t } = useTranslation(['dashboard', 'registration']);
   const { t: tMarketing } = useTranslation('marketing');
@@ -273,6 +276,7 @@ export function StepCard({
             </Badge>
           )}
         </Group>
+        {guide}
         <StepDoneForm step={step} doneOn={doneOn} titleId={titleId} onTimeline={onTimeline} />
       </Stack>
     </Card>

@@ -126,11 +126,7 @@ export function subjectsOf(subject: GuideSubject, file: GuideFile): GuideSubject
     return list(data.subscribers).map((subscriber, index) =>
       entry(text(subscriber.personId), subscriber, index),
     );
-  const result = fileBeneficialOwners(
-    data,
-    { jurisdiction: file.jurisdiction, code },
-    file.thresholdPercent,
-  );
+  const result = fileBeneficialOwners(data, { jurisdiction: file.jurisdiction, code }, file.thresholdPercent);
   return result.owners.map((owner, index) =>
     entry(owner.personId, { percent: owner.percent, fallback: owner.basis === 'fallback' }, index),
   );
