@@ -16,6 +16,7 @@ export const GUIDE_LABEL_KEYS = [
   'copy',
   'copied',
   'notInFile',
+  'leaveEmpty',
   'uploads',
   'uploadSlot',
   'kreoDocument',

@@ -60,7 +60,11 @@ function ScreenFields({
                 </Text>
               </Table.Th>
               <Table.Td>
-                {value === null ? (
+                {value === null && field.optional ? (
+                  <Text size="sm" c="dimmed">
+                    {t('guide.leaveEmpty')}
+                  </Text>
+                ) : value === null ? (
                   <Anchor component={Link} to={paths.wizard} size="sm" c="orange.9">
                     {t('guide.notInFile')}
                   </Anchor>

@@ -45,6 +45,8 @@ export interface GuideField {
   hint?: string;
   /** Only for a natural person, or only for a company (a person screen's fields); both when absent. */
   kind?: 'natural' | 'legal';
+  /** A field many files rightly leave empty (a name in use, a Romanian CNP): empty is not a gap. */
+  optional?: boolean;
 }
 
 export interface GuideScreen {

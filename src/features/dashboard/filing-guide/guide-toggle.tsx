@@ -48,7 +48,8 @@ export function GuideToggle({
       >
         {t(open ? 'guide.hide' : 'guide.show')}
       </Button>
-      <div id={panelId} hidden={!open}>
+      {/* The card takes the steps' whole row while the guide is open (dashboard.module.css). */}
+      <div id={panelId} hidden={!open} data-guide-open={open ? '' : undefined}>
         {open ? (
           <Suspense fallback={<Skeleton height={240} radius="md" />}>
             <FilingGuide
