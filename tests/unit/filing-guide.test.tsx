@@ -34,7 +34,7 @@ const OFFERS: Offer[] = [
   },
 ];
 
-const FR_SAS = { ...completeCompanyFile(2, '2026-01-15', 'FR-SAS'), firstFinancialYearEnd: '2026-12-31' };
+const FR_SAS = { ...completeCompanyFile(2, '2026-01-15', 'FR-SAS'), firstFinancialYearEnd: '2027-06-30' };
 const RO_SRL = completeCompanyFile(2, '2026-01-15', 'RO-SRL');
 
 function renderGuide(
@@ -88,7 +88,7 @@ describe('the filing guide', () => {
       expect(valuesOf('company', 'legalForm')).toEqual(['Société par actions simplifiée (SAS)']);
       expect(valuesOf('company', 'shareCapital')).toEqual(['500']);
       expect(valuesOf('company', 'duration')).toEqual(['99']);
-      expect(valuesOf('company', 'firstYearEnd')).toEqual(['31/12/2026']);
+      expect(valuesOf('company', 'firstYearEnd')).toEqual(['30/06/2027']);
       expect(valuesOf('office', 'registeredOffice')).toEqual(['12 rue de la Paix, 75002 Paris, France']);
       // The président, then every beneficial owner (two associates at 50 %).
       expect(valuesOf('managers', 'role')).toEqual(['Président']);
@@ -186,6 +186,13 @@ describe('the filing guide', () => {
     renderGuide('en', FR_GUIDE, FR_SAS, { status: 'amended' });
     expect(await screen.findByText(t('registration:guide.amended'))).toBeInTheDocument();
     expect(valuesOf('company', 'companyName')).toEqual(['Boulangerie Dupont']);
+  });
+
+  it("gives the first financial year's end the statutes state when the founder chose none", async () => {
+    const { firstFinancialYearEnd: _chosen, ...file } = FR_SAS;
+    renderGuide('en', FR_GUIDE, { ...file, dateOfSignature: '2026-09-10' });
+    expect(await screen.findAllByText('31/12/2027')).toHaveLength(1);
+    expect(valuesOf('company', 'firstYearEnd')).toEqual(['31/12/2027']);
   });
 
   it('offers in the JSON schema the derivations the code knows', () => {

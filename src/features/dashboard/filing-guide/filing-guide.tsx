@@ -27,6 +27,11 @@ const THRESHOLD: Record<Jurisdiction, number> = {
   RO: roParameters.beneficialOwnerThresholdPercent.value,
 };
 
+const FIRST_YEAR_EXTRA_YEARS: Record<Jurisdiction, number | null> = {
+  FR: frParameters.firstFinancialYearExtraYears.value,
+  RO: roParameters.firstFinancialYearExtraYears.value,
+};
+
 const TO_VERIFY = '[to verify]';
 
 function ScreenFields({
@@ -224,6 +229,7 @@ export function FilingGuide({ guide, jurisdiction, data, status, products, offer
     language: guide.language,
     nationalities: NATIONALITIES[guide.language],
     thresholdPercent: THRESHOLD[jurisdiction],
+    firstYearExtraYears: FIRST_YEAR_EXTRA_YEARS[jurisdiction],
   };
   const code = typeof data.legalForm === 'string' ? data.legalForm : '';
   const owned = new Set(products);
@@ -254,10 +260,11 @@ export function FilingGuide({ guide, jurisdiction, data, status, products, offer
           color="yellow"
           variant="light"
           icon={<IconSignature aria-hidden="true" />}
-          title={tContent(guide.signature.title)}
           data-notice="qualified-signature"
         >
           <Stack gap={6}>
+            {/* The title as text of the body's colour, as the dashboard's reminders: yellow on yellow reads badly. */}
+            <Text fw={700}>{tContent(guide.signature.title)}</Text>
             <Text size="sm">{tContent(guide.signature.body)}</Text>
             <List size="sm" spacing={2}>
               {guide.signature.links.map((link) => (

@@ -8,6 +8,7 @@
 import { personName, personsById, type PersonRecord } from '@/shared/company-persons';
 import { fileBeneficialOwners, MANAGER_ROLES } from '@/shared/file-beneficial-owners';
 import { nominalCents } from '@/shared/file-derivations';
+import { firstFinancialYearEnd } from '@/shared/first-financial-year';
 import { withoutLegalForm } from '@/shared/legal-form-name';
 import { nationalityAdjective, type NationalityWords } from '@/shared/nationalities';
 import type { GuideDerivation, GuideField, GuideSubject } from './guide-content';
@@ -93,6 +94,8 @@ export interface GuideFile {
   nationalities: NationalityWords;
   /** The legal form's beneficial-owner threshold (beneficialOwnerThresholdPercent). */
   thresholdPercent: number;
+  /** The country's firstFinancialYearExtraYears (null: the first year is the calendar year). */
+  firstYearExtraYears: number | null;
 }
 
 /** One person a screen is about, with what their role adds (shares, an office, a holding). */
@@ -159,7 +162,7 @@ function derive(id: GuideDerivation, file: GuideFile, subject: GuideSubjectEntry
       if (typeof data.durationYears === 'number') return String(data.durationYears);
       return words.unlimited || null;
     case 'firstFinancialYearEnd':
-      return serviceDate(data.firstFinancialYearEnd);
+      return serviceDate(firstFinancialYearEnd(data, file.firstYearExtraYears));
     case 'caenMain':
       return text(data.caenMain) || null;
     case 'caenSecondary':
