@@ -56,6 +56,9 @@ for (const founder of FOUNDERS) {
     page,
     context,
   }) => {
+    // A whole journey (payment, a step, the filing guide's own chunk, a download, a mail): three times
+    // the default time, which a machine shared with other suites exceeded before the guide was added.
+    test.slow();
     await useLanguage(context, lang);
     const account = await createAccount(page.request, lang, 'Andrei');
     await page.goto('/dashboard');
