@@ -140,9 +140,7 @@ describe('the filing guide', () => {
       within(row('mandate')).getByRole('link', { name: t('registration:guide.seePlans') }),
     ).toHaveAttribute('href', '/plans');
     // A paper Kreo does not write: where it comes from.
-    expect(row('deposit')).toHaveTextContent(
-      t('registration:FR.singleWindowFiling.bring.depositCertificate'),
-    );
+    expect(row('deposit')).toHaveTextContent(t('registration:FR.guide.obtain.deposit'));
 
     // A SARL files no list of subscribers (a société par actions does, R. 123-103).
     renderGuide('en', FR_GUIDE, { ...FR_SAS, legalForm: 'SARL' });
