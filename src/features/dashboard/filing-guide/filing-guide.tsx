@@ -130,7 +130,9 @@ function Screen({
                 {subject.person ? personLabel(subject) : t('guide.notInFile')}
               </Text>
             )}
-            <ScreenFields screen={screen} subject={subject} file={file} onCopied={onCopied} />
+            {screen.subject === 'company' || subject.person ? (
+              <ScreenFields screen={screen} subject={subject} file={file} onCopied={onCopied} />
+            ) : null}
           </Stack>
         ))}
       </Stack>

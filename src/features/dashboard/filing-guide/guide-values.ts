@@ -202,6 +202,8 @@ function derive(id: GuideDerivation, file: GuideFile, subject: GuideSubjectEntry
 /** A field's value for one subject; null when the file does not hold it. */
 export function fieldValue(field: GuideField, file: GuideFile, subject: GuideSubjectEntry): string | null {
   if ('derive' in field.value) return derive(field.value.derive, file, subject);
+  // A person's pointer never falls back on the company's data (a role naming no known person).
+  if (subject.key !== 'company' && !subject.person) return null;
   return atPointer(subject.person ?? file.data, field.value.pointer);
 }
 
