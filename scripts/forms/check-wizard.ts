@@ -26,6 +26,8 @@ import {
   type CaenClass,
 } from '../../src/shared/wizard-source.node.ts';
 import { COUNTRY_CODES } from '../../src/forms/countries';
+import type { FilingGuide } from '../../src/features/dashboard/filing-guide/guide-content';
+import { checkGuide, GUIDE_LABEL_KEYS } from './check-guide';
 import { isRecord, type ContentChecker } from './content-checker';
 
 const STEP_META = `${WIZARD_DIR}/step-definition.schema.json`;
@@ -195,6 +197,7 @@ interface RegistrationFileJson {
     duration: { minDays: number; maxDays: number; working?: boolean };
   }[];
   reminders: { id: string; title: string; body: string }[];
+  guide?: FilingGuide;
 }
 
 /** registration.schema.json refers to jurisdiction.schema.json's definitions: both in one AJV. */
@@ -289,11 +292,13 @@ export function checkRegistration(
       checker.checkKey(place, 'title', reminder.title);
       checker.checkKey(place, 'body', reminder.body);
     }
+    if (json.guide) checkGuide(checker, where, json.guide, new Set(json.steps.map((step) => step.id)));
   }
   for (const code of byCode.keys())
     if (!covered.has(code))
       problems.push(`${REGISTRATION_DIR}: ${code} has no registration steps (${code.toLowerCase()}.json)`);
   for (const key of REGISTRATION_LABEL_KEYS) checker.checkKey(REGISTRATION_DIR, 'labels', key);
+  for (const key of GUIDE_LABEL_KEYS) checker.checkKey(REGISTRATION_DIR, 'guide', key);
   return { steps };
 }
 

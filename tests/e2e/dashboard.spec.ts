@@ -1,8 +1,9 @@
 /**
  * After paying, for a French SAS founder (in French) and a Romanian SRL founder (in Romanian): the
  * dashboard's timeline moves to "documents ready", the founder ticks the capital deposit off with a
- * date, downloads the invoice /success named, and the receipt with the invoice attached is in the
- * outbox.
+ * date, opens the filing step's guide (values of the submitted file, a copy button, the bought
+ * statutes in their upload slot, Romania's qualified e-signature notice), downloads the invoice
+ * /success named, and the receipt with the invoice attached is in the outbox.
  */
 import { readFileSync } from 'node:fs';
 import type { Language } from '../../src/lib/i18n/languages';
@@ -25,18 +26,24 @@ const FOUNDERS: {
   language: Language;
   dateFormat: (iso: string) => string;
   invoiceFile: string;
+  filingStep: string;
+  companyName: string;
 }[] = [
   {
     form: 'FR-SAS',
     language: 'fr',
     dateFormat: (iso) => iso.split('-').reverse().join('/'),
     invoiceFile: 'facture',
+    filingStep: 'singleWindowFiling',
+    companyName: 'Boulangerie Dupont',
   },
   {
     form: 'RO-SRL',
     language: 'ro',
     dateFormat: (iso) => iso.split('-').reverse().join('.'),
     invoiceFile: 'factura',
+    filingStep: 'onrcFiling',
+    companyName: 'Brutăria Dumitrescu',
   },
 ];
 
@@ -49,6 +56,9 @@ for (const founder of FOUNDERS) {
     page,
     context,
   }) => {
+    // A whole journey (payment, a step, the filing guide's own chunk, a download, a mail): three times
+    // the default time, which a machine shared with other suites exceeded before the guide was added.
+    test.slow();
     await useLanguage(context, lang);
     const account = await createAccount(page.request, lang, 'Andrei');
     await page.goto('/dashboard');
@@ -101,6 +111,28 @@ for (const founder of FOUNDERS) {
     // It stays done: the server has it.
     await page.reload();
     await expect(step).toHaveAttribute('data-state', 'done');
+
+    // The filing step's guide: the registry's service, with the submitted file's values to copy.
+    const filing = page.getByRole('article', {
+      name: text(lang, 'registration', `${jurisdiction}.${founder.filingStep}.title`),
+    });
+    await filing.getByRole('button', { name: text(lang, 'registration', 'guide.show') }).click();
+    const companyName = filing.locator('[data-screen="company"] [data-field="companyName"]');
+    await expect(companyName.locator('[data-value]')).toHaveText(founder.companyName);
+    const label = text(lang, 'registration', `${jurisdiction}.guide.fields.companyName`);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await companyName
+      .getByRole('button', { name: text(lang, 'registration', 'guide.copy').replace('{{label}}', label) })
+      .click();
+    await expect(filing.getByRole('status')).toHaveText(
+      text(lang, 'registration', 'guide.copied').replace('{{label}}', label),
+    );
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(founder.companyName);
+    // The standard package's statutes are bought: their slot links to them.
+    await expect(filing.locator('[data-upload="statutes"]')).toHaveAttribute('data-owned', 'yes');
+    await expect(filing.locator('[data-notice="qualified-signature"]')).toHaveCount(
+      jurisdiction === 'RO' ? 1 : 0,
+    );
 
     // Downloads the invoice.
     const download = page.waitForEvent('download');

@@ -114,3 +114,45 @@ describe('checkRegistration', () => {
     );
   });
 });
+
+describe('checkRegistration on the filing guide', () => {
+  it('refuses a guide whose step is not a step of its file', async () => {
+    await edit(FR, (json) => (json.guide.step = 'filing'));
+    expect(await problems()).toContainEqual(
+      expect.stringMatching(/fr\.json guide: step "filing" is not a step of this file/),
+    );
+  });
+
+  it('refuses a field label missing in one language, and an id used twice', async () => {
+    await edit('locales/en/registration.json', (json) => delete json.RO.guide.fields.caenMain);
+    await edit(RO, (json) => (json.guide.uploads[1].id = json.guide.uploads[0].id));
+    const found = await problems();
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /ro\.json guide screen company field caenMain: label names "registration:RO\.guide\.fields\.caenMain", missing in locales\/en/,
+      ),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/ro\.json guide: the upload id "statutes" is used twice/),
+    );
+  });
+
+  it('refuses a derivation the code does not know and a slot with neither document nor source', async () => {
+    await edit(FR, (json) => {
+      json.guide.screens[0].fields[0].value = { derive: 'companyNameInCapitals' };
+      delete json.guide.uploads[2].obtain;
+    });
+    const found = (await problems()).join('\n');
+    expect(found).toMatch(
+      /\/guide\/screens\/0\/fields\/0\/value\/derive must be equal to one of the allowed values/,
+    );
+    expect(found).toMatch(/\/guide\/uploads\/2 must have required property 'sku'/);
+  });
+
+  it('needs the guide labels in every language', async () => {
+    await edit('locales/ro/registration.json', (json) => delete json.guide.copied);
+    expect(await problems()).toContainEqual(
+      expect.stringMatching(/"registration:guide\.copied", missing in locales\/ro/),
+    );
+  });
+});

@@ -5,6 +5,7 @@ import type { components } from '@/lib/api/schema';
 export type CompanyFileTimeline = components['schemas']['CompanyFileTimeline'];
 export type CompanyFileEvent = components['schemas']['CompanyFileEvent'];
 export type CompanyFileData = components['schemas']['CompanyFile']['data'];
+export type CompanyFileStatus = components['schemas']['CompanyFileStatus'];
 
 /** The error code of a date in the future or before 2000 (PUT /api/company-file/steps/{stepId}). */
 export const STEP_DATE_OUT_OF_RANGE = 'STEP_DATE_OUT_OF_RANGE';
@@ -16,11 +17,18 @@ export async function fetchTimeline(): Promise<CompanyFileTimeline> {
   return data;
 }
 
-/** GET /api/company-file: the wizard's answers (the checklist of what to bring is made from them). */
-export async function fetchCompanyData(): Promise<CompanyFileData> {
+/**
+ * GET /api/company-file: the wizard's answers (the checklist of what to bring and the filing guide are
+ * made from them) and whether they are the submitted file (`submitted`), changed since (`amended`) or
+ * never submitted (`new`, `draft`). Undefined status: an answer without one (older server).
+ */
+export async function fetchCompanyFile(): Promise<{
+  data: CompanyFileData;
+  status: CompanyFileStatus | undefined;
+}> {
   const { data } = await apiClient.GET('/api/company-file');
   if (!data) throw new ApiError('Empty answer', 'http');
-  return data.data;
+  return { data: data.data, status: data.status as CompanyFileStatus | undefined };
 }
 
 export type StepOutcome =

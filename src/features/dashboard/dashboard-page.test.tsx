@@ -329,4 +329,21 @@ describe('/dashboard', () => {
     });
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('facture-KR-000042.pdf');
   });
+
+  it('opens the filing guide on the filing step only, loaded when asked for, with the file’s values', async () => {
+    answers['/api/company-file'] = { data: FR_DATA, status: 'submitted' };
+    const { tAll, user } = renderDashboard('en');
+    const filing = await screen.findByRole('article', {
+      name: tAll('registration:FR.singleWindowFiling.title'),
+    });
+    const show = within(filing).getByRole('button', { name: tAll('registration:guide.show') });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getAllByRole('button', { name: tAll('registration:guide.show') })).toHaveLength(1);
+    expect(filing.querySelector('[data-guide]')).toBeNull();
+
+    await user.click(show);
+    expect(show).toHaveAttribute('aria-expanded', 'true');
+    const office = await within(filing).findByText('12 rue de la Paix, 75002 Paris');
+    expect(office.closest('[data-field]')).toHaveAttribute('data-field', 'registeredOffice');
+  });
 });

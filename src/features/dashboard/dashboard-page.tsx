@@ -17,18 +17,20 @@ import { Link } from 'react-router-dom';
 import { InvoiceList } from '@/components/invoice-list';
 import { PageIntro } from '@/components/page-intro';
 import { paths } from '@/config/paths';
-import { fetchOffers, peekOffers } from '@/lib/catalog/catalog';
+import { fetchOffers, peekOffers, type Offer } from '@/lib/catalog/catalog';
 import { useRemoteList } from '@/lib/catalog/use-remote-list';
 import { BringList } from './bring-card';
 import { bringChecklist } from './bring-checklist';
 import { CompanyTimeline } from './company-timeline';
 import {
-  fetchCompanyData,
+  fetchCompanyFile,
   fetchTimeline,
   type CompanyFileData,
+  type CompanyFileStatus,
   type CompanyFileTimeline,
 } from './dashboard-api';
 import classes from './dashboard.module.css';
+import { GuideToggle } from './filing-guide/guide-toggle';
 import {
   loadRegistration,
   type Jurisdiction,
@@ -124,12 +126,16 @@ function Reminder({ reminder }: { reminder: RegistrationReminder }) {
 function NextSteps({
   timeline,
   data,
+  status,
+  offers,
   registration,
   retry,
   onTimeline,
 }: {
   timeline: CompanyFileTimeline;
   data: CompanyFileData;
+  status: CompanyFileStatus | undefined;
+  offers: readonly Offer[];
   registration: Loaded<RegistrationContent>;
   retry: () => void;
   onTimeline: (timeline: CompanyFileTimeline) => void;
@@ -149,10 +155,22 @@ function NextSteps({
   if (registration.status === 'error') return <LoadError message={t('steps.loadError')} onRetry={retry} />;
   const dates = stepDates(timeline);
   const legalForm = typeof data.legalForm === 'string' ? data.legalForm : undefined;
+  const guide = registration.value.guide;
   return (
     <div className={classes.steps}>
       {registration.value.steps.map((step, index) => (
         <StepCard
+          guide={
+            guide?.step === step.id ? (
+              <GuideToggle
+                guide={guide}
+                jurisdiction={jurisdiction}
+                data={data}
+                status={status}
+                offers={offers}
+              />
+            ) : undefined
+          }
           key={step.id}
           step={step}
           number={index + 1}
@@ -169,11 +187,12 @@ function NextSteps({
 interface Overview {
   timeline: CompanyFileTimeline;
   data: CompanyFileData;
+  status: CompanyFileStatus | undefined;
 }
 
 const loadOverview = async (): Promise<Overview> => {
-  const [timeline, data] = await Promise.all([fetchTimeline(), fetchCompanyData()]);
-  return { timeline, data };
+  const [timeline, file] = await Promise.all([fetchTimeline(), fetchCompanyFile()]);
+  return { timeline, ...file };
 };
 
 /**
@@ -212,8 +231,8 @@ export function DashboardPage() {
       </PageIntro>
     );
 
-  const { timeline, data } = overview.value;
-  const onTimeline = (next: CompanyFileTimeline) => setOverview({ timeline: next, data });
+  const { timeline, data, status } = overview.value;
+  const onTimeline = (next: CompanyFileTimeline) => setOverview({ timeline: next, data, status });
   if (!hasStarted(timeline))
     return (
       <PageIntro title={t('page.title')} lead={t('page.lead')}>
@@ -257,6 +276,8 @@ export function DashboardPage() {
         <NextSteps
           timeline={timeline}
           data={data}
+          status={status}
+          offers={offers.status === 'ready' ? offers.items : []}
           registration={registration}
           retry={retryRegistration}
           onTimeline={onTimeline}

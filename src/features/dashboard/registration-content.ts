@@ -6,6 +6,7 @@
 import { currency as frCurrency, fees as frFees } from '../../../schemas/jurisdictions/fr.json';
 import { currency as roCurrency, fees as roFees } from '../../../schemas/jurisdictions/ro.json';
 import { feeAmountFor, type FeeAmount, type LegalFee, type LegalSource } from '@/shared/jurisdictions';
+import type { FilingGuide } from './filing-guide/guide-content';
 
 export type Jurisdiction = 'FR' | 'RO';
 
@@ -40,6 +41,8 @@ export interface RegistrationContent {
   jurisdiction: Jurisdiction;
   steps: RegistrationStep[];
   reminders: RegistrationReminder[];
+  /** The filing guide of one step (the registry's online service, screen by screen). */
+  guide?: FilingGuide;
 }
 
 const files = import.meta.glob<RegistrationContent>('../../../schemas/jurisdictions/registration/*.json', {

@@ -151,6 +151,7 @@ export function StepCard({
   legalForm,
   doneOn,
   onTimeline,
+  guide,
 }: {
   step: RegistrationStep;
   number: number;
@@ -158,6 +159,8 @@ export function StepCard({
   legalForm: string | undefined;
   doneOn: string | null;
   onTimeline: (timeline: CompanyFileTimeline) => void;
+  /** The filing guide of this step (the registry's online service, screen by screen), if it has one. */
+  guide?: ReactNode;
 }) {
   const { t } = useTranslation(['dashboard', 'registration']);
   const { t: tMarketing } = useTranslation('marketing');
@@ -276,6 +279,7 @@ export function StepCard({
             </Badge>
           )}
         </Group>
+        {guide}
         <StepDoneForm step={step} doneOn={doneOn} titleId={titleId} onTimeline={onTimeline} />
       </Stack>
     </Card>
