@@ -15,6 +15,7 @@ import {
   type LegalFee,
   type LegalForm,
 } from '../../../src/shared/jurisdictions';
+import { firstFinancialYearEnd } from '../../../src/shared/first-financial-year';
 import { withoutLegalForm } from '../../../src/shared/legal-form-name';
 import type { CaenGroup } from './caen-groups';
 
@@ -274,15 +275,6 @@ function documentFee(form: LegalForm, id: string): DocumentFee {
   };
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/**
- * Statutes signed after this month close their first financial year at the end of the next year, not
- * a few weeks after registration (product choice; the law allows it up to 31 December of the next
- * year, schemas/jurisdictions/ parameter `firstFinancialYearExtraYears`).
- */
-const LONG_FIRST_YEAR_AFTER_MONTH = 6;
-
 /**
  * The financial year: the founder's closing date of the first one (France, checked by the wizard), or
  * by default 31 December of the year of signature, of the next year when signed after June and the law
@@ -290,15 +282,8 @@ const LONG_FIRST_YEAR_AFTER_MONTH = 6;
  * ending in the year of registration, which the template states.
  */
 export function financialYearOf(data: Values, law: Record<string, unknown>): FinancialYear {
-  const extraYears = law.firstFinancialYearExtraYears;
-  const chosen = text(data, 'firstFinancialYearEnd');
-  const signature = ISO_DATE.exec(text(data, 'dateOfSignature'));
-  let firstEnd = '';
-  if (typeof extraYears === 'number' && ISO_DATE.test(chosen)) firstEnd = chosen;
-  else if (typeof extraYears === 'number' && signature) {
-    const later = extraYears >= 1 && Number(signature[2]) > LONG_FIRST_YEAR_AFTER_MONTH ? 1 : 0;
-    firstEnd = `${Number(signature[1]) + later}-12-31`;
-  }
+  // The same rule as the dashboard's filing guide: src/shared/first-financial-year.ts.
+  const firstEnd = firstFinancialYearEnd(data, law.firstFinancialYearExtraYears);
   const closing = firstEnd === '' ? '12-31' : firstEnd.slice(5);
   return { firstEnd, closing, endsInFebruary: closing.startsWith('02-') };
 }
