@@ -375,9 +375,12 @@ describe('operations.gen.ts', () => {
       'DELETE /api/company-file/steps/{stepId}': 'bearer',
       'GET /api/invoices': 'bearer',
       'GET /api/invoices/{invoiceId}': 'bearer',
+      // Issue 33: the pre-filing check of the company file, and the whole pack in one ZIP.
+      'GET /api/documents/filing-check': 'bearer',
+      'GET /api/documents/pack': 'bearer',
     };
 
-    expect(Object.keys(operationSecurity)).toHaveLength(44);
+    expect(Object.keys(operationSecurity)).toHaveLength(46);
     expect(operationSecurity).toEqual(spec);
   });
 });
