@@ -8,11 +8,13 @@ const contract = parse(readFileSync(new URL('../../openapi/openapi.yaml', import
   paths: Record<string, Record<string, { operationId?: string }>>;
 };
 const OPERATION_IDS = [
+  'checkFiling',
   'checkWebsiteSlug',
   'createCheckoutSession',
   'deleteAccount',
   'deleteWebsiteLogo',
   'downloadDocument',
+  'downloadFilingPack',
   'downloadInvoice',
   'exportUserData',
   'forgotPassword',

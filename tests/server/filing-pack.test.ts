@@ -164,7 +164,7 @@ describe('GET /api/documents/pack', () => {
     expect((await pack(buyer.accessToken, '?format=zip')).statusCode).toBe(400);
   });
 
-  it('zips every document bought, in the filing language, each a PDF named per document, with the checklist', async () => {
+  it('zips every document bought that the answers call for, in the filing language, each a PDF named per document, with the checklist', async () => {
     const user = await owner(completeCompanyFile(2, recent(), 'FR-SARL'));
     const response = await pack(user.accessToken);
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
@@ -173,10 +173,13 @@ describe('GET /api/documents/pack', () => {
       'attachment; filename="dossier-boulangerie-dupont.zip"',
     );
     const files = unzip(response.rawPayload);
+    // No attestation de domiciliation (no seat at the gérant's home) and no pouvoir (the gérant files).
     expect(Object.keys(files).sort()).toEqual([
+      'annonce-legale-boulangerie-dupont.pdf',
       'beneficiaires-effectifs-boulangerie-dupont.pdf',
       'declaration-non-condamnation-filiation-boulangerie-dupont.pdf',
       'liste-de-controle-boulangerie-dupont.pdf',
+      'liste-souscripteurs-boulangerie-dupont.pdf',
       'statuts-boulangerie-dupont.pdf',
     ]);
     for (const [name, bytes] of Object.entries(files)) expect(isPdf(bytes), name).toBe(true);
@@ -236,7 +239,7 @@ describe('GET /api/documents/pack', () => {
 describe('the pack and the account’s download limit', () => {
   it('counts each document of the pack as a download', async () => {
     const limited = await startTestServer({
-      accountLimits: { ...NO_ACCOUNT_LIMITS, documentDownloads: { max: 4, windowMs: 60_000 } },
+      accountLimits: { ...NO_ACCOUNT_LIMITS, documentDownloads: { max: 6, windowMs: 60_000 } },
     });
     try {
       const user = await limited.signup();
@@ -247,7 +250,8 @@ describe('the pack and the account’s download limit', () => {
       });
       expect(submitted.statusCode, submitted.body).toBe(200);
       const request = () => limited.request('/api/documents/pack', { token: user.accessToken });
-      // Three documents: three of the four downloads; a second pack finds one left.
+      // Five documents (statuts, declarations, beneficial owners, subscribers, legal notice): five of
+      // the six downloads; a second pack finds one left.
       expect((await request()).statusCode).toBe(200);
       const refused = await request();
       expect(refused.statusCode).toBe(429);

@@ -27,6 +27,7 @@ import type { RateLimitRule, RateLimiter } from '../rate-limiter';
 import type { ServerLanguage } from '../i18n';
 import { DOCUMENT_SKUS, type DocumentBuilder, type DocumentSku } from './build-document';
 import { inlineRenderer, type DocumentRenderer } from './document-renderer';
+import { notApplicableReason } from './applicability';
 import { DocumentError, produced } from './document-service';
 import { renderChecklistPdf, type ChecklistDocument, type ChecklistToRender } from './filing-checklist';
 import type { DocumentFormat } from './write-document';
@@ -201,10 +202,12 @@ export function createFilingPackService({
         listed.push({ sku, title: document.title, file: name, translation: lang !== undefined });
       };
       const languagesOf = (sku: DocumentSku) => builder.languagesOf(sku, formId);
+      // Only what the answers call for: no proof of a seat the company does not have (applicability.ts).
+      const called = owned.filter((sku) => notApplicableReason(sku, data, form) === null);
       const planned: { sku: DocumentSku; lang?: ServerLanguage }[] = [
-        ...owned.filter((sku) => languagesOf(sku).includes(filingLanguage)).map((sku) => ({ sku })),
+        ...called.filter((sku) => languagesOf(sku).includes(filingLanguage)).map((sku) => ({ sku })),
         ...(translation
-          ? owned
+          ? called
               .filter((sku) => languagesOf(sku).includes(translation))
               .map((sku) => ({ sku, lang: translation }))
           : []),
