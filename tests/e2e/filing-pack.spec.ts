@@ -45,10 +45,13 @@ const FOUNDERS: {
     signedDaysAgo: 2,
     extraPerson: false,
     zip: 'dossier-boulangerie-dupont.zip',
+    // No attestation de domiciliation nor pouvoir: the answers do not call for them.
     files: [
+      'annonce-legale-boulangerie-dupont.pdf',
       'beneficiaires-effectifs-boulangerie-dupont.pdf',
       'declaration-non-condamnation-filiation-boulangerie-dupont.pdf',
       'liste-de-controle-boulangerie-dupont.pdf',
+      'liste-souscripteurs-boulangerie-dupont.pdf',
       'statuts-boulangerie-dupont.pdf',
     ],
   },
@@ -62,6 +65,7 @@ const FOUNDERS: {
       'act-constitutiv-brutaria-dumitrescu.pdf',
       'declaratie-administrator-brutaria-dumitrescu.pdf',
       'declaratie-beneficiari-reali-brutaria-dumitrescu.pdf',
+      'declaratie-conditii-functionare-brutaria-dumitrescu.pdf',
       'lista-de-verificare-brutaria-dumitrescu.pdf',
     ],
   },

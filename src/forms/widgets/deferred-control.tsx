@@ -36,7 +36,14 @@ export function deferredControl<P extends object>(
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const start = () => {
-    loading ??= load().then((module) => (loaded = module.default));
+    loading ??= load().then(
+      (module) => (loaded = module.default),
+      (error: unknown) => {
+        // Not kept: the next attempt (back online) loads again.
+        loading = null;
+        throw error;
+      },
+    );
     return loading;
   };
 
@@ -67,7 +74,7 @@ export function deferredControl<P extends object>(
   function DeferredControl(props: P) {
     const [Control, setControl] = useState<ComponentType<P> | null>(() => loaded);
     const [replay, setReplay] = useState({ focused: false, clicked: false });
-    const [failure, setFailure] = useState<unknown>(null);
+    const [failed, setFailed] = useState(false);
     // One per field, kept across renders: what the user does to the stand-in until the control takes over.
     const [handoff] = useState<Handoff & { want: () => void }>(() => {
       const state = { hovered: false, pressed: false, focused: false, clicked: false };
@@ -78,7 +85,7 @@ export function deferredControl<P extends object>(
         setControl(() => loaded);
       };
       const want = () => {
-        start().then(swapIfIdle, (error: unknown) => setFailure(error));
+        start().then(swapIfIdle, () => setFailed(true));
       };
       const intent = () => {
         if (loadOn === 'intent') want();
@@ -113,8 +120,18 @@ export function deferredControl<P extends object>(
     useEffect(() => {
       if (loadOn === 'render' && !Control) handoff.want();
     }, [Control, handoff]);
-    // A chunk that cannot load (the network dropped) fails the page as a missing page chunk does.
-    if (failure) throw failure;
+    // A chunk that cannot load (the connection dropped while the form was open) leaves the stand-in,
+    // which shows the field and its value, and the rest of the form usable (answers typed offline are
+    // kept); the control loads again when the connection returns, or at the next click or focus.
+    useEffect(() => {
+      if (!failed) return;
+      const retry = () => {
+        setFailed(false);
+        handoff.want();
+      };
+      window.addEventListener('online', retry);
+      return () => window.removeEventListener('online', retry);
+    }, [failed, handoff]);
     if (!Control) return <StandIn {...props} handoff={handoff} />;
     return <Takeover Control={Control} props={props} focused={replay.focused} clicked={replay.clicked} />;
   }
