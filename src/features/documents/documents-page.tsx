@@ -167,6 +167,10 @@ function CopyTextButton({ sku, titleId }: { sku: DownloadableSku; titleId: strin
         onClick={() => void copy()}
         leftSection={<IconCopy size={16} aria-hidden="true" />}
         aria-describedby={titleId}
+        // "Copier le texte de l'annonce" wraps in a narrow card instead of being cut.
+        h="auto"
+        py={6}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
       >
         {t('copy.button')}
       </Button>
