@@ -43,6 +43,7 @@ import { documentTitleKey } from '@/shared/document-title';
 import { DEFAULT_DOCUMENT_ICON, DOCUMENT_CARDS, DOCUMENT_ICONS, type DocumentCard } from './document-cards';
 import classes from './documents.module.css';
 import { DocumentPreviewModal } from './document-preview';
+import { downloadFailureMessage } from './download-messages';
 import { FilingPackCard, FilingVerdict } from './filing-panel';
 import {
   DOCUMENT_FORMATS,
@@ -104,14 +105,7 @@ function DownloadMessage({ outcome, title }: { outcome: DownloadOutcome; title: 
         </Anchor>
       </Alert>
     );
-  const message = {
-    'not-submitted': t('download.fileNotSubmitted'),
-    'not-owned': t('download.notOwned'),
-    'no-template': t('download.noTemplate'),
-    'too-many': t('download.tooMany'),
-    busy: t('download.busy'),
-    failed: t('download.failed'),
-  }[outcome];
+  const message = downloadFailureMessage(t, outcome);
   return (
     <Alert color="red" variant="light" p="sm" role="alert">
       <Text size="sm">{message}</Text>

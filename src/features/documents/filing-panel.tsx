@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { displayName } from '@/lib/i18n/display-name';
 import { displayParams } from '@/shared/filing-params';
+import { downloadFailureMessage } from './download-messages';
 import {
   DOCUMENT_FORMATS,
   type DocumentFormat,
@@ -165,19 +166,7 @@ export function FilingPackCard({
     setOutcome(await downloadFilingPack(format, translation));
     setPending(null);
   };
-  const message =
-    outcome && typeof outcome === 'object'
-      ? outcome.unprintable
-      : outcome && outcome !== 'saved'
-        ? {
-            'not-submitted': t('download.fileNotSubmitted'),
-            'not-owned': t('download.notOwned'),
-            'no-template': t('download.noTemplate'),
-            'too-many': t('download.tooMany'),
-            busy: t('download.busy'),
-            failed: t('download.failed'),
-          }[outcome]
-        : null;
+  const message = outcome && outcome !== 'saved' ? downloadFailureMessage(t, outcome) : null;
   return (
     <Card
       withBorder
