@@ -71,6 +71,8 @@ for (const founder of FOUNDERS) {
     page,
     context,
   }) => {
+    // Preview, payment and two downloads written by the server: generous on a busy 2-core machine.
+    test.slow();
     await useLanguage(context, lang);
     await createAccount(page.request, lang, 'Sorina');
     await page.goto('/documents');
