@@ -85,7 +85,10 @@ function renderCard(language: TestLanguage) {
     within(dialog()).getByLabelText(new RegExp(`^${escapeRegExp(words.deleteAccount.password)}( \\*)?$`));
   const openDeletion = async () => {
     await view.user.click(within(card()).getByRole('button', { name: words.data.delete }));
-    return screen.findByRole('dialog', { name: words.deleteAccount.title });
+    const opened = await screen.findByRole('dialog', { name: words.deleteAccount.title });
+    // The modal fades in: its text is visible once the transition ends (slow on a busy machine).
+    await waitFor(() => expect(within(opened).getByText(words.deleteAccount.intro)).toBeVisible());
+    return opened;
   };
   const confirm = () =>
     view.user.click(within(dialog()).getByRole('button', { name: words.deleteAccount.confirm }));
