@@ -19,6 +19,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { authHandlers, refreshCookieClearer } from './handlers/auth';
 import { checkoutHandlers } from './handlers/checkout';
+import { orderHandlers } from './handlers/orders';
 import { companyFileHandlers } from './handlers/company-file';
 import { companyJourneyHandlers } from './handlers/company-journey';
 import { documentHandlers } from './handlers/documents';
@@ -60,6 +61,10 @@ import { createFilingPackService } from './services/documents/filing-pack';
 import { readCaenClasses } from '../src/shared/wizard-source.node.ts';
 import type { Mailer } from './services/mail/mailer';
 import { createCheckoutService } from './services/payments/checkout';
+import { refreshFromEcb } from './services/sales/exchange-rates';
+import { createOrderService } from './services/sales/orders';
+import { salesTermsVersion } from './services/sales/terms-version';
+import { readVatRules } from './services/sales/vat';
 import { createLocalProvider } from './services/payments/local-provider';
 import type { PaymentProvider } from './services/payments/provider';
 import { createStripeProvider } from './services/payments/stripe-provider';
@@ -244,6 +249,7 @@ export async function buildApp(deps: AppDependencies) {
     logger: app.log,
     resolvePasswordReset: (email) => resolvePasswordReset(email),
     attachment: async (ref) => {
+      if (ref.kind !== 'invoice') throw new Error(`No writer for ${ref.kind} attachments`);
       const file = await invoices.pdf(ref.id);
       return { filename: file.filename, contentType: 'application/pdf', content: file.body };
     },
@@ -257,6 +263,8 @@ export async function buildApp(deps: AppDependencies) {
   let reminding: NodeJS.Timeout | null = null;
   // Site messages held back by a burst go to their owner in one digest, looked for every ten minutes.
   let digesting: NodeJS.Timeout | null = null;
+  // The ECB's euro reference rates (services/sales/exchange-rates.ts), when fetching them is on.
+  let refreshingRates: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     if (deps.mailWorker ?? true) {
       mailQueue.start();
@@ -297,8 +305,22 @@ export async function buildApp(deps: AppDependencies) {
       );
       digesting.unref();
     }
+    if (config.sales?.refreshExchangeRates) {
+      // The ECB publishes once a working day around 16:00 CET: twice a day finds each rate.
+      const refresh = () => {
+        refreshFromEcb(db)
+          .then((added) => app.log.info({ added }, 'ECB exchange rates refreshed'))
+          .catch((error: unknown) =>
+            app.log.warn({ failure: loggableError(error) }, 'Fetching the ECB exchange rates failed'),
+          );
+      };
+      refresh();
+      refreshingRates = setInterval(refresh, 12 * 3600 * 1000);
+      refreshingRates.unref();
+    }
   });
   app.addHook('onClose', async () => {
+    if (refreshingRates) clearInterval(refreshingRates);
     if (pruning) clearInterval(pruning);
     if (reminding) clearInterval(reminding);
     if (digesting) clearInterval(digesting);
@@ -390,12 +412,25 @@ export async function buildApp(deps: AppDependencies) {
   });
   app.decorate('journey', journey);
   const timeline = createTimelineService({ db });
+  const invoicing = config.invoicing ?? { prefix: 'KR-', vatRateBasisPoints: 2000 };
   const checkout = createCheckoutService({
     db,
     provider,
     publicUrl: config.publicUrl,
     hooks: journey.hooks,
+    sales: {
+      rules: readVatRules({
+        sellerRateBasisPoints: invoicing.vatRateBasisPoints,
+        ...(config.sales?.ossThresholdEur !== undefined
+          ? { ossThresholdEur: config.sales.ossThresholdEur }
+          : {}),
+      }),
+      invoicePrefix: invoicing.prefix,
+    },
   });
+  const orders = createOrderService({ db, checkout });
+  // The terms of sale's version is read once here: three languages that disagree stop the start.
+  salesTermsVersion();
   const documents = createDocumentService({
     db,
     builder,
@@ -436,7 +471,8 @@ export async function buildApp(deps: AppDependencies) {
       ...authHandlers(accounts, config.cookieSecure),
       ...userHandlers(accounts, accountData, refreshCookieClearer(config.cookieSecure)),
       ...marketingHandlers(db),
-      ...checkoutHandlers(checkout, limitAccount('checkoutSessions')),
+      ...checkoutHandlers(checkout, db, limitAccount('checkoutSessions')),
+      ...orderHandlers(orders),
       ...companyFileHandlers(companyFiles, journey, limitAccount('draftSaves')),
       ...companyJourneyHandlers({ db, timeline, invoices, checkout }),
       ...documentHandlers(documents, filingPack),

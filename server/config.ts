@@ -48,6 +48,11 @@ export interface ServerConfig {
    */
   invoicing?: { prefix: string; vatRateBasisPoints: number };
   /**
+   * Sales to consumers in other EU countries: the OSS threshold in euros (Directive 2006/112/EC,
+   * art. 59c; 0 when the seller opted for destination VAT), and whether the ECB's rates are fetched.
+   */
+  sales?: { ossThresholdEur?: number; refreshExchangeRates: boolean };
+  /**
    * The worker threads that write documents, invoices and logos (services/workers/worker-pool.ts):
    * one per core unless DOCUMENT_WORKERS says otherwise.
    */
@@ -165,6 +170,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!/^[A-Za-z0-9-]{0,12}$/.test(invoicePrefix))
     problems.push(`INVOICE_PREFIX must be up to 12 letters, digits or dashes, got "${invoicePrefix}"`);
 
+  const ossText = text('VAT_OSS_THRESHOLD_EUR');
+  if (ossText && !/^\d{1,9}$/.test(ossText))
+    problems.push(
+      `VAT_OSS_THRESHOLD_EUR must be a whole number of euros (0: destination VAT from the first sale), got "${ossText}"`,
+    );
+  const ratesText = text('EXCHANGE_RATES_REFRESH');
+  if (ratesText && !['on', 'off'].includes(ratesText))
+    problems.push('EXCHANGE_RATES_REFRESH must be "on" or "off"');
+
   const workersText = text('DOCUMENT_WORKERS');
   if (workersText && (!/^\d{1,2}$/.test(workersText) || Number(workersText) < 1))
     problems.push(`DOCUMENT_WORKERS must be a whole number of threads from 1 to 99, got "${workersText}"`);
@@ -214,6 +228,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     siteContact: { perHour: Number(siteContactText), minSeconds: Number(siteFormText) },
     site,
     invoicing: { prefix: invoicePrefix, vatRateBasisPoints },
+    sales: {
+      ...(ossText ? { ossThresholdEur: Number(ossText) } : {}),
+      // The ECB's daily file is fetched where the server is the real one: off on a developer's machine.
+      refreshExchangeRates: ratesText ? ratesText === 'on' : env.NODE_ENV === 'production',
+    },
     ...(workersText ? { documentWorkers: Number(workersText) } : {}),
     trustProxy: trustProxyText === 'true',
     corsOrigins,

@@ -354,6 +354,23 @@ export const invoices = pgTable(
 );
 
 /**
+ * The European Central Bank's euro reference rates (1 EUR = `rate` units of `currency`), published
+ * each working day: an invoice to a Romanian buyer converts its amounts to lei at the latest one
+ * published when the VAT became chargeable (Directive 2006/112/EC, art. 91(2)).
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    currency: text('currency').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** As published, a decimal string ("5.0912"): never a float. */
+    rate: text('rate').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.currency, table.day] })],
+);
+
+/**
  * Messages sent through the contact form (/contact), kept so that none is lost when mail fails. The
  * sender's address (`ip`) serves the hourly limit against floods; `mailedAt` says the support team was told.
  */
@@ -399,6 +416,13 @@ export const mailQueue = pgTable(
     contactMessageId: uuid('contact_message_id').references(() => contactMessages.id, {
       onDelete: 'cascade',
     }),
+    /**
+     * The order this mail confirms (C. consom. L. 221-13): once it is sent, the consent it confirms
+     * ends the right of withdrawal for the documents (L. 221-28 13°). Kept when the order stays.
+     */
+    checkoutSessionId: text('checkout_session_id').references(() => checkoutSessions.id, {
+      onDelete: 'set null',
+    }),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     /** { text, html, replyTo } for a message, { language } for a password_reset job; null once done. */
@@ -418,6 +442,7 @@ export const mailQueue = pgTable(
     index('mail_queue_due').on(table.status, table.nextAttemptAt),
     index('mail_queue_user').on(table.userId),
     index('mail_queue_contact_message').on(table.contactMessageId),
+    index('mail_queue_checkout_session').on(table.checkoutSessionId),
   ],
 );
 

@@ -12,7 +12,7 @@ import {
   seedCatalog,
   type CatalogFile,
 } from '../../server/services/catalog';
-import { json, startTestServer, type TestServer } from './harness';
+import { json, startTestServer, type TestServer, orderBody } from './harness';
 
 interface Offer {
   sku: string;
@@ -183,7 +183,7 @@ describe('seedCatalog', () => {
       const user = await edited.signup();
       const opened = await edited.request('/api/checkout/create-session', {
         token: user.accessToken,
-        body: { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' },
+        body: orderBody({ offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' }),
       });
       standardSessionId = new URL(json<{ url: string }>(opened).url).pathname.split('/').at(-1) ?? '';
 
@@ -220,13 +220,13 @@ describe('seedCatalog', () => {
       const user = await edited.signup();
       const removed = await edited.request('/api/checkout/create-session', {
         token: user.accessToken,
-        body: { offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' },
+        body: orderBody({ offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' }),
       });
       expect(removed.statusCode).toBe(400);
 
       const opened = await edited.request('/api/checkout/create-session', {
         token: user.accessToken,
-        body: { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' },
+        body: orderBody({ offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' }),
       });
       expect(opened.statusCode).toBe(200);
       const page = await edited.request(new URL(json<{ url: string }>(opened).url).pathname);

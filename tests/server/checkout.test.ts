@@ -1,3 +1,4 @@
+import { readVatRules } from '../../server/services/sales/vat';
 /** Checkout with the local provider: createCheckoutSession, the hosted payment page, and fulfilment. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import {
   startTestServer,
   type SignedUpUser,
   type TestServer,
+  orderBody,
 } from './harness';
 
 const STANDARD = { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' };
@@ -43,8 +45,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
+/** create-session with the consent and billing the order page adds to what `body` says. */
 const createSession = (token: string | undefined, body: unknown) =>
-  server.request('/api/checkout/create-session', { body, ...(token ? { token } : {}) });
+  server.request('/api/checkout/create-session', {
+    body:
+      typeof body === 'object' && body !== null
+        ? { ...orderBody({ offerSku: '', planSku: '' }), offerSku: undefined, planSku: undefined, ...body }
+        : body,
+    ...(token ? { token } : {}),
+  });
 
 /** Opens a session and answers its id. */
 async function openSession(user: SignedUpUser, body: unknown = STANDARD) {
@@ -342,9 +351,10 @@ describe('CheckoutService.fulfil', () => {
       db: server.db,
       provider: createLocalProvider(PUBLIC_URL),
       publicUrl: PUBLIC_URL,
+      sales: { rules: readVatRules(), invoicePrefix: 'KR-' },
     });
     const user = await server.signup();
-    const opened = await checkout.createSession(user.userId, STANDARD.offerSku, STANDARD.planSku);
+    const opened = await checkout.createSession(user.userId, orderBody(STANDARD));
     if (!('url' in opened)) throw new Error(opened.error);
     const id = opened.url.split('/').at(-1) ?? '';
 
@@ -360,6 +370,7 @@ describe('CheckoutService.fulfil', () => {
       db: server.db,
       provider: createLocalProvider(PUBLIC_URL),
       publicUrl: PUBLIC_URL,
+      sales: { rules: readVatRules(), invoicePrefix: 'KR-' },
     });
     expect(await checkout.fulfil('cs_local_unknown')).toBe(false);
   });

@@ -19,7 +19,7 @@ import {
   type LegalFormId,
 } from '../fixtures/company-file';
 import { pdfText, squeeze } from './document-text';
-import { buyLocally, json, startTestServer, type SignedUpUser, type TestServer } from './harness';
+import { buyLocally, json, startTestServer, type SignedUpUser, type TestServer, orderBody } from './harness';
 
 const STANDARD = { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' };
 
@@ -263,7 +263,7 @@ describe('each account has its share', () => {
     expect(tooMany.statusCode).toBe(429);
     expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(0);
     const checkout = () =>
-      limited.request('/api/checkout/create-session', { body: STANDARD, token: user.accessToken });
+      limited.request('/api/checkout/create-session', { body: orderBody(STANDARD), token: user.accessToken });
     expect((await checkout()).statusCode).toBe(200);
     expect((await checkout()).statusCode).toBe(429);
     // Another account is not held back by this one.

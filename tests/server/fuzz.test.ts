@@ -29,6 +29,7 @@ import {
   startTestServer,
   type Response,
   type TestServer,
+  orderBody,
 } from './harness';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_314);
@@ -1199,7 +1200,10 @@ class Target {
   }
 
   private async checkoutSession(token: string) {
-    const response = await this.server.request('/api/checkout/create-session', { body: STANDARD, token });
+    const response = await this.server.request('/api/checkout/create-session', {
+      body: orderBody(STANDARD),
+      token,
+    });
     if (response.statusCode !== 200)
       throw new Error(`create-session: ${response.statusCode} ${response.body}`);
     return sessionIdOf(response);

@@ -3,6 +3,7 @@
  * database when DATABASE_URL is set, an in-memory PGlite otherwise), seeded with the real catalog,
  * with an in-memory mailer. Requests go through `app.inject`, never a socket.
  */
+import { salesTermsVersion } from '../../server/services/sales/terms-version';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -352,14 +353,39 @@ export const TEST_CARD = {
   cardholder: 'C. Dupont',
 };
 
+/** A billing address in France (French VAT), as the order page sends it. */
+export const TEST_BILLING = {
+  name: 'Camille Dupont',
+  address: '12 rue des Lilas',
+  postalCode: '69003',
+  city: 'Lyon',
+  country: 'FR',
+};
+
+/**
+ * The body of create-session for an offer's plan, as the order page sends it: with the consent box
+ * ticked for the terms in force, and a billing address (in France unless `billing` says otherwise).
+ */
+export function orderBody(
+  offer: { offerSku: string; planSku: string },
+  options: { billing?: Partial<typeof TEST_BILLING>; language?: 'fr' | 'en' | 'ro' } = {},
+) {
+  return {
+    ...offer,
+    consent: { immediateAccess: true, termsVersion: salesTermsVersion(), language: options.language ?? 'fr' },
+    billing: { ...TEST_BILLING, ...options.billing },
+  };
+}
+
 /** Opens a checkout session for an offer's plan; throws unless it opened. Answers its id. */
 export async function openCheckout(
   server: TestServer,
   user: SignedUpUser,
   offer: { offerSku: string; planSku: string },
+  options: Parameters<typeof orderBody>[1] = {},
 ): Promise<string> {
   const response = await server.request('/api/checkout/create-session', {
-    body: offer,
+    body: orderBody(offer, options),
     token: user.accessToken,
   });
   if (response.statusCode !== 200)
@@ -382,8 +408,9 @@ export async function buyLocally(
   server: TestServer,
   user: SignedUpUser,
   offer: { offerSku: string; planSku: string },
+  options: Parameters<typeof orderBody>[1] = {},
 ): Promise<string> {
-  const id = await openCheckout(server, user, offer);
+  const id = await openCheckout(server, user, offer, options);
   const paid = await payLocalCheckout(server, id);
   if (paid.statusCode !== 303) throw new Error(`the payment page answered ${paid.statusCode}: ${paid.body}`);
   return id;

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, purchases } from '../../server/db/schema';
-import { json, startTestServer, type SignedUpUser, type TestServer } from './harness';
+import { json, startTestServer, type SignedUpUser, type TestServer, orderBody } from './harness';
 import { completeContent } from './website-fixtures';
 
 const WEBHOOK_SECRET = 'whsec_test';
@@ -365,6 +365,7 @@ describe('without the stripe provider', () => {
       paymentProvider: {
         name: 'local',
         createPaymentPage: () => Promise.reject(new Error('provider down')),
+        refund: () => Promise.reject(new Error('provider down')),
       },
     });
   }, 120_000);
@@ -381,7 +382,7 @@ describe('without the stripe provider', () => {
     const user = await local.signup();
     const response = await local.request('/api/checkout/create-session', {
       token: user.accessToken,
-      body: { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' },
+      body: orderBody({ offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' }),
     });
     expect(response.statusCode).toBe(502);
     const body = json<{ message: string; error: string }>(response);

@@ -33,6 +33,7 @@ import {
   uniqueEmail,
   type SignedUpUser,
   type TestServer,
+  orderBody,
 } from './harness';
 
 let server: TestServer;
@@ -317,7 +318,7 @@ describe('your data (GDPR)', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const created = await server.request('/api/checkout/create-session', {
       token: user.accessToken,
-      body: { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' },
+      body: orderBody({ offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' }),
     });
     const { url } = json<{ url: string }>(created);
     const id = new URL(url).pathname.split('/').at(-1) ?? '';
@@ -331,7 +332,7 @@ describe('your data (GDPR)', () => {
     // An abandoned checkout as well.
     await server.request('/api/checkout/create-session', {
       token: user.accessToken,
-      body: { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' },
+      body: orderBody({ offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' }),
     });
     // Sent from the contact page while logged in: the message is the account's.
     await server.db.insert(contactMessages).values({

@@ -25,6 +25,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
   type FakeMail,
+  orderBody,
 } from './harness';
 
 interface Instance {
@@ -159,7 +160,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two server instances on one P
       method: 'POST',
       url: '/api/checkout/create-session',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${user.accessToken}` },
-      payload: JSON.stringify({ offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' }),
+      payload: JSON.stringify(
+        orderBody({ offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' }),
+      ),
     });
     const id = new URL(json<{ url: string }>(created).url).pathname.split('/').at(-1) ?? '';
     const pay = (instance: Instance) =>
@@ -194,7 +197,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two server instances on one P
         method: 'POST',
         url: '/api/checkout/create-session',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${user.accessToken}` },
-        payload: JSON.stringify({ offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' }),
+        payload: JSON.stringify(
+          orderBody({ offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' }),
+        ),
       });
       const id = new URL(json<{ url: string }>(created).url).pathname.split('/').at(-1) ?? '';
       const paid = await a().app.inject({
@@ -235,7 +240,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two server instances on one P
       method: 'POST',
       url: '/api/checkout/create-session',
       headers: auth,
-      payload: JSON.stringify({ offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' }),
+      payload: JSON.stringify(
+        orderBody({ offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' }),
+      ),
     });
     const session = new URL(json<{ url: string }>(created).url).pathname.split('/').at(-1) ?? '';
     const paid = await a().app.inject({

@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { Database, Transaction } from '../../db/database';
-import { companyFiles, offers, purchases, users } from '../../db/schema';
+import { companyFiles, offers, products, purchases, users } from '../../db/schema';
 import { DOCUMENT_SKUS } from '../documents/build-document';
 import { isServerLanguage } from '../i18n';
 import type { InvoiceService } from '../invoices/invoice-service';
@@ -19,8 +19,11 @@ import {
   draftReminder,
   paymentReceipt,
   refundNotice,
+  withdrawalAcknowledgement,
   type MailBrand,
 } from '../mail/messages';
+import { withdrawalPeriodEnd } from '../sales/withdrawal-period';
+import { splitVat } from '../sales/vat';
 import type { CheckoutHooks, CheckoutSessionRow } from '../payments/checkout';
 import { recordEvent } from './timeline';
 
@@ -110,6 +113,17 @@ export function createJourney(deps: {
     await enqueueMail(tx, documentsReady({ ...who.mail, company }, brand), userId);
   }
 
+  const dateTime = (language: string, iso: string | Date) =>
+    new Intl.DateTimeFormat(LOCALES[language], {
+      dateStyle: 'long',
+      timeStyle: 'long',
+      timeZone: 'Europe/Paris',
+    }).format(new Date(iso));
+  const longDate = (language: string, iso: string | Date) =>
+    new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(
+      new Date(iso),
+    );
+
   const hooks: CheckoutHooks = {
     async paid(tx, session) {
       const invoice = await invoices.issueInvoice(tx, session);
@@ -125,20 +139,63 @@ export function createJourney(deps: {
       });
       const who = await founder(tx, session.userId);
       if (who) {
-        const words = await orderWords(tx, session, who.mail.language, session.amountCents);
+        const language = who.mail.language;
+        const words = await orderWords(tx, session, language, session.amountCents);
+        const money = (cents: number) =>
+          new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: session.currency }).format(
+            cents / 100,
+          );
+        const vat = session.vat
+          ? {
+              rate: new Intl.NumberFormat(LOCALES[language], { style: 'percent', maximumFractionDigits: 2 }).format(
+                session.vat.rateBasisPoints / 10_000,
+              ),
+              amount: money(splitVat(session.amountCents, session.vat.rateBasisPoints).vatCents),
+              country:
+                new Intl.DisplayNames([language], { type: 'region' }).of(session.vat.country) ?? session.vat.country,
+            }
+          : null;
+        const paidAt = session.completedAt ?? new Date();
         await enqueueMail(
           tx,
-          paymentReceipt({ ...who.mail, ...words, invoiceNumber: invoice.number }, brand),
+          paymentReceipt(
+            {
+              ...who.mail,
+              ...words,
+              invoiceNumber: invoice.number,
+              vat,
+              credit:
+                session.credit && session.listPriceCents !== null
+                  ? { price: money(session.listPriceCents), credit: money(session.credit.cents) }
+                  : null,
+              consent: session.consent
+                ? { text: session.consent.text, at: dateTime(language, session.consent.at) }
+                : null,
+              termsVersion: session.consent ? longDate(language, `${session.consent.termsVersion}T12:00:00Z`) : null,
+              withdrawal: {
+                url: `${publicUrl}/orders/${encodeURIComponent(session.id)}/withdraw`,
+                until: dateTime(language, withdrawalPeriodEnd(paidAt)),
+              },
+            },
+            brand,
+          ),
           session.userId,
-          [{ kind: 'invoice', id: invoice.id }],
+          [
+            { kind: 'invoice', id: invoice.id },
+            // The terms in force for this order, in the language of its consent (or the founder's).
+            { kind: 'salesTerms', language: session.consent?.language ?? language },
+          ],
+          null,
+          // Once sent, this mail confirms the consent (C. consom. L. 221-13 and L. 221-28 13°).
+          session.id,
         );
       }
       await documentsReadyIfDue(tx, session.userId);
     },
 
-    async refunded(tx: Transaction, session: CheckoutSessionRow, amountCents: number) {
+    async refunded(tx: Transaction, session: CheckoutSessionRow, amountCents: number, byWithdrawal = false) {
       const creditNote = await invoices.issueCreditNote(tx, session, amountCents);
-      if (!session.userId) return;
+      if (!session.userId) return null;
       await recordEvent(tx, session.userId, 'refunded', {
         // One event per credit note (a payment may be refunded in parts).
         key: creditNote?.number ?? `${session.id}:${session.refundedCents}`,
@@ -151,8 +208,11 @@ export function createJourney(deps: {
       });
       // What the refund took back stops being served now, in its own transaction.
       const siteUrl = (await deps.revokeWebsite?.(tx, session.userId)) ?? null;
+      const outcome = { creditNoteNumber: creditNote?.number ?? null, creditNoteId: creditNote?.id ?? null, siteUrl };
+      // A withdrawal's acknowledgement says all of it: one mail, not two.
+      if (byWithdrawal) return outcome;
       const who = await founder(tx, session.userId);
-      if (!who) return;
+      if (!who) return outcome;
       const words = await orderWords(tx, session, who.mail.language, amountCents);
       await enqueueMail(
         tx,
@@ -168,6 +228,48 @@ export function createJourney(deps: {
         ),
         session.userId,
         creditNote ? [{ kind: 'invoice', id: creditNote.id }] : [],
+      );
+      return outcome;
+    },
+
+    async withdrawn(tx, session, record, refund) {
+      if (!session.userId) return;
+      await recordEvent(tx, session.userId, 'withdrawn', {
+        key: session.id,
+        details: {
+          offerSku: session.offerSku,
+          amountCents: record.refundCents,
+          currency: session.currency,
+          ...(refund?.creditNoteNumber ? { invoiceNumber: refund.creditNoteNumber } : {}),
+        },
+      });
+      const who = await founder(tx, session.userId);
+      if (!who) return;
+      const language = record.language;
+      const words = await orderWords(tx, session, language, record.refundCents);
+      const names = await tx.select({ sku: products.sku, name: products.name }).from(products);
+      await enqueueMail(
+        tx,
+        withdrawalAcknowledgement(
+          {
+            ...who.mail,
+            // The address the founder gave in the declaration.
+            to: record.email,
+            language,
+            offer: words.offer,
+            statement: record.statement,
+            at: dateTime(language, record.at),
+            refund: record.refundCents > 0 ? words.amount : null,
+            creditNoteNumber: refund?.creditNoteNumber ?? null,
+            revoked: record.revokedProductSkus.map(
+              (sku) => names.find((product) => product.sku === sku)?.name[language] ?? sku,
+            ),
+            siteUrl: refund?.siteUrl ?? null,
+          },
+          brand,
+        ),
+        session.userId,
+        refund?.creditNoteId ? [{ kind: 'invoice', id: refund.creditNoteId }] : [],
       );
     },
 

@@ -133,6 +133,37 @@ export function invoiceBlocks(invoice: InvoiceToRender): { title: string; blocks
       ],
     },
   ];
+  if (content.credit) {
+    blocks.push({
+      kind: 'paragraph',
+      text: t('invoices:upgrade', {
+        price: money(content.credit.listPriceCents),
+        credit: money(content.credit.cents),
+        numbers: content.credit.invoiceNumbers.join(', ') || '—',
+        due: money(invoice.totalCents),
+      }),
+    });
+  }
+  if (content.vat?.rule === 'destination') {
+    const country = new Intl.DisplayNames([invoice.language], { type: 'region' }).of(content.vat.country) ?? content.vat.country;
+    blocks.push({ kind: 'paragraph', text: t('invoices:destinationVat', { country, rate }) });
+  }
+  if (content.converted) {
+    const converted = content.converted;
+    const inCurrency = (cents: number) =>
+      new Intl.NumberFormat(locale, { style: 'currency', currency: converted.currency }).format(cents / 100);
+    blocks.push({
+      kind: 'paragraph',
+      text: t('invoices:converted', {
+        rate: converted.rate.replace('.', invoice.language === 'en' ? '.' : ','),
+        currency: converted.currency,
+        date: date(`${converted.day}T12:00:00Z`),
+        net: inCurrency(converted.netCents),
+        vat: inCurrency(converted.vatCents),
+        total: inCurrency(converted.totalCents),
+      }),
+    });
+  }
   if (content.credited)
     blocks.push({
       kind: 'paragraph',

@@ -22,6 +22,8 @@ import type { Database, Transaction } from '../../db/database';
 import type { checkoutSessions } from '../../db/schema';
 import { companyFiles, invoiceCounters, invoices, offers, products, users } from '../../db/schema';
 import { isServerLanguage, translator, type ServerLanguage } from '../i18n';
+import { convertCents, latestRate } from '../sales/exchange-rates';
+import { readVatRules, splitVat } from '../sales/vat';
 import { renderInvoicePdf, type InvoiceToRender } from './invoice-pdf';
 
 export type InvoiceSummary = components['schemas']['InvoiceSummary'];
@@ -50,19 +52,21 @@ export interface InvoiceContent {
   line: { offerSku: string; offer: string; products: string[] };
   /** When the sale was paid (invoice) or refunded (credit note). */
   paidAt: string;
+  /** Whose VAT: the seller's country's (origin) or the buyer's EU country's through the OSS (destination). */
+  vat?: { country: string; rule: 'origin' | 'destination' };
+  /** An upgrade: the plan's price, less what earlier orders paid (their invoices). */
+  credit?: { listPriceCents: number; cents: number; invoiceNumbers: string[] };
+  /**
+   * The amounts in the buyer's country's currency when it is not the euro, at the latest ECB rate
+   * published when the VAT became chargeable (Directive 2006/112/EC, art. 91(2)): for information.
+   */
+  converted?: { currency: string; rate: string; day: string; netCents: number; vatCents: number; totalCents: number };
   credited?: { number: string; issuedAt: string };
   /** A payment of the local test provider: no money was received, the PDF says so. */
   test?: boolean;
 }
 
-/** Prices include VAT: the amount excluding VAT is what, with VAT added, makes the price. */
-export function splitVat(
-  totalCents: number,
-  rateBasisPoints: number,
-): { netCents: number; vatCents: number } {
-  const netCents = Math.round((totalCents * 10_000) / (10_000 + rateBasisPoints));
-  return { netCents, vatCents: totalCents - netCents };
-}
+export { splitVat };
 
 const SELLER_FIELDS: Record<keyof Omit<InvoiceContent['seller'], 'examples'>, SiteInfoField> = {
   name: 'publisherName',
@@ -74,6 +78,15 @@ const SELLER_FIELDS: Record<keyof Omit<InvoiceContent['seller'], 'examples'>, Si
 };
 
 export class InvoiceNotFoundError extends Error {}
+
+/** A billing address as an invoice prints it: street, postal code and city, country (in the invoice's language). */
+export function billingAddressLines(
+  billing: { address: string; postalCode: string; city: string; country: string },
+  language: ServerLanguage,
+): string {
+  const country = new Intl.DisplayNames([language], { type: 'region' }).of(billing.country) ?? billing.country;
+  return `${billing.address}, ${billing.postalCode} ${billing.city}, ${country}`;
+}
 
 // The documents' names by legal form (an SRL's act constitutiv, a sole associate's statut), as the
 // documents page and the dashboard show them: the catalog's names are the same for every form.
@@ -94,6 +107,29 @@ export function createInvoiceService(deps: {
   renderPdf?: (invoice: InvoiceToRender, owner?: string) => Promise<{ filename: string; body: Uint8Array }>;
 }) {
   const { db, site, invoicing, renderPdf = renderInvoicePdf } = deps;
+  // Each billing country's currency (an invoice to a Romanian buyer also shows lei).
+  const countries = readVatRules().countries;
+
+  async function conversion(
+    tx: Transaction,
+    country: string | null,
+    amounts: { netCents: number; vatCents: number; totalCents: number },
+    at: Date,
+    rate?: { rate: string; day: string },
+  ): Promise<InvoiceContent['converted']> {
+    const currency = country ? countries[country]?.currency : undefined;
+    if (!currency || currency === 'EUR') return undefined;
+    const published = rate ?? (await latestRate(tx, currency, at));
+    if (!published) return undefined;
+    return {
+      currency,
+      rate: published.rate,
+      day: published.day,
+      netCents: convertCents(amounts.netCents, published.rate),
+      vatCents: convertCents(amounts.vatCents, published.rate),
+      totalCents: convertCents(amounts.totalCents, published.rate),
+    };
+  }
   /**
    * One gapless sequence per series: the configured prefix for real payments, and its own TEST-
    * series for the local test provider's (no money is received: they must not use up, nor
@@ -209,16 +245,42 @@ export function createInvoiceService(deps: {
   return {
     /** Issues the invoice of a session just paid, in the caller's transaction. */
     async issueInvoice(tx: Transaction, session: CheckoutSessionRow): Promise<InvoiceSummary> {
-      const { buyer, language, legalForm } = await buyerOf(tx, session.userId);
+      const { buyer: fileBuyer, language, legalForm } = await buyerOf(tx, session.userId);
       const line = await lineOf(tx, session, language, legalForm);
-      const { netCents, vatCents } = splitVat(session.amountCents, invoicing.vatRateBasisPoints);
+      // The VAT fixed when the order was opened (its billing country); the seller's rate before it was asked.
+      const rateBasisPoints = session.vat?.rateBasisPoints ?? invoicing.vatRateBasisPoints;
+      const { netCents, vatCents } = splitVat(session.amountCents, rateBasisPoints);
+      const buyer = session.billing
+        ? {
+            name: session.billing.name.slice(0, 200),
+            address: billingAddressLines(session.billing, language).slice(0, 400),
+          }
+        : fileBuyer;
       const series = seriesOf(session.provider);
       const { sequence, number } = await nextNumber(tx, series);
+      const paidAt = session.completedAt ?? new Date();
+      const converted = await conversion(
+        tx,
+        session.billing?.country ?? null,
+        { netCents, vatCents, totalCents: session.amountCents },
+        paidAt,
+      );
       const content: InvoiceContent = {
         seller: seller(),
         buyer,
         line,
-        paidAt: (session.completedAt ?? new Date()).toISOString(),
+        paidAt: paidAt.toISOString(),
+        ...(session.vat ? { vat: { country: session.vat.country, rule: session.vat.rule } } : {}),
+        ...(session.credit && session.listPriceCents !== null
+          ? {
+              credit: {
+                listPriceCents: session.listPriceCents,
+                cents: session.credit.cents,
+                invoiceNumbers: session.credit.orders.flatMap((order) => (order.invoiceNumber ? [order.invoiceNumber] : [])),
+              },
+            }
+          : {}),
+        ...(converted ? { converted } : {}),
         ...(session.provider === 'local' ? { test: true } : {}),
       };
       const [row] = await tx
@@ -234,11 +296,13 @@ export function createInvoiceService(deps: {
           checkoutSessionId: session.id,
           language,
           content: content as unknown as Record<string, unknown>,
-          vatRateBasisPoints: invoicing.vatRateBasisPoints,
+          vatRateBasisPoints: rateBasisPoints,
           netCents,
           vatCents,
           totalCents: session.amountCents,
           currency: session.currency,
+          buyerCountry: session.billing?.country ?? null,
+          vatCountry: session.vat?.country ?? null,
         })
         .returning();
       if (!row) throw new Error('The invoice was not recorded');
@@ -262,10 +326,22 @@ export function createInvoiceService(deps: {
       const original = invoice.content as unknown as InvoiceContent;
       const { netCents, vatCents } = splitVat(amountCents, invoice.vatRateBasisPoints);
       const { sequence, number } = await nextNumber(tx, invoice.seller);
+      // A credit note converts at its invoice's rate: it cancels part of that very invoice.
+      const converted = original.converted
+        ? await conversion(
+            tx,
+            invoice.buyerCountry,
+            { netCents: -netCents, vatCents: -vatCents, totalCents: -amountCents },
+            new Date(),
+            original.converted,
+          )
+        : undefined;
+      const { credit: _credit, converted: _converted, ...kept } = original;
       const content: InvoiceContent = {
-        ...original,
+        ...kept,
         paidAt: new Date().toISOString(),
         credited: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() },
+        ...(converted ? { converted } : {}),
       };
       const [row] = await tx
         .insert(invoices)
@@ -285,6 +361,8 @@ export function createInvoiceService(deps: {
           vatCents: -vatCents,
           totalCents: -amountCents,
           currency: invoice.currency,
+          buyerCountry: invoice.buyerCountry,
+          vatCountry: invoice.vatCountry,
         })
         .returning();
       if (!row) throw new Error('The credit note was not recorded');

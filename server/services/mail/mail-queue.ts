@@ -19,10 +19,10 @@ import type { MailAttachment, MailMessage, Mailer } from './mailer';
  * A file to attach, named rather than stored: the worker makes it when it sends (an invoice's PDF
  * is written from the invoice's row), so the queue holds no copy of it.
  */
-export interface AttachmentRef {
-  kind: 'invoice';
-  id: string;
-}
+export type AttachmentRef =
+  | { kind: 'invoice'; id: string }
+  /** The terms of sale in force for an order, in its language (with the model withdrawal form). */
+  | { kind: 'salesTerms'; language: 'fr' | 'en' | 'ro' };
 
 /** A transaction or the database: enqueueing joins the caller's transaction. */
 export type Executor = Pick<Database, 'insert'>;
@@ -47,11 +47,14 @@ export async function enqueueMail(
   attachments: AttachmentRef[] = [],
   /** The contact message the mail is about: it goes when that message is deleted. */
   contactMessageId: string | null = null,
+  /** The order whose confirmation this is: once sent, the consent it confirms takes effect. */
+  checkoutSessionId: string | null = null,
 ) {
   await executor.insert(mailQueue).values({
     kind: 'message',
     userId,
     contactMessageId,
+    checkoutSessionId,
     recipient: message.to,
     subject: message.subject,
     payload: {

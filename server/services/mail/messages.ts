@@ -16,6 +16,8 @@ interface Letter {
   greeting: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** A second link after the action, outlined (the withdrawal function of an order's mail). */
+  secondaryAction?: { label: string; url: string };
   /** Lines shown after the action, smaller (expiry, "ignore this message"). */
   notes?: string[];
   /** A quoted block: the sender's own message in an acknowledgement. */
@@ -37,6 +39,7 @@ function frame(t: ServerTranslator, language: string, letter: Letter, brand: Mai
     ...letter.paragraphs,
     ...(letter.quote ? [letter.quote.replace(/^/gm, '> ')] : []),
     ...(letter.action ? [letter.action.label, letter.action.url] : []),
+    ...(letter.secondaryAction ? [letter.secondaryAction.label, letter.secondaryAction.url] : []),
     ...(letter.notes ?? []),
     signature,
     '—',
@@ -49,6 +52,10 @@ function frame(t: ServerTranslator, language: string, letter: Letter, brand: Mai
   const action = letter.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(letter.action.url)}" style="display:inline-block;padding:12px 20px;background:${GREEN};color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(letter.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#495057;word-break:break-all">${escapeHtml(letter.action.url)}</p>`
+    : '';
+  const secondary = letter.secondaryAction
+    ? `<p style="margin:0 0 24px"><a href="${escapeHtml(letter.secondaryAction.url)}" style="display:inline-block;padding:10px 18px;border:2px solid ${GREEN};color:${GREEN};border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(letter.secondaryAction.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#495057;word-break:break-all">${escapeHtml(letter.secondaryAction.url)}</p>`
     : '';
   const quote = letter.quote
     ? `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #dee2e6;background:#f8f9fa;white-space:pre-wrap">${escapeHtml(letter.quote)}</blockquote>`
@@ -63,6 +70,7 @@ ${paragraph(letter.greeting)}
 ${letter.paragraphs.map((words) => paragraph(words)).join('\n')}
 ${quote}
 ${action}
+${secondary}
 ${(letter.notes ?? []).map((words) => paragraph(words, 'font-size:13px;color:#495057')).join('\n')}
 ${paragraph(signature)}
 </td></tr>
@@ -294,21 +302,40 @@ export interface FounderMail {
 
 /** After a payment: what was paid, the invoice (attached by the queue), and the dashboard. */
 export function paymentReceipt(
-  mail: FounderMail & { offer: string; amount: string; invoiceNumber: string },
+  mail: FounderMail & {
+    offer: string;
+    amount: string;
+    invoiceNumber: string;
+    /** "20 %" and the country whose VAT it is. */
+    vat: { rate: string; amount: string; country: string } | null;
+    /** An upgrade: what earlier orders paid, deducted from the plan's price. */
+    credit: { price: string; credit: string } | null;
+    /** The consent box's words as the founder ticked them, with when. */
+    consent: { text: string; at: string } | null;
+    termsVersion: string | null;
+    /** The withdrawal function of this order, and the end of its period. */
+    withdrawal: { url: string; until: string };
+  },
   brand: MailBrand,
 ): MailMessage {
   const t = translator(mail.language);
+  const paragraphs = [t('emails:receipt.body', { amount: mail.amount, offer: mail.offer })];
+  if (mail.credit) paragraphs.push(t('emails:receipt.credit', { price: mail.credit.price, credit: mail.credit.credit }));
+  if (mail.vat) paragraphs.push(t('emails:receipt.vat', mail.vat));
+  paragraphs.push(t('emails:receipt.invoice', { number: mail.invoiceNumber }));
+  if (mail.consent) paragraphs.push(t('emails:receipt.consent', { at: mail.consent.at }));
+  if (mail.termsVersion) paragraphs.push(t('emails:receipt.terms', { version: mail.termsVersion }));
+  paragraphs.push(t('emails:receipt.withdrawal', { until: mail.withdrawal.until }));
+  paragraphs.push(t('emails:receipt.next'));
   const { text, html } = frame(
     t,
     mail.language,
     {
       greeting: t('emails:greeting', { firstname: mail.firstname }),
-      paragraphs: [
-        t('emails:receipt.body', { amount: mail.amount, offer: mail.offer }),
-        t('emails:receipt.invoice', { number: mail.invoiceNumber }),
-        t('emails:receipt.next'),
-      ],
+      paragraphs,
+      ...(mail.consent ? { quote: mail.consent.text } : {}),
       action: { label: t('emails:receipt.action'), url: `${brand.siteUrl}/dashboard` },
+      secondaryAction: { label: t('emails:receipt.withdrawalAction'), url: mail.withdrawal.url },
     },
     brand,
   );
@@ -318,6 +345,45 @@ export function paymentReceipt(
     text,
     html,
   };
+}
+
+/**
+ * The acknowledgement of a withdrawal declaration, on a durable medium (Directive 2011/83/EU,
+ * art. 11a(3)): the declaration's content, the date and time it was made, and what follows.
+ */
+export function withdrawalAcknowledgement(
+  mail: FounderMail & {
+    offer: string;
+    statement: string;
+    at: string;
+    refund: string | null;
+    creditNoteNumber: string | null;
+    revoked: string[];
+    siteUrl: string | null;
+  },
+  brand: MailBrand,
+): MailMessage {
+  const t = translator(mail.language);
+  const paragraphs = [t('emails:withdrawal.body', { offer: mail.offer, at: mail.at })];
+  paragraphs.push(
+    mail.refund ? t('emails:withdrawal.refund', { amount: mail.refund }) : t('emails:withdrawal.noRefund'),
+  );
+  if (mail.creditNoteNumber) paragraphs.push(t('emails:withdrawal.creditNote', { number: mail.creditNoteNumber }));
+  if (mail.revoked.length > 0) paragraphs.push(t('emails:withdrawal.revoked', { products: mail.revoked.join(', ') }));
+  if (mail.siteUrl) paragraphs.push(t('emails:refund.siteOffline', { url: mail.siteUrl }));
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: t('emails:greeting', { firstname: mail.firstname }),
+      paragraphs,
+      quote: mail.statement,
+      action: { label: t('emails:withdrawal.action'), url: `${brand.siteUrl}/orders` },
+      notes: [t('emails:withdrawal.keep')],
+    },
+    brand,
+  );
+  return { to: mail.to, subject: t('emails:withdrawal.subject', { offer: mail.offer }), text, html };
 }
 
 /**

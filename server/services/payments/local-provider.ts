@@ -10,5 +10,8 @@ export function createLocalProvider(publicUrl: string): PaymentProvider {
         providerSessionId: null,
       });
     },
+    refund() {
+      return Promise.resolve();
+    },
   };
 }

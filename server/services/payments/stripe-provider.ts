@@ -30,5 +30,19 @@ export function createStripeProvider(secretKey: string): PaymentProvider & { str
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { url: session.url, providerSessionId: session.id };
     },
+    async refund(request) {
+      if (!request.providerPaymentId) throw new Error('This Stripe payment has no payment intent to refund');
+      // The idempotency key makes a retried withdrawal refund once; Stripe's charge.refunded event
+      // then names a total already recorded, which credits nothing twice (plugins/stripe-webhook.ts).
+      await stripe.refunds.create(
+        {
+          payment_intent: request.providerPaymentId,
+          amount: request.amountCents,
+          reason: 'requested_by_customer',
+          metadata: { checkoutSessionId: request.checkoutSessionId, reason: 'withdrawal' },
+        },
+        { idempotencyKey: `withdrawal-${request.checkoutSessionId}` },
+      );
+    },
   };
 }

@@ -1167,8 +1167,7 @@ export interface components {
              *     `PASSWORD_TOO_SHORT`, `PASSWORD_TOO_COMMON` (NIST SP 800-63B, section 5.1.1.2),
              *     `EMAIL_INVALID`, `NAME_INVALID_CHARACTERS`, `CURRENT_PASSWORD_REQUIRED`,
              *     `CURRENT_PASSWORD_WRONG`; `CONSENT_REQUIRED`, `TERMS_CHANGED`, `ALREADY_OWNED`,
-             *     `COUNTRY_NOT_SERVED` (checkout); `WITHDRAWAL_PERIOD_OVER`, `WITHDRAWAL_RIGHT_LOST`,
-             *     `ALREADY_WITHDRAWN` (withdrawal); `UNPRINTABLE_CHARACTERS` (documents: an answer holds characters the
+             *     `COUNTRY_NOT_SERVED` (checkout); `WITHDRAWAL_PERIOD_OVER`, `ALREADY_WITHDRAWN` (withdrawal); `UNPRINTABLE_CHARACTERS` (documents: an answer holds characters the
              *     PDF's fonts cannot draw, ISO 19005-2 6.2.11.8; the message names the field, in the language of
              *     the page that asked).
              */
@@ -1793,9 +1792,13 @@ export interface components {
             orders: components["schemas"]["Order"][];
             plans: components["schemas"]["PlanQuote"][];
         };
-        /** @description The declaration (Directive 2011/83 art. 11a(2)); the acknowledgement goes to the account's e-mail address. */
+        /**
+         * @description The declaration (Directive 2011/83 art. 11a(2)): the founder's name, the order (the path), and
+         *     where the acknowledgement goes (`email`; the account's address when absent).
+         */
         WithdrawalRequest: {
             name: string;
+            email?: components["schemas"]["EmailAddress"];
         };
         Withdrawal: {
             orderId: string;
@@ -4296,8 +4299,9 @@ export interface operations {
             };
             /**
              * @description No withdrawal is possible: `code` `WITHDRAWAL_PERIOD_OVER` (the 14 days ended: the message
-             *     gives the date), `WITHDRAWAL_RIGHT_LOST` (everything of the order was provided at the
-             *     founder's request), `ALREADY_WITHDRAWN`.
+             *     gives the date, in the account's language) or `ALREADY_WITHDRAWN`. An order whose documents
+             *     were provided at the founder's request (`rightLost`) still takes the declaration, which
+             *     refunds what remains withdrawable (nothing for documents alone).
              */
             409: {
                 headers: {
