@@ -129,6 +129,55 @@ export const plans = pgTable('plans', {
   active: boolean('active').notNull().default(true),
 });
 
+export interface OrderConsent {
+  /** ISO time the order was placed with the box ticked. */
+  at: string;
+  /** The exact wording shown, in `language`. */
+  text: string;
+  language: 'fr' | 'en' | 'ro';
+  /** The terms of sale's version (their `updated:` date). */
+  termsVersion: string;
+}
+
+export interface BillingAddress {
+  name: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+export interface OrderCredit {
+  cents: number;
+  orders: { id: string; invoiceNumber: string | null; cents: number }[];
+}
+
+export interface OrderPart {
+  kind: 'documents' | 'website';
+  cents: number;
+  productSkus: string[];
+  /** website: the term its price pays for, the pro rata's base. */
+  termDays?: number;
+}
+
+export interface OrderVat {
+  country: string;
+  rateBasisPoints: number;
+  rule: 'origin' | 'destination';
+}
+
+export interface OrderWithdrawalRecord {
+  at: string;
+  name: string;
+  email: string;
+  refundCents: number;
+  revokedProductSkus: string[];
+  /** The declaration's words as the acknowledgement states them. */
+  statement: string;
+  language: 'fr' | 'en' | 'ro';
+}
+
 export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
@@ -153,6 +202,23 @@ export const checkoutSessions = pgTable(
     providerPaymentId: text('provider_payment_id'),
     /** What was refunded so far, in cents: a credit note is issued for each refund. */
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /**
+     * The founder's request for immediate access and acknowledgement of losing the right of
+     * withdrawal (C. consom. L. 221-28 13°), as shown when they ticked it; null for orders before it.
+     */
+    consent: jsonb('consent').$type<OrderConsent>(),
+    /** The buyer as the invoice names them; its country decides the VAT. Null before billing was asked. */
+    billing: jsonb('billing').$type<BillingAddress>(),
+    /** The plan's price before the credit of earlier orders (an upgrade pays `amountCents` of it). */
+    listPriceCents: integer('list_price_cents'),
+    /** The earlier orders whose payments were deducted, and how much. */
+    credit: jsonb('credit').$type<OrderCredit>(),
+    /** What the amount pays for: the documents, and the website (a service over a term: pro rata). */
+    parts: jsonb('parts').$type<OrderPart[]>().notNull().default([]),
+    /** The VAT applied (country, rate, origin or destination rule), fixed when the session opens. */
+    vat: jsonb('vat').$type<OrderVat>(),
+    /** The withdrawal declaration, once made (Directive 2011/83 art. 11a). */
+    withdrawal: jsonb('withdrawal').$type<OrderWithdrawalRecord>(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -223,7 +289,7 @@ export const companyFileEvents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['draftStarted', 'submitted', 'paid', 'documentsReady', 'refunded', 'stepDone'],
+      enum: ['draftStarted', 'submitted', 'paid', 'documentsReady', 'refunded', 'withdrawn', 'stepDone'],
     }).notNull(),
     key: text('key').notNull().default(''),
     doneOn: date('done_on', { mode: 'string' }),
@@ -273,6 +339,10 @@ export const invoices = pgTable(
     vatCents: integer('vat_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     currency: text('currency').notNull(),
+    /** The buyer's billing country (null before it was asked): cross-border sales count towards the OSS threshold. */
+    buyerCountry: text('buyer_country'),
+    /** The country whose VAT was charged. */
+    vatCountry: text('vat_country'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -40,6 +40,10 @@ export const operationSecurity = {
   'GET /api/website/messages': 'bearer', // listWebsiteMessages
   'POST /api/website/messages/{id}/read': 'bearer', // markWebsiteMessageRead
   'GET /api/checkout/sessions/{sessionId}': 'bearer', // getCheckoutSummary
+  'GET /api/checkout/quote': 'bearer', // getCheckoutQuote
+  'GET /api/orders': 'bearer', // listOrders
+  'GET /api/orders/{orderId}': 'bearer', // getOrder
+  'POST /api/orders/{orderId}/withdrawal': 'bearer', // withdrawFromOrder
   'GET /api/company-file/events': 'bearer', // listCompanyFileEvents
   'PUT /api/company-file/steps/{stepId}': 'bearer', // markRegistrationStep
   'DELETE /api/company-file/steps/{stepId}': 'bearer', // unmarkRegistrationStep

@@ -859,6 +859,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a plan costs this account, with the VAT of the billing country
+         * @description The order summary before paying (Code civil art. 1127-2): the plan's price (VAT included,
+         *     the same in every country), the credit of the account's earlier orders (an upgrade costs the
+         *     difference), the amount due, and how the VAT is split for a buyer in `country` (France's rate,
+         *     or the buyer's EU country's rate once the seller's cross-border sales pass the OSS threshold:
+         *     Directive 2006/112 art. 58 and 59c). Also the terms of sale's version the consent refers to.
+         */
+        get: operations["getCheckoutQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's orders, what each plan would cost it now, and the withdrawal of each
+         * @description Every paid order (newest first) with its withdrawal: `open` while the founder may still
+         *     withdraw (until `until`), with the amount a withdrawal would refund; `rightLost` when the
+         *     documents were provided at the founder's request and nothing else can be withdrawn
+         *     (C. consom. L. 221-28 13°); `periodOver` after the 14 days (L. 221-18); `withdrawn` once done.
+         *     `plans` prices every plan for this account (an upgrade costs the difference) and marks the ones
+         *     it owns.
+         */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the account's orders, with its withdrawal */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw from the contract (the "confirm withdrawal" step)
+         * @description The founder's withdrawal declaration, sent by the "Confirmer la rétractation" button
+         *     (Directive 2011/83 art. 11a, inserted by Directive (EU) 2023/2673; C. consom. L. 221-21).
+         *     Refunds what the law says is owed (the whole amount when no consent was given or nothing was
+         *     provided yet; otherwise the website's part, pro rata: L. 221-25), issues the credit note,
+         *     takes back what is refunded (documents locked again, website unpublished), records it on the
+         *     timeline and mails an acknowledgement with the declaration's content, date and time.
+         */
+        post: operations["withdrawFromOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company-file/events": {
         parameters: {
             query?: never;
@@ -1075,7 +1166,9 @@ export interface components {
              * @description A machine-readable reason, for the app to say it in the user's language:
              *     `PASSWORD_TOO_SHORT`, `PASSWORD_TOO_COMMON` (NIST SP 800-63B, section 5.1.1.2),
              *     `EMAIL_INVALID`, `NAME_INVALID_CHARACTERS`, `CURRENT_PASSWORD_REQUIRED`,
-             *     `CURRENT_PASSWORD_WRONG`; `UNPRINTABLE_CHARACTERS` (documents: an answer holds characters the
+             *     `CURRENT_PASSWORD_WRONG`; `CONSENT_REQUIRED`, `TERMS_CHANGED`, `ALREADY_OWNED`,
+             *     `COUNTRY_NOT_SERVED` (checkout); `WITHDRAWAL_PERIOD_OVER`, `WITHDRAWAL_RIGHT_LOST`,
+             *     `ALREADY_WITHDRAWN` (withdrawal); `UNPRINTABLE_CHARACTERS` (documents: an answer holds characters the
              *     PDF's fonts cannot draw, ISO 19005-2 6.2.11.8; the message names the field, in the language of
              *     the page that asked).
              */
@@ -1592,6 +1685,127 @@ export interface components {
         CheckoutRequest: {
             offerSku: string;
             planSku: string;
+            consent: components["schemas"]["CheckoutConsent"];
+            billing: components["schemas"]["BillingAddress"];
+        };
+        /**
+         * @description The box the founder ticked before paying: they ask for immediate access and acknowledge losing
+         *     the right of withdrawal for what is provided at once (C. consom. L. 221-28 1° and 13°; OUG
+         *     34/2014 art. 16). The server stores it with the order: the time, the wording shown (the
+         *     `checkout:consent` text in `language`) and the terms of sale's version.
+         */
+        CheckoutConsent: {
+            /** @description Must be true (`CONSENT_REQUIRED` otherwise). */
+            immediateAccess: boolean;
+            /** @description The terms of sale's version the page showed (`TERMS_CHANGED` when outdated). */
+            termsVersion: string;
+            /**
+             * @description The language the box was shown in.
+             * @enum {string}
+             */
+            language: "fr" | "en" | "ro";
+        };
+        /** @description The buyer as the invoice names them; the country decides the VAT. */
+        BillingAddress: {
+            name: string;
+            address: string;
+            postalCode: string;
+            city: string;
+            country: components["schemas"]["CountryCode"];
+        };
+        /** @description ISO 3166-1 alpha-2. */
+        CountryCode: string;
+        VatSplit: {
+            country: components["schemas"]["CountryCode"];
+            /** @description 2000 for 20 %. */
+            rateBasisPoints: number;
+            netCents: number;
+            vatCents: number;
+            /**
+             * @description origin: the seller's country's VAT (France), under the OSS threshold or for a French buyer;
+             *     destination: the buyer's country's VAT (Directive 2006/112 art. 58, declared through the OSS).
+             * @enum {string}
+             */
+            rule: "origin" | "destination";
+        };
+        CheckoutQuote: {
+            offerSku: string;
+            planSku: string;
+            /** @description The plan's price, VAT included. */
+            priceCents: number;
+            /** @description What the account's earlier orders already paid, deducted (an upgrade). */
+            creditCents: number;
+            /** @description What this order costs, VAT included. */
+            dueCents: number;
+            currency: string;
+            /** @description The account owns this plan or a larger one already. */
+            owned: boolean;
+            vat: components["schemas"]["VatSplit"];
+            termsVersion: string;
+            /** @description The billing countries the seller can invoice (those with a VAT rule). */
+            countries: components["schemas"]["CountryCode"][];
+            /** @description The billing address of the account's last order, to start from. */
+            billing?: components["schemas"]["BillingAddress"] | null;
+        };
+        PlanQuote: {
+            offerSku: string;
+            planSku: string;
+            priceCents: number;
+            creditCents: number;
+            dueCents: number;
+            owned: boolean;
+        };
+        OrderWithdrawal: {
+            /** @enum {string} */
+            state: "open" | "rightLost" | "periodOver" | "withdrawn";
+            /**
+             * Format: date-time
+             * @description The end of the withdrawal period (the 14th day after the order, to 23:59:59 in Paris, later when that is a weekend or public holiday).
+             */
+            until: string;
+            /** @description open, what a withdrawal would refund now; withdrawn, what it refunded. */
+            refundCents: number;
+            /** @description What a withdrawal takes back (open) or took back (withdrawn). */
+            revokedProductSkus: string[];
+            /** @description The website's started days billed in the pro rata, when the order has a website part and consent. */
+            websiteDaysUsed?: number;
+            withdrawnAt: string | null;
+        };
+        Order: {
+            id: string;
+            offerSku: string;
+            offerName: components["schemas"]["LocalizedText"];
+            amountCents: number;
+            refundedCents: number;
+            currency: string;
+            /** Format: date-time */
+            paidAt: string;
+            /** @enum {string} */
+            status: "paid" | "refunded";
+            /** @description When the founder asked for immediate access (null for orders before the consent box). */
+            consentAt: string | null;
+            invoiceNumber: string | null;
+            /** @description The documents were made available (paid and the file submitted). */
+            documentsProvided: boolean;
+            withdrawal: components["schemas"]["OrderWithdrawal"];
+        };
+        OrderList: {
+            orders: components["schemas"]["Order"][];
+            plans: components["schemas"]["PlanQuote"][];
+        };
+        /** @description The declaration (Directive 2011/83 art. 11a(2)); the acknowledgement goes to the account's e-mail address. */
+        WithdrawalRequest: {
+            name: string;
+        };
+        Withdrawal: {
+            orderId: string;
+            /** Format: date-time */
+            withdrawnAt: string;
+            refundCents: number;
+            currency: string;
+            creditNoteNumber: string | null;
+            /** @description The address the acknowledgement was mailed to. */
+            acknowledgementTo: string;
         };
         /** @description Either `url` (success) or `error` (the session could not be created). */
         CheckoutResponse: {
@@ -1732,7 +1946,7 @@ export interface components {
             invoice: components["schemas"]["InvoiceSummary"] | null;
         };
         /** @enum {string} */
-        CompanyFileEventKind: "draftStarted" | "submitted" | "paid" | "documentsReady" | "refunded" | "stepDone";
+        CompanyFileEventKind: "draftStarted" | "submitted" | "paid" | "documentsReady" | "refunded" | "withdrawn" | "stepDone";
         CompanyFileEvent: {
             /** Format: uuid */
             id: string;
@@ -1749,7 +1963,7 @@ export interface components {
              * @description stepDone only; the date the founder gave.
              */
             doneOn?: string;
-            /** @description paid and refunded; the package. */
+            /** @description paid, refunded and withdrawn; the package. */
             offerSku?: string;
             /** @description paid and refunded; VAT included. */
             amountCents?: number;
@@ -1967,6 +2181,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The order's id (its checkout session's id). */
+        OrderId: string;
         /** @description A step of `schemas/jurisdictions/registration/<country>.json`. */
         RegistrationStepPath: string;
         /**
@@ -2723,7 +2939,19 @@ export interface operations {
                 /**
                  * @example {
                  *       "offerSku": "STANDARD_PACKAGE",
-                 *       "planSku": "STANDARD_PACKAGE_ONE_TIME"
+                 *       "planSku": "STANDARD_PACKAGE_ONE_TIME",
+                 *       "consent": {
+                 *         "immediateAccess": true,
+                 *         "termsVersion": "2026-11-27",
+                 *         "language": "fr"
+                 *       },
+                 *       "billing": {
+                 *         "name": "Camille Dupont",
+                 *         "address": "12 rue des Lilas",
+                 *         "postalCode": "69003",
+                 *         "city": "Lyon",
+                 *         "country": "FR"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["CheckoutRequest"];
@@ -2748,7 +2976,14 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutResponse"];
                 };
             };
-            /** @description The offer and plan are not a pair the catalog sells (or the body is invalid); `error` says why. */
+            /**
+             * @description The offer and plan are not a pair the catalog sells, or the body is invalid; `error` says why.
+             *     `code`: `CONSENT_REQUIRED` (the founder did not ask for immediate access and acknowledge
+             *     losing the right of withdrawal for what is delivered at once: C. consom. L. 221-28 13°),
+             *     `TERMS_CHANGED` (the terms of sale changed since the page was shown: reload them),
+             *     `ALREADY_OWNED` (the account owns this plan or a larger one), `COUNTRY_NOT_SERVED` (no VAT
+             *     rule is configured for the billing country).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3893,6 +4128,187 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description No payment of this user has this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCheckoutQuote: {
+        parameters: {
+            query: {
+                offerSku: string;
+                planSku: string;
+                /** @description The billing country (ISO 3166-1 alpha-2); France when absent. */
+                country?: components["schemas"]["CountryCode"];
+            };
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutQuote"];
+                };
+            };
+            /** @description No such plan, or no VAT rule for the country (`code` `COUNTRY_NOT_SERVED`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description The order's id (its checkout session's id). */
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The account has no paid order with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawFromOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description The order's id (its checkout session's id). */
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalRequest"];
+            };
+        };
+        responses: {
+            /** @description The withdrawal, recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawal"];
+                };
+            };
+            /** @description The body is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The account has no paid order with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No withdrawal is possible: `code` `WITHDRAWAL_PERIOD_OVER` (the 14 days ended: the message
+             *     gives the date), `WITHDRAWAL_RIGHT_LOST` (everything of the order was provided at the
+             *     founder's request), `ALREADY_WITHDRAWN`.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider could not refund; nothing was recorded, try again. */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
