@@ -1,0 +1,67 @@
+/** The terms of sale as the PDF the order confirmation carries: the page's text, the seller, PDF/A. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseMarkdown, inlineText } from '../../src/shared/markdown';
+import { EXAMPLE_SITE_INFO } from '../../src/shared/site-info';
+import { renderSalesTermsPdf, salesTermsVersion } from '../../server/services/legal/sales-terms-pdf';
+import { runTask } from '../../server/services/workers/worker-tasks';
+import { pdfText, squeeze } from './document-text';
+import { checkPdfA } from './pdfa-check';
+
+const VALUES = {
+  ...EXAMPLE_SITE_INFO,
+  publisherName: 'Vânzătorul Țestat SAS',
+  supportEmail: 'aide@vendeur.example',
+};
+const PUBLIC_URL = 'https://kreo.test';
+
+const page = (language: string) =>
+  parseMarkdown(readFileSync(`locales/${language}/pages/sales-terms.md`, 'utf8'));
+
+describe('renderSalesTermsPdf', () => {
+  it('has one version, the pages’ updated date, shared by the three languages', () => {
+    expect(salesTermsVersion()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const language of ['fr', 'en', 'ro']) expect(page(language).updated).toBe(salesTermsVersion());
+  });
+
+  it.each([
+    ['fr', 'conditions-generales-de-vente', 'Conditions générales de vente'],
+    ['en', 'terms-of-sale', 'Terms of sale'],
+    ['ro', 'conditii-generale-de-vanzare', 'Condiții generale de vânzare'],
+  ] as const)(
+    'writes the %s terms: every section title, the seller filled in, links with their address, PDF/A',
+    async (language, file, title) => {
+      const pdf = await renderSalesTermsPdf(language, VALUES, PUBLIC_URL);
+      const version = salesTermsVersion();
+      expect(pdf.version).toBe(version);
+      expect(pdf.filename).toBe(`${file}-${version}.pdf`);
+      const body = Buffer.from(pdf.body);
+      expect(checkPdfA(body)).toEqual([]);
+      const { text, info } = await pdfText(body);
+      const flat = squeeze(text);
+      expect(flat).toContain(squeeze(title));
+      const headings = page(language).blocks.flatMap((block) =>
+        block.kind === 'heading' ? [inlineText(block.children)] : [],
+      );
+      expect(headings.length).toBeGreaterThan(10);
+      for (const heading of headings) expect(flat).toContain(squeeze(heading));
+      expect(flat).toContain(squeeze('Vânzătorul Țestat SAS'));
+      expect(flat).toContain('aide@vendeur.example');
+      expect(flat).not.toContain('{{');
+      // A link prints its words and then where it leads, absolute.
+      expect(flat).toContain(squeeze(`(${PUBLIC_URL}/plans)`));
+      expect(flat).toContain(squeeze(`(${PUBLIC_URL}/orders)`));
+      expect(info).toMatchObject({ Title: `${title} (${version})`, Custom: { TermsVersion: version } });
+    },
+  );
+
+  it('is a task of the worker threads, whose answer crosses as bytes', async () => {
+    const result = await runTask({
+      kind: 'salesTerms',
+      language: 'en',
+      values: VALUES,
+      publicUrl: PUBLIC_URL,
+    });
+    expect(result).toMatchObject({ filename: `terms-of-sale-${salesTermsVersion()}.pdf` });
+  });
+});
