@@ -25,12 +25,27 @@ describe('renderSalesTermsPdf', () => {
   });
 
   it.each([
-    ['fr', 'conditions-generales-de-vente', 'Conditions générales de vente'],
-    ['en', 'terms-of-sale', 'Terms of sale'],
-    ['ro', 'conditii-generale-de-vanzare', 'Condiții generale de vânzare'],
+    [
+      'fr',
+      'conditions-generales-de-vente',
+      'Conditions générales de vente',
+      ['Renoncer au contrat ici', 'Confirmer la rétractation', 'Commander avec obligation de paiement'],
+    ],
+    [
+      'en',
+      'terms-of-sale',
+      'Terms of sale',
+      ['Withdraw from the contract here', 'Confirm withdrawal', 'Order with obligation to pay'],
+    ],
+    [
+      'ro',
+      'conditii-generale-de-vanzare',
+      'Condiții generale de vânzare',
+      ['Retragere din contract aici', 'Confirmă retragerea', 'Comandă cu obligație de plată'],
+    ],
   ] as const)(
     'writes the %s terms: every section title, the seller filled in, links with their address, PDF/A',
-    async (language, file, title) => {
+    async (language, file, title, words) => {
       const pdf = await renderSalesTermsPdf(language, VALUES, PUBLIC_URL);
       const version = salesTermsVersion();
       expect(pdf.version).toBe(version);
@@ -45,6 +60,10 @@ describe('renderSalesTermsPdf', () => {
       );
       expect(headings.length).toBeGreaterThan(10);
       for (const heading of headings) expect(flat).toContain(squeeze(heading));
+      // The words of the order button and of the withdrawal function, as the pages show them.
+      for (const word of words) expect(flat).toContain(squeeze(word));
+      // The editors' notes stay out of what the buyer reads.
+      expect(flat).not.toMatch(/vérifier|verify|verificat|<!--/);
       expect(flat).toContain(squeeze('Vânzătorul Țestat SAS'));
       expect(flat).toContain('aide@vendeur.example');
       expect(flat).not.toContain('{{');
