@@ -3,7 +3,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown, inlineText } from '../../src/shared/markdown';
 import { EXAMPLE_SITE_INFO } from '../../src/shared/site-info';
-import { renderSalesTermsPdf, salesTermsVersion } from '../../server/services/legal/sales-terms-pdf';
+import {
+  renderSalesTermsPdf,
+  salesTermsVersion,
+  sharedTermsVersion,
+} from '../../server/services/legal/sales-terms-pdf';
 import { runTask } from '../../server/services/workers/worker-tasks';
 import { pdfText, squeeze } from './document-text';
 import { checkPdfA } from './pdfa-check';
@@ -22,6 +26,16 @@ describe('renderSalesTermsPdf', () => {
   it('has one version, the pages’ updated date, shared by the three languages', () => {
     expect(salesTermsVersion()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     for (const language of ['fr', 'en', 'ro']) expect(page(language).updated).toBe(salesTermsVersion());
+  });
+
+  it('refuses three pages that do not share one date, naming each', () => {
+    const dated = (updated: string | null) => ({ updated });
+    expect(
+      sharedTermsVersion({ fr: dated('2026-11-27'), en: dated('2026-11-27'), ro: dated('2026-11-27') }),
+    ).toBe('2026-11-27');
+    expect(() =>
+      sharedTermsVersion({ fr: dated('2026-11-27'), en: dated('2026-11-25'), ro: dated(null) }),
+    ).toThrow('fr 2026-11-27, en 2026-11-25, ro none');
   });
 
   it.each([

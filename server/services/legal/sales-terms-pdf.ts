@@ -21,10 +21,13 @@ function readTerms(language: ServerLanguage): MarkdownPage {
   return parseMarkdown(readFileSync(`${localesDir}${language}/pages/sales-terms.md`, 'utf8'));
 }
 
-/** The version the three languages share, or an error naming each language's date. */
-function readVersion(): string {
-  const dates = SERVER_LANGUAGES.map((language) => [language, readTerms(language).updated] as const);
-  const [, french] = dates[0] ?? [];
+/**
+ * The version the three languages' pages share (their `updated:` date); throws, naming each
+ * language's date, when one has none or they differ.
+ */
+export function sharedTermsVersion(pages: Record<ServerLanguage, Pick<MarkdownPage, 'updated'>>): string {
+  const dates = SERVER_LANGUAGES.map((language) => [language, pages[language].updated] as const);
+  const french = pages.fr.updated;
   if (!french || dates.some(([, date]) => date !== french))
     throw new Error(
       `The terms of sale must carry one "updated:" date in every language (it is their version): ${dates
@@ -33,6 +36,9 @@ function readVersion(): string {
     );
   return french;
 }
+
+const readVersion = () =>
+  sharedTermsVersion({ fr: readTerms('fr'), en: readTerms('en'), ro: readTerms('ro') });
 
 /** Read when the server loads this module: three versions that disagree stop it at start-up. */
 const VERSION = readVersion();
