@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { DECLINED_TEST_CARDS, checkCard, type CardForm } from '../services/payments/card';
+import { CARD_FORMAT_SCRIPT, CARD_FORMAT_SCRIPT_PATH } from '../services/payments/card-format-script';
 import { renderCheckoutPage, renderMessagePage, renderRefundPage } from '../services/payments/checkout-page';
 import { describeOrder, type CheckoutService } from '../services/payments/checkout';
 import { pageLanguage } from '../services/i18n';
@@ -24,10 +25,10 @@ const html = (reply: FastifyReply, status: number, body: string) =>
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    // The page has no script of its own and posts only to this server.
+    // The page's one script is this server's file (no inline script), and it posts only to this server.
     .header(
       'content-security-policy',
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
     )
     .send(body);
 
@@ -62,6 +63,15 @@ export async function localCheckoutPlugin(app: FastifyInstance, options: Options
     }
     return null;
   }
+
+  // The card fields' formatting (card-format-script.ts). A static path wins over '/checkout/local/:id'.
+  app.get(CARD_FORMAT_SCRIPT_PATH, (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(CARD_FORMAT_SCRIPT),
+  );
 
   app.get<{ Params: { id: string } }>('/checkout/local/:id', async (request, reply) => {
     const loaded = await load(request.params.id);

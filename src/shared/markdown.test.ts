@@ -65,6 +65,18 @@ sur deux lignes.
   });
 });
 
+describe('editors’ notes', () => {
+  it('leaves out HTML comments, on one line or several, and keeps the words around them', () => {
+    const page = parseMarkdown(
+      'Refund within 14 days.<!-- [to verify] article --> Then\n\n<!--\nA note\n\nover lines\n-->\n## Title',
+    );
+    expect(page.blocks).toEqual([
+      { kind: 'paragraph', children: [{ kind: 'text', text: 'Refund within 14 days. Then' }] },
+      { kind: 'heading', level: 2, id: 'title', children: [{ kind: 'text', text: 'Title' }] },
+    ]);
+  });
+});
+
 describe('parseInline', () => {
   it('reads bold, links (bold inside) and variables', () => {
     expect(parseInline('Voir **la [politique](/privacy)** de {{publisherName}}.')).toEqual([

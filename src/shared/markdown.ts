@@ -2,7 +2,8 @@
  * The small Markdown of the content pages (locales/<lang>/pages/*.md: terms, privacy, legal notice…),
  * read by the browser (the pages) and the server (the same text for browsers without JavaScript).
  * Staff write headings (## and ###), paragraphs, lists (- and 1.), **bold**, [links](/path) and
- * {{variables}}; anything else stays plain text, so a page can never carry HTML or script.
+ * {{variables}}; anything else stays plain text, so a page can never carry HTML or script. An HTML
+ * comment (<!-- … -->) is a note for the page's editors and reviewers: no reader sees it.
  */
 
 export type Inline =
@@ -91,6 +92,7 @@ export function parseMarkdown(source: string): MarkdownPage {
     updated = /^updated:\s*(\d{4}-\d{2}-\d{2})\s*$/m.exec(front[1] ?? '')?.[1] ?? null;
     text = text.slice(front[0].length);
   }
+  text = text.replace(/<!--[\s\S]*?-->/g, '');
 
   const blocks: Block[] = [];
   const usedIds = new Set<string>();

@@ -27,15 +27,28 @@ export interface CardForm {
   cardholder?: unknown;
 }
 
+/**
+ * The expiry as a buyer writes it: "12/30", "12 / 30", "12/2030", "1/30", or the bare digits a phone's
+ * numeric keypad (no "/" key) gives without the page's script, "1230" or "122030".
+ */
+export function readExpiry(value: string): { month: number; year: number } | null {
+  const match =
+    /^(\d{1,2})\s*[/-]\s*(\d{2}|\d{4})$/.exec(value) ??
+    /^(\d{2})(\d{2}|20\d{2})$/.exec(value.replace(/\s/g, ''));
+  if (!match) return null;
+  const [, month = '', year = ''] = match;
+  return { month: Number(month), year: year.length === 4 ? Number(year) : 2000 + Number(year) };
+}
+
 /** What is wrong with the form, field by field, and the card number's digits. */
 export function checkCard(form: CardForm, now = new Date()): { digits: string; problems: CardProblem[] } {
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
   const digits = text(form.cardNumber).replace(/[\s-]/g, '');
   const problems: CardProblem[] = [];
   if (!passesLuhn(digits)) problems.push('cardNumber');
-  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(text(form.expiry));
-  const month = expiry ? Number(expiry[1]) : 0;
-  const year = expiry ? 2000 + Number(expiry[2]) : 0;
+  const expiry = readExpiry(text(form.expiry));
+  const month = expiry?.month ?? 0;
+  const year = expiry?.year ?? 0;
   const endOfMonth = new Date(Date.UTC(year, month, 1));
   if (!expiry || month < 1 || month > 12 || endOfMonth.getTime() <= now.getTime()) problems.push('expiry');
   if (!/^\d{3,4}$/.test(text(form.cvc))) problems.push('cvc');

@@ -5,6 +5,7 @@
 import { escapeHtml } from '../html';
 import { translator } from '../i18n';
 import type { CardProblem } from './card';
+import { CARD_FORMAT_SCRIPT_PATH } from './card-format-script';
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f8f9fa;color:#1a1b1e;line-height:1.5}
@@ -19,7 +20,10 @@ button{width:100%;padding:12px;font-size:1rem;font-weight:700;border-radius:8px;
 .pay{background:#1f7d40;color:#fff;border:0}.cancel{background:#fff;color:#1a1b1e;border:1px solid #adb5bd}
 a{color:#1f7d40}`;
 
-/** A small page of our own (payment, refund, unsubscribe): plain HTML, no script, in the brand's frame. */
+/**
+ * A small page of our own (payment, refund, unsubscribe): plain HTML, in the brand's frame. The payment
+ * page alone adds one script of this server's (card-format-script.ts), which it works without.
+ */
 export function page(language: string, title: string, body: string): string {
   const t = translator(language);
   return `<!doctype html><html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -80,7 +84,8 @@ ${field('cardNumber', t('payment:cardNumber'), 'inputmode="numeric" autocomplete
 ${field('cardholder', t('payment:cardholder'), 'autocomplete="cc-name" maxlength="100"', model.values?.cardholder)}
 <button class="pay" type="submit">${escapeHtml(t('payment:pay', { amount }))}</button>
 </form>
-<form method="post" action="${action}/cancel"><button class="cancel" type="submit">${escapeHtml(t('payment:cancel'))}</button></form>`,
+<form method="post" action="${action}/cancel"><button class="cancel" type="submit">${escapeHtml(t('payment:cancel'))}</button></form>
+<script src="${CARD_FORMAT_SCRIPT_PATH}" defer></script>`,
   );
 }
 

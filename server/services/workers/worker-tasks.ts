@@ -1,7 +1,7 @@
 /**
  * What the worker threads do (worker-pool.ts): the work whose cost grows with what a user sent —
- * a document built and written (preview or download), an invoice written, a logo decoded and
- * re-encoded — so that the event loop only waits for the answer. One module, loaded once per
+ * a document built and written (preview or download), an invoice or the terms of sale written, a
+ * logo decoded and re-encoded — so that the event loop only waits for the answer. One module, loaded once per
  * thread; the builder reads its templates at the first task.
  */
 import { workerData } from 'node:worker_threads';
@@ -17,6 +17,8 @@ import {
 } from '../documents/document-renderer';
 import { renderChecklistPdf, type ChecklistToRender } from '../documents/filing-checklist';
 import { renderInvoicePdf, type InvoiceToRender } from '../invoices/invoice-pdf';
+import { renderSalesTermsPdf } from '../legal/sales-terms-pdf';
+import type { ServerLanguage } from '../i18n';
 import { LogoRefused, processLogo, type LogoRefusal, type LogoVariant } from '../website/logo-images';
 
 /** What every thread is given at its start. */
@@ -32,6 +34,8 @@ export type WorkerTask =
   | ({ kind: 'file' } & FileRequest)
   | { kind: 'invoice'; invoice: InvoiceToRender }
   | { kind: 'checklist'; checklist: ChecklistToRender }
+  /** The terms of sale attached to an order's confirmation (legal/sales-terms-pdf.ts). */
+  | { kind: 'salesTerms'; language: ServerLanguage; values: Record<string, string>; publicUrl: string }
   | { kind: 'logo'; bytes: Uint8Array };
 
 export type LogoOutcome = { ok: true; variants: LogoVariant[] } | { ok: false; refusal: LogoRefusal };
@@ -43,6 +47,7 @@ export interface WorkerResults {
   invoice: { filename: string; body: Uint8Array };
   /** The filing pack's checklist, a PDF. */
   checklist: Uint8Array;
+  salesTerms: { filename: string; body: Uint8Array; version: string };
   logo: LogoOutcome;
 }
 
@@ -68,6 +73,8 @@ export async function runTask(task: WorkerTask): Promise<WorkerResults[WorkerTas
       return renderInvoicePdf(task.invoice);
     case 'checklist':
       return renderChecklistPdf(task.checklist);
+    case 'salesTerms':
+      return renderSalesTermsPdf(task.language, task.values, task.publicUrl);
     case 'logo':
       try {
         return { ok: true, variants: await processLogo(task.bytes) };
