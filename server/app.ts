@@ -63,7 +63,7 @@ import type { Mailer } from './services/mail/mailer';
 import { createCheckoutService } from './services/payments/checkout';
 import { refreshFromEcb } from './services/sales/exchange-rates';
 import { createOrderService } from './services/sales/orders';
-import { salesTermsVersion } from './services/sales/terms-version';
+import { salesTermsVersion } from './services/legal/sales-terms-pdf';
 import { readVatRules } from './services/sales/vat';
 import { createLocalProvider } from './services/payments/local-provider';
 import type { PaymentProvider } from './services/payments/provider';
@@ -249,7 +249,17 @@ export async function buildApp(deps: AppDependencies) {
     logger: app.log,
     resolvePasswordReset: (email) => resolvePasswordReset(email),
     attachment: async (ref) => {
-      if (ref.kind !== 'invoice') throw new Error(`No writer for ${ref.kind} attachments`);
+      if (ref.kind === 'salesTerms') {
+        const terms = await workerPool.run(
+          { kind: 'salesTerms', language: ref.language, values: config.site.values, publicUrl: config.publicUrl },
+          { system: true },
+        );
+        return {
+          filename: terms.filename,
+          contentType: 'application/pdf',
+          content: Buffer.from(terms.body.buffer, terms.body.byteOffset, terms.body.byteLength),
+        };
+      }
       const file = await invoices.pdf(ref.id);
       return { filename: file.filename, contentType: 'application/pdf', content: file.body };
     },
@@ -429,7 +439,7 @@ export async function buildApp(deps: AppDependencies) {
     },
   });
   const orders = createOrderService({ db, checkout });
-  // The terms of sale's version is read once here: three languages that disagree stop the start.
+  // The terms of sale's version (read when its module loads: three languages that disagree stop the start).
   salesTermsVersion();
   const documents = createDocumentService({
     db,

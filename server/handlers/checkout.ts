@@ -3,7 +3,7 @@
  * plugins/stripe-webhook.ts).
  */
 import { CheckoutRefusal, PaymentProviderError, type CheckoutService } from '../services/payments/checkout';
-import { salesTermsVersion } from '../services/sales/terms-version';
+import { salesTermsVersion } from '../services/legal/sales-terms-pdf';
 import { currentUserId, type BodyOf, type Handler, type QueryOf } from './types';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/database';

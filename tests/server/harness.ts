@@ -3,7 +3,7 @@
  * database when DATABASE_URL is set, an in-memory PGlite otherwise), seeded with the real catalog,
  * with an in-memory mailer. Requests go through `app.inject`, never a socket.
  */
-import { salesTermsVersion } from '../../server/services/sales/terms-version';
+import { salesTermsVersion } from '../../server/services/legal/sales-terms-pdf';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -137,7 +137,8 @@ describe('a payment', () => {
     'gives an invoice PDF that holds every required field (%s)',
     async (language) => {
       const user = await server.signup({ language, firstname: 'Ana', lastname: 'Popescu' });
-      // The founder (the file's first person) is the buyer, named and living as the file says.
+      // The buyer as the billing address of the order names them (here in Romania, under the OSS
+      // threshold: French VAT).
       const file = completeCompanyFile(2, '2026-01-15', 'RO-SRL');
       const [founder, ...others] = file.persons as Record<string, unknown>[];
       await submit(user, {
@@ -147,7 +148,15 @@ describe('a payment', () => {
           ...others,
         ],
       });
-      await buy(user);
+      await buyLocally(server, user, STANDARD, {
+        billing: {
+          name: 'Ana Popescu',
+          address: 'Strada Lungă 7',
+          postalCode: '500001',
+          city: 'Brașov',
+          country: 'RO',
+        },
+      });
       const [invoice] = await invoicesOf(user);
       const response = await server.request(`/api/invoices/${invoice?.id}`, { token: user.accessToken });
       expect(response.statusCode).toBe(200);
@@ -175,7 +184,7 @@ describe('a payment', () => {
         '1 rue de l’Exemple, 75001 Paris, France',
         { fr: '(exemple)', en: '(example)', ro: '(exemplu)' }[language],
         'Ana Popescu',
-        'Strada Lungă 7, Brașov',
+        'Strada Lungă 7, 500001 Brașov',
         // The dates, the line, the VAT rate and the three totals.
         { fr: 'Date d’émission', en: 'Date of issue', ro: 'Data emiterii' }[language],
         { fr: 'Date de la vente', en: 'Date of sale', ro: 'Data vânzării' }[language],
@@ -221,7 +230,8 @@ describe('a payment', () => {
         throw new Error('the payment failed after its invoice');
       }),
     ).rejects.toThrow('the payment failed');
-    await buy(users[0] as SignedUpUser);
+    // A new buyer (the first ones own Standard already: they could not buy it twice).
+    await buy(await server.signup());
 
     const rows = await server.db
       .select({ sequence: invoices.sequence, number: invoices.number, issuedAt: invoices.issuedAt })

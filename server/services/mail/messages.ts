@@ -323,10 +323,11 @@ export function paymentReceipt(
   if (mail.credit) paragraphs.push(t('emails:receipt.credit', { price: mail.credit.price, credit: mail.credit.credit }));
   if (mail.vat) paragraphs.push(t('emails:receipt.vat', mail.vat));
   paragraphs.push(t('emails:receipt.invoice', { number: mail.invoiceNumber }));
-  if (mail.consent) paragraphs.push(t('emails:receipt.consent', { at: mail.consent.at }));
   if (mail.termsVersion) paragraphs.push(t('emails:receipt.terms', { version: mail.termsVersion }));
   paragraphs.push(t('emails:receipt.withdrawal', { until: mail.withdrawal.until }));
   paragraphs.push(t('emails:receipt.next'));
+  // Last, right above the quoted words of the box it introduces.
+  if (mail.consent) paragraphs.push(t('emails:receipt.consent', { at: mail.consent.at }));
   const { text, html } = frame(
     t,
     mail.language,

@@ -19,7 +19,7 @@ import { findPlan } from '../catalog';
 import { isServerLanguage, translator, type ServerLanguage } from '../i18n';
 import { orderParts, WEBSITE_SKU } from '../sales/order-terms';
 import { priceOrder, seriesOf } from '../sales/pricing';
-import { salesTermsVersion } from '../sales/terms-version';
+import { salesTermsVersion } from '../legal/sales-terms-pdf';
 import type { VatRules } from '../sales/vat';
 import type { PaymentProvider } from './provider';
 
