@@ -68,6 +68,7 @@ import { readVatRules } from './services/sales/vat';
 import { createLocalProvider } from './services/payments/local-provider';
 import type { PaymentProvider } from './services/payments/provider';
 import { createStripeProvider } from './services/payments/stripe-provider';
+import type Stripe from 'stripe';
 import { createSessionService } from './services/sessions';
 import { LogoRefused } from './services/website/logo-images';
 import { createSiteInbox, type SiteInbox } from './services/website/site-inbox';
@@ -251,7 +252,12 @@ export async function buildApp(deps: AppDependencies) {
     attachment: async (ref) => {
       if (ref.kind === 'salesTerms') {
         const terms = await workerPool.run(
-          { kind: 'salesTerms', language: ref.language, values: config.site.values, publicUrl: config.publicUrl },
+          {
+            kind: 'salesTerms',
+            language: ref.language,
+            values: config.site.values,
+            publicUrl: config.publicUrl,
+          },
           { system: true },
         );
         return {
@@ -507,7 +513,12 @@ export async function buildApp(deps: AppDependencies) {
     },
   });
   await app.register(stripeWebhookPlugin, {
-    stripe: stripeProvider?.stripe ?? null,
+    // A provider given by the caller may be Stripe's too (tests point it at a stand-in API).
+    stripe:
+      stripeProvider?.stripe ??
+      (deps.paymentProvider && 'stripe' in deps.paymentProvider
+        ? (deps.paymentProvider as { stripe: Stripe }).stripe
+        : null),
     webhookSecret: config.payments.provider === 'stripe' ? config.payments.webhookSecret : null,
     checkout,
   });

@@ -1,9 +1,12 @@
 /** POST /api/checkout/stripe-webhook (openapi: stripeWebhook) with the stripe provider configured. */
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, purchases } from '../../server/db/schema';
+import { createStripeProvider } from '../../server/services/payments/stripe-provider';
 import { json, startTestServer, type SignedUpUser, type TestServer, orderBody } from './harness';
 import { completeContent } from './website-fixtures';
 
@@ -388,5 +391,148 @@ describe('without the stripe provider', () => {
     const body = json<{ message: string; error: string }>(response);
     expect(body.error).toBe('The payment provider is unavailable, please try again later');
     expect(body.message).toBe(body.error);
+  });
+});
+
+describe('a withdrawal paid through Stripe', () => {
+  let withStripe: TestServer;
+  let stripeApi: Server;
+  /** What our server asked Stripe's API: the refunds it created, with their idempotency keys. */
+  const refundsAsked: { body: URLSearchParams; idempotencyKey: string | undefined }[] = [];
+
+  beforeAll(async () => {
+    // A stand-in for Stripe's API: POST /v1/refunds answers a refund object.
+    stripeApi = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        if (request.method === 'POST' && request.url === '/v1/refunds') {
+          const form = new URLSearchParams(body);
+          refundsAsked.push({
+            body: form,
+            idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+          });
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(
+            JSON.stringify({
+              id: 're_test',
+              object: 'refund',
+              amount: Number(form.get('amount')),
+              status: 'succeeded',
+            }),
+          );
+          return;
+        }
+        response.writeHead(404, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: { message: 'not here' } }));
+      });
+    });
+    await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
+    const { port } = stripeApi.address() as AddressInfo;
+    withStripe = await startTestServer({
+      payments: { provider: 'stripe', secretKey: 'sk_test_x', webhookSecret: WEBHOOK_SECRET },
+      paymentProvider: createStripeProvider('sk_test_x', { host: '127.0.0.1', port, protocol: 'http' }),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await withStripe?.close();
+    await new Promise((resolve) => stripeApi?.close(resolve));
+  });
+
+  it('refunds through Stripe once, and the charge.refunded event that follows credits nothing twice', async () => {
+    const user = await withStripe.signup();
+    const id = `cs_stripe_${randomBytes(12).toString('base64url')}`;
+    await withStripe.db.insert(checkoutSessions).values({
+      id,
+      userId: user.userId,
+      offerSku: 'STANDARD_PACKAGE',
+      planSku: 'STANDARD_PACKAGE_ONE_TIME',
+      productSkus: STANDARD_PRODUCTS,
+      amountCents: 1000,
+      currency: 'EUR',
+      provider: 'stripe',
+      providerSessionId: 'cs_test_withdrawal',
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    const paid = JSON.stringify({
+      id: 'evt_paid',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: 'cs_test_withdrawal',
+          object: 'checkout.session',
+          metadata: { checkoutSessionId: id },
+          payment_status: 'paid',
+          amount_total: 1000,
+          currency: 'eur',
+          payment_intent: 'pi_withdrawal',
+        },
+      },
+    });
+    expect((await deliver(withStripe, paid, sign(paid))).statusCode).toBe(200);
+
+    // No consent recorded for this order: everything is refunded.
+    const withdrawn = await withStripe.request(`/api/orders/${id}/withdrawal`, {
+      method: 'POST',
+      token: user.accessToken,
+      body: { name: 'Camille Dupont' },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(refundsAsked).toHaveLength(1);
+    expect(refundsAsked[0]?.body.get('payment_intent')).toBe('pi_withdrawal');
+    expect(refundsAsked[0]?.body.get('amount')).toBe('1000');
+    expect(refundsAsked[0]?.idempotencyKey).toBe(`withdrawal-${id}`);
+    expect(await withStripe.db.select().from(purchases).where(eq(purchases.userId, user.userId))).toEqual([]);
+
+    // Stripe then reports the refund it made: already recorded, no second credit note.
+    const refunded = JSON.stringify({
+      id: 'evt_refunded',
+      object: 'event',
+      type: 'charge.refunded',
+      data: {
+        object: {
+          id: 'ch_withdrawal',
+          object: 'charge',
+          payment_intent: 'pi_withdrawal',
+          amount: 1000,
+          amount_refunded: 1000,
+          currency: 'eur',
+        },
+      },
+    });
+    expect((await deliver(withStripe, refunded, sign(refunded))).statusCode).toBe(200);
+    const kinds = json<{ invoices: { kind: string; totalCents: number }[] }>(
+      await withStripe.request('/api/invoices', { token: user.accessToken }),
+    ).invoices.map((invoice) => `${invoice.kind} ${invoice.totalCents}`);
+    expect(kinds).toEqual(['creditNote -1000', 'invoice 1000']);
+  });
+
+  it('records nothing when Stripe cannot refund, and says so (502)', async () => {
+    const user = await withStripe.signup();
+    const id = `cs_stripe_${randomBytes(12).toString('base64url')}`;
+    // A payment without its payment intent: Stripe's refund cannot be asked.
+    await withStripe.db.insert(checkoutSessions).values({
+      id,
+      userId: user.userId,
+      offerSku: 'STANDARD_PACKAGE',
+      planSku: 'STANDARD_PACKAGE_ONE_TIME',
+      productSkus: STANDARD_PRODUCTS,
+      amountCents: 1000,
+      currency: 'EUR',
+      provider: 'stripe',
+      status: 'paid',
+      completedAt: new Date(),
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    const response = await withStripe.request(`/api/orders/${id}/withdrawal`, {
+      method: 'POST',
+      token: user.accessToken,
+      body: { name: 'Camille Dupont' },
+    });
+    expect(response.statusCode).toBe(502);
+    const [row] = await withStripe.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+    expect(row?.withdrawal).toBeNull();
+    expect(row?.refundedCents).toBe(0);
   });
 });

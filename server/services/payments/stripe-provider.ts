@@ -2,8 +2,12 @@ import Stripe from 'stripe';
 import type { PaymentProvider } from './provider';
 
 /** Stripe Checkout: the payment page is Stripe's; the webhook (plugins/stripe-webhook.ts) fulfils. */
-export function createStripeProvider(secretKey: string): PaymentProvider & { stripe: Stripe } {
-  const stripe = new Stripe(secretKey);
+export function createStripeProvider(
+  secretKey: string,
+  /** Where Stripe's API is (tests point it at a stand-in). */
+  options: Stripe.StripeConfig = {},
+): PaymentProvider & { stripe: Stripe } {
+  const stripe = new Stripe(secretKey, options);
   return {
     name: 'stripe',
     stripe,
