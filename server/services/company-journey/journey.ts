@@ -1,7 +1,8 @@
 /**
  * What follows each step of a founder's path, and tells them: the timeline's events, the invoice
  * and receipt of a payment, the credit note of a refund and its mail (with the website a refund
- * takes offline), the "documents ready" mail, and the one reminder about a draft left unfinished.
+ * takes offline), the mail that a submitted file is saved (not filed), the "documents ready"
+ * mail, and the one reminder about a draft left unfinished.
  * Each mail is queued in the transaction of the change that causes it, so it exists exactly when
  * the change does.
  */
@@ -17,6 +18,7 @@ import { enqueueMail, type MailQueue } from '../mail/mail-queue';
 import {
   documentsReady,
   draftReminder,
+  fileSubmitted,
   paymentReceipt,
   refundNotice,
   type MailBrand,
@@ -85,6 +87,16 @@ export function createJourney(deps: {
     return typeof name === 'string' && name.trim() ? name.trim() : null;
   }
 
+  /** Whether the founder owns at least one document. */
+  async function ownsDocuments(tx: Transaction, userId: string): Promise<boolean> {
+    const [owned] = await tx
+      .select({ sku: purchases.productSku })
+      .from(purchases)
+      .where(and(eq(purchases.userId, userId), inArray(purchases.productSku, [...DOCUMENT_SKUS])))
+      .limit(1);
+    return owned !== undefined;
+  }
+
   /**
    * Documents are ready once the founder owns one and has submitted their file: recorded (and
    * mailed) once, by whichever of the payment and the submission comes second.
@@ -97,17 +109,27 @@ export function createJourney(deps: {
       .from(companyFiles)
       .where(eq(companyFiles.userId, userId))
       .for('update');
-    const [owned] = await tx
-      .select({ sku: purchases.productSku })
-      .from(purchases)
-      .where(and(eq(purchases.userId, userId), inArray(purchases.productSku, [...DOCUMENT_SKUS])))
-      .limit(1);
-    if (!owned || !file?.submittedAt) return;
+    if (!file?.submittedAt || !(await ownsDocuments(tx, userId))) return;
     if (!(await recordEvent(tx, userId, 'documentsReady'))) return;
     const who = await founder(tx, userId);
     if (!who) return;
     const company = (await companyNameOf(tx, userId)) ?? '';
     await enqueueMail(tx, documentsReady({ ...who.mail, company }, brand), userId);
+  }
+
+  /**
+   * The file is saved in Kreo, not filed anywhere: what comes next (the documents when the founder
+   * owns one, else the plans) and the dashboard's filing guide.
+   */
+  async function mailFileSubmitted(tx: Transaction, userId: string): Promise<void> {
+    const who = await founder(tx, userId);
+    if (!who) return;
+    const company = await companyNameOf(tx, userId);
+    await enqueueMail(
+      tx,
+      fileSubmitted({ ...who.mail, company, ownsDocuments: await ownsDocuments(tx, userId) }, brand),
+      userId,
+    );
   }
 
   const hooks: CheckoutHooks = {
@@ -195,7 +217,9 @@ export function createJourney(deps: {
     async fileSubmitted(userId: string): Promise<void> {
       await db.transaction(async (tx) => {
         await recordEvent(tx, userId, 'draftStarted');
-        await recordEvent(tx, userId, 'submitted');
+        // The first submission only: a correction submitted again is confirmed on screen, and a
+        // founder who fixes a typo five times does not get five mails.
+        if (await recordEvent(tx, userId, 'submitted')) await mailFileSubmitted(tx, userId);
         await documentsReadyIfDue(tx, userId);
       });
       mailQueue.wake();
