@@ -44,8 +44,8 @@ const WORDS = {
     documents: 'your documents are waiting on the Documents page',
   },
   ro: {
-    subject: 'Dosarul dumneavoastră a fost înregistrat în Kreo (nu este încă depus)',
-    saved: 'Dosarul de înființare pentru Boulangerie Dupont a fost înregistrat în Kreo.',
+    subject: 'Dosarul dumneavoastră a fost salvat în Kreo (nu este încă depus)',
+    saved: 'Dosarul de înființare pentru Boulangerie Dupont a fost salvat în Kreo.',
     notFiled: 'Nu a fost transmis niciunui registru sau vreunei autorități',
     founderDoes: 'depuneți dosarul la registru și plătiți taxele de înmatriculare',
     plans: 'alegeți un pachet (http://kreo.test/plans)',
