@@ -25,12 +25,13 @@ export function FilingFitLine({
   const { t, i18n } = useTranslation('marketing');
   // The list the pricing section shows (one request per visit: fetchOffers keeps it).
   const catalog = useRemoteList(fetchOffers, peekOffers);
-  const offers = catalog.status === 'ready' ? catalog.items : [offer];
   const { t: tJurisdictions } = useTranslation('jurisdictions');
   const language = i18n.language;
   const list = (items: string[]) =>
     new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(items);
 
+  if (catalog.status !== 'ready') return null;
+  const offers = catalog.items;
   const cheapestFor = formsCheapestWith(offer, offers, forms);
   let line: string | null = null;
   let kind: 'cheapest' | 'notEnough' = 'cheapest';
