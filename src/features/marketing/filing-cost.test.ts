@@ -18,7 +18,11 @@ import { FILING_FORMS } from './filing-cost-data';
 /** The offers as the server seeds them from schemas/catalog.json. */
 const OFFERS: Offer[] = catalog.offers.map((offer) => ({
   ...offer,
-  plans: offer.plans.map((plan) => ({ ...plan, currency: 'EUR' as const })),
+  plans: offer.plans.map((plan) => ({
+    ...plan,
+    currency: 'EUR' as const,
+    planType: plan.planType === 'RECURRING' ? ('RECURRING' as const) : ('ONE_TIME' as const),
+  })),
 }));
 const offer = (sku: string) => OFFERS.find((entry) => entry.sku === sku) as Offer;
 const form = (id: string) =>

@@ -4,6 +4,7 @@
  * computed from the catalog and the fees data (schemas/).
  */
 import { screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import catalog from '../../../schemas/catalog.json';
 import { apiClient } from '@/lib/api/client';
@@ -17,7 +18,11 @@ import { ServicesPage } from './services-page';
 /** The offers as the server seeds them from schemas/catalog.json. */
 const OFFERS: Offer[] = catalog.offers.map((offer) => ({
   ...offer,
-  plans: offer.plans.map((plan) => ({ ...plan, currency: 'EUR' as const })),
+  plans: offer.plans.map((plan) => ({
+    ...plan,
+    currency: 'EUR' as const,
+    planType: plan.planType === 'RECURRING' ? ('RECURRING' as const) : ('ONE_TIME' as const),
+  })),
 }));
 
 /** What a reader sees: non-breaking and narrow spaces read as spaces. */
@@ -72,7 +77,7 @@ beforeEach(() => {
 });
 afterEach(() => forgetCatalog());
 
-function render(page: React.ReactNode, language: Language, route: string) {
+function render(page: ReactElement, language: Language, route: string) {
   const i18n = createTestI18n(language);
   renderWithProviders(page, { route, i18n });
   return i18n.getFixedT(language, 'marketing');
