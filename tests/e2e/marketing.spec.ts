@@ -79,10 +79,28 @@ async function expectPricing(region: Locator, language: Language) {
     await expect(card.getByRole('listitem')).toHaveText(offer.features[language]);
     const mostPopular = card.getByText(text(language, 'marketing', 'pricing.mostPopular'), { exact: true });
     await expect(mostPopular).toHaveCount(offer.sku === 'STANDARD_PACKAGE' ? 1 : 0);
+    // The cheapest offer that can be filed is named as such; Essential (statutes only) says it cannot be.
+    const filing = card.locator('[data-filing]');
+    if (offer.sku === 'STANDARD_PACKAGE')
+      await expect(filing).toHaveText(text(language, 'marketing', 'pricing.filing.cheapest'));
+    else if (offer.sku === 'STARTER_PACKAGE')
+      await expect(filing).toHaveAttribute('data-filing', 'notEnough');
+    else await expect(filing).toHaveCount(0);
     await expect(
       card.getByRole('button', { name: text(language, 'marketing', 'pricing.selectPlan') }),
     ).toBeEnabled();
   }
+}
+
+/** The total per legal form (issue 34): one row per form, Standard as the package, totals computed. */
+async function expectTotalCost(page: Page, language: Language) {
+  const totals = section(page, text(language, 'marketing', 'totalCost.title'));
+  await expect(totals.locator('[data-form]')).toHaveCount(6);
+  const sas = totals.locator('[data-form="FR-SAS"]');
+  await expect(sas).toContainText(offersByPrice[1]?.name[language] ?? '?');
+  await expect(sas.getByRole('cell').last()).toContainText(
+    text(language, 'marketing', 'outsideFees.estimated').replace('{{amount}}', '').trim(),
+  );
 }
 
 /** The FAQ: five questions, one open at a time, a second click closes. */
@@ -153,6 +171,8 @@ for (const language of LANGUAGES) {
       const services = section(page, text(language, 'marketing', 'services.title'));
       await expect(services.getByRole('heading', { level: 1 })).toBeVisible();
       await expectServices(services, language);
+      await expect(services).toContainText(text(language, 'marketing', 'services.lead'));
+      await expectTotalCost(page, language);
 
       // Moving within the app changes the title and the description too.
       await page
@@ -168,6 +188,7 @@ for (const language of LANGUAGES) {
       const plans = section(page, text(language, 'marketing', 'plans.title'));
       await expect(plans.getByRole('heading', { level: 1 })).toBeVisible();
       await expectPricing(plans, language);
+      await expectTotalCost(page, language);
 
       await page.goto('/faq');
       const faq = section(page, text(language, 'marketing', 'faq.title'));

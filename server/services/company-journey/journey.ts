@@ -1,7 +1,8 @@
 /**
  * What follows each step of a founder's path, and tells them: the timeline's events, the invoice
  * and receipt of a payment, the credit note of a refund and its mail (with the website a refund
- * takes offline), the "documents ready" mail, and the one reminder about a draft left unfinished.
+ * takes offline), the mail that a submitted file is saved (not filed), the "documents ready"
+ * mail, and the one reminder about a draft left unfinished.
  * Each mail is queued in the transaction of the change that causes it, so it exists exactly when
  * the change does.
  */
@@ -17,6 +18,7 @@ import { enqueueMail, type MailQueue } from '../mail/mail-queue';
 import {
   documentsReady,
   draftReminder,
+  fileSubmitted,
   paymentReceipt,
   refundNotice,
   withdrawalAcknowledgement,
@@ -88,6 +90,16 @@ export function createJourney(deps: {
     return typeof name === 'string' && name.trim() ? name.trim() : null;
   }
 
+  /** Whether the founder owns at least one document. */
+  async function ownsDocuments(tx: Transaction, userId: string): Promise<boolean> {
+    const [owned] = await tx
+      .select({ sku: purchases.productSku })
+      .from(purchases)
+      .where(and(eq(purchases.userId, userId), inArray(purchases.productSku, [...DOCUMENT_SKUS])))
+      .limit(1);
+    return owned !== undefined;
+  }
+
   /**
    * Documents are ready once the founder owns one and has submitted their file: recorded (and
    * mailed) once, by whichever of the payment and the submission comes second.
@@ -100,12 +112,7 @@ export function createJourney(deps: {
       .from(companyFiles)
       .where(eq(companyFiles.userId, userId))
       .for('update');
-    const [owned] = await tx
-      .select({ sku: purchases.productSku })
-      .from(purchases)
-      .where(and(eq(purchases.userId, userId), inArray(purchases.productSku, [...DOCUMENT_SKUS])))
-      .limit(1);
-    if (!owned || !file?.submittedAt) return;
+    if (!file?.submittedAt || !(await ownsDocuments(tx, userId))) return;
     if (!(await recordEvent(tx, userId, 'documentsReady'))) return;
     const who = await founder(tx, userId);
     if (!who) return;
@@ -123,6 +130,21 @@ export function createJourney(deps: {
     new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(
       new Date(iso),
     );
+
+  /**
+   * The file is saved in Kreo, not filed anywhere: what comes next (the documents when the founder
+   * owns one, else the plans) and the dashboard's filing guide.
+   */
+  async function mailFileSubmitted(tx: Transaction, userId: string): Promise<void> {
+    const who = await founder(tx, userId);
+    if (!who) return;
+    const company = await companyNameOf(tx, userId);
+    await enqueueMail(
+      tx,
+      fileSubmitted({ ...who.mail, company, ownsDocuments: await ownsDocuments(tx, userId) }, brand),
+      userId,
+    );
+  }
 
   const hooks: CheckoutHooks = {
     async paid(tx, session) {
@@ -147,12 +169,14 @@ export function createJourney(deps: {
           );
         const vat = session.vat
           ? {
-              rate: new Intl.NumberFormat(LOCALES[language], { style: 'percent', maximumFractionDigits: 2 }).format(
-                session.vat.rateBasisPoints / 10_000,
-              ),
+              rate: new Intl.NumberFormat(LOCALES[language], {
+                style: 'percent',
+                maximumFractionDigits: 2,
+              }).format(session.vat.rateBasisPoints / 10_000),
               amount: money(splitVat(session.amountCents, session.vat.rateBasisPoints).vatCents),
               country:
-                new Intl.DisplayNames([language], { type: 'region' }).of(session.vat.country) ?? session.vat.country,
+                new Intl.DisplayNames([language], { type: 'region' }).of(session.vat.country) ??
+                session.vat.country,
             }
           : null;
         const paidAt = session.completedAt ?? new Date();
@@ -171,7 +195,9 @@ export function createJourney(deps: {
               consent: session.consent
                 ? { text: session.consent.text, at: dateTime(language, session.consent.at) }
                 : null,
-              termsVersion: session.consent ? longDate(language, `${session.consent.termsVersion}T12:00:00Z`) : null,
+              termsVersion: session.consent
+                ? longDate(language, `${session.consent.termsVersion}T12:00:00Z`)
+                : null,
               withdrawal: {
                 url: `${publicUrl}/orders/${encodeURIComponent(session.id)}/withdraw`,
                 until: dateTime(language, withdrawalPeriodEnd(paidAt)),
@@ -208,7 +234,11 @@ export function createJourney(deps: {
       });
       // What the refund took back stops being served now, in its own transaction.
       const siteUrl = (await deps.revokeWebsite?.(tx, session.userId)) ?? null;
-      const outcome = { creditNoteNumber: creditNote?.number ?? null, creditNoteId: creditNote?.id ?? null, siteUrl };
+      const outcome = {
+        creditNoteNumber: creditNote?.number ?? null,
+        creditNoteId: creditNote?.id ?? null,
+        siteUrl,
+      };
       // A withdrawal's acknowledgement says all of it: one mail, not two.
       if (byWithdrawal) return outcome;
       const who = await founder(tx, session.userId);
@@ -297,7 +327,9 @@ export function createJourney(deps: {
     async fileSubmitted(userId: string): Promise<void> {
       await db.transaction(async (tx) => {
         await recordEvent(tx, userId, 'draftStarted');
-        await recordEvent(tx, userId, 'submitted');
+        // The first submission only: a correction submitted again is confirmed on screen, and a
+        // founder who fixes a typo five times does not get five mails.
+        if (await recordEvent(tx, userId, 'submitted')) await mailFileSubmitted(tx, userId);
         await documentsReadyIfDue(tx, userId);
       });
       mailQueue.wake();

@@ -446,6 +446,38 @@ export function documentsReady(mail: FounderMail & { company: string }, brand: M
   return { to: mail.to, subject: t('emails:documentsReady.subject'), text, html };
 }
 
+/**
+ * After the founder submits the company file for the first time: it is saved in Kreo, not filed with
+ * any registry; what comes next (the documents when a package is owned, else the plans; the filing
+ * guide on the dashboard, which the founder follows to file it themselves).
+ */
+export function fileSubmitted(
+  mail: FounderMail & { company: string | null; ownsDocuments: boolean },
+  brand: MailBrand,
+): MailMessage {
+  const t = translator(mail.language);
+  const company = mail.company ?? t('emails:fileSubmitted.yourCompany');
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: t('emails:greeting', { firstname: mail.firstname }),
+      paragraphs: [
+        t('emails:fileSubmitted.body', { company }),
+        t('emails:fileSubmitted.notFiled'),
+        t(mail.ownsDocuments ? 'emails:fileSubmitted.nextDocuments' : 'emails:fileSubmitted.nextPlans', {
+          plansUrl: `${brand.siteUrl}/plans`,
+        }),
+        t('emails:fileSubmitted.guide'),
+      ],
+      action: { label: t('emails:fileSubmitted.action'), url: `${brand.siteUrl}/dashboard` },
+      notes: [t('emails:fileSubmitted.amend')],
+    },
+    brand,
+  );
+  return { to: mail.to, subject: t('emails:fileSubmitted.subject'), text, html };
+}
+
 /** The one reminder about a draft left unfinished, with a link that stops reminders. */
 export function draftReminder(
   mail: FounderMail & { company: string | null; unsubscribeUrl: string },

@@ -16,6 +16,7 @@ const PANEL_POINTS = [
   'authPanel.points.price',
   'authPanel.points.speed',
   'authPanel.points.documents',
+  'authPanel.points.youDo',
 ] as const;
 
 function BrandPanel({ panel }: { panel: AuthPanel }) {

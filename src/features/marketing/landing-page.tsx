@@ -125,6 +125,7 @@ export function LandingPage() {
               <p>{t('landing.slogan')}</p>
               <h1 id="landing-title">{t('landing.title')}</h1>
               <p>{t('landing.description')}</p>
+              <p>{t('landing.youDo')}</p>
               <CallToAction
                 primaryLabel={t('landing.primaryCta')}
                 secondaryLabel={t('landing.secondaryCta')}

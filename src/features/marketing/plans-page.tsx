@@ -4,10 +4,12 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { OutsideFeesSection } from './outside-fees-section';
 import { PricingSection } from './pricing-section';
+import { TotalCostSection } from './total-cost-section';
 import { CHOSEN_OFFER_PARAM } from './use-select-plan';
 
 /**
- * /plans: the packages and their prices, then what the founder still pays outside Kreo per country;
+ * /plans: the packages and their prices, the total a founder pays per legal form, then what they still
+ * pay outside Kreo per country;
  * /plans?offer=SKU resumes a choice made before logging in.
  */
 export function PlansPage() {
@@ -25,6 +27,7 @@ export function PlansPage() {
         resumeOfferSku={searchParams.get(CHOSEN_OFFER_PARAM)}
         onResumeHandled={forgetChosenOffer}
       />
+      <TotalCostSection />
       <OutsideFeesSection />
     </>
   );

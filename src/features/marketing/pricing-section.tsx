@@ -18,6 +18,7 @@ import { useRemoteList } from '@/lib/catalog/use-remote-list';
 import { isLoggedInAtom } from '@/lib/session/session';
 import { CatalogFailure } from './catalog-failure';
 import { CatalogSkeletons } from './catalog-skeletons';
+import { FilingFitLine } from './filing-fit-line';
 import { SectionFrame, type SectionFrameProps } from './section-frame';
 import classes from './sections.module.css';
 import { startCheckout } from './start-checkout';
@@ -82,6 +83,7 @@ function OfferCard({ offer, headingOrder, pending, disabled, onSelect }: OfferCa
             <Text c="dimmed" fw={500} mt={4}>
               {periodLabel(plan)}
             </Text>
+            <FilingFitLine offer={offer} />
           </>
         ) : null}
       </div>

@@ -12,17 +12,20 @@ function longDate(iso: string, language: string): string {
 }
 
 /**
- * Tells a user who reopens a submitted file that they can amend it, and one whose edits from another
- * device were just merged in that they were.
+ * Tells a user who reopens a submitted file that it is saved in Kreo and can be amended, and one whose
+ * edits from another device were just merged in that they were.
  */
 export const FileStatusNotice = memo(function FileStatusNotice({
   file,
   merged,
   language,
+  justSubmitted = false,
 }: {
   file: DraftState['file'];
   merged: boolean;
   language: string;
+  /** The file was submitted a moment ago: SubmittedNotice says so, this box would repeat it. */
+  justSubmitted?: boolean;
 }) {
   const { t } = useTranslation('wizard');
   const submittedAt = file?.submittedAt;
@@ -33,7 +36,7 @@ export const FileStatusNotice = memo(function FileStatusNotice({
           {t('ui.merged')}
         </Alert>
       ) : null}
-      {submittedAt && (file.status === 'submitted' || file.status === 'amended') ? (
+      {submittedAt && (file.status === 'amended' || (file.status === 'submitted' && !justSubmitted)) ? (
         <Alert
           color={file.status === 'submitted' ? 'green' : 'yellow'}
           icon={<IconFileCheck aria-hidden="true" />}

@@ -1,11 +1,5 @@
 import { Alert, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconArrowLeft,
-  IconArrowRight,
-  IconCheck,
-  IconCircleCheck,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +22,7 @@ import classes from './wizard-page.module.css';
 import { FileStatusNotice } from './file-status-notice';
 import { accountValues } from './founder-details';
 import { SetAsideNotice } from './set-aside-notice';
+import { SubmittedNotice } from './submitted-notice';
 import { useCompanyFileDraft } from './use-company-file-draft';
 import { useAccountPrefill, useFounderAccount } from './use-founder-account';
 import { useLegalFormSteps } from './use-legal-form-steps';
@@ -320,21 +315,7 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
 
   let main: ReactNode;
   if (phase === 'submitted') {
-    main = (
-      <Alert
-        color="green"
-        icon={<IconCircleCheck aria-hidden="true" />}
-        title={t('review.submitted.title')}
-        role="status"
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('review.submitted.body')}</Text>
-          <Button onClick={() => navigate(destination)}>
-            {t(destination === paths.documents ? 'review.submitted.documents' : 'review.submitted.plans')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    main = <SubmittedNotice destination={destination} onContinue={() => navigate(destination)} />;
   } else if (phase === 'review') {
     main = (
       <WizardReview
@@ -403,7 +384,12 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
       <Grid gutter="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
-            <FileStatusNotice file={view.file} merged={view.mergedFromElsewhere} language={i18n.language} />
+            <FileStatusNotice
+              file={view.file}
+              merged={view.mergedFromElsewhere}
+              language={i18n.language}
+              justSubmitted={phase === 'submitted'}
+            />
             <SetAsideNotice setAside={view.setAside} />
             {main}
             <div className={classes.statusBar}>
