@@ -25,6 +25,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { orderRequest } from '../tests/fixtures/order';
 import sharp from 'sharp';
 import type { WebsiteContent } from '../src/shared/website';
 import { chromiumExecutable } from '../tests/e2e/chromium';
@@ -265,10 +266,12 @@ async function publishSite(server: BenchServer): Promise<void> {
   // Published already by an earlier run on this server (the slug is then taken).
   if ((await fetch(`${server.url}/sites/${SITE_SLUG}`)).ok) return;
   const token = await accessToken(server, await createUser(server));
-  const session = await callAs(server, token, '/api/checkout/create-session', {
-    offerSku: 'PREMIUM_PACKAGE',
-    planSku: 'PREMIUM_PACKAGE_ONE_TIME',
-  });
+  const session = await callAs(
+    server,
+    token,
+    '/api/checkout/create-session',
+    orderRequest({ offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' }),
+  );
   const { url } = (await session.json()) as { url: string };
   const checkout = new URL(url);
   if (!checkout.pathname.startsWith('/checkout/local/'))

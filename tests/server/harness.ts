@@ -3,7 +3,7 @@
  * database when DATABASE_URL is set, an in-memory PGlite otherwise), seeded with the real catalog,
  * with an in-memory mailer. Requests go through `app.inject`, never a socket.
  */
-import { salesTermsVersion } from '../../server/services/legal/sales-terms-pdf';
+import { orderRequest, TEST_BILLING } from '../fixtures/order';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -353,29 +353,9 @@ export const TEST_CARD = {
   cardholder: 'C. Dupont',
 };
 
-/** A billing address in France (French VAT), as the order page sends it. */
-export const TEST_BILLING = {
-  name: 'Camille Dupont',
-  address: '12 rue des Lilas',
-  postalCode: '69003',
-  city: 'Lyon',
-  country: 'FR',
-};
-
-/**
- * The body of create-session for an offer's plan, as the order page sends it: with the consent box
- * ticked for the terms in force, and a billing address (in France unless `billing` says otherwise).
- */
-export function orderBody(
-  offer: { offerSku: string; planSku: string },
-  options: { billing?: Partial<typeof TEST_BILLING>; language?: 'fr' | 'en' | 'ro' } = {},
-) {
-  return {
-    ...offer,
-    consent: { immediateAccess: true, termsVersion: salesTermsVersion(), language: options.language ?? 'fr' },
-    billing: { ...TEST_BILLING, ...options.billing },
-  };
-}
+/** The body of create-session as the order page sends it (consent ticked, a billing address). */
+export const orderBody = orderRequest;
+export { TEST_BILLING };
 
 /** Opens a checkout session for an offer's plan; throws unless it opened. Answers its id. */
 export async function openCheckout(
