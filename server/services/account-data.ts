@@ -100,6 +100,11 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
           status: checkoutSessions.status,
           createdAt: checkoutSessions.createdAt,
           completedAt: checkoutSessions.completedAt,
+          refundedCents: checkoutSessions.refundedCents,
+          // The billing address, the consent box as ticked, the withdrawal declaration.
+          billing: checkoutSessions.billing,
+          consent: checkoutSessions.consent,
+          withdrawal: checkoutSessions.withdrawal,
         })
         .from(checkoutSessions)
         .where(eq(checkoutSessions.userId, userId))
@@ -265,6 +270,12 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
             or(eq(checkoutSessions.status, 'canceled'), isNull(checkoutSessions.providerSessionId)),
           ),
         );
+        // A kept order keeps its consent and withdrawal (the proof of what was agreed, for a claim:
+        // GDPR art. 17(3)(e)); its billing address goes, the invoice holding what the law keeps.
+        await tx
+          .update(checkoutSessions)
+          .set({ billing: null })
+          .where(eq(checkoutSessions.userId, userId));
         // The account's contact messages, and with them (foreign key) every mail about them: the
         // notice to support included, which names no user (security review R3-11).
         await tx.delete(contactMessages).where(contactMessagesOf(user));

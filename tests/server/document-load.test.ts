@@ -22,6 +22,7 @@ import { pdfText, squeeze } from './document-text';
 import { buyLocally, json, startTestServer, type SignedUpUser, type TestServer, orderBody } from './harness';
 
 const STANDARD = { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' };
+const PREMIUM = { offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' };
 
 type Block = { kind: string; text?: string; items?: string[]; words?: number };
 interface Preview {
@@ -263,7 +264,7 @@ describe('each account has its share', () => {
     expect(tooMany.statusCode).toBe(429);
     expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(0);
     const checkout = () =>
-      limited.request('/api/checkout/create-session', { body: orderBody(STANDARD), token: user.accessToken });
+      limited.request('/api/checkout/create-session', { body: orderBody(PREMIUM), token: user.accessToken });
     expect((await checkout()).statusCode).toBe(200);
     expect((await checkout()).statusCode).toBe(429);
     // Another account is not held back by this one.

@@ -1199,9 +1199,9 @@ class Target {
     return tables;
   }
 
-  private async checkoutSession(token: string) {
+  private async checkoutSession(token: string, offer = STANDARD) {
     const response = await this.server.request('/api/checkout/create-session', {
-      body: orderBody(STANDARD),
+      body: orderBody(offer),
       token,
     });
     if (response.statusCode !== 200)
@@ -1240,7 +1240,11 @@ class Target {
       cookie: user.cookie,
       cookieStale: false,
       paidSession,
-      openSession: await this.checkoutSession(user.accessToken),
+      // Standard is owned now: the open session is the upgrade to Premium.
+      openSession: await this.checkoutSession(user.accessToken, {
+        offerSku: 'PREMIUM_PACKAGE',
+        planSku: 'PREMIUM_PACKAGE_ONE_TIME',
+      }),
     };
     return this.actor;
   }
@@ -1286,7 +1290,10 @@ class Target {
       .from(checkoutSessions)
       .where(sql`${checkoutSessions.id} = ${actor.openSession}`);
     if (row?.status !== 'open') {
-      actor.openSession = await this.checkoutSession(actor.accessToken);
+      actor.openSession = await this.checkoutSession(actor.accessToken, {
+        offerSku: 'PREMIUM_PACKAGE',
+        planSku: 'PREMIUM_PACKAGE_ONE_TIME',
+      });
     }
     return actor.openSession;
   }

@@ -329,10 +329,10 @@ describe('your data (GDPR)', () => {
       payload: 'cardholder=Camille+Dupont&cardNumber=4242+4242+4242+4242&expiry=12%2F30&cvc=123',
     });
     expect(paid.statusCode, paid.body).toBe(303);
-    // An abandoned checkout as well.
+    // An abandoned checkout as well (the upgrade to Premium: Standard is owned now).
     await server.request('/api/checkout/create-session', {
       token: user.accessToken,
-      body: orderBody({ offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' }),
+      body: orderBody({ offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' }),
     });
     // Sent from the contact page while logged in: the message is the account's.
     await server.db.insert(contactMessages).values({

@@ -19,8 +19,7 @@ import {
   uniqueEmail,
   type Response,
   type SignedUpUser,
-  type TestServer,
-} from './harness';
+  type TestServer, openCheckout, payLocalCheckout } from './harness';
 import { completeContent } from './website-fixtures';
 
 const PREMIUM = { offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' };
@@ -826,8 +825,11 @@ describe('a refund of the website (R3-04)', () => {
 
   it('keeps the site online when another paid order still includes the website', async () => {
     const user = await server.signup();
-    const first = await buy(user, PREMIUM);
-    await buy(user, PREMIUM);
+    // Two Premium orders, opened before either was paid (once one is paid, Premium is owned and
+    // cannot be ordered again).
+    const first = await openCheckout(server, user, PREMIUM);
+    const second = await openCheckout(server, user, PREMIUM);
+    for (const id of [first, second]) expect((await payLocalCheckout(server, id)).statusCode).toBe(303);
     await saveDraft(user, completeContent());
     expect((await post(user, '/api/website/publish', { slug: 'deux-commandes' })).statusCode).toBe(200);
     await server.app.inject({ method: 'POST', url: `/checkout/local/${first}/refund` });

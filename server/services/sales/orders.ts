@@ -40,6 +40,7 @@ export class WithdrawalRefusal extends Error {
 }
 
 const LOCALES: Record<string, string> = { fr: 'fr-FR', en: 'en-GB', ro: 'ro-RO' };
+const ORDER_ID = /^cs_[a-z]+_[A-Za-z0-9_-]{1,64}$/;
 
 export function createOrderService(deps: { db: Database; checkout: CheckoutService; now?: () => Date }) {
   const { db, checkout } = deps;
@@ -129,6 +130,9 @@ export function createOrderService(deps: { db: Database; checkout: CheckoutServi
     userId: string,
     orderId?: string,
   ): Promise<{ order: Order; row: CheckoutSessionRow }[]> {
+    // Our ids are cs_<provider>_<base64url>: anything else (a NUL above all, which PostgreSQL
+    // cannot even compare) is no order.
+    if (orderId !== undefined && !ORDER_ID.test(orderId)) return [];
     const rows = await db
       .select()
       .from(checkoutSessions)
@@ -196,7 +200,6 @@ export function createOrderService(deps: { db: Database; checkout: CheckoutServi
     },
 
     async get(userId: string, orderId: string): Promise<Order | null> {
-      if (orderId.length > 200) return null;
       return (await ordersOf(userId, orderId))[0]?.order ?? null;
     },
 
@@ -210,7 +213,7 @@ export function createOrderService(deps: { db: Database; checkout: CheckoutServi
       name: string,
       email?: string,
     ): Promise<components['schemas']['Withdrawal']> {
-      const found = orderId.length <= 200 ? (await ordersOf(userId, orderId))[0] : undefined;
+      const found = (await ordersOf(userId, orderId))[0];
       if (!found) throw new WithdrawalRefusal(404, 'No paid order of this account has this id');
       const { order, row } = found;
       const [user] = await db.select().from(users).where(eq(users.id, userId));
