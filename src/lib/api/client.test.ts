@@ -77,6 +77,14 @@ describe('requests', () => {
   });
 });
 
+/** A create-session body as the order page sends it. */
+const ORDER = {
+  offerSku: 'STANDARD_PACKAGE',
+  planSku: 'STANDARD_PACKAGE_ONE_TIME',
+  consent: { immediateAccess: true, termsVersion: '2026-11-27', language: 'fr' as const },
+  billing: { name: 'Camille Dupont', address: '12 rue des Lilas', postalCode: '69003', city: 'Lyon', country: 'FR' },
+};
+
 describe('bearer token', () => {
   it('is sent on a protected GET', async () => {
     const { api } = client('token-123');
@@ -87,18 +95,13 @@ describe('bearer token', () => {
 
   it('is sent on a protected POST, next to its JSON body', async () => {
     const { api } = client('token-123');
-    await api.POST('/api/checkout/create-session', {
-      body: { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' },
-    });
+    await api.POST('/api/checkout/create-session', { body: ORDER });
 
     const request = sentRequest();
     expect(request.headers.get('Authorization')).toBe('Bearer token-123');
     expect(request.headers.get('Content-Type')).toBe('application/json');
     expect(request.headers.get(TUNNEL_HEADER)).toBe('true');
-    await expect(request.json()).resolves.toEqual({
-      offerSku: 'STANDARD_PACKAGE',
-      planSku: 'STANDARD_PACKAGE_ONE_TIME',
-    });
+    await expect(request.json()).resolves.toEqual(ORDER);
   });
 
   it.each([
@@ -187,7 +190,7 @@ describe('bearer token', () => {
     const api = createApiClient({ baseUrl: API, fetch: mockFetch });
 
     const error = await failure(
-      api.POST('/api/checkout/create-session', { body: { offerSku: 'A', planSku: 'B' } }),
+      api.POST('/api/checkout/create-session', { body: ORDER }),
     );
 
     expect(error).toMatchObject({ kind: 'no-token', message: 'No valid token available' });
@@ -253,7 +256,7 @@ describe('errors (spec section 8)', () => {
     );
 
     const error = await failure(
-      api.POST('/api/checkout/create-session', { body: { offerSku: 'A', planSku: 'B' } }),
+      api.POST('/api/checkout/create-session', { body: ORDER }),
     );
 
     expect(error.message).toBe('Unknown plan');
