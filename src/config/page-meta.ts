@@ -71,9 +71,7 @@ export const NOT_FOUND_META: PageMetaKeys = { namespace: 'common', page: 'notFou
 /** The meta keys of a path ("/plans/" and "/plans" alike); unknown paths are the not-found page. */
 export function pageMetaFor(pathname: string): PageMetaKeys {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return (
-    PAGE_META[path] ?? PATTERNED_META.find(({ pattern }) => pattern.test(path))?.meta ?? NOT_FOUND_META
-  );
+  return PAGE_META[path] ?? PATTERNED_META.find(({ pattern }) => pattern.test(path))?.meta ?? NOT_FOUND_META;
 }
 
 /** Open Graph locale names of our languages. */

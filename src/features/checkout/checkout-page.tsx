@@ -1,4 +1,16 @@
-import { Alert, Anchor, Button, Card, Checkbox, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Container,
+  Group,
+  List,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,14 +29,20 @@ import { useRemoteList } from '@/lib/catalog/use-remote-list';
 import { formatCalendarDate } from '@/lib/format/dates';
 import { isLanguage, DEFAULT_LANGUAGE } from '@/lib/i18n/languages';
 import { formatCents } from '@/lib/invoices/invoices-api';
-import { goToPaymentPage, startCheckout, type CheckoutOutcome } from '@/features/marketing/start-checkout';
-import { countryName, errorCode, formatVatRate, WEBSITE_PRODUCT_SKU } from './order-format';
+import { goToPaymentPage, startCheckout, type CheckoutOutcome } from './start-checkout';
+import { countryName, errorCode, formatVatRate, WEBSITE_PRODUCT_SKU } from '@/lib/orders/order-format';
 
 type CheckoutQuote = components['schemas']['CheckoutQuote'];
 type BillingAddress = components['schemas']['BillingAddress'];
 
 /** The refusals of create-session (and the quote) that have words in checkout:order.errors. */
-const KNOWN_CODES = ['CONSENT_REQUIRED', 'TERMS_CHANGED', 'ALREADY_OWNED', 'COUNTRY_NOT_SERVED', 'BILLING_INVALID'] as const;
+const KNOWN_CODES = [
+  'CONSENT_REQUIRED',
+  'TERMS_CHANGED',
+  'ALREADY_OWNED',
+  'COUNTRY_NOT_SERVED',
+  'BILLING_INVALID',
+] as const;
 type KnownCode = (typeof KNOWN_CODES)[number];
 const isKnownCode = (code: string | undefined): code is KnownCode =>
   (KNOWN_CODES as readonly (string | undefined)[]).includes(code);
@@ -32,7 +50,8 @@ const isKnownCode = (code: string | undefined): code is KnownCode =>
 type QuoteState =
   | { status: 'loading' }
   | { status: 'failed'; code?: KnownCode }
-  | { status: 'ready'; quote: CheckoutQuote; refreshing: boolean };
+  /** `country`: the billing country asked for (null: the server's default); another one is being asked. */
+  | { status: 'ready'; quote: CheckoutQuote; country: string | null };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -102,7 +121,6 @@ export function CheckoutPage() {
   useEffect(() => {
     if (!planSku) return undefined;
     const controller = new AbortController();
-    setState((previous) => (previous.status === 'ready' ? { ...previous, refreshing: true } : previous));
     const query = { offerSku, planSku, ...(country ? { country } : {}) };
     Promise.all([
       apiClient.GET('/api/checkout/quote', { params: { query }, signal: controller.signal }),
@@ -110,7 +128,7 @@ export function CheckoutPage() {
     ])
       .then(([{ data }, name]) => {
         if (!data) throw new Error('The quote answered without a body');
-        setState({ status: 'ready', quote: data, refreshing: false });
+        setState({ status: 'ready', quote: data, country });
         setValues((current) => current ?? initialBilling(data, name));
       })
       .catch((error: unknown) => {
@@ -229,6 +247,7 @@ export function CheckoutPage() {
   }
 
   const { quote } = state;
+  const refreshing = state.country !== country;
   const currency = quote.currency;
   const money = (cents: number) => formatCents(cents, currency, language);
   const name = localized(offer.name, language);
@@ -258,7 +277,7 @@ export function CheckoutPage() {
                 <List.Item key={feature}>{feature}</List.Item>
               ))}
             </List>
-            <Stack gap={4} mt="sm" data-testid="order-amounts" aria-busy={state.refreshing}>
+            <Stack gap={4} mt="sm" data-testid="order-amounts" aria-busy={refreshing}>
               <SummaryRow label={t('order.price')} value={money(quote.priceCents)} />
               {quote.creditCents > 0 ? (
                 <>
@@ -333,7 +352,7 @@ export function CheckoutPage() {
                     type="submit"
                     size="md"
                     loading={ordering}
-                    disabled={state.refreshing}
+                    disabled={refreshing}
                     aria-describedby={consentError ? consentErrorId : undefined}
                     onClick={() => {
                       if (!consent) setConsentError(true);

@@ -20,7 +20,8 @@ import { CatalogFailure } from './catalog-failure';
 import { CatalogSkeletons } from './catalog-skeletons';
 import { SectionFrame, type SectionFrameProps } from './section-frame';
 import classes from './sections.module.css';
-import { PlanStanding, standingOf, usePlanQuotes, type Standing } from './plan-standing';
+import { standingOf, usePlanQuotes, type Standing } from './plan-quotes';
+import { PlanStanding } from './plan-standing';
 import { useSelectPlan } from './use-select-plan';
 
 const KNOWN_CYCLES = ['day', 'week', 'month', 'year'] as const;

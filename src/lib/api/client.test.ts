@@ -82,7 +82,13 @@ const ORDER = {
   offerSku: 'STANDARD_PACKAGE',
   planSku: 'STANDARD_PACKAGE_ONE_TIME',
   consent: { immediateAccess: true, termsVersion: '2026-11-27', language: 'fr' as const },
-  billing: { name: 'Camille Dupont', address: '12 rue des Lilas', postalCode: '69003', city: 'Lyon', country: 'FR' },
+  billing: {
+    name: 'Camille Dupont',
+    address: '12 rue des Lilas',
+    postalCode: '69003',
+    city: 'Lyon',
+    country: 'FR',
+  },
 };
 
 describe('bearer token', () => {
@@ -189,9 +195,7 @@ describe('bearer token', () => {
   it('missing on a client no session was given to: protected calls fail the same way', async () => {
     const api = createApiClient({ baseUrl: API, fetch: mockFetch });
 
-    const error = await failure(
-      api.POST('/api/checkout/create-session', { body: ORDER }),
-    );
+    const error = await failure(api.POST('/api/checkout/create-session', { body: ORDER }));
 
     expect(error).toMatchObject({ kind: 'no-token', message: 'No valid token available' });
     expect(mockFetch).not.toHaveBeenCalled();
@@ -255,9 +259,7 @@ describe('errors (spec section 8)', () => {
       jsonResponse({ error: 'Unknown plan' }, { status: 400, statusText: 'Bad Request' }),
     );
 
-    const error = await failure(
-      api.POST('/api/checkout/create-session', { body: ORDER }),
-    );
+    const error = await failure(api.POST('/api/checkout/create-session', { body: ORDER }));
 
     expect(error.message).toBe('Unknown plan');
     expect(error.body).toEqual({ error: 'Unknown plan' });

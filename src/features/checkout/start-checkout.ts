@@ -41,7 +41,11 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutO
     if (error.kind === 'network') return { kind: 'unreachable' };
     if (error.status === 429) return { kind: 'too-many' };
     const code = bodyField(error.body, 'code');
-    return { kind: 'error', error: bodyField(error.body, 'error') ?? error.message, ...(code ? { code } : {}) };
+    return {
+      kind: 'error',
+      error: bodyField(error.body, 'error') ?? error.message,
+      ...(code ? { code } : {}),
+    };
   }
 }
 
