@@ -7,6 +7,7 @@
  * was provided yet: the whole amount is refunded (L. 221-28 13° applies only once documents are provided).
  */
 import { readFileSync } from 'node:fs';
+import { formatPrice } from '../../src/lib/catalog/format-price';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
 import { useLanguage } from './fixtures';
 import { text } from './locale-text';
@@ -76,9 +77,7 @@ for (const language of LANGUAGES) {
     await expect(main).toContainText(STANDARD.name[language]);
     await expect(main).toContainText(account.email);
     const price = STANDARD.plans[0]?.price ?? 0;
-    const fullAmount = new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' })
-      .format(price)
-      .replace(/[.,]00(?=\D|$)/, '');
+    const fullAmount = formatPrice(price, language);
     await expect.poll(async () => plain((await main.textContent()) ?? '')).toContain(plain(fullAmount));
     const name = page.getByRole('textbox', { name: t('withdrawal.name') });
     await expect(name).toHaveValue(`${account.firstname} ${account.lastname}`);
