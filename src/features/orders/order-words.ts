@@ -6,6 +6,14 @@ import { formatParisDate } from '@/lib/orders/order-format';
 export type Order = components['schemas']['Order'];
 
 /**
+ * Whether the withdrawal function is offered: for the whole period (Directive 2011/83 art. 11a), also
+ * once the documents were provided at the founder's request, when the declaration refunds nothing.
+ */
+export function canDeclareWithdrawal(order: Order): boolean {
+  return order.withdrawal.state === 'open' || order.withdrawal.state === 'rightLost';
+}
+
+/**
  * Where an order's withdrawal stands, in plain words with its date (checkout:orders): open until the
  * period's last day (C. consom. L. 221-18), lost once the documents were provided at the founder's
  * request (L. 221-28 13°), over, or done.
@@ -20,7 +28,7 @@ export function withdrawalNote(order: Order, t: TFunction<'checkout'>, language:
         amount: money(withdrawal.refundCents),
       });
     case 'rightLost':
-      return t('orders.rightLost');
+      return t('orders.rightLost', { date: formatParisDate(withdrawal.until, language) });
     case 'periodOver':
       return t('orders.periodOver', { date: formatParisDate(withdrawal.until, language) });
     case 'withdrawn':

@@ -107,9 +107,16 @@ describe.each(LANGUAGES)('/orders in %s', (language) => {
     );
     expect(open).toHaveTextContent('KR-000003');
 
-    for (const card of [lost, over, withdrawn])
+    for (const card of [over, withdrawn])
       expect(within(card).queryByRole('link', { name: WITHDRAW_LABEL[language] })).toBeNull();
-    expect(plain(lost.textContent)).toContain(plain(t('orders.rightLost')));
+    // Documents provided at the founder's request: the function stays for the period, refunding nothing.
+    expect(within(lost).getByRole('link', { name: WITHDRAW_LABEL[language] })).toHaveAttribute(
+      'href',
+      '/orders/000002/withdraw',
+    );
+    expect(plain(lost.textContent)).toContain(
+      plain(t('orders.rightLost', { date: formatParisDate('2026-12-04T22:59:59.000Z', language) })),
+    );
     expect(plain(over.textContent)).toContain(
       plain(t('orders.periodOver', { date: formatParisDate('2026-10-05T21:59:59.000Z', language) })),
     );

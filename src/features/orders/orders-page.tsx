@@ -8,7 +8,7 @@ import { apiClient } from '@/lib/api/client';
 import { localized } from '@/lib/catalog/catalog';
 import { formatInstantDate } from '@/lib/format/dates';
 import { formatCents } from '@/lib/invoices/invoices-api';
-import { withdrawalNote, type Order } from './order-words';
+import { canDeclareWithdrawal, withdrawalNote, type Order } from './order-words';
 
 type LoadState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; orders: Order[] };
 
@@ -31,7 +31,7 @@ function OrderCard({ order }: { order: Order }) {
   const language = i18n.language;
   const money = (cents: number) => formatCents(cents, order.currency, language);
   const name = localized(order.offerName, language);
-  const open = order.withdrawal.state === 'open';
+  const open = canDeclareWithdrawal(order);
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-label={name} data-order={order.id}>
       <Stack gap="sm">

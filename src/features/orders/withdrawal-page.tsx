@@ -16,7 +16,7 @@ import {
   formatParisDateTime,
   WEBSITE_PRODUCT_SKU,
 } from '@/lib/orders/order-format';
-import { withdrawalNote, type Order } from './order-words';
+import { canDeclareWithdrawal, withdrawalNote, type Order } from './order-words';
 
 type Withdrawal = components['schemas']['Withdrawal'];
 
@@ -200,7 +200,7 @@ export function WithdrawalPage() {
       .finally(() => setSending(false));
   };
 
-  const open = order.withdrawal.state === 'open' && !refused;
+  const open = canDeclareWithdrawal(order) && !refused;
   const revoked = order.withdrawal.revokedProductSkus;
   const takesWebsite = revoked.includes(WEBSITE_PRODUCT_SKU);
   const takesDocuments = revoked.some((sku) => sku !== WEBSITE_PRODUCT_SKU);
@@ -232,6 +232,11 @@ export function WithdrawalPage() {
               </Stack>
             </Stack>
           </Card>
+          {open && order.withdrawal.state === 'rightLost' ? (
+            <Alert color="gray" role="note">
+              {withdrawalNote(order, t, language)}
+            </Alert>
+          ) : null}
           {open ? (
             <>
               <TextInput
