@@ -383,9 +383,14 @@ describe('operations.gen.ts', () => {
       // Issue 33: the pre-filing check of the company file, and the whole pack in one ZIP.
       'GET /api/documents/filing-check': 'bearer',
       'GET /api/documents/pack': 'bearer',
+      // Issue 34: the order summary before paying, the account's orders and the withdrawal declaration.
+      'GET /api/checkout/quote': 'bearer',
+      'GET /api/orders': 'bearer',
+      'GET /api/orders/{orderId}': 'bearer',
+      'POST /api/orders/{orderId}/withdrawal': 'bearer',
     };
 
-    expect(Object.keys(operationSecurity)).toHaveLength(46);
+    expect(Object.keys(operationSecurity)).toHaveLength(50);
     expect(operationSecurity).toEqual(spec);
   });
 });
