@@ -28,6 +28,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import sharp from 'sharp';
 import type { WebsiteContent } from '../src/shared/website';
 import { chromiumExecutable } from '../tests/e2e/chromium';
+import { benchCheckoutBody } from './bench-checkout';
 import { isMain, startBenchServer, type BenchServer } from './bench-server';
 import { kB, median, printTable, withTarget, type Table } from './bench-report';
 
@@ -265,10 +266,12 @@ async function publishSite(server: BenchServer): Promise<void> {
   // Published already by an earlier run on this server (the slug is then taken).
   if ((await fetch(`${server.url}/sites/${SITE_SLUG}`)).ok) return;
   const token = await accessToken(server, await createUser(server));
-  const session = await callAs(server, token, '/api/checkout/create-session', {
-    offerSku: 'PREMIUM_PACKAGE',
-    planSku: 'PREMIUM_PACKAGE_ONE_TIME',
-  });
+  const session = await callAs(
+    server,
+    token,
+    '/api/checkout/create-session',
+    benchCheckoutBody('PREMIUM_PACKAGE', 'PREMIUM_PACKAGE_ONE_TIME'),
+  );
   const { url } = (await session.json()) as { url: string };
   const checkout = new URL(url);
   if (!checkout.pathname.startsWith('/checkout/local/'))

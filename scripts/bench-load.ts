@@ -35,6 +35,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../server/db/database';
 import { completeCompanyFile } from '../tests/fixtures/company-file';
+import { benchCheckoutBody } from './bench-checkout';
 import { percentile, printTable, type Table } from './bench-report';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -494,7 +495,7 @@ async function journey(run: Run, runId: string, n: number): Promise<void> {
 
   const checkout = await run.request(
     'POST /api/checkout/create-session',
-    postJson('/api/checkout/create-session', { offerSku: plan.offerSku, planSku: plan.planSku }, bearer),
+    postJson('/api/checkout/create-session', benchCheckoutBody(plan.offerSku, plan.planSku), bearer),
   );
   if (!checkout) return;
   const pageUrl = parse<{ url?: string }>(checkout)?.url;
