@@ -88,6 +88,18 @@ const PaymentCancelPage = page(
   () => import('@/features/checkout/payment-cancel-page'),
   (m) => m.PaymentCancelPage,
 );
+const CheckoutPage = page(
+  () => import('@/features/checkout/checkout-page'),
+  (m) => m.CheckoutPage,
+);
+const OrdersPage = page(
+  () => import('@/features/orders/orders-page'),
+  (m) => m.OrdersPage,
+);
+const WithdrawalPage = page(
+  () => import('@/features/orders/withdrawal-page'),
+  (m) => m.WithdrawalPage,
+);
 const WizardRoute = page(
   () => import('./routes/wizard-route'),
   (m) => m.WizardRoute,
@@ -164,6 +176,9 @@ export const routeElements = (
         <Route path={paths.dashboard} element={<DashboardPage />} />
         <Route path={paths.profile} element={<ProfilePage />} />
         <Route path={paths.createWebsite} element={<WebsitePage />} />
+        <Route path={paths.checkout} element={<CheckoutPage />} />
+        <Route path={paths.orders} element={<OrdersPage />} />
+        <Route path={paths.withdrawal} element={<WithdrawalPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Route>

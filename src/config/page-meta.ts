@@ -53,14 +53,25 @@ export const PAGE_META: Record<string, PageMetaKeys> = {
   [paths.profile]: { namespace: 'profile', page: 'profile', personal: true },
   [paths.paymentSuccess]: { namespace: 'checkout', page: 'success', personal: true },
   [paths.paymentCancel]: { namespace: 'checkout', page: 'cancel', personal: true },
+  [paths.checkout]: { namespace: 'checkout', page: 'checkout', personal: true },
+  [paths.orders]: { namespace: 'checkout', page: 'orders', personal: true },
+  [paths.withdrawal]: { namespace: 'checkout', page: 'withdrawal', personal: true },
 };
+
+/** The keys of PAGE_META with a `:parameter` segment, as patterns matching one segment there. */
+const PATTERNED_META = Object.entries(PAGE_META)
+  .filter(([path]) => path.includes('/:'))
+  .map(([path, meta]) => ({
+    pattern: new RegExp(`^${path.replace(/\/:[^/]+/g, '/[^/]+')}$`),
+    meta,
+  }));
 
 export const NOT_FOUND_META: PageMetaKeys = { namespace: 'common', page: 'notFound' };
 
 /** The meta keys of a path ("/plans/" and "/plans" alike); unknown paths are the not-found page. */
 export function pageMetaFor(pathname: string): PageMetaKeys {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return PAGE_META[path] ?? NOT_FOUND_META;
+  return PAGE_META[path] ?? PATTERNED_META.find(({ pattern }) => pattern.test(path))?.meta ?? NOT_FOUND_META;
 }
 
 /** Open Graph locale names of our languages. */
@@ -68,5 +79,5 @@ export const OG_LOCALES = { fr: 'fr_FR', en: 'en_GB', ro: 'ro_RO' } as const;
 
 /** Whether a path is a page of the app (the server answers 404 for any other). */
 export function isAppPage(pathname: string): boolean {
-  return (pathname.replace(/\/+$/, '') || '/') in PAGE_META;
+  return pageMetaFor(pathname) !== NOT_FOUND_META;
 }

@@ -25,6 +25,11 @@ export const paths = {
   profile: '/user-profile',
   paymentSuccess: '/success',
   paymentCancel: '/cancel',
+  /** The order summary, billing address and consent before paying (a pattern: link with checkoutPath). */
+  checkout: '/checkout/:offerSku',
+  orders: '/orders',
+  /** The withdrawal declaration of one order (a pattern: link with withdrawalPath). */
+  withdrawal: '/orders/:orderId/withdraw',
   help: '/help',
   // Content pages: their words are locales/<lang>/pages/<slug>.md (src/config/content-pages.ts).
   terms: '/terms',
@@ -35,6 +40,16 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** /checkout/<offerSku>: the order page of one offer. */
+export function checkoutPath(offerSku: string): string {
+  return `/checkout/${encodeURIComponent(offerSku)}`;
+}
+
+/** /orders/<orderId>/withdraw: the withdrawal declaration of one order (also linked from the order e-mails). */
+export function withdrawalPath(orderId: string): string {
+  return `/orders/${encodeURIComponent(orderId)}/withdraw`;
+}
 
 /** The query parameter that carries the page a visitor asked for through /login. */
 export const REDIRECT_PARAM = 'redirect';

@@ -10,7 +10,7 @@ import type { Language } from '../../src/lib/i18n/languages';
 import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file';
 import { useLanguage } from './fixtures';
 import { text } from './locale-text';
-import { payWithTestCard } from './payment-page';
+import { checkoutRequest, payWithTestCard } from './payment-page';
 import {
   createAccount,
   expect,
@@ -83,10 +83,16 @@ function fileOf(founder: (typeof FOUNDERS)[number]) {
 }
 
 async function pay(page: Page, language: Language) {
-  const token = await storedAccessToken(page);
+  const token = (await storedAccessToken(page)) ?? '';
   const session = await page.request.post('/api/checkout/create-session', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { offerSku: STANDARD?.sku, planSku: STANDARD?.plans[0]?.sku },
+    data: await checkoutRequest(
+      page.request,
+      token,
+      STANDARD?.sku ?? '',
+      STANDARD?.plans[0]?.sku ?? '',
+      language,
+    ),
   });
   expect(session.status(), await session.text()).toBe(200);
   await page.goto(new URL(((await session.json()) as { url: string }).url).pathname);

@@ -6,7 +6,7 @@ import { useLanguage } from './fixtures';
 import { readLandingToTheEnd } from './landing';
 import { formatPrice } from '../../src/lib/catalog/format-price';
 import { text } from './locale-text';
-import { payWithTestCard } from './payment-page';
+import { orderOnCheckoutPage, payWithTestCard } from './payment-page';
 import { completeCompanyFile } from '../fixtures/company-file';
 import { expectNoViolations } from './axe';
 import { createAccount, expect, expectPurchaseInToken, storedAccessToken, test } from './real-server';
@@ -196,7 +196,7 @@ for (const language of LANGUAGES) {
       await expectFaq(faq, language);
     });
 
-    test('a visitor who chooses a plan logs in and goes on to pay for that plan', async ({
+    test('a visitor who chooses a plan logs in and goes on to its order page, then to pay', async ({
       page,
       request,
     }) => {
@@ -204,27 +204,21 @@ for (const language of LANGUAGES) {
       await page.goto('/plans');
       const standard = page.getByRole('article', { name: offersByPrice[1]?.name[language] });
       await standard.getByRole('button', { name: text(language, 'marketing', 'pricing.selectPlan') }).click();
-      await expect(page).toHaveURL(/\/login\?redirect=%2Fplans%3Foffer%3DSTANDARD_PACKAGE$/);
+      await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout%2FSTANDARD_PACKAGE$/);
 
       const form = loginForm(page, language);
       await form.email.fill(account.email);
       await form.password.fill(account.password);
       await form.submit.click();
 
-      // Back on /plans, the chosen plan's payment starts by itself, on the server's checkout page.
-      await expect(page).toHaveURL(/\/checkout\//);
+      // Logged in, the chosen plan's order page: its summary, and "Modify" back to the plans.
+      await expect(page).toHaveURL('/checkout/STANDARD_PACKAGE');
       await expect(page.getByRole('main')).toContainText(offersByPrice[1]?.name[language] ?? '');
-
-      // Back from the checkout page lands on /plans, which does not start the payment again.
-      await page.goBack();
-      await expect(page).toHaveURL('/plans');
-      await expect(
-        standard.getByRole('button', { name: text(language, 'marketing', 'pricing.selectPlan') }),
-      ).toBeEnabled();
+      await page.getByRole('link', { name: text(language, 'checkout', 'order.edit') }).click();
       await expect(page).toHaveURL('/plans');
 
       await standard.getByRole('button', { name: text(language, 'marketing', 'pricing.selectPlan') }).click();
-      await expect(page).toHaveURL(/\/checkout\//);
+      await orderOnCheckoutPage(page, language);
       await page.getByRole('button', { name: text(language, 'payment', 'cancel') }).click();
       await expect(page).toHaveURL('/cancel');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -257,7 +251,7 @@ for (const language of LANGUAGES) {
       await page.goto('/plans');
       const standard = page.getByRole('article', { name: offersByPrice[1]?.name[language] });
       await standard.getByRole('button', { name: text(language, 'marketing', 'pricing.selectPlan') }).click();
-      await expect(page).toHaveURL(/\/checkout\//);
+      await orderOnCheckoutPage(page, language);
       await payWithTestCard(page, language);
 
       await expect(page).toHaveURL(/\/success\?session_id=/);
@@ -395,7 +389,7 @@ for (const language of LANGUAGES) {
       await expect(plans.getByRole('alert')).toHaveCount(0);
     });
 
-    test("a checkout the server refuses shows 'Error: ' and its reason in a notification", async ({
+    test("a checkout the server refuses shows 'Error: ' and its reason on the order page", async ({
       page,
     }) => {
       await createAccount(page.request, language, 'Sorin');
@@ -410,16 +404,14 @@ for (const language of LANGUAGES) {
       await page.goto('/plans');
       const standard = page.getByRole('article', { name: offersByPrice[1]?.name[language] });
       await standard.getByRole('button', { name: text(language, 'marketing', 'pricing.selectPlan') }).click();
+      await expect(page).toHaveURL('/checkout/STANDARD_PACKAGE');
+      await page.getByRole('checkbox', { name: text(language, 'checkout', 'consent.documents') }).check();
+      await page.getByRole('button', { name: text(language, 'checkout', 'order.submit') }).click();
       const notice = page.getByRole('alert');
       await expect(notice).toContainText(
-        text(language, 'marketing', 'pricing.checkoutError').replace(
-          '{{error}}',
-          'Plan temporarily unavailable',
-        ),
+        text(language, 'checkout', 'order.errors.other').replace('{{error}}', 'Plan temporarily unavailable'),
       );
-      await expect(page).toHaveURL('/plans');
-      await notice.getByRole('button', { name: text(language, 'marketing', 'pricing.close') }).click();
-      await expect(notice).toHaveCount(0);
+      await expect(page).toHaveURL('/checkout/STANDARD_PACKAGE');
       expect(dialogs).toBe(0);
     });
   });

@@ -1,6 +1,58 @@
-import type { Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Language } from '../../src/lib/i18n/languages';
 import { text } from './locale-text';
+
+/** The billing address the e2e buyers give (France: the French VAT rate). */
+export const TEST_BILLING = {
+  name: 'Camille Dupont',
+  address: '12 rue des Lilas',
+  postalCode: '69003',
+  city: 'Lyon',
+  country: 'FR',
+} as const;
+
+/**
+ * On the order page (/checkout/<offer>): fills the billing address where it is empty, ticks the consent
+ * box (immediate access, C. consom. L. 221-28 13°) and clicks "Order with obligation to pay", which
+ * leads to the payment page.
+ */
+export async function orderOnCheckoutPage(page: Page, language: Language) {
+  await expect(page).toHaveURL(/\/checkout\/[A-Z_]+$/);
+  const field = (key: keyof typeof TEST_BILLING) =>
+    page.getByRole('textbox', { name: text(language, 'checkout', `billing.${key}`), exact: true });
+  for (const key of ['name', 'address', 'postalCode', 'city'] as const) {
+    const input = field(key);
+    if ((await input.inputValue()) === '') await input.fill(TEST_BILLING[key]);
+  }
+  await page.getByRole('checkbox', { name: text(language, 'checkout', 'consent.documents') }).check();
+  await page.getByRole('button', { name: text(language, 'checkout', 'order.submit') }).click();
+  await expect(page).toHaveURL(/\/checkout\/local\//);
+}
+
+/**
+ * The body of POST /api/checkout/create-session as the order page sends it: the consent given in
+ * `language` with the terms' current version (read from the quote) and the test billing address.
+ */
+export async function checkoutRequest(
+  request: APIRequestContext,
+  token: string,
+  offerSku: string,
+  planSku: string,
+  language: Language,
+) {
+  const quote = await request.get('/api/checkout/quote', {
+    headers: { Authorization: `Bearer ${token}` },
+    params: { offerSku, planSku, country: TEST_BILLING.country },
+  });
+  expect(quote.status(), await quote.text()).toBe(200);
+  const { termsVersion } = (await quote.json()) as { termsVersion: string };
+  return {
+    offerSku,
+    planSku,
+    consent: { immediateAccess: true, termsVersion, language },
+    billing: TEST_BILLING,
+  };
+}
 
 /** Pays on the server's local checkout page with the test card, in the account's language. */
 export async function payWithTestCard(page: Page, language: Language) {

@@ -11,7 +11,7 @@ import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file'
 import { docxText, pdfText, squeeze } from '../server/document-text';
 import { useLanguage } from './fixtures';
 import { text } from './locale-text';
-import { payWithTestCard } from './payment-page';
+import { checkoutRequest, payWithTestCard } from './payment-page';
 import { createAccount, expect, expectPurchaseInToken, storedAccessToken, test } from './real-server';
 import { pastFifteenth, savedDraft, stepsFile } from './wizard-fill';
 import { wizardForm } from './wizard-form';
@@ -57,9 +57,16 @@ for (const { language, form: legalForm, card, copy } of FOUNDERS) {
     await expect.poll(() => storedAccessToken(page)).not.toBeNull();
 
     // The 1 € package, paid on the local checkout page.
+    const token = (await storedAccessToken(page)) ?? '';
     const checkout = await page.request.post('/api/checkout/create-session', {
-      headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
-      data: { offerSku: 'STARTER_PACKAGE', planSku: 'STARTER_PACKAGE_ONE_TIME' },
+      headers: { Authorization: `Bearer ${token}` },
+      data: await checkoutRequest(
+        page.request,
+        token,
+        'STARTER_PACKAGE',
+        'STARTER_PACKAGE_ONE_TIME',
+        language,
+      ),
     });
     expect(checkout.status()).toBe(200);
     await page.goto(((await checkout.json()) as { url: string }).url);

@@ -9,6 +9,7 @@ import {
   test,
   uniqueEmail,
 } from './real-server';
+import { checkoutRequest } from './payment-page';
 import { lastMailedLink } from './server-data';
 
 // Against the real server and its embedded database: no route is mocked here. Sign-up and login go
@@ -89,7 +90,13 @@ test('sign up, verify, log out, log in, pay the 10 € plan, and own its documen
   expect(standard?.plans[0]?.price).toBe(10);
   const checkout = await page.request.post('/api/checkout/create-session', {
     headers: { Authorization: `Bearer ${accessToken}` },
-    data: { offerSku: 'STANDARD_PACKAGE', planSku: standard?.plans[0]?.sku },
+    data: await checkoutRequest(
+      page.request,
+      accessToken ?? '',
+      'STANDARD_PACKAGE',
+      standard?.plans[0]?.sku ?? '',
+      'fr',
+    ),
   });
   const { url } = (await checkout.json()) as { url: string };
   await page.goto(url);
@@ -132,7 +139,13 @@ test('cancelling on the checkout page lands on /cancel @desktop-only', async ({ 
   const accessToken = await storedAccessToken(page);
   const checkout = await page.request.post('/api/checkout/create-session', {
     headers: { Authorization: `Bearer ${accessToken}` },
-    data: { offerSku: 'STARTER_PACKAGE', planSku: 'STARTER_PACKAGE_ONE_TIME' },
+    data: await checkoutRequest(
+      page.request,
+      accessToken ?? '',
+      'STARTER_PACKAGE',
+      'STARTER_PACKAGE_ONE_TIME',
+      'ro',
+    ),
   });
   await page.goto(((await checkout.json()) as { url: string }).url);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ro');

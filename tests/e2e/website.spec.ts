@@ -11,6 +11,7 @@ import type { Language } from '../../src/lib/i18n/languages';
 import { useLanguage } from './fixtures';
 import { text } from './locale-text';
 import { createAccount, expect, storedAccessToken, test } from './real-server';
+import { checkoutRequest } from './payment-page';
 import { mailsTo } from './server-data';
 
 const LANGUAGES: Language[] = ['fr', 'en', 'ro'];
@@ -43,10 +44,10 @@ const SITES: Record<
 };
 
 /** Buys the 50 € package through the local checkout, as the payment page would post it. */
-async function buyWebsitePackage(request: APIRequestContext, token: string) {
+async function buyWebsitePackage(request: APIRequestContext, token: string, language: Language) {
   const session = await request.post('/api/checkout/create-session', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' },
+    data: await checkoutRequest(request, token, 'PREMIUM_PACKAGE', 'PREMIUM_PACKAGE_ONE_TIME', language),
   });
   expect(session.status(), await session.text()).toBe(200);
   const id = new URL(((await session.json()) as { url: string }).url).pathname.split('/').at(-1) ?? '';
@@ -88,7 +89,7 @@ for (const language of LANGUAGES) {
     await useLanguage(context, language);
     await createAccount(page.request, language, 'Camille');
     const token = await openBuilder(page, language);
-    await buyWebsitePackage(page.request, token);
+    await buyWebsitePackage(page.request, token, language);
     await page.reload();
     await expect(page.getByRole('button', { name: t('publish.publish') })).toBeVisible();
 

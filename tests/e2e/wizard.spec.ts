@@ -30,6 +30,7 @@ import {
   type NaturalPersonInput,
 } from './wizard-fill';
 import { wizardForm, type WizardForm } from './wizard-form';
+import { checkoutRequest } from './payment-page';
 
 // /ai-powered-form against the real server and its database (spec sections 2, 3 and 4; issues 5, 13
 // and 32): the country and legal form first, then the people the file names, then that form's steps
@@ -677,9 +678,10 @@ test('a founder who owns a package goes from Complete to the documents @desktop-
   await expect.poll(() => storedAccessToken(page)).not.toBeNull();
 
   // Buy the 1 € package on the local checkout page.
+  const token = (await storedAccessToken(page)) ?? '';
   const checkout = await page.request.post('/api/checkout/create-session', {
-    headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
-    data: { offerSku: 'STARTER_PACKAGE', planSku: 'STARTER_PACKAGE_ONE_TIME' },
+    headers: { Authorization: `Bearer ${token}` },
+    data: await checkoutRequest(page.request, token, 'STARTER_PACKAGE', 'STARTER_PACKAGE_ONE_TIME', language),
   });
   expect(checkout.status()).toBe(200);
   await page.goto(((await checkout.json()) as { url: string }).url);

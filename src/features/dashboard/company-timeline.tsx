@@ -1,5 +1,5 @@
 import { Anchor, Text, Timeline } from '@mantine/core';
-import { IconCheck, IconCircleDashed, IconReceiptRefund } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCheck, IconCircleDashed, IconReceiptRefund } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -69,6 +69,11 @@ function EntryBody({ entry, offers }: { entry: TimelineEntry; offers: readonly O
           {paymentLine(event, offers, language, t('timeline.creditNote', { number: event.invoiceNumber }))}
         </Text>
       ) : null}
+      {event && entry.kind === 'withdrawn' ? (
+        <Text size="sm" className={classes.wrap}>
+          {paymentLine(event, offers, language, '')}
+        </Text>
+      ) : null}
       {entry.kind === 'documentsReady' ? (
         <Anchor component={Link} to={paths.documents} size="sm">
           {t('timeline.documentsReady.action')}
@@ -101,13 +106,15 @@ export function CompanyTimeline({ entries, offers }: { entries: TimelineEntry[];
           bullet={
             entry.kind === 'refunded' ? (
               <IconReceiptRefund size={14} aria-hidden="true" />
+            ) : entry.kind === 'withdrawn' ? (
+              <IconArrowBackUp size={14} aria-hidden="true" />
             ) : entry.done ? (
               <IconCheck size={14} aria-hidden="true" />
             ) : (
               <IconCircleDashed size={14} aria-hidden="true" />
             )
           }
-          color={entry.kind === 'refunded' ? 'orange' : undefined}
+          color={entry.kind === 'refunded' || entry.kind === 'withdrawn' ? 'orange' : undefined}
         >
           <EntryBody entry={entry} offers={offers} />
         </Timeline.Item>

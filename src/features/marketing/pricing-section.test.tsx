@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { apiClient } from '@/lib/api/client';
-import { ApiError, NETWORK_NOT_OK_MESSAGE } from '@/lib/api/errors';
 import { forgetCatalog, formatPrice, type Offer } from '@/lib/catalog/catalog';
 
 /** A price as the page shows it to a reader: the DOM text's non-breaking space read as a space. */
@@ -11,13 +10,6 @@ import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import { accessTokenAtom, endSession, sessionStore } from '@/lib/session/session';
 import { createTestI18n, epochSeconds, renderWithProviders, unsignedJwt } from '@/testing/render';
 import { PlansPage } from './plans-page';
-import type * as StartCheckout from './start-checkout';
-import { goToPaymentPage } from './start-checkout';
-
-vi.mock('./start-checkout', async (importOriginal) => ({
-  ...(await importOriginal<typeof StartCheckout>()),
-  goToPaymentPage: vi.fn(),
-}));
 
 const plan = (
   sku: string,
@@ -63,6 +55,8 @@ const OFFERS: Offer[] = [
 
 let get: MockInstance;
 let post: MockInstance;
+/** GET /api/orders' `plans`: what each plan costs the logged-in account. */
+let planQuotes: unknown[] = [];
 
 function LocationProbe() {
   const location = useLocation();
@@ -82,22 +76,28 @@ function renderPlans(language: Language, route = '/plans') {
   return { ...view, t };
 }
 
+/** One plan as GET /api/orders prices it for the account. */
+function quote(offerSku: string, priceCents: number, creditCents: number, owned: boolean) {
+  const dueCents = owned ? 0 : priceCents - creditCents;
+  return { offerSku, planSku: `${offerSku}_ONE_TIME`, priceCents, creditCents, dueCents, owned };
+}
+
 function logIn() {
   sessionStore.set(accessTokenAtom, unsignedJwt({ sub: 'user-1', products: [], exp: epochSeconds(600) }));
 }
 
 beforeEach(() => {
   forgetCatalog();
-  get = vi.spyOn(apiClient, 'GET').mockResolvedValue({ data: OFFERS, response: new Response() } as never);
-  post = vi.spyOn(apiClient, 'POST').mockResolvedValue({
-    data: { url: 'http://localhost/checkout/cs_1' },
+  planQuotes = [];
+  get = vi.spyOn(apiClient, 'GET').mockImplementation((async (path: string) => ({
+    data: path === '/api/orders' ? { orders: [], plans: planQuotes } : OFFERS,
     response: new Response(),
-  } as never);
+  })) as never);
+  post = vi.spyOn(apiClient, 'POST').mockResolvedValue({ data: {}, response: new Response() } as never);
 });
 
 afterEach(() => {
   endSession();
-  vi.mocked(goToPaymentPage).mockClear();
 });
 
 describe.each(LANGUAGES)('the pricing section in %s', (language) => {
@@ -124,79 +124,66 @@ describe.each(LANGUAGES)('the pricing section in %s', (language) => {
     expect(get).toHaveBeenCalledWith('/api/marketing/offers/list');
   });
 
-  it('sends a visitor without a session to log in, with the way back to the chosen plan', async () => {
+  it('sends a visitor without a session to log in, with the way back to the order page', async () => {
     const { user, t } = renderPlans(language);
     const [, standard] = await screen.findAllByRole('article');
     await user.click(within(standard as HTMLElement).getByRole('button', { name: t('pricing.selectPlan') }));
     expect(screen.getByTestId('location')).toHaveTextContent(
-      '/login?redirect=%2Fplans%3Foffer%3DSTANDARD_PACKAGE',
+      '/login?redirect=%2Fcheckout%2FSTANDARD_PACKAGE',
     );
     expect(post).not.toHaveBeenCalled();
+    expect(get).not.toHaveBeenCalledWith('/api/orders', expect.anything());
   });
 
-  it('opens a payment session for a logged-in user and goes to its page', async () => {
+  it('opens the order page of the plan for a logged-in user, without opening a payment yet', async () => {
     logIn();
     const { user, t } = renderPlans(language);
     const [, standard] = await screen.findAllByRole('article');
     await user.click(within(standard as HTMLElement).getByRole('button', { name: t('pricing.selectPlan') }));
-    await waitFor(() => expect(goToPaymentPage).toHaveBeenCalledWith('http://localhost/checkout/cs_1'));
-    expect(post).toHaveBeenCalledWith('/api/checkout/create-session', {
-      body: { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' },
-    });
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/checkout\/STANDARD_PACKAGE$/);
+    expect(post).not.toHaveBeenCalled();
   });
 
-  it("shows the server's {error} as 'Error: ' plus it, in a notification that closes", async () => {
+  it('marks the plan owned without a button, and prices the upgrade at the difference', async () => {
     logIn();
-    post.mockResolvedValue({ data: { error: 'Plan sold out' }, response: new Response() } as never);
-    const { user, t } = renderPlans(language);
-    const [starter] = await screen.findAllByRole('article');
-    await user.click(within(starter as HTMLElement).getByRole('button', { name: t('pricing.selectPlan') }));
-    const notice = await screen.findByRole('alert');
-    expect(notice).toHaveTextContent(t('pricing.checkoutError', { error: 'Plan sold out' }));
-    await user.click(within(notice).getByRole('button', { name: t('pricing.close') }));
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(goToPaymentPage).not.toHaveBeenCalled();
-  });
-
-  it('says in the user’s language when the account opened too many payment pages (429)', async () => {
-    logIn();
-    post.mockRejectedValue(new ApiError('Too many requests, please retry in 60 seconds.', 'http', 429));
-    const { user, t } = renderPlans(language);
-    const [starter] = await screen.findAllByRole('article');
-    await user.click(within(starter as HTMLElement).getByRole('button', { name: t('pricing.selectPlan') }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      t('pricing.checkoutError', { error: t('pricing.tooManyCheckouts') }),
+    planQuotes = [
+      quote('STARTER_PACKAGE', 100, 100, true),
+      quote('STANDARD_PACKAGE', 1000, 100, false),
+      quote('CARE_PACKAGE', 2000, 100, false),
+    ];
+    const { t } = renderPlans(language);
+    const [starter, standard] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
+    expect(await within(starter).findByText(t('standing.yours'))).toBeInTheDocument();
+    expect(within(starter).queryByRole('button', { name: t('pricing.selectPlan') })).toBeNull();
+    expect(standard).toHaveTextContent(
+      t('standing.upgrade', { offer: 'Standard', amount: shownPrice(9, language) }).replace(/\s/g, ' '),
     );
-    expect(goToPaymentPage).not.toHaveBeenCalled();
+    // The full price stays next to it.
+    expect(standard).toHaveTextContent(shownPrice(10, language));
+    expect(within(standard).getByRole('button', { name: t('pricing.selectPlan') })).toBeEnabled();
   });
 
-  it('says in the user’s language when the server cannot be reached', async () => {
+  it('does not offer a plan below the one owned', async () => {
     logIn();
-    post.mockRejectedValue(new ApiError(NETWORK_NOT_OK_MESSAGE, 'network'));
-    const { user, t } = renderPlans(language);
-    const [starter] = await screen.findAllByRole('article');
-    await user.click(within(starter as HTMLElement).getByRole('button', { name: t('pricing.selectPlan') }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      t('pricing.checkoutError', { error: t('pricing.networkError') }),
+    planQuotes = [
+      quote('STARTER_PACKAGE', 100, 1000, true),
+      quote('STANDARD_PACKAGE', 1000, 1000, true),
+      quote('CARE_PACKAGE', 2000, 1000, false),
+    ];
+    const { t } = renderPlans(language);
+    const [starter, standard] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
+    expect(await within(standard).findByText(t('standing.yours'))).toBeInTheDocument();
+    expect(within(starter).getByText(t('standing.included'))).toBeInTheDocument();
+    expect(within(starter).queryByRole('button')).toBeNull();
+  });
+
+  it('sends an older link to a plan chosen before logging in on to its order page', async () => {
+    logIn();
+    renderPlans(language, '/plans?offer=STARTER_PACKAGE');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/checkout\/STARTER_PACKAGE$/),
     );
-  });
-
-  it('carries on with the plan chosen before logging in, and drops it from the address', async () => {
-    logIn();
-    // The session is held back so that the message shown while it is created can be read.
-    let answer: (value: unknown) => void = () => undefined;
-    post.mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    const { t } = renderPlans(language, '/plans?offer=STARTER_PACKAGE');
-    expect(
-      await screen.findByText(t('pricing.resuming', { offer: OFFERS[2]?.name[language] ?? '' })),
-    ).toBeInTheDocument();
-    answer({ data: { url: 'http://localhost/checkout/cs_1' }, response: new Response() });
-    await waitFor(() => expect(goToPaymentPage).toHaveBeenCalledWith('http://localhost/checkout/cs_1'));
-    expect(post).toHaveBeenCalledTimes(1);
-    expect(post).toHaveBeenCalledWith('/api/checkout/create-session', {
-      body: { offerSku: 'STARTER_PACKAGE', planSku: 'STARTER_PACKAGE_ONE_TIME' },
-    });
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/plans$/));
+    expect(post).not.toHaveBeenCalled();
   });
 
   it('says so when the plan chosen before logging in is no longer sold', async () => {

@@ -21,7 +21,8 @@ import { CatalogSkeletons } from './catalog-skeletons';
 import { FilingFitLine } from './filing-fit-line';
 import { SectionFrame, type SectionFrameProps } from './section-frame';
 import classes from './sections.module.css';
-import { startCheckout } from './start-checkout';
+import { standingOf, usePlanQuotes, type Standing } from './plan-quotes';
+import { PlanStanding } from './plan-standing';
 import { useSelectPlan } from './use-select-plan';
 
 const KNOWN_CYCLES = ['day', 'week', 'month', 'year'] as const;
@@ -42,12 +43,12 @@ function usePeriodLabel() {
 interface OfferCardProps {
   offer: Offer;
   headingOrder: 2 | 3;
-  pending: boolean;
-  disabled: boolean;
+  /** What the account owns compared with this offer (null: anonymous, or not known yet). */
+  standing: Standing | null;
   onSelect: (offer: Offer) => void;
 }
 
-function OfferCard({ offer, headingOrder, pending, disabled, onSelect }: OfferCardProps) {
+function OfferCard({ offer, headingOrder, standing, onSelect }: OfferCardProps) {
   const { t, i18n } = useTranslation('marketing');
   const periodLabel = usePeriodLabel();
   const titleId = useId();
@@ -101,24 +102,25 @@ function OfferCard({ offer, headingOrder, pending, disabled, onSelect }: OfferCa
           <List.Item key={feature}>{feature}</List.Item>
         ))}
       </List>
-      <Button
-        fullWidth
-        size="md"
-        variant={popular ? 'filled' : 'outline'}
-        loading={pending}
-        disabled={disabled || !plan}
-        aria-describedby={titleId}
-        onClick={() => onSelect(offer)}
-      >
-        {t('pricing.selectPlan')}
-      </Button>
+      <PlanStanding standing={standing} offerName={name}>
+        <Button
+          fullWidth
+          size="md"
+          variant={popular ? 'filled' : 'outline'}
+          disabled={!plan}
+          aria-describedby={titleId}
+          onClick={() => onSelect(offer)}
+        >
+          {t('pricing.selectPlan')}
+        </Button>
+      </PlanStanding>
     </Card>
   );
 }
 
 export interface PricingSectionProps extends Omit<SectionFrameProps, 'children' | 'title'> {
   title?: string;
-  /** The offer a visitor chose before logging in (/plans?offer=…): its checkout starts by itself. */
+  /** The offer a visitor chose before logging in (/plans?offer=…): its order page opens by itself. */
   resumeOfferSku?: string | null;
   /** Called once the resumed choice is handled, so that the page drops it from its address. */
   onResumeHandled?: () => void;
@@ -129,15 +131,15 @@ export function PricingSection({ resumeOfferSku, onResumeHandled, ...frame }: Pr
   const { t, i18n } = useTranslation('marketing');
   const offers = useRemoteList(fetchOffers, peekOffers);
   const isLoggedIn = useAtomValue(isLoggedInAtom);
-  const { select, pendingSku, failure, settle, dismissFailure } = useSelectPlan();
+  const { select } = useSelectPlan();
+  const quotes = usePlanQuotes(isLoggedIn);
 
   const sorted = offers.status === 'ready' ? sortOffersByPrice(offers.items) : [];
   const resumable = resumeOfferSku && isLoggedIn && offers.status === 'ready' ? resumeOfferSku : null;
   const resumedOffer = resumable ? sorted.find((offer) => offer.sku === resumable) : undefined;
   const resumeUnknown = resumable !== null && resumedOffer === undefined;
 
-  // Back from /login with a plan chosen: carry on to its payment page, as the click asked. Once per
-  // offer: the catalog the page starts from (prerendered) and the server's copy are different objects.
+  // An older link back from /login with a plan chosen (/plans?offer=…): on to its order page, in place.
   const resumedSku = resumedOffer?.sku;
   const latestResumed = useRef(resumedOffer);
   useEffect(() => {
@@ -146,19 +148,10 @@ export function PricingSection({ resumeOfferSku, onResumeHandled, ...frame }: Pr
   useEffect(() => {
     const offer = latestResumed.current;
     if (!resumedSku || !offer) return;
-    let active = true;
-    void startCheckout(offer).then((outcome) => {
-      if (!active) return;
-      onResumeHandled?.();
-      settle(offer, outcome);
-    });
-    return () => {
-      active = false;
-    };
-  }, [resumedSku, onResumeHandled, settle]);
+    select(offer, { replace: true });
+  }, [resumedSku, select]);
 
-  const busySku = pendingSku ?? resumedOffer?.sku ?? null;
-  const message = failure ?? (resumeUnknown ? t('pricing.unknownOffer') : null);
+  const message = resumeUnknown ? t('pricing.unknownOffer') : null;
   const headingOrder = frame.headingOrder === 1 ? 2 : 3;
 
   return (
@@ -182,8 +175,7 @@ export function PricingSection({ resumeOfferSku, onResumeHandled, ...frame }: Pr
               key={offer.sku}
               offer={offer}
               headingOrder={headingOrder}
-              pending={busySku === offer.sku}
-              disabled={busySku !== null && busySku !== offer.sku}
+              standing={standingOf(offer, quotes)}
               onSelect={select}
             />
           ))}
@@ -195,13 +187,9 @@ export function PricingSection({ resumeOfferSku, onResumeHandled, ...frame }: Pr
           role="alert"
           color="red"
           icon={<IconX size={18} aria-hidden="true" />}
-          title={failure ? t('pricing.checkoutErrorTitle') : undefined}
           withBorder
           closeButtonProps={{ 'aria-label': t('pricing.close') }}
-          onClose={() => {
-            dismissFailure();
-            if (resumeUnknown) onResumeHandled?.();
-          }}
+          onClose={() => onResumeHandled?.()}
         >
           {message}
         </Notification>

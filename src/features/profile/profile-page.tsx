@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Avatar,
   Box,
   Badge,
@@ -15,7 +16,9 @@ import {
 import { IconAlertTriangle, IconPencil, IconReceipt, IconShieldLock } from '@tabler/icons-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { InvoiceList } from '@/components/invoice-list';
+import { paths } from '@/config/paths';
 import { apiClient } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 import { getValidToken } from '@/lib/session/session';
@@ -247,6 +250,9 @@ export function ProfilePage() {
               </Title>
             </Group>
             <Text c="dimmed">{t('invoices.text')}</Text>
+            <Anchor component={Link} to={paths.orders} fw={600}>
+              {t('invoices.orders')}
+            </Anchor>
             <InvoiceList />
           </Stack>
         </Card>

@@ -77,6 +77,20 @@ describe('requests', () => {
   });
 });
 
+/** A create-session body as the order page sends it. */
+const ORDER = {
+  offerSku: 'STANDARD_PACKAGE',
+  planSku: 'STANDARD_PACKAGE_ONE_TIME',
+  consent: { immediateAccess: true, termsVersion: '2026-11-27', language: 'fr' as const },
+  billing: {
+    name: 'Camille Dupont',
+    address: '12 rue des Lilas',
+    postalCode: '69003',
+    city: 'Lyon',
+    country: 'FR',
+  },
+};
+
 describe('bearer token', () => {
   it('is sent on a protected GET', async () => {
     const { api } = client('token-123');
@@ -87,18 +101,13 @@ describe('bearer token', () => {
 
   it('is sent on a protected POST, next to its JSON body', async () => {
     const { api } = client('token-123');
-    await api.POST('/api/checkout/create-session', {
-      body: { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' },
-    });
+    await api.POST('/api/checkout/create-session', { body: ORDER });
 
     const request = sentRequest();
     expect(request.headers.get('Authorization')).toBe('Bearer token-123');
     expect(request.headers.get('Content-Type')).toBe('application/json');
     expect(request.headers.get(TUNNEL_HEADER)).toBe('true');
-    await expect(request.json()).resolves.toEqual({
-      offerSku: 'STANDARD_PACKAGE',
-      planSku: 'STANDARD_PACKAGE_ONE_TIME',
-    });
+    await expect(request.json()).resolves.toEqual(ORDER);
   });
 
   it.each([
@@ -186,9 +195,7 @@ describe('bearer token', () => {
   it('missing on a client no session was given to: protected calls fail the same way', async () => {
     const api = createApiClient({ baseUrl: API, fetch: mockFetch });
 
-    const error = await failure(
-      api.POST('/api/checkout/create-session', { body: { offerSku: 'A', planSku: 'B' } }),
-    );
+    const error = await failure(api.POST('/api/checkout/create-session', { body: ORDER }));
 
     expect(error).toMatchObject({ kind: 'no-token', message: 'No valid token available' });
     expect(mockFetch).not.toHaveBeenCalled();
@@ -252,9 +259,7 @@ describe('errors (spec section 8)', () => {
       jsonResponse({ error: 'Unknown plan' }, { status: 400, statusText: 'Bad Request' }),
     );
 
-    const error = await failure(
-      api.POST('/api/checkout/create-session', { body: { offerSku: 'A', planSku: 'B' } }),
-    );
+    const error = await failure(api.POST('/api/checkout/create-session', { body: ORDER }));
 
     expect(error.message).toBe('Unknown plan');
     expect(error.body).toEqual({ error: 'Unknown plan' });
@@ -378,9 +383,14 @@ describe('operations.gen.ts', () => {
       // Issue 33: the pre-filing check of the company file, and the whole pack in one ZIP.
       'GET /api/documents/filing-check': 'bearer',
       'GET /api/documents/pack': 'bearer',
+      // Issue 34: the order summary before paying, the account's orders and the withdrawal declaration.
+      'GET /api/checkout/quote': 'bearer',
+      'GET /api/orders': 'bearer',
+      'GET /api/orders/{orderId}': 'bearer',
+      'POST /api/orders/{orderId}/withdrawal': 'bearer',
     };
 
-    expect(Object.keys(operationSecurity)).toHaveLength(46);
+    expect(Object.keys(operationSecurity)).toHaveLength(50);
     expect(operationSecurity).toEqual(spec);
   });
 });
