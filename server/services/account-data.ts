@@ -272,10 +272,7 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
         );
         // A kept order keeps its consent and withdrawal (the proof of what was agreed, for a claim:
         // GDPR art. 17(3)(e)); its billing address goes, the invoice holding what the law keeps.
-        await tx
-          .update(checkoutSessions)
-          .set({ billing: null })
-          .where(eq(checkoutSessions.userId, userId));
+        await tx.update(checkoutSessions).set({ billing: null }).where(eq(checkoutSessions.userId, userId));
         // The account's contact messages, and with them (foreign key) every mail about them: the
         // notice to support included, which names no user (security review R3-11).
         await tx.delete(contactMessages).where(contactMessagesOf(user));

@@ -19,7 +19,10 @@ import {
   uniqueEmail,
   type Response,
   type SignedUpUser,
-  type TestServer, openCheckout, payLocalCheckout } from './harness';
+  type TestServer,
+  openCheckout,
+  payLocalCheckout,
+} from './harness';
 import { completeContent } from './website-fixtures';
 
 const PREMIUM = { offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' };

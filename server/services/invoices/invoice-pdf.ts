@@ -145,7 +145,9 @@ export function invoiceBlocks(invoice: InvoiceToRender): { title: string; blocks
     });
   }
   if (content.vat?.rule === 'destination') {
-    const country = new Intl.DisplayNames([invoice.language], { type: 'region' }).of(content.vat.country) ?? content.vat.country;
+    const country =
+      new Intl.DisplayNames([invoice.language], { type: 'region' }).of(content.vat.country) ??
+      content.vat.country;
     blocks.push({ kind: 'paragraph', text: t('invoices:destinationVat', { country, rate }) });
   }
   if (content.converted) {

@@ -60,7 +60,14 @@ export interface InvoiceContent {
    * The amounts in the buyer's country's currency when it is not the euro, at the latest ECB rate
    * published when the VAT became chargeable (Directive 2006/112/EC, art. 91(2)): for information.
    */
-  converted?: { currency: string; rate: string; day: string; netCents: number; vatCents: number; totalCents: number };
+  converted?: {
+    currency: string;
+    rate: string;
+    day: string;
+    netCents: number;
+    vatCents: number;
+    totalCents: number;
+  };
   credited?: { number: string; issuedAt: string };
   /** A payment of the local test provider: no money was received, the PDF says so. */
   test?: boolean;
@@ -84,7 +91,8 @@ export function billingAddressLines(
   billing: { address: string; postalCode: string; city: string; country: string },
   language: ServerLanguage,
 ): string {
-  const country = new Intl.DisplayNames([language], { type: 'region' }).of(billing.country) ?? billing.country;
+  const country =
+    new Intl.DisplayNames([language], { type: 'region' }).of(billing.country) ?? billing.country;
   return `${billing.address}, ${billing.postalCode} ${billing.city}, ${country}`;
 }
 
@@ -276,7 +284,9 @@ export function createInvoiceService(deps: {
               credit: {
                 listPriceCents: session.listPriceCents,
                 cents: session.credit.cents,
-                invoiceNumbers: session.credit.orders.flatMap((order) => (order.invoiceNumber ? [order.invoiceNumber] : [])),
+                invoiceNumbers: session.credit.orders.flatMap((order) =>
+                  order.invoiceNumber ? [order.invoiceNumber] : [],
+                ),
               },
             }
           : {}),

@@ -320,7 +320,8 @@ export function paymentReceipt(
 ): MailMessage {
   const t = translator(mail.language);
   const paragraphs = [t('emails:receipt.body', { amount: mail.amount, offer: mail.offer })];
-  if (mail.credit) paragraphs.push(t('emails:receipt.credit', { price: mail.credit.price, credit: mail.credit.credit }));
+  if (mail.credit)
+    paragraphs.push(t('emails:receipt.credit', { price: mail.credit.price, credit: mail.credit.credit }));
   if (mail.vat) paragraphs.push(t('emails:receipt.vat', mail.vat));
   paragraphs.push(t('emails:receipt.invoice', { number: mail.invoiceNumber }));
   if (mail.termsVersion) paragraphs.push(t('emails:receipt.terms', { version: mail.termsVersion }));
@@ -369,8 +370,10 @@ export function withdrawalAcknowledgement(
   paragraphs.push(
     mail.refund ? t('emails:withdrawal.refund', { amount: mail.refund }) : t('emails:withdrawal.noRefund'),
   );
-  if (mail.creditNoteNumber) paragraphs.push(t('emails:withdrawal.creditNote', { number: mail.creditNoteNumber }));
-  if (mail.revoked.length > 0) paragraphs.push(t('emails:withdrawal.revoked', { products: mail.revoked.join(', ') }));
+  if (mail.creditNoteNumber)
+    paragraphs.push(t('emails:withdrawal.creditNote', { number: mail.creditNoteNumber }));
+  if (mail.revoked.length > 0)
+    paragraphs.push(t('emails:withdrawal.revoked', { products: mail.revoked.join(', ') }));
   if (mail.siteUrl) paragraphs.push(t('emails:refund.siteOffline', { url: mail.siteUrl }));
   const { text, html } = frame(
     t,

@@ -36,7 +36,8 @@ export class PaymentProviderError extends Error {
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
-export type CheckoutRefusalCode = 'CONSENT_REQUIRED' | 'TERMS_CHANGED' | 'ALREADY_OWNED' | 'COUNTRY_NOT_SERVED';
+export type CheckoutRefusalCode =
+  'CONSENT_REQUIRED' | 'TERMS_CHANGED' | 'ALREADY_OWNED' | 'COUNTRY_NOT_SERVED';
 
 /** A checkout the founder cannot open as asked: 400 with `code`, which the app words. */
 export class CheckoutRefusal extends Error {
@@ -114,7 +115,10 @@ export function createCheckoutService(deps: {
     country: string,
   ) {
     if (!sales.rules.countries[country])
-      throw new CheckoutRefusal('COUNTRY_NOT_SERVED', `No VAT rule is configured for the billing country ${country}`);
+      throw new CheckoutRefusal(
+        'COUNTRY_NOT_SERVED',
+        `No VAT rule is configured for the billing country ${country}`,
+      );
     return priceOrder(executor, {
       userId,
       priceCents,
@@ -153,7 +157,10 @@ export function createCheckoutService(deps: {
           'Tick the box asking for immediate access before paying (C. consom. L. 221-28 13°)',
         );
       if (consent.termsVersion !== salesTermsVersion())
-        throw new CheckoutRefusal('TERMS_CHANGED', 'The terms of sale changed: read them again before paying');
+        throw new CheckoutRefusal(
+          'TERMS_CHANGED',
+          'The terms of sale changed: read them again before paying',
+        );
       const priced = await priceOrderOrRefuse(db, userId, plan.priceCents, billing.country);
       if (priced.owned)
         throw new CheckoutRefusal('ALREADY_OWNED', `This account already owns ${offerSku} or a larger plan`);

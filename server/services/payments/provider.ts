@@ -19,5 +19,9 @@ export interface PaymentProvider {
    * Sends `amountCents` of a payment back to the card that paid it (a withdrawal). The local test
    * provider moved no money and has none to send back.
    */
-  refund(request: { checkoutSessionId: string; providerPaymentId: string | null; amountCents: number }): Promise<void>;
+  refund(request: {
+    checkoutSessionId: string;
+    providerPaymentId: string | null;
+    amountCents: number;
+  }): Promise<void>;
 }
