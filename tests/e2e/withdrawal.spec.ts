@@ -30,7 +30,7 @@ if (!STANDARD) throw new Error('schemas/catalog.json has no STANDARD_PACKAGE');
 const WORDS: Record<Language, { withdraw: string; confirm: string }> = {
   fr: { withdraw: 'Renoncer au contrat ici', confirm: 'Confirmer la rétractation' },
   en: { withdraw: 'Withdraw from the contract here', confirm: 'Confirm withdrawal' },
-  ro: { withdraw: 'Retragere din contract aici', confirm: 'Confirmă retragerea' },
+  ro: { withdraw: 'Retrageți-vă din contract aici', confirm: 'Confirmați retragerea' },
 };
 
 /** Text as a reader sees it: any run of spaces (non-breaking ones too) read as one space. */

@@ -1,4 +1,5 @@
 /** The rules of a consumer sale, alone: the withdrawal period, the VAT's country, the parts and credit of an order, ECB rates. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { convertCents, parseEcbRates } from '../../server/services/sales/exchange-rates';
 import { orderParts, upgradeCredit, withdrawalOutcome } from '../../server/services/sales/order-terms';
@@ -86,6 +87,13 @@ describe('the VAT of a sale', () => {
     });
     // The operator's threshold of 0 (destination VAT opted for) applies it from the first sale.
     expect(decideVat(readVatRules({ ossThresholdEur: 0 }), 'RO', 1000, none)).toEqual(romanian);
+  });
+
+  it('offers at checkout exactly the countries it has a VAT rule for', () => {
+    const form = JSON.parse(readFileSync('schemas/forms/billing-address.json', 'utf8')) as {
+      schema: { properties: { country: { enum: string[] } } };
+    };
+    expect([...form.schema.properties.country.enum].sort()).toEqual(Object.keys(rules.countries).sort());
   });
 
   it('is none anywhere for a seller that charges no VAT, and refuses a country without a rule', () => {

@@ -55,7 +55,7 @@ describe('renderSalesTermsPdf', () => {
       'ro',
       'conditii-generale-de-vanzare',
       'Condiții generale de vânzare',
-      ['Retragere din contract aici', 'Confirmă retragerea', 'Comandă cu obligație de plată'],
+      ['Retrageți-vă din contract aici', 'Confirmați retragerea', 'Comandă cu obligație de plată'],
     ],
   ] as const)(
     'writes the %s terms: every section title, the seller filled in, links with their address, PDF/A',

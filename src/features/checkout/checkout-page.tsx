@@ -11,16 +11,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { loginHref, paths } from '@/config/paths';
-import { countryOptions } from '@/forms/countries';
 import type { FormValues } from '@/forms/form-definition';
 import { billingAddressForm } from '@/forms/generated/billing-address';
 import { SchemaForm } from '@/forms/schema-form';
-import { OptionsSelect } from '@/forms/widgets/select-widget';
 import { apiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
@@ -145,14 +142,6 @@ export function CheckoutPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [offerSku, planSku, country, attempt]);
 
-  const countries = state.status === 'ready' ? state.quote.countries : null;
-  const widgets = useMemo<RegistryWidgetsType>(() => {
-    const codes = countries ?? [];
-    function BillingCountryWidget(props: WidgetProps) {
-      return <OptionsSelect widget={props} options={countryOptions(language, codes)} />;
-    }
-    return { billingCountry: BillingCountryWidget };
-  }, [countries, language]);
 
   const change = useCallback((next: FormValues) => {
     setValues(next);
@@ -319,7 +308,6 @@ export function CheckoutPage() {
               onChange={change}
               onSubmit={order}
               submitLabel={t('order.submit')}
-              widgets={widgets}
               actions={
                 <Stack gap="md" mt="lg">
                   <Checkbox

@@ -85,7 +85,7 @@ const plain = (value: string | null | undefined) => (value ?? '').replace(/\s/g,
 const WITHDRAW_LABEL: Record<Language, string> = {
   fr: 'Renoncer au contrat ici',
   en: 'Withdraw from the contract here',
-  ro: 'Retragere din contract aici',
+  ro: 'Retrageți-vă din contract aici',
 };
 
 describe.each(LANGUAGES)('/orders in %s', (language) => {

@@ -78,7 +78,7 @@ const page = () => plain(document.body.textContent);
 const CONFIRM: Record<Language, string> = {
   fr: 'Confirmer la rétractation',
   en: 'Confirm withdrawal',
-  ro: 'Confirmă retragerea',
+  ro: 'Confirmați retragerea',
 };
 
 describe.each(LANGUAGES)('the withdrawal declaration in %s', (language) => {

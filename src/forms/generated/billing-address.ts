@@ -11,13 +11,12 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema37 = {"$comment":"The buyer as the invoice names them (openapi BillingAddress); the country sets the VAT rate.","type":"object","required":["name","address","postalCode","city","country"],"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"pattern":"\\S"},"address":{"type":"string","minLength":1,"maxLength":300,"pattern":"\\S"},"postalCode":{"type":"string","minLength":1,"maxLength":20,"pattern":"\\S"},"city":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"country":{"$comment":"Listed from the quote's countries (those with a VAT rule) by the checkout page's widget.","type":"string","pattern":"^[A-Z]{2}$"}},"$id":"1f786a2c"};
+const schema37 = {"$comment":"The buyer as the invoice names them (openapi BillingAddress); the country sets the VAT rate.","type":"object","required":["name","address","postalCode","city","country"],"properties":{"name":{"type":"string","minLength":1,"maxLength":200,"pattern":"\\S"},"address":{"type":"string","minLength":1,"maxLength":300,"pattern":"\\S"},"postalCode":{"type":"string","minLength":1,"maxLength":20,"pattern":"\\S"},"city":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"country":{"$comment":"The billing countries the seller can invoice: exactly the countries of schemas/sales/vat.json (a server test checks it); the server refuses any other (COUNTRY_NOT_SERVED).","type":"string","enum":["FR","RO"]}},"$id":"28edc529"};
 const func2 = cjs(runtime0).default;
 const pattern8 = new RegExp("\\S", "u");
-const pattern12 = new RegExp("^[A-Z]{2}$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="1f786a2c" */;
+/*# sourceURL="28edc529" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -253,9 +252,8 @@ errors++;
 }
 if(data.country !== undefined){
 let data4 = data.country;
-if(typeof data4 === "string"){
-if(!pattern12.test(data4)){
-const err21 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema37.properties.country,data:data4};
+if(typeof data4 !== "string"){
+const err21 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.country.type,parentSchema:schema37.properties.country,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -264,9 +262,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.country.type,parentSchema:schema37.properties.country,data:data4};
+if(!((data4 === "FR") || (data4 === "RO"))){
+const err22 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/enum",keyword:"enum",params:{allowedValues: schema37.properties.country.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.country.enum,parentSchema:schema37.properties.country,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -291,6 +288,6 @@ validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "1f786a2c": validate20 };
+const validateFns = { "28edc529": validate20 };
 
 export const billingAddressForm = defineForm('billing-address', definition, validateFns);
