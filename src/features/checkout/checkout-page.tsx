@@ -142,7 +142,6 @@ export function CheckoutPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [offerSku, planSku, country, attempt]);
 
-
   const change = useCallback((next: FormValues) => {
     setValues(next);
     const picked = text(next.country);
@@ -339,6 +338,11 @@ export function CheckoutPage() {
                   <Button
                     type="submit"
                     size="md"
+                    // The law's words are long in every language: on a phone they wrap, never cut.
+                    h="auto"
+                    mih={42}
+                    py={8}
+                    styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
                     loading={ordering}
                     disabled={refreshing}
                     aria-describedby={consentError ? consentErrorId : undefined}

@@ -57,6 +57,11 @@ function OrderCard({ order }: { order: Order }) {
             color="red"
             leftSection={<IconArrowBackUp size={18} aria-hidden="true" />}
             style={{ alignSelf: 'flex-start' }}
+            // Wraps on a narrow phone rather than cutting the law's words.
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal' } }}
           >
             {t('orders.withdraw')}
           </Button>

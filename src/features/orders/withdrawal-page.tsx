@@ -256,7 +256,7 @@ export function WithdrawalPage() {
                 <Field label={t('withdrawal.refund')}>{money(order.withdrawal.refundCents)}</Field>
                 <Field label={t('withdrawal.takenBack')}>
                   {takesDocuments || takesWebsite ? (
-                    <List size="sm" component="span" spacing={2}>
+                    <List size="sm" component="span" spacing={2} withPadding>
                       {takesDocuments ? <List.Item>{t('withdrawal.documents')}</List.Item> : null}
                       {takesWebsite ? <List.Item>{t('withdrawal.website')}</List.Item> : null}
                     </List>
