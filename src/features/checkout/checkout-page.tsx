@@ -63,9 +63,14 @@ function toBilling(values: FormValues): BillingAddress {
 }
 
 /** The billing address to start from: the last order's, else the account's name and the quote's country. */
-function initialBilling(quote: CheckoutQuote, accountName: string): FormValues {
+/**
+ * The billing address to start from: the last order's, else the account's name and the country a
+ * founder reading Romanian most likely lives in (Romania), else the quote's (the seller's country).
+ */
+function initialBilling(quote: CheckoutQuote, accountName: string, language: string): FormValues {
   if (quote.billing) return { ...quote.billing };
-  return { ...(accountName ? { name: accountName } : {}), country: quote.vat.country };
+  const guess = language === 'ro' && quote.countries.includes('RO') ? 'RO' : quote.vat.country;
+  return { ...(accountName ? { name: accountName } : {}), country: guess };
 }
 
 /** GET /api/user/info's name, to fill the billing name of a first order ('' when it cannot be had). */
@@ -126,7 +131,13 @@ export function CheckoutPage() {
       .then(([{ data }, name]) => {
         if (!data) throw new Error('The quote answered without a body');
         setState({ status: 'ready', quote: data, country });
-        setValues((current) => current ?? initialBilling(data, name));
+        if (values === null) {
+          const first = initialBilling(data, name, language);
+          setValues(first);
+          // A first address in another country than the quote's: quoted again for it.
+          if (typeof first.country === 'string' && first.country !== data.vat.country && !country)
+            setCountry(first.country);
+        }
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
