@@ -143,7 +143,7 @@ describe('the consent before paying', () => {
     expect(text).toContain('Je demande l’accès immédiat');
     expect(text).toContain(`http://kreo.test/orders/${id}/withdraw`);
     expect(text).toContain('Renoncer au contrat ici');
-    expect(text).toMatch(/jusqu’au \d{1,2} \w+ 20\d\d/);
+    expect(text).toMatch(/jusqu’au \d{1,2} \p{L}+ 20\d\d/u);
     const names = (mail?.attachments ?? []).map((attachment) => attachment.filename);
     expect(names).toHaveLength(2);
     const terms = mail?.attachments?.find((attachment) => !/facture/i.test(attachment.filename));

@@ -18,9 +18,11 @@ const OPERATION_IDS = [
   'downloadInvoice',
   'exportUserData',
   'forgotPassword',
+  'getCheckoutQuote',
   'getCheckoutSummary',
   'getCompanyFile',
   'getJwtToken',
+  'getOrder',
   'getPublishedSite',
   'getPublishedSiteInLanguage',
   'getPublishedSiteThanks',
@@ -32,6 +34,7 @@ const OPERATION_IDS = [
   'listDocuments',
   'listInvoices',
   'listOffers',
+  'listOrders',
   'listProducts',
   'listWebsiteMessages',
   'login',
@@ -54,6 +57,7 @@ const OPERATION_IDS = [
   'updateProfile',
   'uploadWebsiteLogo',
   'verifyEmail',
+  'withdrawFromOrder',
 ];
 
 let server: TestServer;
