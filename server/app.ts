@@ -62,7 +62,7 @@ import { readCaenClasses } from '../src/shared/wizard-source.node.ts';
 import type { Mailer } from './services/mail/mailer';
 import { createCheckoutService } from './services/payments/checkout';
 import { refreshFromEcb } from './services/sales/exchange-rates';
-import { createOrderService } from './services/sales/orders';
+import { createOrderService, type OrderService } from './services/sales/orders';
 import { salesTermsVersion } from './services/legal/sales-terms-pdf';
 import { readVatRules } from './services/sales/vat';
 import { createLocalProvider } from './services/payments/local-provider';
@@ -134,6 +134,8 @@ declare module 'fastify' {
     workerPool: WorkerPool;
     /** Messages to published sites (tests call `sendDigests` themselves). */
     siteInbox: SiteInbox;
+    /** The account's orders and withdrawals (tests call `retryPendingRefunds` themselves). */
+    orders: OrderService;
   }
 }
 
@@ -294,6 +296,12 @@ export async function buildApp(deps: AppDependencies) {
           pruneSlugHolds(db).catch((error: unknown) =>
             app.log.warn({ failure: loggableError(error) }, 'Pruning site-address holds failed'),
           );
+          // Withdrawal refunds the payment provider has not made yet are tried again.
+          app.orders
+            .retryPendingRefunds()
+            .catch((error: unknown) =>
+              app.log.warn({ failure: loggableError(error) }, 'Retrying withdrawal refunds failed'),
+            );
         },
         10 * 60 * 1000,
       );
@@ -444,7 +452,8 @@ export async function buildApp(deps: AppDependencies) {
       invoicePrefix: invoicing.prefix,
     },
   });
-  const orders = createOrderService({ db, checkout });
+  const orders = createOrderService({ db, checkout, log: app.log });
+  app.decorate('orders', orders);
   // The terms of sale's version (read when its module loads: three languages that disagree stop the start).
   salesTermsVersion();
   const documents = createDocumentService({

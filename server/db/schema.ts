@@ -176,6 +176,11 @@ export interface OrderWithdrawalRecord {
   /** The declaration's words as the acknowledgement states them. */
   statement: string;
   language: 'fr' | 'en' | 'ro';
+  /**
+   * The money's way back: `pending` from the declaration (recorded first, so a provider outage
+   * never loses it) until the provider confirms the refund, `done` after; absent when nothing is due.
+   */
+  refund?: 'pending' | 'done';
 }
 
 export const checkoutSessions = pgTable(

@@ -98,6 +98,14 @@ describe('the consent before paying', () => {
     expect(await refused({ consent: { ...body.consent, immediateAccess: false } })).toBe('CONSENT_REQUIRED');
     expect(await refused({ consent: { ...body.consent, termsVersion: '2020-01-01' } })).toBe('TERMS_CHANGED');
     expect(await refused({ billing: { ...body.billing, country: 'US' } })).toBe('COUNTRY_NOT_SERVED');
+    // The summary showed another amount than is due now.
+    expect(await refused({ expectedDueCents: 900 })).toBe('PRICE_CHANGED');
+    // A NUL in the quote's query is refused by the contract, never reaching the database.
+    const quote = await get(
+      user,
+      '/api/checkout/quote?offerSku=STANDARD%00&planSku=STANDARD_PACKAGE_ONE_TIME',
+    );
+    expect(quote.statusCode).toBe(400);
     // Without a consent at all, the contract refuses the body.
     const { consent: _consent, ...withoutConsent } = body;
     expect((await post(user, '/api/checkout/create-session', withoutConsent)).statusCode).toBe(400);
@@ -253,6 +261,8 @@ describe('the withdrawal function', () => {
     });
     expect(await owned(user)).toContain('LEGAL_STATUSES');
     await server.app.mailQueue.drain();
+    // The address given gets it, and the account a copy.
+    expect(server.mail.to(user.email).at(-1)?.subject).toContain('rétractation');
     const acknowledgement = server.mail.to('autre@kreo.test').at(-1);
     expect(acknowledgement?.text).toContain('Aucune somme ne vous est due');
     expect(acknowledgement?.text).toContain('L. 221-28');
@@ -289,6 +299,38 @@ describe('the withdrawal function', () => {
       message: 'Le délai de rétractation de cette commande a pris fin le 19 janvier 2026.',
     });
     expect(await owned(user)).toContain('LEGAL_STATUSES');
+  });
+
+  it('does not refund twice what a later upgrade took as credit, until the upgrade is withdrawn', async () => {
+    const user = await server.signup();
+    const standardId = await buy(user, STANDARD);
+    const premiumId = await buy(user, PREMIUM);
+    const orders = async () => (await ordersOf(user)).orders;
+    const standard = async () => (await orders()).find((order) => order.id === standardId);
+    // Nothing provided yet: everything would come back, less the 10 € Premium took as credit.
+    expect((await standard())?.withdrawal).toMatchObject({
+      state: 'open',
+      refundCents: 0,
+      creditUsedCents: 1000,
+    });
+    const premium = (await orders()).find((order) => order.id === premiumId);
+    expect(premium?.withdrawal).toMatchObject({ state: 'open', refundCents: 4000 });
+    expect((await post(user, `/api/orders/${premiumId}/withdrawal`, { name: 'C. Dupont' })).statusCode).toBe(
+      200,
+    );
+    // The upgrade withdrawn, the Standard order is whole again.
+    expect((await standard())?.withdrawal).toMatchObject({ state: 'open', refundCents: 1000 });
+    expect(await owned(user)).toContain('LEGAL_STATUSES');
+    expect(await owned(user)).not.toContain('PROFESSIONAL_PROMOTIONAL_WEBSITE');
+  });
+
+  it('says an order the seller refunded in full is refunded, not withdrawable', async () => {
+    const user = await server.signup();
+    const id = await buy(user, STARTER);
+    await server.app.inject({ method: 'POST', url: `/checkout/local/${id}/refund` });
+    const [order] = (await ordersOf(user)).orders;
+    expect(order?.withdrawal.state).toBe('refunded');
+    expect((await post(user, `/api/orders/${id}/withdrawal`, { name: 'X' })).statusCode).toBe(409);
   });
 
   it('answers 404 for an order of another account', async () => {

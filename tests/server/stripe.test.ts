@@ -399,6 +399,7 @@ describe('a withdrawal paid through Stripe', () => {
   let stripeApi: Server;
   /** What our server asked Stripe's API: the refunds it created, with their idempotency keys. */
   const refundsAsked: { body: URLSearchParams; idempotencyKey: string | undefined }[] = [];
+  const failedOnce = new Set<string>();
 
   beforeAll(async () => {
     // A stand-in for Stripe's API: POST /v1/refunds answers a refund object.
@@ -408,6 +409,13 @@ describe('a withdrawal paid through Stripe', () => {
       request.on('end', () => {
         if (request.method === 'POST' && request.url === '/v1/refunds') {
           const form = new URLSearchParams(body);
+          // Stripe down once for this payment: the refund must be tried again later.
+          if (form.get('payment_intent') === 'pi_fail_once' && !failedOnce.has('pi_fail_once')) {
+            failedOnce.add('pi_fail_once');
+            response.writeHead(500, { 'content-type': 'application/json' });
+            response.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is down' } }));
+            return;
+          }
           refundsAsked.push({
             body: form,
             idempotencyKey: request.headers['idempotency-key'] as string | undefined,
@@ -431,7 +439,12 @@ describe('a withdrawal paid through Stripe', () => {
     const { port } = stripeApi.address() as AddressInfo;
     withStripe = await startTestServer({
       payments: { provider: 'stripe', secretKey: 'sk_test_x', webhookSecret: WEBHOOK_SECRET },
-      paymentProvider: createStripeProvider('sk_test_x', { host: '127.0.0.1', port, protocol: 'http' }),
+      paymentProvider: createStripeProvider('sk_test_x', {
+        host: '127.0.0.1',
+        port,
+        protocol: 'http',
+        maxNetworkRetries: 0,
+      }),
     });
   }, 120_000);
   afterAll(async () => {
@@ -483,6 +496,8 @@ describe('a withdrawal paid through Stripe', () => {
     expect(refundsAsked[0]?.body.get('payment_intent')).toBe('pi_withdrawal');
     expect(refundsAsked[0]?.body.get('amount')).toBe('1000');
     expect(refundsAsked[0]?.idempotencyKey).toBe(`withdrawal-${id}`);
+    const [row] = await withStripe.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+    expect(row?.withdrawal?.refund).toBe('done');
     expect(await withStripe.db.select().from(purchases).where(eq(purchases.userId, user.userId))).toEqual([]);
 
     // Stripe then reports the refund it made: already recorded, no second credit note.
@@ -508,10 +523,9 @@ describe('a withdrawal paid through Stripe', () => {
     expect(kinds).toEqual(['creditNote -1000', 'invoice 1000']);
   });
 
-  it('records nothing when Stripe cannot refund, and says so (502)', async () => {
+  it('records the declaration when Stripe cannot refund, and refunds when it is tried again', async () => {
     const user = await withStripe.signup();
     const id = `cs_stripe_${randomBytes(12).toString('base64url')}`;
-    // A payment without its payment intent: Stripe's refund cannot be asked.
     await withStripe.db.insert(checkoutSessions).values({
       id,
       userId: user.userId,
@@ -522,6 +536,7 @@ describe('a withdrawal paid through Stripe', () => {
       currency: 'EUR',
       provider: 'stripe',
       status: 'paid',
+      providerPaymentId: 'pi_fail_once',
       completedAt: new Date(),
       expiresAt: new Date(Date.now() + 3600_000),
     });
@@ -530,9 +545,17 @@ describe('a withdrawal paid through Stripe', () => {
       token: user.accessToken,
       body: { name: 'Camille Dupont' },
     });
-    expect(response.statusCode).toBe(502);
-    const [row] = await withStripe.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
-    expect(row?.withdrawal).toBeNull();
-    expect(row?.refundedCents).toBe(0);
+    // The declaration counts from now, whatever the provider does (L. 221-24: the refund follows).
+    expect(response.statusCode, response.body).toBe(200);
+    const recorded = async () =>
+      (await withStripe.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)))[0];
+    expect((await recorded())?.withdrawal).toMatchObject({ refund: 'pending', refundCents: 1000 });
+    expect(await withStripe.db.select().from(purchases).where(eq(purchases.userId, user.userId))).toEqual([]);
+    const asked = refundsAsked.length;
+    expect(await withStripe.app.orders.retryPendingRefunds()).toBe(1);
+    expect(refundsAsked).toHaveLength(asked + 1);
+    expect(refundsAsked.at(-1)?.idempotencyKey).toBe(`withdrawal-${id}`);
+    expect((await recorded())?.withdrawal).toMatchObject({ refund: 'done' });
+    expect(await withStripe.app.orders.retryPendingRefunds()).toBe(0);
   });
 });

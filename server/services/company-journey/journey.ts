@@ -278,13 +278,11 @@ export function createJourney(deps: {
       const language = record.language;
       const words = await orderWords(tx, session, language, record.refundCents);
       const names = await tx.select({ sku: products.sku, name: products.name }).from(products);
-      await enqueueMail(
-        tx,
+      const acknowledgement = (to: string) =>
         withdrawalAcknowledgement(
           {
             ...who.mail,
-            // The address the founder gave in the declaration.
-            to: record.email,
+            to,
             language,
             offer: words.offer,
             statement: record.statement,
@@ -297,10 +295,13 @@ export function createJourney(deps: {
             siteUrl: refund?.siteUrl ?? null,
           },
           brand,
-        ),
-        session.userId,
-        refund?.creditNoteId ? [{ kind: 'invoice', id: refund.creditNoteId }] : [],
-      );
+        );
+      const attachments = refund?.creditNoteId ? [{ kind: 'invoice' as const, id: refund.creditNoteId }] : [];
+      // To the account's address, and a copy to the one the declaration gave when it is another
+      // (art. 11a(2)): a typed address never receives the only copy.
+      await enqueueMail(tx, acknowledgement(who.mail.to), session.userId, attachments);
+      if (record.email.toLowerCase() !== who.mail.to.toLowerCase())
+        await enqueueMail(tx, acknowledgement(record.email), session.userId, attachments);
     },
 
     settled() {

@@ -37,7 +37,7 @@ export class PaymentProviderError extends Error {
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
 export type CheckoutRefusalCode =
-  'CONSENT_REQUIRED' | 'TERMS_CHANGED' | 'ALREADY_OWNED' | 'COUNTRY_NOT_SERVED';
+  'CONSENT_REQUIRED' | 'TERMS_CHANGED' | 'ALREADY_OWNED' | 'COUNTRY_NOT_SERVED' | 'PRICE_CHANGED';
 
 /** A checkout the founder cannot open as asked: 400 with `code`, which the app words. */
 export class CheckoutRefusal extends Error {
@@ -54,6 +54,8 @@ export interface CheckoutOrder {
   planSku: string;
   consent: { immediateAccess: boolean; termsVersion: string; language: string };
   billing: BillingAddress;
+  /** The amount due the order summary showed. */
+  expectedDueCents?: number;
 }
 
 /**
@@ -164,6 +166,12 @@ export function createCheckoutService(deps: {
       const priced = await priceOrderOrRefuse(db, userId, plan.priceCents, billing.country);
       if (priced.owned)
         throw new CheckoutRefusal('ALREADY_OWNED', `This account already owns ${offerSku} or a larger plan`);
+      // The summary the founder confirmed must be what is charged (C. civ. 1127-2; L. 221-14).
+      if (order.expectedDueCents !== undefined && order.expectedDueCents !== priced.dueCents)
+        throw new CheckoutRefusal(
+          'PRICE_CHANGED',
+          `The amount due is now ${priced.dueCents} cents, not ${order.expectedDueCents}: check the new summary`,
+        );
       const language = isServerLanguage(consent.language) ? consent.language : 'fr';
       const withWebsite = plan.productSkus.includes(WEBSITE_SKU);
       const orderConsent: OrderConsent = {

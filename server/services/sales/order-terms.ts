@@ -34,7 +34,7 @@ export function orderParts(productSkus: string[], amountCents: number): OrderPar
   return parts;
 }
 
-export type WithdrawalState = 'open' | 'rightLost' | 'periodOver' | 'withdrawn';
+export type WithdrawalState = 'open' | 'rightLost' | 'periodOver' | 'withdrawn' | 'refunded';
 
 export interface WithdrawalOutcome {
   state: WithdrawalState;
@@ -44,6 +44,8 @@ export interface WithdrawalOutcome {
   revokedProductSkus: string[];
   /** The website's started days billed, when its part is pro rata. */
   websiteDaysUsed?: number;
+  /** What a later upgrade, still in force, took of this order as credit: not refunded by withdrawing this one. */
+  creditUsedCents?: number;
 }
 
 /**
@@ -61,10 +63,24 @@ export function withdrawalOutcome(order: {
   documentsProvided: boolean;
   withdrawn: boolean;
   now: Date;
+  /**
+   * What later orders still in force deducted from their price as this order's credit (an
+   * upgrade): withdrawing this order alone cannot give it back twice (withdraw the upgrade first).
+   */
+  creditUsedCents?: number;
 }): WithdrawalOutcome {
+  const outcome = withdrawalOutcomeBeforeCredit(order);
+  const used = order.creditUsedCents ?? 0;
+  if (outcome.state !== 'open' || used <= 0) return outcome;
+  return { ...outcome, refundCents: Math.max(0, outcome.refundCents - used), creditUsedCents: used };
+}
+
+function withdrawalOutcomeBeforeCredit(order: Parameters<typeof withdrawalOutcome>[0]): WithdrawalOutcome {
   const left = order.amountCents - order.refundedCents;
   if (order.withdrawn) return { state: 'withdrawn', refundCents: 0, revokedProductSkus: [] };
-  if (order.now.getTime() > order.periodEnd.getTime() || left <= 0)
+  // Refunded in full already (by the seller): nothing left to withdraw from.
+  if (left <= 0) return { state: 'refunded', refundCents: 0, revokedProductSkus: [] };
+  if (order.now.getTime() > order.periodEnd.getTime())
     return { state: 'periodOver', refundCents: 0, revokedProductSkus: [] };
   if (!order.consentGiven || !order.documentsProvided) {
     // Nothing the right was lost for: everything still paid comes back, everything is taken back.

@@ -4,7 +4,7 @@
  * refunds and takes back, and the declaration itself, which refunds through the payment provider
  * and records the refund, the credit note, the timeline and the acknowledgement in one transaction.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { components } from '../../../src/lib/api/schema';
 import type { Database } from '../../db/database';
 import {
@@ -15,6 +15,7 @@ import {
   mailQueue,
   offers,
   users,
+  type OrderWithdrawalRecord,
 } from '../../db/schema';
 import { isServerLanguage, translator } from '../i18n';
 import type { CheckoutService, CheckoutSessionRow } from '../payments/checkout';
@@ -42,7 +43,12 @@ export class WithdrawalRefusal extends Error {
 const LOCALES: Record<string, string> = { fr: 'fr-FR', en: 'en-GB', ro: 'ro-RO' };
 const ORDER_ID = /^cs_[a-z]+_[A-Za-z0-9_-]{1,64}$/;
 
-export function createOrderService(deps: { db: Database; checkout: CheckoutService; now?: () => Date }) {
+export function createOrderService(deps: {
+  db: Database;
+  checkout: CheckoutService;
+  now?: () => Date;
+  log?: { error(object: object, message: string): void };
+}) {
   const { db, checkout } = deps;
   const now = () => deps.now?.() ?? new Date();
 
@@ -74,6 +80,7 @@ export function createOrderService(deps: { db: Database; checkout: CheckoutServi
   function toOrder(
     row: CheckoutSessionRow,
     confirmed: boolean,
+    creditUsedCents: number,
     offerName: Order['offerName'],
     invoiceNumber: string | null,
     provided: boolean,
@@ -100,6 +107,7 @@ export function createOrderService(deps: { db: Database; checkout: CheckoutServi
           documentsProvided: provided,
           withdrawn: false,
           now: at,
+          creditUsedCents,
         });
     return {
       id: row.id,
@@ -120,6 +128,9 @@ export function createOrderService(deps: { db: Database; checkout: CheckoutServi
         revokedProductSkus: outcome.revokedProductSkus,
         ...('websiteDaysUsed' in outcome && outcome.websiteDaysUsed !== undefined
           ? { websiteDaysUsed: outcome.websiteDaysUsed }
+          : {}),
+        ...('creditUsedCents' in outcome && outcome.creditUsedCents
+          ? { creditUsedCents: outcome.creditUsedCents }
           : {}),
         withdrawnAt: row.withdrawal?.at ?? null,
       },
@@ -160,12 +171,32 @@ export function createOrderService(deps: { db: Database; checkout: CheckoutServi
       );
     const provided = await documentsProvided(userId);
     const confirmed = await confirmedOrders(rows.map((row) => row.id));
+    // Upgrades still in force (paid, not withdrawn) and the credit each took of earlier orders.
+    const upgrades = await db
+      .select({ credit: checkoutSessions.credit })
+      .from(checkoutSessions)
+      .where(
+        and(
+          eq(checkoutSessions.userId, userId),
+          eq(checkoutSessions.status, 'paid'),
+          sql`${checkoutSessions.withdrawal} is null`,
+          sql`${checkoutSessions.credit} is not null`,
+        ),
+      );
+    const creditUsed = (id: string) =>
+      upgrades.reduce(
+        (sum, upgrade) =>
+          sum +
+          (upgrade.credit?.orders ?? []).filter((order) => order.id === id).reduce((a, o) => a + o.cents, 0),
+        0,
+      );
     const at = now();
     return rows.map((row) => ({
       row,
       order: toOrder(
         row,
         confirmed.has(row.id),
+        creditUsed(row.id),
         names.find((offer) => offer.sku === row.offerSku)?.name ?? {
           fr: row.offerSku,
           en: row.offerSku,
@@ -178,7 +209,47 @@ export function createOrderService(deps: { db: Database; checkout: CheckoutServi
     }));
   }
 
+  /** Sends a recorded withdrawal's refund through the provider; marks it done, or leaves it pending (logged). */
+  async function sendRefund(row: Pick<CheckoutSessionRow, 'id' | 'providerPaymentId'>, amountCents: number) {
+    try {
+      await checkout.provider.refund({
+        checkoutSessionId: row.id,
+        providerPaymentId: row.providerPaymentId,
+        amountCents,
+      });
+    } catch (error) {
+      deps.log?.error(
+        { err: error, checkoutSessionId: row.id },
+        'A withdrawal refund failed: it will be tried again',
+      );
+      return false;
+    }
+    await db
+      .update(checkoutSessions)
+      .set({ withdrawal: sql`jsonb_set(${checkoutSessions.withdrawal}, '{refund}', '"done"')` })
+      .where(eq(checkoutSessions.id, row.id));
+    return true;
+  }
+
   return {
+    /** Tries again the withdrawal refunds the provider has not made yet; how many went through. */
+    async retryPendingRefunds(): Promise<number> {
+      const pending = await db
+        .select({
+          id: checkoutSessions.id,
+          providerPaymentId: checkoutSessions.providerPaymentId,
+          withdrawal: checkoutSessions.withdrawal,
+        })
+        .from(checkoutSessions)
+        .where(sql`${checkoutSessions.withdrawal}->>'refund' = 'pending'`)
+        .limit(50);
+      let sent = 0;
+      for (const row of pending) {
+        if (row.withdrawal && (await sendRefund(row, row.withdrawal.refundCents))) sent += 1;
+      }
+      return sent;
+    },
+
     async list(userId: string): Promise<{ orders: Order[]; plans: PlanQuote[] }> {
       const orders = (await ordersOf(userId)).map(({ order }) => order);
       const earlier = await keptOrders(db, userId);
@@ -221,7 +292,7 @@ export function createOrderService(deps: { db: Database; checkout: CheckoutServi
       const language = isServerLanguage(user.language) ? user.language : 'fr';
       const t = translator(language);
       const state = order.withdrawal.state;
-      if (state === 'withdrawn')
+      if (state === 'withdrawn' || state === 'refunded')
         throw new WithdrawalRefusal(
           409,
           t('payment:withdrawal.refused.ALREADY_WITHDRAWN'),
@@ -251,24 +322,10 @@ export function createOrderService(deps: { db: Database; checkout: CheckoutServi
           timeZone: 'Europe/Paris',
         }).format(new Date(order.paidAt)),
       });
-      if (order.withdrawal.refundCents > 0)
-        try {
-          await checkout.provider.refund({
-            checkoutSessionId: row.id,
-            providerPaymentId: row.providerPaymentId,
-            amountCents: order.withdrawal.refundCents,
-          });
-        } catch (error) {
-          throw new WithdrawalRefusal(
-            502,
-            'The payment provider could not refund: nothing was recorded, try again',
-            undefined,
-            {
-              cause: error,
-            },
-          );
-        }
-      const record = {
+      // The declaration is recorded first (refund, credit note, products taken back, acknowledgement),
+      // then the money goes back through the provider: a provider outage never loses a declaration,
+      // and the refund is tried again until it is made (L. 221-24: within 14 days).
+      const record: OrderWithdrawalRecord = {
         at: at.toISOString(),
         name: name.trim(),
         email: email ?? user.email,
@@ -276,6 +333,7 @@ export function createOrderService(deps: { db: Database; checkout: CheckoutServi
         revokedProductSkus: order.withdrawal.revokedProductSkus,
         statement,
         language,
+        ...(order.withdrawal.refundCents > 0 ? { refund: 'pending' as const } : {}),
       };
       const recorded = await checkout.refund(row.id, { amountCents: record.refundCents, withdrawal: record });
       if (!recorded)
@@ -284,6 +342,7 @@ export function createOrderService(deps: { db: Database; checkout: CheckoutServi
           t('payment:withdrawal.refused.ALREADY_WITHDRAWN'),
           'ALREADY_WITHDRAWN',
         );
+      if (record.refund === 'pending') await sendRefund(row, record.refundCents);
       const [invoice] = await db
         .select({ number: invoices.number })
         .from(invoices)

@@ -39,6 +39,7 @@ const KNOWN_CODES = [
   'ALREADY_OWNED',
   'COUNTRY_NOT_SERVED',
   'BILLING_INVALID',
+  'PRICE_CHANGED',
 ] as const;
 type KnownCode = (typeof KNOWN_CODES)[number];
 const isKnownCode = (code: string | undefined): code is KnownCode =>
@@ -177,8 +178,9 @@ export function CheckoutPage() {
       case 'error':
         if (isKnownCode(outcome.code)) {
           setFailure(t(`order.errors.${outcome.code}`));
-          // New terms or a plan owned meanwhile: the summary is asked for again.
-          if (outcome.code === 'TERMS_CHANGED' || outcome.code === 'ALREADY_OWNED') setAttempt((n) => n + 1);
+          // New terms, a plan owned or a price changed meanwhile: the summary is asked for again.
+          if (['TERMS_CHANGED', 'ALREADY_OWNED', 'PRICE_CHANGED'].includes(outcome.code))
+            setAttempt((n) => n + 1);
         } else setFailure(t('order.errors.other', { error: outcome.error }));
         break;
     }
@@ -199,6 +201,8 @@ export function CheckoutPage() {
       planSku,
       consent: { immediateAccess: true, termsVersion: state.quote.termsVersion, language: consentLanguage },
       billing: toBilling(data),
+      // What the summary showed: the server refuses a different amount (PRICE_CHANGED).
+      expectedDueCents: state.quote.dueCents,
     }).then(settle);
   };
 

@@ -22,11 +22,16 @@ export function withdrawalNote(order: Order, t: TFunction<'checkout'>, language:
   const { withdrawal } = order;
   const money = (cents: number) => formatCents(cents, order.currency, language);
   switch (withdrawal.state) {
-    case 'open':
-      return t('orders.openUntil', {
+    case 'open': {
+      const note = t('orders.openUntil', {
         date: formatParisDate(withdrawal.until, language),
         amount: money(withdrawal.refundCents),
       });
+      // Part of this order paid for a later upgrade: withdrawing from that one first gives it back.
+      return withdrawal.creditUsedCents
+        ? `${note} ${t('orders.creditUsed', { amount: money(withdrawal.creditUsedCents) })}`
+        : note;
+    }
     case 'rightLost':
       return t('orders.rightLost', { date: formatParisDate(withdrawal.until, language) });
     case 'periodOver':
@@ -36,5 +41,7 @@ export function withdrawalNote(order: Order, t: TFunction<'checkout'>, language:
         date: formatParisDate(withdrawal.withdrawnAt ?? withdrawal.until, language),
         amount: money(withdrawal.refundCents),
       });
+    case 'refunded':
+      return t('orders.refundedInFull');
   }
 }

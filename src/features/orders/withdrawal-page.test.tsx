@@ -139,4 +139,23 @@ describe('the withdrawal declaration', () => {
     expect(await screen.findByText(t('withdrawal.nameRequired'))).toBeInTheDocument();
     expect(post).not.toHaveBeenCalled();
   });
+
+  it('sends the acknowledgement to another address when the founder gives one, and checks it first', async () => {
+    const { user, t } = renderWithdrawal('fr');
+    const address = await screen.findByRole('textbox', { name: new RegExp(t('withdrawal.email')) });
+    expect(address).toHaveValue('camille@example.com');
+    await user.clear(address);
+    await user.type(address, 'pas-une-adresse');
+    await user.click(screen.getByRole('button', { name: CONFIRM.fr }));
+    expect(await screen.findByText(t('withdrawal.emailInvalid'))).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+    await user.clear(address);
+    await user.type(address, 'camille.perso@example.org');
+    await user.click(screen.getByRole('button', { name: CONFIRM.fr }));
+    expect(await screen.findByText(plain(t('withdrawal.done.title')))).toBeInTheDocument();
+    expect(post).toHaveBeenCalledWith('/api/orders/{orderId}/withdrawal', {
+      params: { path: { orderId: ORDER.id } },
+      body: { name: 'Camille Dupont', email: 'camille.perso@example.org' },
+    });
+  });
 });

@@ -56,6 +56,9 @@ async function loadAccount(signal: AbortSignal): Promise<{ name: string; email: 
  * what is taken back; "Confirmer la rétractation" sends it, and the acknowledgement shows with the date
  * and time it was received (the same goes by e-mail, a durable medium).
  */
+/** An address the acknowledgement can go to (the server checks it fully: RFC 5322 dot-atom). */
+const PLAIN_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 export function WithdrawalPage() {
   const { orderId = '' } = useParams();
   const { t, i18n } = useTranslation('checkout');
@@ -64,6 +67,9 @@ export function WithdrawalPage() {
   const [attempt, setAttempt] = useState(0);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState(false);
+  // Where the acknowledgement goes (art. 11a(2)): the account's address, which the founder may change.
+  const [ackEmail, setAckEmail] = useState('');
+  const [ackEmailError, setAckEmailError] = useState(false);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [refused, setRefused] = useState(false);
@@ -79,6 +85,7 @@ export function WithdrawalPage() {
         if (!data) throw new Error('The order answered without a body');
         setState({ status: 'ready', order: data, email: account.email });
         setName((current) => current || account.name);
+        setAckEmail((current) => current || account.email);
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -172,16 +179,21 @@ export function WithdrawalPage() {
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    if (name.trim() === '') {
-      setNameError(true);
-      return;
-    }
+    const nameMissing = name.trim() === '';
+    const emailInvalid = !PLAIN_EMAIL.test(ackEmail.trim());
+    setNameError(nameMissing);
+    setAckEmailError(emailInvalid);
+    if (nameMissing || emailInvalid) return;
     setSending(true);
     setFailure(null);
     void apiClient
       .POST('/api/orders/{orderId}/withdrawal', {
         params: { path: { orderId } },
-        body: { name: name.trim() },
+        body: {
+          name: name.trim(),
+          // Another address than the account's: the acknowledgement goes to both.
+          ...(ackEmail.trim().toLowerCase() !== email.toLowerCase() ? { email: ackEmail.trim() } : {}),
+        },
       })
       .then(({ data }) => {
         if (!data) throw new Error('The withdrawal answered without a body');
@@ -251,8 +263,21 @@ export function WithdrawalPage() {
                   if (event.currentTarget.value.trim() !== '') setNameError(false);
                 }}
               />
+              <TextInput
+                type="email"
+                label={t('withdrawal.email')}
+                description={t('withdrawal.emailCopy', { email })}
+                value={ackEmail}
+                required
+                autoComplete="email"
+                maxLength={254}
+                error={ackEmailError ? t('withdrawal.emailInvalid') : undefined}
+                onChange={(event) => {
+                  setAckEmail(event.currentTarget.value);
+                  setAckEmailError(false);
+                }}
+              />
               <Stack component="dl" gap="xs" m={0}>
-                <Field label={t('withdrawal.email')}>{email}</Field>
                 <Field label={t('withdrawal.refund')}>{money(order.withdrawal.refundCents)}</Field>
                 <Field label={t('withdrawal.takenBack')}>
                   {takesDocuments || takesWebsite ? (

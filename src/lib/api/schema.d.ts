@@ -941,7 +941,9 @@ export interface paths {
          *     Refunds what the law says is owed (the whole amount when no consent was given or nothing was
          *     provided yet; otherwise the website's part, pro rata: L. 221-25), issues the credit note,
          *     takes back what is refunded (documents locked again, website unpublished), records it on the
-         *     timeline and mails an acknowledgement with the declaration's content, date and time.
+         *     timeline and mails an acknowledgement with the declaration's content, date and time. The
+         *     declaration is recorded first; the money then goes back through the payment provider, tried
+         *     again every ten minutes until the provider confirms it.
          */
         post: operations["withdrawFromOrder"];
         delete?: never;
@@ -1167,7 +1169,7 @@ export interface components {
              *     `PASSWORD_TOO_SHORT`, `PASSWORD_TOO_COMMON` (NIST SP 800-63B, section 5.1.1.2),
              *     `EMAIL_INVALID`, `NAME_INVALID_CHARACTERS`, `CURRENT_PASSWORD_REQUIRED`,
              *     `CURRENT_PASSWORD_WRONG`; `CONSENT_REQUIRED`, `TERMS_CHANGED`, `ALREADY_OWNED`,
-             *     `COUNTRY_NOT_SERVED` (checkout); `WITHDRAWAL_PERIOD_OVER`, `ALREADY_WITHDRAWN` (withdrawal); `UNPRINTABLE_CHARACTERS` (documents: an answer holds characters the
+             *     `COUNTRY_NOT_SERVED`, `PRICE_CHANGED` (checkout); `WITHDRAWAL_PERIOD_OVER`, `ALREADY_WITHDRAWN` (withdrawal); `UNPRINTABLE_CHARACTERS` (documents: an answer holds characters the
              *     PDF's fonts cannot draw, ISO 19005-2 6.2.11.8; the message names the field, in the language of
              *     the page that asked).
              */
@@ -1686,6 +1688,11 @@ export interface components {
             planSku: string;
             consent: components["schemas"]["CheckoutConsent"];
             billing: components["schemas"]["BillingAddress"];
+            /**
+             * @description The amount the order summary showed (the quote's `dueCents`): when the price due changed
+             *     since (a credit, the VAT), the order is refused with `PRICE_CHANGED` and the page shows the new one.
+             */
+            expectedDueCents?: number;
         };
         /**
          * @description The box the founder ticked before paying: they ask for immediate access and acknowledge losing
@@ -1755,8 +1762,11 @@ export interface components {
             owned: boolean;
         };
         OrderWithdrawal: {
-            /** @enum {string} */
-            state: "open" | "rightLost" | "periodOver" | "withdrawn";
+            /**
+             * @description refunded, the seller refunded the whole order already (nothing left to withdraw from).
+             * @enum {string}
+             */
+            state: "open" | "rightLost" | "periodOver" | "withdrawn" | "refunded";
             /**
              * Format: date-time
              * @description The end of the withdrawal period (the 14th day after the order, to 23:59:59 in Paris, later when that is a weekend or public holiday).
@@ -1768,6 +1778,11 @@ export interface components {
             revokedProductSkus: string[];
             /** @description The website's started days billed in the pro rata, when the order has a website part and consent. */
             websiteDaysUsed?: number;
+            /**
+             * @description What a later upgrade still in force deducted from its price as this order's credit: withdrawing
+             *     this order alone does not refund it (withdraw from the upgrade first).
+             */
+            creditUsedCents?: number;
             withdrawnAt: string | null;
         };
         Order: {
@@ -2985,7 +3000,8 @@ export interface operations {
              *     losing the right of withdrawal for what is delivered at once: C. consom. L. 221-28 13°),
              *     `TERMS_CHANGED` (the terms of sale changed since the page was shown: reload them),
              *     `ALREADY_OWNED` (the account owns this plan or a larger one), `COUNTRY_NOT_SERVED` (no VAT
-             *     rule is configured for the billing country).
+             *     rule is configured for the billing country), `PRICE_CHANGED` (the amount due is no longer the
+             *     `expectedDueCents` the summary showed).
              */
             400: {
                 headers: {
@@ -4304,15 +4320,6 @@ export interface operations {
              *     refunds what remains withdrawable (nothing for documents alone).
              */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The payment provider could not refund; nothing was recorded, try again. */
-            502: {
                 headers: {
                     [name: string]: unknown;
                 };
