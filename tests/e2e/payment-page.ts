@@ -11,6 +11,16 @@ export const TEST_BILLING = {
   country: 'FR',
 } as const;
 
+/** On the order page: fills each field of the billing address that is empty (a first order). */
+export async function fillBillingAddress(page: Page, language: Language) {
+  const field = (key: keyof typeof TEST_BILLING) =>
+    page.getByRole('textbox', { name: text(language, 'checkout', `billing.${key}`), exact: true });
+  for (const key of ['name', 'address', 'postalCode', 'city'] as const) {
+    const input = field(key);
+    if ((await input.inputValue()) === '') await input.fill(TEST_BILLING[key]);
+  }
+}
+
 /**
  * On the order page (/checkout/<offer>): fills the billing address where it is empty, ticks the consent
  * box (immediate access, C. consom. L. 221-28 13°) and clicks "Order with obligation to pay", which
@@ -18,12 +28,7 @@ export const TEST_BILLING = {
  */
 export async function orderOnCheckoutPage(page: Page, language: Language) {
   await expect(page).toHaveURL(/\/checkout\/[A-Z_]+$/);
-  const field = (key: keyof typeof TEST_BILLING) =>
-    page.getByRole('textbox', { name: text(language, 'checkout', `billing.${key}`), exact: true });
-  for (const key of ['name', 'address', 'postalCode', 'city'] as const) {
-    const input = field(key);
-    if ((await input.inputValue()) === '') await input.fill(TEST_BILLING[key]);
-  }
+  await fillBillingAddress(page, language);
   await page.getByRole('checkbox', { name: text(language, 'checkout', 'consent.documents') }).check();
   await page.getByRole('button', { name: text(language, 'checkout', 'order.submit') }).click();
   await expect(page).toHaveURL(/\/checkout\/local\//);
