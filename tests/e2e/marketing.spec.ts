@@ -6,7 +6,7 @@ import { useLanguage } from './fixtures';
 import { readLandingToTheEnd } from './landing';
 import { formatPrice } from '../../src/lib/catalog/format-price';
 import { text } from './locale-text';
-import { orderOnCheckoutPage, payWithTestCard } from './payment-page';
+import { fillBillingAddress, orderOnCheckoutPage, payWithTestCard } from './payment-page';
 import { completeCompanyFile } from '../fixtures/company-file';
 import { expectNoViolations } from './axe';
 import { createAccount, expect, expectPurchaseInToken, storedAccessToken, test } from './real-server';
@@ -405,6 +405,7 @@ for (const language of LANGUAGES) {
       const standard = page.getByRole('article', { name: offersByPrice[1]?.name[language] });
       await standard.getByRole('button', { name: text(language, 'marketing', 'pricing.selectPlan') }).click();
       await expect(page).toHaveURL('/checkout/STANDARD_PACKAGE');
+      await fillBillingAddress(page, language);
       await page.getByRole('checkbox', { name: text(language, 'checkout', 'consent.documents') }).check();
       await page.getByRole('button', { name: text(language, 'checkout', 'order.submit') }).click();
       const notice = page.getByRole('alert');
