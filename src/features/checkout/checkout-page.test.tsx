@@ -79,6 +79,8 @@ function quoteOf(overrides: Partial<CheckoutQuote> = {}): CheckoutQuote {
 let get: MockInstance;
 let post: MockInstance;
 let quote: (country: string | undefined) => CheckoutQuote;
+/** How many times the page asked for the quote. */
+const quotesAsked = () => get.mock.calls.filter(([path]) => path === '/api/checkout/quote').length;
 
 beforeEach(() => {
   forgetCatalog();
@@ -167,6 +169,8 @@ describe.each(LANGUAGES)('the order page in %s', (language) => {
         planSku: 'STANDARD_PACKAGE_ONE_TIME',
         consent: { immediateAccess: true, termsVersion: '2026-11-27', language },
         billing: BILLING,
+        // The amount the summary showed: the server refuses another one.
+        expectedDueCents: 1000,
       },
     });
   });
@@ -215,6 +219,22 @@ describe('the order page', () => {
     await user.click(screen.getByRole('button', { name: t('order.submit') }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(plain(t('order.errors.ALREADY_OWNED')))).toBeInTheDocument();
+    expect(goToPaymentPage).not.toHaveBeenCalled();
+  });
+
+  it('shows the new summary when the amount due changed since it was shown (PRICE_CHANGED)', async () => {
+    post.mockRejectedValueOnce(
+      new ApiError('Price changed', 'http', 400, { message: 'Price changed', code: 'PRICE_CHANGED' }),
+    );
+    const { user, t } = renderCheckout('en');
+    await user.click(await screen.findByRole('checkbox', { name: t('consent.documents') }));
+    // Meanwhile an earlier order was refunded: the next quote asks the full price again.
+    quote = () => quoteOf({ creditCents: 0, dueCents: 1000 });
+    const quotesBefore = quotesAsked();
+    await user.click(screen.getByRole('button', { name: t('order.submit') }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(plain(t('order.errors.PRICE_CHANGED')))).toBeInTheDocument();
+    await waitFor(() => expect(quotesAsked()).toBeGreaterThan(quotesBefore));
     expect(goToPaymentPage).not.toHaveBeenCalled();
   });
 
