@@ -13,7 +13,8 @@ const BUDGETS = {
   // The account pages load the form renderer (they are schema forms). 170 kB until November 2026; the
   // renderer's shared code is now split across the lazily loaded fields of the wizard (amounts, persons,
   // nationalities), which costs three small shared chunks (about 2.7 kB): to win back by merging them.
-  accountFormJs: 174 * KB,
+  // 175 kB since issue 34: the routes of the order page, the orders and the withdrawal (measured 174.1 kB).
+  accountFormJs: 175 * KB,
   wizardJs: 300 * KB,
 };
 

@@ -53,7 +53,7 @@ export function FilingFitLine({
   }
   if (!line) return null;
   return (
-    <Text size="sm" fw={500} mt={8} c={kind === 'cheapest' ? 'brand.8' : 'orange.9'} data-filing={kind}>
+    <Text size="sm" fw={500} mt={8} c={kind === 'cheapest' ? 'brand.8' : 'red.9'} data-filing={kind}>
       {line}
     </Text>
   );

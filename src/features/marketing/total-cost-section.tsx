@@ -79,7 +79,8 @@ function CountryTotals({ country, offers }: { country: string; offers: readonly 
   const name = tJurisdictions(`jurisdictions:${country}.title` as never);
   const forms = FILING_FORMS.filter((form) => form.country === country);
   return (
-    <section aria-labelledby={headingId} data-country={country}>
+    // Not a landmark: the fees section below has one per country with the same name.
+    <div data-country={country}>
       <Title order={3} id={headingId} mb="sm">
         {name}
       </Title>
@@ -105,7 +106,7 @@ function CountryTotals({ country, offers }: { country: string; offers: readonly 
           </Table.Tbody>
         </Table>
       </div>
-    </section>
+    </div>
   );
 }
 
