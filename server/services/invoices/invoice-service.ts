@@ -23,6 +23,7 @@ import type { checkoutSessions } from '../../db/schema';
 import { companyFiles, invoiceCounters, invoices, offers, products, users } from '../../db/schema';
 import { isServerLanguage, translator, type ServerLanguage } from '../i18n';
 import { convertCents, latestRate } from '../sales/exchange-rates';
+import { seriesOf } from '../sales/pricing';
 import { readVatRules, splitVat } from '../sales/vat';
 import { renderInvoicePdf, type InvoiceToRender } from './invoice-pdf';
 
@@ -138,13 +139,6 @@ export function createInvoiceService(deps: {
       totalCents: convertCents(amounts.totalCents, published.rate),
     };
   }
-  /**
-   * One gapless sequence per series: the configured prefix for real payments, and its own TEST-
-   * series for the local test provider's (no money is received: they must not use up, nor
-   * appear in, the seller's real numbering).
-   */
-  const seriesOf = (provider: string) =>
-    provider === 'local' ? `TEST-${invoicing.prefix}` : invoicing.prefix;
 
   const seller = (): InvoiceContent['seller'] => ({
     name: site.values.publisherName,
@@ -264,7 +258,7 @@ export function createInvoiceService(deps: {
             address: billingAddressLines(session.billing, language).slice(0, 400),
           }
         : fileBuyer;
-      const series = seriesOf(session.provider);
+      const series = seriesOf(session.provider, invoicing.prefix);
       const { sequence, number } = await nextNumber(tx, series);
       const paidAt = session.completedAt ?? new Date();
       const converted = await conversion(

@@ -26,7 +26,7 @@ import type { PaymentProvider } from './provider';
 const SESSION_TTL_MS = 60 * 60 * 1000;
 
 /** The payment provider (Stripe) could not open a payment page: its outage, not a bug of ours. */
-const CHECKOUT_SESSION_ID = /^cs_[a-z]+_[A-Za-z0-9_-]{1,64}$/;
+export const CHECKOUT_SESSION_ID = /^cs_[a-z]+_[A-Za-z0-9_-]{1,64}$/;
 
 export class PaymentProviderError extends Error {
   constructor(cause: unknown) {

@@ -18,7 +18,7 @@ import {
   type OrderWithdrawalRecord,
 } from '../../db/schema';
 import { isServerLanguage, translator } from '../i18n';
-import type { CheckoutService, CheckoutSessionRow } from '../payments/checkout';
+import { CHECKOUT_SESSION_ID, type CheckoutService, type CheckoutSessionRow } from '../payments/checkout';
 import { listOffers } from '../catalog';
 import { keptOrders } from './pricing';
 import { upgradeCredit, withdrawalOutcome } from './order-terms';
@@ -41,7 +41,6 @@ export class WithdrawalRefusal extends Error {
 }
 
 const LOCALES: Record<string, string> = { fr: 'fr-FR', en: 'en-GB', ro: 'ro-RO' };
-const ORDER_ID = /^cs_[a-z]+_[A-Za-z0-9_-]{1,64}$/;
 
 export function createOrderService(deps: {
   db: Database;
@@ -143,7 +142,7 @@ export function createOrderService(deps: {
   ): Promise<{ order: Order; row: CheckoutSessionRow }[]> {
     // Our ids are cs_<provider>_<base64url>: anything else (a NUL above all, which PostgreSQL
     // cannot even compare) is no order.
-    if (orderId !== undefined && !ORDER_ID.test(orderId)) return [];
+    if (orderId !== undefined && !CHECKOUT_SESSION_ID.test(orderId)) return [];
     const rows = await db
       .select()
       .from(checkoutSessions)

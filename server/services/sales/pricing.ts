@@ -9,7 +9,11 @@ import { checkoutSessions, invoices, type OrderVat } from '../../db/schema';
 import { decideVat, splitVat, type VatRules } from './vat';
 import { upgradeCredit } from './order-terms';
 
-/** The invoices' numbering series of a provider: TEST- for the local test provider's payments. */
+/**
+ * The invoices' numbering series of a provider: one gapless sequence per series, the configured
+ * prefix for real payments and its own TEST- series for the local test provider's (no money is
+ * received: they must not use up, nor appear in, the seller's real numbering).
+ */
 export const seriesOf = (provider: string, prefix: string) =>
   provider === 'local' ? `TEST-${prefix}` : prefix;
 
