@@ -294,7 +294,20 @@ export const companyFileEvents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['draftStarted', 'submitted', 'paid', 'documentsReady', 'refunded', 'withdrawn', 'stepDone'],
+      enum: [
+        'draftStarted',
+        'submitted',
+        'paid',
+        'documentsReady',
+        'refunded',
+        'withdrawn',
+        'stepDone',
+        'memberJoined',
+        'actGiven',
+        'documentSigned',
+        'signingComplete',
+        'signingVoided',
+      ],
     }).notNull(),
     key: text('key').notNull().default(''),
     doneOn: date('done_on', { mode: 'string' }),
@@ -556,4 +569,170 @@ export const websiteSlugHolds = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('website_slug_holds_user').on(table.userId)],
+);
+
+/**
+ * The people of a company file the founder invited (issue 35): one row per invitation, by person of
+ * the file (`personId`). The link's secret is stored hashed; a re-send replaces it. `userId` is the
+ * account that joined through it. A person has at most one live row (invited or joined).
+ */
+export const fileMembers = pgTable(
+  'file_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The company file: its founder's account. */
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    personId: text('person_id').notNull(),
+    email: text('email').notNull(),
+    language: text('language').notNull(),
+    tokenHash: text('token_hash').unique(),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    status: text('status', { enum: ['invited', 'joined', 'revoked', 'left'] }).notNull(),
+    /** The co-founder's account, once joined (removed with that account: the row becomes `left`). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sendCount: integer('send_count').notNull().default(1),
+    /** The one reminder of a pending invitation was sent. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('file_members_live')
+      .on(table.ownerId, table.personId)
+      .where(sql`${table.status} in ('invited', 'joined')`),
+    index('file_members_user').on(table.userId),
+  ],
+);
+
+/**
+ * Each person's own word on a submitted file: the acceptance of an appointment, the honour statement,
+ * the approval of the file. `digest` is the SHA-256 of the submitted answers the act was given on,
+ * `snapshot` those answers (to say what changed since); `words` are the exact words shown.
+ */
+export const fileActs = pgTable(
+  'file_acts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    personId: text('person_id').notNull(),
+    act: text('act', { enum: ['acceptAppointment', 'honourStatement', 'approveFile'] }).notNull(),
+    /** Who gave it (the founder, or the co-founder's account). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    digest: text('digest').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    words: text('words').notNull(),
+    language: text('language').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('file_acts_owner_person').on(table.ownerId, table.personId, table.act)],
+);
+
+/**
+ * A signing round: the submitted answers frozen (`data`, `digest`) and the documents written from
+ * them. `voided` when the file changed after it started; `complete` once every document is sealed.
+ */
+export const signingRounds = pgTable(
+  'signing_rounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: ['electronic', 'qualified'] }).notNull(),
+    status: text('status', { enum: ['open', 'complete', 'voided'] }).notNull(),
+    digest: text('digest').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** The date printed on the documents, frozen so that each is written again the same. */
+    documentsDate: timestamp('documents_date', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    /** What changed, as FileChange entries (paths only). */
+    voidedChanges: jsonb('voided_changes').$type<{ path: string; personId?: string }[]>(),
+    /** The evidence file (PDF/A), written when the round completes. */
+    evidencePdf: bytea('evidence_pdf'),
+  },
+  (table) => [index('signing_rounds_owner').on(table.ownerId, table.startedAt)],
+);
+
+/** A document of a round: the version to read and sign, then the sealed one. */
+export const signingDocuments = pgTable(
+  'signing_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => signingRounds.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    title: text('title').notNull(),
+    language: text('language').notNull(),
+    fileName: text('file_name').notNull(),
+    rank: integer('rank').notNull(),
+    /** [{ personId, name, role }], in the document's order. */
+    signatories: jsonb('signatories').$type<{ personId: string; name: string; role: string }[]>().notNull(),
+    pdf: bytea('pdf').notNull(),
+    sha256: text('sha256').notNull(),
+    sealedPdf: bytea('sealed_pdf'),
+    /** SHA-256 of the byte ranges the PAdES signature covers (what pdfsig verifies). */
+    sealedSha256: text('sealed_sha256'),
+    sealedAt: timestamp('sealed_at', { withTimezone: true }),
+  },
+  (table) => [index('signing_documents_round').on(table.roundId)],
+);
+
+/** One signatory's signature of one document: the audit trail's line. */
+export const signatures = pgTable(
+  'signatures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => signingDocuments.id, { onDelete: 'cascade' }),
+    personId: text('person_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The consent words shown next to the button, as given. */
+    words: text('words').notNull(),
+    language: text('language').notNull(),
+    /** SHA-256 of the PDF read and signed (signing_documents.sha256 at that time). */
+    documentSha256: text('document_sha256').notNull(),
+    /** The address the one-time code went to, and when the code was checked. */
+    codeSentTo: text('code_sent_to').notNull(),
+    codeVerifiedAt: timestamp('code_verified_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('signatures_once').on(table.documentId, table.personId)],
+);
+
+/** One-time codes mailed at signing, stored hashed; each allows a few attempts for 10 minutes. */
+export const signingCodes = pgTable(
+  'signing_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => signingRounds.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    personId: text('person_id').notNull(),
+    /** The documents the code signs. */
+    documentIds: jsonb('document_ids').$type<string[]>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    sentTo: text('sent_to').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('signing_codes_user').on(table.roundId, table.userId)],
 );

@@ -35,6 +35,9 @@ const NAMESPACES = [
   'dashboard',
   // The nationalities' adjectives, which the documents print (documents/formats.ts).
   'nationalities',
+  // The co-founders' acts and the signature's consent: the server records the words the page shows.
+  'cofounders',
+  'signing',
 ] as const;
 
 const localesDir = fileURLToPath(new URL('../../locales/', import.meta.url));

@@ -54,4 +54,23 @@ export const operationSecurity = {
   'POST /sites/{slug}/contact': 'public', // sendPublishedSiteMessage
   'GET /sites/{slug}/thanks': 'public', // getPublishedSiteThanks
   'GET /site-logos/{logoId}/{variant}': 'public', // getSiteLogo
+  'GET /api/company-file/members': 'bearer', // listFileMembers
+  'POST /api/company-file/members': 'bearer', // inviteFileMember
+  'POST /api/company-file/members/{personId}/resend': 'bearer', // resendFileInvitation
+  'DELETE /api/company-file/members/{personId}': 'bearer', // revokeFileMember
+  'GET /api/invitations/{token}': 'public', // getInvitation
+  'POST /api/invitations/{token}/accept': 'bearer', // acceptInvitation
+  'GET /api/shared-files': 'bearer', // listSharedFiles
+  'GET /api/company-files/{fileId}': 'bearer', // getSharedFile
+  'DELETE /api/company-files/{fileId}/membership': 'bearer', // leaveSharedFile
+  'PUT /api/company-files/{fileId}/persons/{personId}': 'bearer', // updateOwnPersonRecord
+  'GET /api/company-files/{fileId}/acts': 'bearer', // listFileActs
+  'POST /api/company-files/{fileId}/acts': 'bearer', // giveFileAct
+  'GET /api/company-files/{fileId}/signing': 'bearer', // getSigningRound
+  'POST /api/company-files/{fileId}/signing': 'bearer', // startSigningRound
+  'GET /api/company-files/{fileId}/signing/documents/{documentId}/pdf': 'bearer', // downloadSigningDocument
+  'GET /api/company-files/{fileId}/signing/documents/{documentId}/preview': 'bearer', // previewSigningDocument
+  'POST /api/company-files/{fileId}/signing/code': 'bearer', // sendSigningCode
+  'POST /api/company-files/{fileId}/signing/signatures': 'bearer', // signDocuments
+  'GET /api/company-files/{fileId}/signing/evidence': 'bearer', // downloadSigningEvidence
 } as const satisfies Record<string, 'bearer' | 'optional-bearer' | 'cookie' | 'public'>;

@@ -1154,6 +1154,384 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/company-file/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The people the founder invited, and where each stands
+         * @description The founder's own company file only. One entry per person of the file who can be invited (a
+         *     natural person other than the founder who is an associate, the representative of a company
+         *     associate, a manager or a directeur général), invited or not, with their invitation's state
+         *     and what they have done (record completed, acts given, documents signed).
+         */
+        get: operations["listFileMembers"];
+        put?: never;
+        /**
+         * Invite a person of the file by e-mail
+         * @description Mails the person, in `language`, a link that lets them sign up or log in and join the file
+         *     (valid 14 days). Refused with 400 and a `code`: `PERSON_NOT_FOUND`, `PERSON_NOT_INVITABLE`
+         *     (the founder, a company, or a person with no role); 409 `ALREADY_INVITED` (an invitation
+         *     is pending or accepted: re-send or revoke it).
+         */
+        post: operations["inviteFileMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-file/members/{personId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a pending invitation again
+         * @description A new link (the old one stops working), valid 14 days. At most one re-send per 10 minutes
+         *     and 5 per invitation (429). 409 `NOT_PENDING` when the person joined, or the invitation was
+         *     revoked.
+         */
+        post: operations["resendFileInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-file/members/{personId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation, or remove a co-founder from the file
+         * @description The link stops working, or the co-founder loses access to the file (their person record and
+         *     the acts they gave stay in the file's history; the person is mailed). Their person stays in
+         *     the file until the founder removes it in the wizard.
+         */
+        delete: operations["revokeFileMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation link invites to
+         * @description Public: the invitation page reads it before the visitor logs in. Says the company's name,
+         *     who invites, the person's name and the invitation's language; `state` is `pending`,
+         *     `accepted`, `expired` or `revoked`. An unknown token answers 404.
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the company file the invitation is for
+         * @description The logged-in account becomes the person's co-founder account on the file. 409 with `code`
+         *     `INVITATION_EXPIRED`, `INVITATION_REVOKED`, `INVITATION_USED` (by another account),
+         *     `OWN_FILE` (the founder's own link); 404 for an unknown token.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shared-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company files the account was invited to */
+        get: operations["listSharedFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company file as one of its people sees it
+         * @description For the founder (`fileId` is their own account's id) and for a co-founder who joined. A
+         *     co-founder gets every person's identity document numbers, CNP and parents' names removed
+         *     but their own, and never what was set aside. 404 for anyone else.
+         */
+        get: operations["getSharedFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-files/{fileId}/membership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * A co-founder leaves the file
+         * @description The co-founder loses access; the founder is mailed. The founder cannot leave their own file
+         *     (403).
+         */
+        delete: operations["leaveSharedFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-files/{fileId}/persons/{personId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * A co-founder completes or corrects their own person record
+         * @description Only the co-founder's own person (403 for any other, and for the founder, who uses the
+         *     wizard). The record must pass the People step's rules for that person (422 with the errors,
+         *     paths under `/persons/<index>`); its `id` and `kind` cannot change. Saved in the draft with
+         *     the revision compare-and-set (409 with the current file); a submitted file whose answers
+         *     still pass every step is submitted again with the change, which asks every approval again.
+         *     When it would void signatures, 409 `SIGNATURES_WOULD_BE_VOIDED` unless
+         *     `confirmVoidSignatures` is true.
+         */
+        put: operations["updateOwnPersonRecord"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-files/{fileId}/acts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who must accept, declare and approve what, and who has
+         * @description The acts the submitted file calls for: each manager's acceptance of their appointment and
+         *     honour statement (France: declaration of non-conviction; Romania: the administrator's
+         *     declaration), each associate's approval of the final file (a company associate's through its
+         *     representative). An act given on an earlier version of the file is `changed`, with what
+         *     changed since (field names only). `digest` is the submitted file's, which a new act names.
+         */
+        get: operations["listFileActs"];
+        put?: never;
+        /**
+         * Accept an appointment, make an honour statement or approve the file
+         * @description By the person themselves only (403 otherwise). The server records the words shown (rendered
+         *     from the same keys as the page, in `language`), the time, the address and the browser, and
+         *     the digest of the submitted file. 409 `FILE_CHANGED` when `digest` is not the current one
+         *     (the page shows the new file), 409 `NOT_SUBMITTED` before the file is submitted, 400
+         *     `ACT_NOT_CALLED_FOR` when the file does not ask this act of this person.
+         */
+        post: operations["giveFileAct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-files/{fileId}/signing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signature of the documents, where it stands
+         * @description The file's current signing round (404 `NO_SIGNING` before one was started), for the founder
+         *     and every co-founder. `readiness` says what still stops a round from starting.
+         */
+        get: operations["getSigningRound"];
+        put?: never;
+        /**
+         * Prepare the documents for signature (the founder)
+         * @description Once the file is submitted, the pre-filing check passes, every act is given and every
+         *     signatory has an account on the file: freezes the submitted file and writes each document
+         *     that someone signs, in the filing language, and mails each signatory. France: signed online
+         *     (a simple electronic signature, eIDAS art. 3(10); C. civ. 1366-1367). Romania: `mode`
+         *     `qualified`, the documents prepared with a signature field per signatory, to sign with each
+         *     one's qualified certificate (Legea 214/2024 [to verify]). 409 `SIGNING_NOT_READY` with the
+         *     reasons, 403 for a co-founder.
+         */
+        post: operations["startSigningRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-files/{fileId}/signing/documents/{documentId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document of the round, as a PDF
+         * @description The version to read and sign (its SHA-256 is the round's `sha256`); once every signatory
+         *     signed it, the signed version (PAdES-sealed, with its signature page). Romania: the version
+         *     prepared with its signature fields. For the founder and the document's signatories.
+         */
+        get: operations["downloadSigningDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-files/{fileId}/signing/documents/{documentId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document of the round as the signing page shows it
+         * @description The frozen file's document, in the filing language or (`lang`) a courtesy translation
+         *     shown beside it.
+         */
+        get: operations["previewSigningDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-files/{fileId}/signing/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the signatory a one-time code
+         * @description A six-digit code, valid 10 minutes, mailed to the account's address in its language: it
+         *     signs the documents named. At most 5 codes per hour (429). 409 `NOTHING_TO_SIGN`.
+         */
+        post: operations["sendSigningCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-files/{fileId}/signing/signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign documents with the mailed code
+         * @description Records one signature per document: the consent words shown, the document's SHA-256, the
+         *     time, the address, the browser and the code's verification. A document every signatory has
+         *     signed is sealed (its signature page, then a PAdES signature) at once; the last one ends the
+         *     round and writes the evidence file. 400 `CODE_INVALID` (with the attempts left) or
+         *     `CODE_EXPIRED`; 409 `DOCUMENT_NOT_OPEN` (a document signed after others: the statuts
+         *     first), `ALREADY_SIGNED`, `SIGNING_VOIDED`; 403 `NOT_A_SIGNATORY`.
+         */
+        post: operations["signDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-files/{fileId}/signing/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The evidence file of a completed round (PDF/A)
+         * @description Who signed what, when and how: each signature's consent words, document SHA-256, time,
+         *     address, browser and code verification, each sealed document's signed hash and the seal's
+         *     certificate. 409 `SIGNING_NOT_COMPLETE` before every document is signed.
+         */
+        get: operations["downloadSigningEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1169,7 +1547,7 @@ export interface components {
              *     `PASSWORD_TOO_SHORT`, `PASSWORD_TOO_COMMON` (NIST SP 800-63B, section 5.1.1.2),
              *     `EMAIL_INVALID`, `NAME_INVALID_CHARACTERS`, `CURRENT_PASSWORD_REQUIRED`,
              *     `CURRENT_PASSWORD_WRONG`; `CONSENT_REQUIRED`, `TERMS_CHANGED`, `ALREADY_OWNED`,
-             *     `COUNTRY_NOT_SERVED`, `PRICE_CHANGED` (checkout); `WITHDRAWAL_PERIOD_OVER`, `ALREADY_WITHDRAWN` (withdrawal); `UNPRINTABLE_CHARACTERS` (documents: an answer holds characters the
+             *     `COUNTRY_NOT_SERVED`, `PRICE_CHANGED` (checkout); `WITHDRAWAL_PERIOD_OVER`, `ALREADY_WITHDRAWN` (withdrawal); the co-founders' and signing codes their operations list; `UNPRINTABLE_CHARACTERS` (documents: an answer holds characters the
              *     PDF's fonts cannot draw, ISO 19005-2 6.2.11.8; the message names the field, in the language of
              *     the page that asked).
              */
@@ -1647,6 +2025,8 @@ export interface components {
                 name: string;
                 role: string;
                 note: string;
+                /** @description The person of the file who signs here (templates' `@sign … | <id>`). */
+                personId?: string;
             }[];
         } | {
             /** @constant */
@@ -1885,6 +2265,11 @@ export interface components {
         CompanyFileSubmission: {
             data: components["schemas"]["CompanyFileData"];
             version?: components["schemas"]["WizardVersion"];
+            /**
+             * @description The founder confirmed, after the warning, that submitting changed answers voids the
+             *     signatures already given (without it: 409 `SIGNATURES_WOULD_BE_VOIDED`).
+             */
+            confirmVoidSignatures?: boolean;
         };
         /**
          * @description The version of the wizard's steps (schemas/wizard/steps.json) the data
@@ -1964,7 +2349,7 @@ export interface components {
             invoice: components["schemas"]["InvoiceSummary"] | null;
         };
         /** @enum {string} */
-        CompanyFileEventKind: "draftStarted" | "submitted" | "paid" | "documentsReady" | "refunded" | "withdrawn" | "stepDone";
+        CompanyFileEventKind: "draftStarted" | "submitted" | "paid" | "documentsReady" | "refunded" | "withdrawn" | "stepDone" | "memberJoined" | "actGiven" | "documentSigned" | "signingComplete" | "signingVoided";
         CompanyFileEvent: {
             /** Format: uuid */
             id: string;
@@ -1988,6 +2373,10 @@ export interface components {
             currency?: string;
             /** @description paid (the invoice) and refunded (the credit note). */
             invoiceNumber?: string;
+            /** @description memberJoined, actGiven and documentSigned; who. */
+            personName?: string;
+            act?: components["schemas"]["FileActKind"];
+            documentSku?: components["schemas"]["DocumentSku"];
         };
         CompanyFileTimeline: {
             /** @description The country of the company file's current answers. */
@@ -2021,6 +2410,210 @@ export interface components {
         };
         InvoiceList: {
             invoices: components["schemas"]["InvoiceSummary"][];
+        };
+        /**
+         * @description `notInvited`: never invited (or revoked then nothing since is the same as `revoked`);
+         *     `invited`: a link is pending; `expired`: its 14 days ended; `joined`: the person's account
+         *     is on the file; `revoked` by the founder; `left`: the co-founder left.
+         * @enum {string}
+         */
+        FileMemberState: "notInvited" | "invited" | "joined" | "expired" | "revoked" | "left";
+        FileMember: {
+            personId: string;
+            /** @description The person's name as the file gives it. */
+            name: string;
+            roles: ("associate" | "representative" | "manager" | "directorGeneral")[];
+            state: components["schemas"]["FileMemberState"];
+            /** @description The address the invitation went to. */
+            email?: string;
+            language?: components["schemas"]["Language"];
+            /** Format: date-time */
+            invitedAt?: string;
+            /** Format: date-time */
+            lastSentAt?: string;
+            /** Format: date-time */
+            expiresAt?: string;
+            /** Format: date-time */
+            joinedAt?: string;
+            /** @description The person's record passes the People step's rules. */
+            recordComplete: boolean;
+            /** @description The acts the submitted file asks of this person, and their state. */
+            acts: components["schemas"]["FileAct"][];
+            /** @description The ids of the round's documents this person signed. */
+            signed: string[];
+        };
+        FileMemberList: {
+            members: components["schemas"]["FileMember"][];
+        };
+        FileMemberInvitation: {
+            personId: string;
+            email: components["schemas"]["EmailAddress"];
+            language: components["schemas"]["Language"];
+        };
+        InvitationInfo: {
+            /** @enum {string} */
+            state: "pending" | "accepted" | "expired" | "revoked";
+            /** @description The company's name as the file gives it (empty before it has one). */
+            company: string;
+            /** @description The founder's first and last name. */
+            inviter: string;
+            personName: string;
+            language: components["schemas"]["Language"];
+            /** @description The address invited, for the sign-up form. */
+            email: string;
+        };
+        /** @enum {string} */
+        SharedFileRole: "founder" | "coFounder";
+        SharedFileSummary: {
+            /** Format: uuid */
+            fileId: string;
+            role: components["schemas"]["SharedFileRole"];
+            personId: string;
+            company: string;
+            /** @description The founder's first and last name. */
+            founder: string;
+            jurisdiction: ("FR" | "RO") | null;
+            legalForm: string | null;
+        };
+        SharedFile: {
+            /** Format: uuid */
+            fileId: string;
+            role: components["schemas"]["SharedFileRole"];
+            /** @description The account's own person in the file (`p1` for the founder). */
+            personId: string;
+            founder: string;
+            revision: number;
+            version: components["schemas"]["WizardVersion"];
+            status: components["schemas"]["CompanyFileStatus"];
+            submittedAt: string | null;
+            data: components["schemas"]["CompanyFileData"];
+        };
+        OwnPersonUpdate: {
+            /** @description The person record (the People step's item), with its own `id` and `kind`. */
+            person: Record<string, never>;
+            baseRevision: number;
+            confirmVoidSignatures?: boolean;
+        };
+        SharedFileConflict: {
+            message: string;
+            error?: string;
+            /** @enum {string} */
+            code?: "REVISION_CONFLICT" | "SIGNATURES_WOULD_BE_VOIDED";
+            file?: components["schemas"]["SharedFile"];
+        };
+        /** @enum {string} */
+        FileActKind: "acceptAppointment" | "honourStatement" | "approveFile";
+        FileChange: {
+            /** @description The field that changed, as a JSON pointer into the file (`/persons/1/address`, `/shareCapital`). */
+            path: string;
+            /** @description The person the field belongs to, for a field of `persons`. */
+            personId?: string;
+        };
+        FileAct: {
+            personId: string;
+            act: components["schemas"]["FileActKind"];
+            /** @enum {string} */
+            state: "missing" | "given" | "changed";
+            /** Format: date-time */
+            givenAt?: string;
+            /** @description The words the person gave (given and changed). */
+            words?: string;
+            /** @description changed only; what changed since (field names, never values). */
+            changes?: components["schemas"]["FileChange"][];
+        };
+        FileActList: {
+            /** @description The submitted file's SHA-256 (null before it is submitted). */
+            digest: string | null;
+            submitted: boolean;
+            acts: components["schemas"]["FileAct"][];
+        };
+        FileActRequest: {
+            personId: string;
+            act: components["schemas"]["FileActKind"];
+            digest: string;
+            language: components["schemas"]["Language"];
+        };
+        /**
+         * @description `electronic`: signed online in Kreo (a simple electronic signature); `qualified`: Romania,
+         *     the documents prepared for each signatory's qualified electronic signature, outside Kreo.
+         * @enum {string}
+         */
+        SigningMode: "electronic" | "qualified";
+        SigningSignatory: {
+            personId: string;
+            name: string;
+            /** @description The capacity the document names (associé, président…). */
+            role: string;
+            signedAt: string | null;
+        };
+        SigningDocument: {
+            /** Format: uuid */
+            id: string;
+            sku: components["schemas"]["DocumentSku"];
+            title: string;
+            language: components["schemas"]["Language"];
+            /** @description Documents of rank 2 open once every document of rank 1 (the statuts, the declarations) is signed. */
+            rank: number;
+            open: boolean;
+            /** @description The SHA-256 of the version to read and sign. */
+            sha256: string;
+            signatories: components["schemas"]["SigningSignatory"][];
+            sealed: boolean;
+            /** @description Once sealed, the SHA-256 of the byte ranges the PAdES signature covers. */
+            sealedSha256?: string;
+        };
+        SigningReason: {
+            /** @enum {string} */
+            code: "NOT_SUBMITTED" | "FILING_CHECK" | "ACT_MISSING" | "SIGNATORY_NOT_JOINED" | "NOT_PURCHASED" | "NO_DOCUMENT";
+            personId?: string;
+            act?: components["schemas"]["FileActKind"];
+        };
+        SigningRound: {
+            /** Format: uuid */
+            id: string;
+            mode: components["schemas"]["SigningMode"];
+            /** @enum {string} */
+            status: "open" | "complete" | "voided";
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            completedAt?: string;
+            /** Format: date-time */
+            voidedAt?: string;
+            voidedChanges?: components["schemas"]["FileChange"][];
+            documents: components["schemas"]["SigningDocument"][];
+        };
+        SigningState: {
+            role: components["schemas"]["SharedFileRole"];
+            personId: string;
+            /** @description What stops a new round from starting (empty when it can start). */
+            readiness: components["schemas"]["SigningReason"][];
+            round: components["schemas"]["SigningRound"] | null;
+        };
+        SigningNotReady: {
+            message: string;
+            error?: string;
+            code?: string;
+            readiness: components["schemas"]["SigningReason"][];
+        };
+        SigningCodeRequest: {
+            documentIds: string[];
+        };
+        SigningCodeSent: {
+            /** @description The address the code went to, partly hidden (p***@example.com). */
+            sentTo: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        SignDocumentsRequest: {
+            documentIds: string[];
+            code: string;
+            language: components["schemas"]["Language"];
+            /**
+             * @description The signatory confirms they read every document named in full.
+             * @constant
+             */
+            readInFull: true;
         };
     };
     responses: {
@@ -2199,6 +2792,14 @@ export interface components {
         };
     };
     parameters: {
+        /** @description A person of the company file (`p1`, `p2`, …). */
+        PersonIdPath: string;
+        /** @description A company file, named by its founder's account id. */
+        FileIdPath: string;
+        /** @description The secret of an invitation link. */
+        InvitationTokenPath: string;
+        /** @description A document of a signing round. */
+        SigningDocumentIdPath: string;
         /** @description The order's id (its checkout session's id). */
         OrderId: string;
         /** @description A step of `schemas/jurisdictions/registration/<country>.json`. */
@@ -3372,6 +3973,19 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /**
+             * @description `code` `SIGNATURES_WOULD_BE_VOIDED`: the answers differ from the file the signatories
+             *     signed (or are signing); nothing was saved. Sent again with `confirmVoidSignatures`, the
+             *     submission voids the signatures and mails every signatory.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `data` breaks the wizard's rules; nothing was saved. `errors` lists
              *     every problem found, with its step and place.
@@ -4706,6 +5320,881 @@ export interface operations {
             };
             /** @description No such logo or size. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFileMembers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's people and their invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileMemberList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    inviteFileMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileMemberInvitation"];
+            };
+        };
+        responses: {
+            /** @description The invitation, sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Refused in the file's current state (`code` says why). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendFileInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description A person of the company file (`p1`, `p2`, …). */
+                personId: components["parameters"]["PersonIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileMember"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No invitation for this person. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused in the file's current state (`code` says why). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    revokeFileMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description A person of the company file (`p1`, `p2`, …). */
+                personId: components["parameters"]["PersonIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No invitation for this person. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description The secret of an invitation link. */
+                token: components["parameters"]["InvitationTokenPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationInfo"];
+                };
+            };
+            /** @description No invitation has this link. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description The secret of an invitation link. */
+                token: components["parameters"]["InvitationTokenPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Joined. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedFileSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No invitation has this link. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused in the file's current state (`code` says why). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSharedFiles: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedFileSummary"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getSharedFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description A company file, named by its founder's account id. */
+                fileId: components["parameters"]["FileIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedFile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such file for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leaveSharedFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description A company file, named by its founder's account id. */
+                fileId: components["parameters"]["FileIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The founder cannot leave their own file. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such file for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOwnPersonRecord: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description A company file, named by its founder's account id. */
+                fileId: components["parameters"]["FileIdPath"];
+                /** @description A person of the company file (`p1`, `p2`, …). */
+                personId: components["parameters"]["PersonIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnPersonUpdate"];
+            };
+        };
+        responses: {
+            /** @description Saved; the file as the co-founder now sees it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not the account's own person record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such file for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Saved elsewhere meanwhile (`file` is the current file), or `SIGNATURES_WOULD_BE_VOIDED`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedFileConflict"];
+                };
+            };
+            /** @description The record breaks the People step's rules. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyFileInvalid"];
+                };
+            };
+        };
+    };
+    listFileActs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description A company file, named by its founder's account id. */
+                fileId: components["parameters"]["FileIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The acts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileActList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such file for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    giveFileAct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description A company file, named by its founder's account id. */
+                fileId: components["parameters"]["FileIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileActRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded; the acts now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileActList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not the person's own act. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such file for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused in the file's current state (`code` says why). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSigningRound: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description A company file, named by its founder's account id. */
+                fileId: components["parameters"]["FileIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The round (or none yet) and what a new one needs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such file for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startSigningRound: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description A company file, named by its founder's account id. */
+                fileId: components["parameters"]["FileIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The round, started. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Only the founder starts a round. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such file for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not ready (`code` `SIGNING_NOT_READY`, `readiness` says why). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningNotReady"];
+                };
+            };
+        };
+    };
+    downloadSigningDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description A company file, named by its founder's account id. */
+                fileId: components["parameters"]["FileIdPath"];
+                /** @description A document of a signing round. */
+                documentId: components["parameters"]["SigningDocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such document for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewSigningDocument: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The document's language. Absent or equal to the jurisdiction's filing
+                 *     language: the filing copy. Another language: a courtesy translation.
+                 */
+                lang?: components["parameters"]["DocumentLanguage"];
+            };
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description A company file, named by its founder's account id. */
+                fileId: components["parameters"]["FileIdPath"];
+                /** @description A document of a signing round. */
+                documentId: components["parameters"]["SigningDocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentPreview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such document for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendSigningCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description A company file, named by its founder's account id. */
+                fileId: components["parameters"]["FileIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SigningCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningCodeSent"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such file for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused in the file's current state (`code` says why). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    signDocuments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description A company file, named by its founder's account id. */
+                fileId: components["parameters"]["FileIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignDocumentsRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed; the round now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not a signatory of a document named. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such file for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused in the file's current state (`code` says why). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadSigningEvidence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                /** @description A company file, named by its founder's account id. */
+                fileId: components["parameters"]["FileIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evidence file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such file for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused in the file's current state (`code` says why). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 import type assistant from '../../../locales/fr/assistant.json';
 import type auth from '../../../locales/fr/auth.json';
 import type checkout from '../../../locales/fr/checkout.json';
+import type cofounders from '../../../locales/fr/cofounders.json';
 import type common from '../../../locales/fr/common.json';
 import type dashboard from '../../../locales/fr/dashboard.json';
 import type forms from '../../../locales/fr/forms.json';
@@ -14,6 +15,7 @@ import type marketing from '../../../locales/fr/marketing.json';
 import type nationalities from '../../../locales/fr/nationalities.json';
 import type profile from '../../../locales/fr/profile.json';
 import type registration from '../../../locales/fr/registration.json';
+import type signing from '../../../locales/fr/signing.json';
 import type website from '../../../locales/fr/website.json';
 import type wizard from '../../../locales/fr/wizard.json';
 
@@ -38,6 +40,8 @@ declare module 'i18next' {
       knowledge: typeof knowledge;
       jurisdictions: typeof jurisdictions;
       website: typeof website;
+      cofounders: typeof cofounders;
+      signing: typeof signing;
       registration: typeof registration;
       dashboard: typeof dashboard;
       nationalities: typeof nationalities;

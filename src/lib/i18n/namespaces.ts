@@ -18,5 +18,7 @@ export const NAMESPACES = [
   'registration',
   'dashboard',
   'nationalities',
+  'cofounders',
+  'signing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
