@@ -38,6 +38,7 @@ const NAMESPACES = [
   // The co-founders' acts and the signature's consent: the server records the words the page shows.
   'cofounders',
   'signing',
+  'legal-acts',
 ] as const;
 
 const localesDir = fileURLToPath(new URL('../../locales/', import.meta.url));

@@ -11,6 +11,7 @@ import type documents from '../../../locales/fr/documents.json';
 import type info from '../../../locales/fr/info.json';
 import type jurisdictions from '../../../locales/fr/jurisdictions.json';
 import type landing from '../../../locales/fr/landing.json';
+import type legalActs from '../../../locales/fr/legal-acts.json';
 import type marketing from '../../../locales/fr/marketing.json';
 import type nationalities from '../../../locales/fr/nationalities.json';
 import type profile from '../../../locales/fr/profile.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
       website: typeof website;
       cofounders: typeof cofounders;
       signing: typeof signing;
+      'legal-acts': typeof legalActs;
       registration: typeof registration;
       dashboard: typeof dashboard;
       nationalities: typeof nationalities;

@@ -20,5 +20,6 @@ export const NAMESPACES = [
   'nationalities',
   'cofounders',
   'signing',
+  'legal-acts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
