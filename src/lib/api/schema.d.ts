@@ -1669,6 +1669,14 @@ export interface components {
             invoices?: {
                 [key: string]: unknown;
             }[];
+            /**
+             * @description Co-founders (issue 35): `memberships` (the company files this account joined through an
+             *     invitation), `invitationsSent` (as a founder) and `actsGiven` (each acceptance, honour
+             *     statement and approval, with the words, address and browser recorded).
+             */
+            coFounders?: {
+                [key: string]: unknown;
+            };
         };
         DeleteAccountRequest: {
             /** @description The account's current password. */
