@@ -36,7 +36,7 @@ import {
   coFounderRemoved,
   type MailBrand,
 } from '../mail/messages';
-import { RateLimitedError, type RateLimiter } from '../rate-limiter';
+import { addressKey, RateLimitedError, type RateLimiter } from '../rate-limiter';
 import { guardSubmittedChange, voidRoundsAfterChange } from '../signing/void-guard';
 import { createActService } from './acts';
 import {
@@ -108,6 +108,16 @@ export class OwnRecordConflict extends Error {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const language = (value: string | null | undefined): Language => (isServerLanguage(value) ? value : 'fr');
+
+/** What an invitation link's page says of each state. */
+const INVITATION_STATES: Record<FileMemberState, InvitationInfo['state']> = {
+  notInvited: 'revoked',
+  invited: 'pending',
+  expired: 'expired',
+  joined: 'accepted',
+  left: 'accepted',
+  revoked: 'revoked',
+};
 
 /** A member row's state for the founder's list: an ended link is `expired`, a deleted account `left`. */
 function stateOf(row: MemberRow, now = new Date()): FileMemberState {
@@ -484,21 +494,14 @@ export function createCoFounderService(deps: {
     },
 
     async invitation(token: string, ip: string): Promise<InvitationInfo> {
-      await rateLimiter.enforce(`invitation-lookups:${ip}`, INVITATION_LOOKUPS);
+      await rateLimiter.enforce(`invitation-lookups:${addressKey(ip)}`, INVITATION_LOOKUPS);
       const row = await rowOfToken(token);
       if (!row) throw new CoFounderError(404, 'No invitation has this link');
       const [file, founder] = await Promise.all([fileRow(db, row.ownerId), userOf(db, row.ownerId)]);
       const data = file?.data ?? {};
       const state = stateOf(row);
       return {
-        state:
-          state === 'invited'
-            ? 'pending'
-            : state === 'joined' || state === 'left'
-              ? 'accepted'
-              : state === 'notInvited'
-                ? 'revoked'
-                : state,
+        state: INVITATION_STATES[state],
         company: companyWithForm(data),
         inviter: fullName(founder),
         personName: personName(personOf(data, row.personId)),

@@ -28,9 +28,8 @@ export function redactFor(data: FileData, ownPersonId: string): FileData {
     ...data,
     persons: data.persons.map((person: unknown) => {
       if (!isRecord(person) || person.id === ownPersonId) return person;
-      const copy = { ...person };
-      for (const field of PRIVATE_PERSON_FIELDS) delete copy[field];
-      return copy;
+      const hidden = new Set<string>(PRIVATE_PERSON_FIELDS);
+      return Object.fromEntries(Object.entries(person).filter(([field]) => !hidden.has(field)));
     }),
   };
 }
