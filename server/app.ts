@@ -519,7 +519,20 @@ export async function buildApp(deps: AppDependencies) {
       ...marketingHandlers(db),
       ...checkoutHandlers(checkout, db, limitAccount('checkoutSessions')),
       ...orderHandlers(orders),
-      ...companyFileHandlers(companyFiles, journey, limitAccount('draftSaves')),
+      ...companyFileHandlers(
+        {
+          ...companyFiles,
+          // A submission that changes the answers asks the acts given on the previous one again.
+          async submit(userId, input) {
+            const before = await coFounders.submittedAnswers(userId);
+            const result = await companyFiles.submit(userId, input);
+            if (result.submitted) await coFounders.afterFounderSubmit(userId, before);
+            return result;
+          },
+        },
+        journey,
+        limitAccount('draftSaves'),
+      ),
       ...companyJourneyHandlers({ db, timeline, invoices, checkout }),
       ...coFounderHandlers(coFounders, db, limitAccount('draftSaves')),
       ...documentHandlers(documents, filingPack),

@@ -580,6 +580,36 @@ describe('acts', () => {
     expect(renewed.statusCode).toBe(200);
   });
 
+  it('the founder’s new submission asks the co-founders’ approvals again, in their language', async () => {
+    const { digest } = await actsOf(third);
+    expect(
+      (await giveAct(third, { personId: 'p3', act: 'approveFile', digest, language: 'ro' })).statusCode,
+    ).toBe(200);
+    const founderMails = server.mail.to(founder.email).length;
+    const data = json<SharedFile>(await sharedFile(founder)).data;
+    const resubmitted = await submit(founder, { ...data, corporatePurpose: 'Bakery, pastry and catering.' });
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    const toThird = lastMail(third.email);
+    expect(toThird?.subject).toBe('Boulangerie Dupont SAS: dosarul s-a schimbat, dați-vă din nou acordul');
+    expect(toThird?.text).toContain('• Obiect de activitate');
+    expect(toThird?.text).not.toContain('catering');
+    // Alex had approved on this version too: asked again in English.
+    expect(lastMail(cofounder.email)?.subject).toBe(
+      'Boulangerie Dupont SAS: the file changed, give your approval again',
+    );
+    expect(lastMail(cofounder.email)?.text).toContain('• Corporate Purpose');
+    // The founder made the change.
+    expect(
+      server.mail
+        .to(founder.email)
+        .slice(founderMails)
+        .map((mail) => mail.subject),
+    ).not.toContain('Boulangerie Dupont SAS : le dossier a changé, donnez à nouveau votre accord');
+    expect((await actsOf(third)).acts.find((act) => act.personId === 'p3')?.changes).toEqual([
+      { path: '/corporatePurpose' },
+    ]);
+  });
+
   it('asks before voiding signatures (SIGNATURES_WOULD_BE_VOIDED), and voids the round once confirmed', async () => {
     const current = json<SharedFile>(await sharedFile(founder));
     const [round] = await server.db

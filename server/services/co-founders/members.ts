@@ -732,6 +732,26 @@ export function createCoFounderService(deps: {
     },
 
     /**
+     * After the founder submitted the file again (the wizard's submitCompanyFile): whoever had given
+     * an act on the previous submission (`before`, read just before it) is asked to give it again,
+     * with what changed; the founder made the change and is not.
+     */
+    async afterFounderSubmit(ownerId: string, before: FileData | null): Promise<void> {
+      if (!before) return;
+      const queued = await db.transaction(async (tx) => {
+        const after = (await fileRow(tx, ownerId))?.submittedData;
+        if (!after) return 0;
+        return acts.askAgainAfterChange(tx, ownerId, before, after, ownerId);
+      });
+      if (queued > 0) mailQueue.wake();
+    },
+
+    /** The submitted answers as stored (what acts and signatures are given on), or null. */
+    async submittedAnswers(ownerId: string): Promise<FileData | null> {
+      return (await fileRow(db, ownerId))?.submittedData ?? null;
+    },
+
+    /**
      * Queues the one reminder of every invitation unanswered for INVITATION_REMINDER_AFTER_MS and
      * still valid; answers how many. Claimed by a conditional update in the transaction that queues
      * the mail: two server instances never remind twice.
