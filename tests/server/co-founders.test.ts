@@ -338,6 +338,9 @@ describe('what a co-founder sees', () => {
     const email = 'ro.member@example.test';
     expect((await invite(roFounder, 'p2', email, 'ro')).statusCode).toBe(200);
     expect((await accept(roMember, invitationToken(email))).statusCode).toBe(200);
+    expect(lastMail(email)?.text).toContain(
+      'cu semnătura dumneavoastră electronică calificată sau pe hârtie',
+    );
     const file = json<SharedFile>(await sharedFile(roMember, roFounder.userId));
     const [p1, p2] = personsOf(file);
     expect(p1).not.toHaveProperty('idNumber');
@@ -394,8 +397,8 @@ describe('a co-founder writes only their own person record', () => {
       }),
     ];
     expect(forbidden.map((answer) => answer.statusCode)).toEqual([403, 403, 403, 403, 403, 403]);
-    // The founder's operations (invite, resend, revoke, the wizard's save and submit) reach only the
-    // caller's own file: a co-founder has none, or writes their own.
+    // The founder's operations (invite, resend, revoke, the list) reach only the caller's own file:
+    // a co-founder who has none is told only a founder may.
     const own = [
       await invite(cofounder, 'p3', 'x@example.test', 'en'),
       await server.request('/api/company-file/members/p3/resend', {
@@ -408,7 +411,19 @@ describe('a co-founder writes only their own person record', () => {
       }),
       await server.request('/api/company-file/members', { token: cofounder.accessToken }),
     ];
-    expect(own.map((answer) => answer.statusCode)).toEqual([404, 404, 404, 404]);
+    expect(own.map((answer) => answer.statusCode)).toEqual([403, 403, 403, 403]);
+    expect(own[0]?.body).toContain('Only the founder of a company file can manage its invitations');
+    // The wizard's save writes the co-founder's own file, never the founder's.
+    const draft = await server.request('/api/company-file/draft', {
+      body: {
+        data: { ...before.data, companyName: 'Hijacked' },
+        step: 1,
+        baseRevision: 0,
+        version: stepsFile.version,
+      },
+      token: cofounder.accessToken,
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
     const after = json<SharedFile>(await sharedFile(founder));
     expect(after.revision).toBe(before.revision);
     expect(after.data).toEqual(before.data);

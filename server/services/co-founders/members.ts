@@ -199,6 +199,7 @@ export function createCoFounderService(deps: {
           approves: roles.some((role) => role === 'associate' || role === 'representative'),
           link: linkOf(tokenFor(row.id, row.sendCount)),
           expires: expiryWords(row.language, row.tokenExpiresAt ?? new Date(), data),
+          qualified: jurisdictionOf(data) === 'RO',
           reminder,
         },
         brand,
@@ -300,10 +301,26 @@ export function createCoFounderService(deps: {
       );
   }
 
+  /**
+   * The caller's own file, as its founder. A co-founder with no file of their own is told plainly
+   * that only a founder does this (403); anyone else learns nothing (404).
+   */
   async function founderAccess(userId: string): Promise<FileAccess> {
-    const access = await fileAccess(db, userId, userId);
-    requireFounder(access, 'manage invitations');
-    return access;
+    try {
+      const access = await fileAccess(db, userId, userId);
+      requireFounder(access, 'manage invitations');
+      return access;
+    } catch (error) {
+      if (!(error instanceof FileAccessError) || error.statusCode !== 404) throw error;
+      const [membership] = await db
+        .select({ id: fileMembers.id })
+        .from(fileMembers)
+        .where(and(eq(fileMembers.userId, userId), eq(fileMembers.status, 'joined')))
+        .limit(1);
+      if (membership)
+        throw new FileAccessError(403, 'Only the founder of a company file can manage its invitations');
+      throw error;
+    }
   }
 
   async function summaryOf(

@@ -535,6 +535,8 @@ export interface CoFounderInvitationMail {
   link: string;
   /** When the link stops working, already in `language`. */
   expires: string;
+  /** Romania: the documents are signed with a qualified signature (or on paper), not with a code. */
+  qualified: boolean;
   /** The one reminder of an unanswered invitation (the same link). */
   reminder?: boolean;
 }
@@ -553,7 +555,12 @@ export function coFounderInvitation(mail: CoFounderInvitationMail, brand: MailBr
     t('emails:coFounders.invitation.askRecord', words),
     ...(mail.manages ? [t('emails:coFounders.invitation.askAppointment', words)] : []),
     ...(mail.approves ? [t('emails:coFounders.invitation.askApproval', words)] : []),
-    t('emails:coFounders.invitation.askSign', words),
+    t(
+      mail.qualified
+        ? 'emails:coFounders.invitation.askSignQualified'
+        : 'emails:coFounders.invitation.askSign',
+      words,
+    ),
   ];
   const { text, html } = frame(
     t,
