@@ -449,6 +449,16 @@ describe('a co-founder writes only their own person record', () => {
     expect(errors.map((error) => error.path)).toContain('/persons/1/dateOfBirth');
     expect(errors.find((error) => error.params.missingProperty === 'lastName')?.path).toBe('/persons/1');
     expect(errors.every(({ path }) => path === '/persons/1' || path.startsWith('/persons/1/'))).toBe(true);
+    const extra = await putRecord(cofounder, 'p2', {
+      ...base,
+      person: { ...p2, shares: 1000, cnp: '1900101000000' },
+    });
+    expect(extra.statusCode).toBe(422);
+    // A CNP is Romanian: not a field of a French file's person.
+    expect(json<{ errors: { path: string }[] }>(extra).errors.map((error) => error.path)).toEqual([
+      '/persons/1/shares',
+      '/persons/1/cnp',
+    ]);
     expect(json<SharedFile>(await sharedFile(founder)).revision).toBe(file.revision);
   });
 

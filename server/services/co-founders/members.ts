@@ -8,6 +8,7 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { components } from '../../../src/lib/api/schema';
+import { legalFormOfFile } from '../../../src/shared/jurisdictions';
 import type { Database, Transaction } from '../../db/database';
 import {
   companyFiles,
@@ -132,6 +133,19 @@ function errorsOfPerson(errors: CompanyFileValidationError[], index: number) {
   return errors.filter((error) => error.path === prefix || error.path.startsWith(`${prefix}/`));
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The fields a person record of the People step has, for the file's legal form. */
+function personFields(wizard: Wizard, data: FileData): Set<string> | null {
+  const form = legalFormOfFile(wizard.legalForms, data);
+  const step = form ? wizard.stepsOf(form).find((candidate) => candidate.id === 'people') : undefined;
+  const schema: unknown = step?.validate.schema;
+  const persons = isRecord(schema) && isRecord(schema.properties) ? schema.properties.persons : undefined;
+  const items = isRecord(persons) ? persons.items : undefined;
+  return isRecord(items) && isRecord(items.properties) ? new Set(Object.keys(items.properties)) : null;
+}
+
 export function createCoFounderService(deps: {
   db: Database;
   wizard: Wizard;
@@ -146,6 +160,24 @@ export function createCoFounderService(deps: {
   // Its own key, derived: an invitation link can never pass for another of the server's secrets.
   const invitationKey = createHmac('sha256', deps.signingKey).update('kreo:invitation-links').digest();
   const acts = createActService({ db, brand, publicUrl });
+
+  /** A co-founder's record holds only the People step's fields (the wizard's schemas allow more). */
+  function unknownFields(
+    data: FileData,
+    record: Record<string, unknown>,
+    index: number,
+  ): CompanyFileValidationError[] {
+    const known = personFields(wizard, data);
+    if (!known) return [];
+    return Object.keys(record)
+      .filter((field) => !known.has(field))
+      .map((field) => ({
+        step: 'people',
+        path: `/persons/${index}/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        keyword: 'additionalProperties',
+        params: { additionalProperty: field },
+      }));
+  }
 
   /**
    * The secret of an invitation's link: 32 bytes (HMAC-SHA256) of the server's key, the invitation's
@@ -680,7 +712,7 @@ export function createCoFounderService(deps: {
         persons[index] = record;
         const data: FileData = { ...row.data, persons };
         const allErrors = validateCompanyFile(wizard, data);
-        const errors = errorsOfPerson(allErrors, index);
+        const errors = [...errorsOfPerson(allErrors, index), ...unknownFields(data, record, index)];
         if (errors.length > 0) throw new OwnRecordInvalid(errors);
         if (fileDigest(data) === fileDigest(row.data)) return { conflict: false as const, changed: false };
 
