@@ -347,6 +347,34 @@ describe('what a co-founder sees', () => {
     expect(p1).not.toHaveProperty('idIssuedBy');
     expect(p1).not.toHaveProperty('idType');
     expect(p2).toMatchObject({ idNumber: '19CD10000', idType: 'passport' });
+
+    // The founder's draft lacks part of the co-founder's record; the co-founder completes it.
+    const current = json<SharedFile>(await sharedFile(roFounder, roFounder.userId));
+    const persons = personsOf(current).map((person) =>
+      person.id === 'p2' ? { ...person, idIssuedBy: undefined } : person,
+    );
+    const draft = await server.request('/api/company-file/draft', {
+      body: {
+        data: { ...current.data, persons },
+        step: 1,
+        baseRevision: current.revision,
+        version: stepsFile.version,
+      },
+      token: roFounder.accessToken,
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const completed = await putRecord(
+      roMember,
+      'p2',
+      { person: { ...p2, idIssuedBy: 'SPCLEP Cluj' }, baseRevision: current.revision + 1 },
+      roFounder.userId,
+    );
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(json<SharedFile>(completed).status).toBe('amended');
+    const toFounder = lastMail(roFounder.email);
+    expect(toFounder?.subject).toBe('Alex Subscriber2 și-a completat datele');
+    expect(toFounder?.text).toContain('Modificarea este salvată în dosar');
+    expect(toFounder?.text).not.toContain('SPCLEP');
   });
 
   it('a stranger learns nothing: 404 everywhere', async () => {
