@@ -20,6 +20,7 @@ import type { Database } from './db/database';
 import { authHandlers, refreshCookieClearer } from './handlers/auth';
 import { checkoutHandlers } from './handlers/checkout';
 import { orderHandlers } from './handlers/orders';
+import { coFounderHandlers } from './handlers/co-founders';
 import { companyFileHandlers } from './handlers/company-file';
 import { companyJourneyHandlers } from './handlers/company-journey';
 import { documentHandlers } from './handlers/documents';
@@ -37,6 +38,7 @@ import { localCheckoutPlugin } from './plugins/local-checkout';
 import { spaPlugin } from './plugins/spa';
 import { stripeWebhookPlugin } from './plugins/stripe-webhook';
 import { unsubscribePlugin } from './plugins/unsubscribe';
+import { createCoFounderService, type CoFounderService } from './services/co-founders/members';
 import { createJourney, type Journey } from './services/company-journey/journey';
 import { createTimelineService } from './services/company-journey/timeline';
 import { createInvoiceService } from './services/invoices/invoice-service';
@@ -136,6 +138,8 @@ declare module 'fastify' {
     siteInbox: SiteInbox;
     /** The account's orders and withdrawals (tests call `retryPendingRefunds` themselves). */
     orders: OrderService;
+    /** Invitations and co-founders (tests call `remindInvitations` themselves). */
+    coFounders: CoFounderService;
   }
 }
 
@@ -313,6 +317,12 @@ export async function buildApp(deps: AppDependencies) {
             .catch((error: unknown) =>
               app.log.warn({ failure: loggableError(error) }, 'Draft reminders failed'),
             );
+          // Invitations unanswered for three days get their one reminder.
+          app.coFounders
+            .remindInvitations()
+            .catch((error: unknown) =>
+              app.log.warn({ failure: loggableError(error) }, 'Invitation reminders failed'),
+            );
         },
         10 * 60 * 1000,
       );
@@ -379,6 +389,17 @@ export async function buildApp(deps: AppDependencies) {
     perHour: config.contactRateLimitPerHour,
   });
   const companyFiles = createCompanyFileService({ db, wizard });
+  const coFounders = createCoFounderService({
+    db,
+    wizard,
+    files: companyFiles,
+    mailQueue,
+    brand: mailBrand,
+    publicUrl: config.publicUrl,
+    signingKey,
+    rateLimiter,
+  });
+  app.decorate('coFounders', coFounders);
   // Templates are read at start-up too; a template that fails to parse stops the server here.
   const builder = createDocumentBuilder({ legalForms: wizard.legalForms, caenClasses });
   // Founders' sites are stored and served by us: we are their host within the meaning of LCEN,
@@ -498,8 +519,22 @@ export async function buildApp(deps: AppDependencies) {
       ...marketingHandlers(db),
       ...checkoutHandlers(checkout, db, limitAccount('checkoutSessions')),
       ...orderHandlers(orders),
-      ...companyFileHandlers(companyFiles, journey, limitAccount('draftSaves')),
+      ...companyFileHandlers(
+        {
+          ...companyFiles,
+          // A submission that changes the answers asks the acts given on the previous one again.
+          async submit(userId, input) {
+            const before = await coFounders.submittedAnswers(userId);
+            const result = await companyFiles.submit(userId, input);
+            if (result.submitted) await coFounders.afterFounderSubmit(userId, before);
+            return result;
+          },
+        },
+        journey,
+        limitAccount('draftSaves'),
+      ),
       ...companyJourneyHandlers({ db, timeline, invoices, checkout }),
+      ...coFounderHandlers(coFounders, db, limitAccount('draftSaves')),
       ...documentHandlers(documents, filingPack),
       ...siteHandlers(config.site, contact),
       ...websiteHandlers(websites),

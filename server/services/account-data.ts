@@ -22,6 +22,8 @@ import {
   checkoutSessions,
   companyFileEvents,
   companyFiles,
+  fileActs,
+  fileMembers,
   invoices,
   contactMessages,
   mailQueue,
@@ -189,6 +191,51 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
         .from(invoices)
         .where(eq(invoices.userId, userId))
         .orderBy(asc(invoices.sequence));
+      // Co-founders (issue 35): the files this account joined, and the acts it gave on any file
+      // (with the words, address and browser recorded); the invitations it sent as a founder.
+      const memberships = await db
+        .select({
+          fileId: fileMembers.ownerId,
+          personId: fileMembers.personId,
+          email: fileMembers.email,
+          language: fileMembers.language,
+          status: fileMembers.status,
+          invitedAt: fileMembers.invitedAt,
+          joinedAt: fileMembers.joinedAt,
+          endedAt: fileMembers.endedAt,
+        })
+        .from(fileMembers)
+        .where(eq(fileMembers.userId, userId))
+        .orderBy(asc(fileMembers.invitedAt));
+      const invitationsSent = await db
+        .select({
+          personId: fileMembers.personId,
+          email: fileMembers.email,
+          language: fileMembers.language,
+          status: fileMembers.status,
+          invitedAt: fileMembers.invitedAt,
+          lastSentAt: fileMembers.lastSentAt,
+          joinedAt: fileMembers.joinedAt,
+          endedAt: fileMembers.endedAt,
+        })
+        .from(fileMembers)
+        .where(eq(fileMembers.ownerId, userId))
+        .orderBy(asc(fileMembers.invitedAt));
+      const actsGiven = await db
+        .select({
+          fileId: fileActs.ownerId,
+          personId: fileActs.personId,
+          act: fileActs.act,
+          digest: fileActs.digest,
+          words: fileActs.words,
+          language: fileActs.language,
+          ipAddress: fileActs.ipAddress,
+          userAgent: fileActs.userAgent,
+          givenAt: fileActs.givenAt,
+        })
+        .from(fileActs)
+        .where(eq(fileActs.userId, userId))
+        .orderBy(asc(fileActs.givenAt));
       const sessions = await db
         .select({
           createdAt: refreshTokens.createdAt,
@@ -239,6 +286,7 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
           : null,
         timeline,
         invoices: issued,
+        coFounders: { memberships, invitationsSent, actsGiven },
       };
     },
 

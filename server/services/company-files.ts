@@ -206,7 +206,7 @@ export function validateCompanyFile(wizard: Wizard, data: CompanyFileData): Comp
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /** Refuses (400) what jsonb cannot store or the server cannot serialize, which the contract cannot express. */
-function checkStorable(value: unknown, path = 'body/data', depth = 1): void {
+export function checkStorable(value: unknown, path = 'body/data', depth = 1): void {
   if (typeof value === 'string') {
     if (LONE_SURROGATE.test(value)) throw new CompanyFileError(400, `${path} is not valid Unicode text`);
     return;

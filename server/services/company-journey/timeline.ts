@@ -38,6 +38,10 @@ export class TimelineError extends Error {
   }
 }
 
+const ACT_KINDS = ['acceptAppointment', 'honourStatement', 'approveFile'] as const;
+const isActKind = (value: unknown): value is (typeof ACT_KINDS)[number] =>
+  typeof value === 'string' && (ACT_KINDS as readonly string[]).includes(value);
+
 /** Records an event once per (user, kind, key); true when this call recorded it. */
 export async function recordEvent(
   executor: Database | Transaction,
@@ -103,6 +107,8 @@ export function createTimelineService(deps: { db: Database; steps?: Record<Juris
           amountCents?: unknown;
           currency?: unknown;
           invoiceNumber?: unknown;
+          personName?: unknown;
+          act?: unknown;
         };
         return {
           id: row.id,
@@ -115,6 +121,9 @@ export function createTimelineService(deps: { db: Database; steps?: Record<Juris
           ...(typeof details.amountCents === 'number' ? { amountCents: details.amountCents } : {}),
           ...(typeof details.currency === 'string' ? { currency: details.currency } : {}),
           ...(typeof details.invoiceNumber === 'string' ? { invoiceNumber: details.invoiceNumber } : {}),
+          // memberJoined, actGiven (and the signing's events): who, and which act.
+          ...(typeof details.personName === 'string' ? { personName: details.personName } : {}),
+          ...(isActKind(details.act) ? { act: details.act } : {}),
         };
       });
     return { jurisdiction, submitted: Boolean(file?.submittedAt), events };

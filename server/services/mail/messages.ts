@@ -510,3 +510,198 @@ export function draftReminder(
     unsubscribeUrl: mail.unsubscribeUrl,
   };
 }
+
+/** To a person of a company file who is not (or not yet) an account of ours: their name, else "Hello,". */
+function coFounderGreeting(t: ServerTranslator, name: string) {
+  return name ? t('emails:greeting', { firstname: name }) : t('emails:coFounders.hello');
+}
+
+export interface CoFounderInvitationMail {
+  to: string;
+  /** The language the founder chose for the invitee. */
+  language: string;
+  /** The invitee's first names, as the file gives them ('' when it has none). */
+  firstname: string;
+  /** The founder's first and last name. */
+  inviter: string;
+  /** The company's name with its form ('' before it has one). */
+  company: string;
+  /** The invitee's roles, already in `language`. */
+  roles: string[];
+  /** A manager or directeur général: accepts the appointment and makes the honour statement. */
+  manages: boolean;
+  /** An associate (or a company associate's representative): approves the file. */
+  approves: boolean;
+  link: string;
+  /** When the link stops working, already in `language`. */
+  expires: string;
+  /** Romania: the documents are signed with a qualified signature (or on paper), not with a code. */
+  qualified: boolean;
+  /** The one reminder of an unanswered invitation (the same link). */
+  reminder?: boolean;
+}
+
+/**
+ * The invitation to a company file, in the language the founder chose for the invitee: who invites,
+ * to which company and in which capacity, what they will be asked (their own record, their acts,
+ * their signature), the link and until when it works.
+ */
+export function coFounderInvitation(mail: CoFounderInvitationMail, brand: MailBrand): MailMessage {
+  const t = translator(mail.language);
+  const brandName = t('common:brand.name');
+  const company = mail.company || t('emails:coFounders.yourCompany');
+  const words = { inviter: mail.inviter, company, brand: brandName, roles: mail.roles.join(', ') };
+  const asks = [
+    t('emails:coFounders.invitation.askRecord', words),
+    ...(mail.manages ? [t('emails:coFounders.invitation.askAppointment', words)] : []),
+    ...(mail.approves ? [t('emails:coFounders.invitation.askApproval', words)] : []),
+    t(
+      mail.qualified
+        ? 'emails:coFounders.invitation.askSignQualified'
+        : 'emails:coFounders.invitation.askSign',
+      words,
+    ),
+  ];
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: coFounderGreeting(t, mail.firstname),
+      paragraphs: [
+        t(mail.reminder ? 'emails:coFounders.reminder.body' : 'emails:coFounders.invitation.body', words),
+        t('emails:coFounders.invitation.asks'),
+        ...asks.map((ask) => `• ${ask}`),
+        t('emails:coFounders.invitation.private', words),
+      ],
+      action: { label: t('emails:coFounders.invitation.action'), url: mail.link },
+      notes: [
+        t('emails:coFounders.invitation.expiry', { date: mail.expires }),
+        ...(mail.reminder ? [t('emails:coFounders.reminder.once')] : []),
+        t('emails:coFounders.invitation.ignore', words),
+      ],
+    },
+    brand,
+  );
+  return {
+    to: mail.to,
+    subject: t(
+      mail.reminder ? 'emails:coFounders.reminder.subject' : 'emails:coFounders.invitation.subject',
+      words,
+    ),
+    text,
+    html,
+    link: mail.link,
+  };
+}
+
+/** To the person whose invitation the founder withdrew (`pending`), or whom the founder removed from the file. */
+export function coFounderRemoved(
+  mail: {
+    to: string;
+    language: string;
+    firstname: string;
+    inviter: string;
+    company: string;
+    pending: boolean;
+  },
+  brand: MailBrand,
+): MailMessage {
+  const t = translator(mail.language);
+  const kind = mail.pending ? 'revoked' : 'removed';
+  const words = { inviter: mail.inviter, company: mail.company || t('emails:coFounders.yourCompany') };
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: coFounderGreeting(t, mail.firstname),
+      paragraphs: [t(`emails:coFounders.${kind}.body`, words), t(`emails:coFounders.${kind}.next`, words)],
+    },
+    brand,
+  );
+  return { to: mail.to, subject: t(`emails:coFounders.${kind}.subject`, words), text, html };
+}
+
+/** To the founder: a co-founder left the file. */
+export function coFounderLeft(
+  mail: FounderMail & { company: string; person: string },
+  brand: MailBrand,
+): MailMessage {
+  const t = translator(mail.language);
+  const words = { person: mail.person, company: mail.company || t('emails:coFounders.ownCompany') };
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: t('emails:greeting', { firstname: mail.firstname }),
+      paragraphs: [t('emails:coFounders.left.body', words), t('emails:coFounders.left.next', words)],
+      action: { label: t('emails:coFounders.left.action'), url: `${brand.siteUrl}/dashboard` },
+    },
+    brand,
+  );
+  return { to: mail.to, subject: t('emails:coFounders.left.subject', words), text, html };
+}
+
+/**
+ * To the founder: a co-founder completed (their record passes the People step's rules for the first
+ * time) or corrected their own record; `resubmitted` when the submitted file took the change.
+ */
+export function coFounderRecordUpdated(
+  mail: FounderMail & {
+    company: string;
+    person: string;
+    completed: boolean;
+    resubmitted: boolean;
+    fileUrl: string;
+  },
+  brand: MailBrand,
+): MailMessage {
+  const t = translator(mail.language);
+  const kind = mail.completed ? 'completed' : 'corrected';
+  const words = { person: mail.person, company: mail.company || t('emails:coFounders.ownCompany') };
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: t('emails:greeting', { firstname: mail.firstname }),
+      paragraphs: [
+        t(`emails:coFounders.record.${kind}`, words),
+        t(
+          mail.resubmitted ? 'emails:coFounders.record.resubmitted' : 'emails:coFounders.record.draft',
+          words,
+        ),
+      ],
+      action: { label: t('emails:coFounders.record.action'), url: mail.fileUrl },
+    },
+    brand,
+  );
+  return { to: mail.to, subject: t(`emails:coFounders.record.${kind}Subject`, words), text, html };
+}
+
+/**
+ * To a person whose acceptance, statement or approval was given on an earlier version of the file:
+ * what changed (the fields' names in their language, never their values), and the page to give them
+ * again.
+ */
+export function coFounderApproveAgain(
+  mail: { to: string; language: string; firstname: string; company: string; changes: string[]; url: string },
+  brand: MailBrand,
+): MailMessage {
+  const t = translator(mail.language);
+  const words = { company: mail.company || t('emails:coFounders.yourCompany') };
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: coFounderGreeting(t, mail.firstname),
+      paragraphs: [
+        t('emails:coFounders.approveAgain.body', words),
+        t('emails:coFounders.approveAgain.changes'),
+        ...mail.changes.map((change) => `• ${change}`),
+        t('emails:coFounders.approveAgain.next'),
+      ],
+      action: { label: t('emails:coFounders.approveAgain.action'), url: mail.url },
+    },
+    brand,
+  );
+  return { to: mail.to, subject: t('emails:coFounders.approveAgain.subject', words), text, html };
+}

@@ -1263,7 +1263,8 @@ export interface paths {
          * Join the company file the invitation is for
          * @description The logged-in account becomes the person's co-founder account on the file. 409 with `code`
          *     `INVITATION_EXPIRED`, `INVITATION_REVOKED`, `INVITATION_USED` (by another account),
-         *     `OWN_FILE` (the founder's own link); 404 for an unknown token.
+         *     `OWN_FILE` (the founder's own link), `ALREADY_MEMBER` (the account is on the file already,
+         *     as another person); 404 for an unknown token.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -1344,7 +1345,8 @@ export interface paths {
          * A co-founder completes or corrects their own person record
          * @description Only the co-founder's own person (403 for any other, and for the founder, who uses the
          *     wizard). The record must pass the People step's rules for that person (422 with the errors,
-         *     paths under `/persons/<index>`); its `id` and `kind` cannot change. Saved in the draft with
+         *     paths under `/persons/<index>`); its `id` and `kind` cannot change (400 `PERSON_ID_CHANGED`,
+         *     `PERSON_KIND_CHANGED`), nor can it pass 16 kB (400 `PERSON_TOO_LARGE`). Saved in the draft with
          *     the revision compare-and-set (409 with the current file); a submitted file whose answers
          *     still pass every step is submitted again with the change, which asks every approval again.
          *     When it would void signatures, 409 `SIGNATURES_WOULD_BE_VOIDED` unless
@@ -1669,6 +1671,14 @@ export interface components {
             invoices?: {
                 [key: string]: unknown;
             }[];
+            /**
+             * @description Co-founders (issue 35): `memberships` (the company files this account joined through an
+             *     invitation), `invitationsSent` (as a founder) and `actsGiven` (each acceptance, honour
+             *     statement and approval, with the words, address and browser recorded).
+             */
+            coFounders?: {
+                [key: string]: unknown;
+            };
         };
         DeleteAccountRequest: {
             /** @description The account's current password. */
