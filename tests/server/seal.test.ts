@@ -457,6 +457,20 @@ describe('the evidence file', () => {
     expect(squeezed).toContain(legal.slice(0, 60));
   });
 
+  it('prints a user agent the fonts cannot draw with "?" in place, and stays PDF/A', async () => {
+    const [document] = evidence.documents;
+    if (!document) throw new Error('no document');
+    const [first, ...rest] = document.signatures;
+    if (!first) throw new Error('no signature');
+    const odd: SigningEvidence = {
+      ...evidence,
+      documents: [{ ...document, signatures: [{ ...first, userAgent: 'Navigateur 浏览器 🦊' }, ...rest] }],
+    };
+    const pdf = Buffer.from(await renderEvidencePdf(odd, 'fr'));
+    expect(checkPdfA(pdf)).toEqual([]);
+    expect(pdfText(pdf)).toContain('Navigateur ??? ?');
+  });
+
   it('is written in the language asked for, the same file for the same round', async () => {
     const english = Buffer.from(await renderEvidencePdf(evidence, 'en'));
     expect(pdfText(english)).toContain('Signature certificate');

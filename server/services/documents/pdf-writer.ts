@@ -62,6 +62,18 @@ export function unprintableCharacters(text: string): string[] {
 }
 
 /**
+ * `text` with each character the fonts cannot draw replaced by "?": for what no founder typed in the
+ * document and no check refused (a browser's user agent, an address), which PDF/A must not print as
+ * an empty box either.
+ */
+export function printableText(text: string): string {
+  const missing = unprintableCharacters(text);
+  return missing.length === 0
+    ? text
+    : [...text].map((character) => (missing.includes(character) ? '?' : character)).join('');
+}
+
+/**
  * pdfkit lays out each word with the font's shaping tables and caches the result per document; most
  * words of a statute are the same in every copy. The cache of each parsed font is shared by all
  * documents (a run is in font units, whatever the size) and emptied now and then so that the names
@@ -619,7 +631,7 @@ function drawSignaturePage(doc: Doc, page: SignaturePage, words: SigningWords): 
     drawBlock(doc, { kind: 'heading', level: 3, text: signer.name }, false);
     drawLabelled(doc, words.role, signer.role);
     drawLabelled(doc, words.signedAt, words.dateTime(signer.signedAt));
-    drawLabelled(doc, words.method, words.methodOf(signer.codeSentTo));
+    drawLabelled(doc, words.method, printableText(words.methodOf(signer.codeSentTo)));
     drawLabelled(doc, words.sha256, signer.documentSha256, true);
   }
   doc.moveDown(0.6);

@@ -7,7 +7,7 @@
  * words). Written by the documents' PDF engine (pdf-writer.ts), with its fonts and PDF/A metadata.
  */
 import { translator } from '../i18n';
-import { writePdfFile, type PdfBlock } from '../documents/pdf-writer';
+import { printableText, writePdfFile, type PdfBlock } from '../documents/pdf-writer';
 import { utcDateTime } from '../documents/write-document';
 
 export type EvidenceLanguage = 'fr' | 'en' | 'ro';
@@ -72,6 +72,23 @@ export function maskEmail(address: string): string {
   return `${address.slice(0, 1)}***${address.slice(at)}`;
 }
 
+/** The blocks with every text printable (a user agent may hold any character; PDF/A wants no empty box). */
+const printableBlocks = (blocks: PdfBlock[]): PdfBlock[] =>
+  blocks.map((block) => {
+    switch (block.kind) {
+      case 'labelled':
+        return { ...block, label: printableText(block.label), value: printableText(block.value) };
+      case 'title':
+      case 'subtitle':
+      case 'heading':
+      case 'paragraph':
+      case 'note':
+        return { ...block, text: printableText(block.text) };
+      default:
+        return block;
+    }
+  });
+
 export function evidenceBlocks(evidence: SigningEvidence, language: EvidenceLanguage): PdfBlock[] {
   const t = translator(language);
   const w = (key: string, options?: Record<string, unknown>) =>
@@ -127,7 +144,7 @@ export function evidenceBlocks(evidence: SigningEvidence, language: EvidenceLang
     { kind: 'paragraph', text: t(`legal-acts:legalLevel.${evidence.jurisdiction}.body`) },
     { kind: 'note', text: t('legal-acts:legalLevel.sources') },
   );
-  return blocks;
+  return printableBlocks(blocks);
 }
 
 /** The evidence file of a complete round, in `language`: a PDF/A-2b. */
