@@ -223,6 +223,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     problems.push('SIGNING_P12_PATH needs SIGNING_P12_PASSPHRASE (the PKCS#12 file’s passphrase)');
   if (!sealPath && sealPassphrase !== undefined)
     problems.push('SIGNING_P12_PASSPHRASE is set without SIGNING_P12_PATH (the PKCS#12 file of the seal)');
+  // Production seals with the operator's key only: the development seal proves nothing to anyone.
+  if (production && !sealPath && sealPassphrase === undefined)
+    problems.push(
+      'NODE_ENV=production needs the electronic seal of signed documents: set SIGNING_P12_PATH (a PKCS#12 file) and SIGNING_P12_PASSPHRASE',
+    );
   if (sealPath && !/\.(p12|pfx)$/i.test(sealPath))
     problems.push(`SIGNING_P12_PATH must name a PKCS#12 file (.p12 or .pfx), got "${sealPath}"`);
 

@@ -4,7 +4,7 @@
  * (SIGNING_P12_PATH) and its passphrase (SIGNING_P12_PASSPHRASE). Without them, a developer's machine
  * or a test run makes its own key once — a self-signed RSA-2048 certificate, "Kreo development seal —
  * not for production", valid three years — in DATA_DIR (owner-only, see data-dir.ts), and reuses it;
- * production refuses to go on without the operator's key.
+ * production refuses to go on without the operator's key (config.ts already refuses to start).
  */
 import { X509Certificate, createHash, createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
