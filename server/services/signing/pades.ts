@@ -168,22 +168,62 @@ export function byteRangeSha256(pdf: Uint8Array, [start, length, second, secondL
 }
 
 /**
- * Two mends to the incremental update placeholder-plain writes, before it is signed: its trailer has
- * no /ID, which PDF/A wants in the last trailer (ISO 19005-2, 6.1.3): the file's own is carried over;
- * and its `startxref` counts one byte short of its cross-reference table (the line break before it).
+ * The incremental update placeholder-plain appends, rewritten before it is signed: its objects are
+ * kept, and
+ * - the seal's widget (an invisible field, Rect [0 0 0 0]) gets an empty appearance stream: PDF/A-2
+ *   wants one on every annotation but Popup and Link (ISO 19005-2, 6.3.3);
+ * - its trailer carries the file's /ID, which PDF/A wants in the last trailer (6.1.3);
+ * - its cross-reference table is written anew, and `startxref` points at it (placeholder-plain's
+ *   counts one byte short, the line break before the table).
  */
 function mendUpdate(original: Buffer, updated: Buffer): Buffer {
+  const text = updated.toString('latin1');
+  const xrefAt = text.lastIndexOf('\nxref\n');
+  const trailer = text.slice(text.lastIndexOf('trailer'));
+  const value = (key: string) => new RegExp(`/${key}\\s+(\\d+(?:\\s+\\d+\\s+R)?)`).exec(trailer)?.[1];
+  const size = Number(value('Size'));
+  const root = value('Root');
+  const info = value('Info');
+  const previous = value('Prev');
+  if (xrefAt < 0 || !size || !root || !previous) throw new Error('Unreadable signature placeholder');
   const id = /\/ID\s*\[\s*<[0-9A-Fa-f]*>\s*<[0-9A-Fa-f]*>\s*\]/.exec(
     original.toString('latin1', original.lastIndexOf('trailer')),
   )?.[0];
-  const trailer = updated.lastIndexOf('trailer');
-  const open = updated.indexOf('<<', trailer);
-  const withId = id
-    ? Buffer.concat([updated.subarray(0, open + 2), Buffer.from(`\n${id}`), updated.subarray(open + 2)])
-    : updated;
-  const xref = withId.lastIndexOf('\nxref\n') + 1;
-  const startxref = withId.lastIndexOf('startxref');
-  return Buffer.concat([withId.subarray(0, startxref), Buffer.from(`startxref\n${xref}\n%%EOF\n`)]);
+  // The update's objects, from the end of the original file to the table.
+  const updateStart = text.indexOf('%%EOF', original.lastIndexOf('%%EOF')) + 5;
+  let body = text.slice(updateStart, xrefAt + 1);
+  const appearance = size;
+  body = body.replace(
+    /(\n\d+ 0 obj\n<<\n)(\/Type \/Annot\n\/Subtype \/Widget\n\/FT \/Sig\n)/,
+    `$1/AP <<\n/N ${appearance} 0 R\n>>\n$2`,
+  );
+  if (!body.includes(`/N ${appearance} 0 R`)) throw new Error('The signature placeholder has no widget');
+  body += `\n${appearance} 0 obj\n<<\n/Type /XObject\n/Subtype /Form\n/BBox [0 0 0 0]\n/Length 0\n>>\nstream\n\nendstream\nendobj\n`;
+  const head = text.slice(0, updateStart);
+  const offsets = [...body.matchAll(/\n(\d+) 0 obj\n/g)]
+    .map((match) => ({ number: Number(match[1]), offset: head.length + (match.index ?? 0) + 1 }))
+    .sort((a, b) => a.number - b.number);
+  const table = [
+    'xref',
+    '0 1',
+    '0000000000 65535 f ',
+    ...offsets.flatMap(({ number, offset }) => [
+      `${number} 1`,
+      `${String(offset).padStart(10, '0')} 00000 n `,
+    ]),
+  ].join('\n');
+  const xref = head.length + body.length;
+  const trailerEntries = [
+    `/Size ${appearance + 1}`,
+    `/Root ${root}`,
+    ...(info ? [`/Info ${info}`] : []),
+    `/Prev ${previous}`,
+    ...(id ? [id] : []),
+  ];
+  return Buffer.from(
+    `${head}${body}${table}\ntrailer\n<<\n${trailerEntries.join('\n')}\n>>\nstartxref\n${xref}\n%%EOF\n`,
+    'latin1',
+  );
 }
 
 /** Seals `pdf` with `key`: a PAdES signature over the whole file, as an incremental update. */
