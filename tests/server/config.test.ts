@@ -15,6 +15,9 @@ function configErrorFor(env: NodeJS.ProcessEnv): ConfigError {
   throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 }
 
+/** The electronic seal production requires (the file is read at start, not by loadConfig). */
+const SEAL = { SIGNING_P12_PATH: '/etc/kreo/seal.p12', SIGNING_P12_PASSPHRASE: 'seal passphrase' };
+
 describe('loadConfig', () => {
   it('has defaults for everything: port 3000, local payments, PGlite (no DATABASE_URL)', () => {
     expect(loadConfig({})).toMatchObject({
@@ -147,15 +150,26 @@ describe('loadConfig', () => {
   });
 
   it('refuses to run the free test checkout in production unless PAYMENT_PROVIDER=local says so', () => {
-    const refused = configErrorFor({ NODE_ENV: 'production' });
-    expect(refused.problems.join('\n')).toMatch(/NODE_ENV=production needs real payments/);
-    const onPurpose = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local' });
+    const refused = configErrorFor({ NODE_ENV: 'production', ...SEAL });
+    expect(refused.problems).toEqual([expect.stringMatching(/NODE_ENV=production needs real payments/)]);
+    const onPurpose = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local', ...SEAL });
     expect(onPurpose).toMatchObject({ payments: { provider: 'local' }, localPaymentsInProduction: true });
-    expect(loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x' })).toMatchObject({
+    expect(loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x', ...SEAL })).toMatchObject({
       payments: { provider: 'stripe' },
       localPaymentsInProduction: false,
     });
     expect(loadConfig({}).localPaymentsInProduction).toBe(false);
+  });
+
+  it('refuses production without the electronic seal’s PKCS#12 file, which development does without', () => {
+    expect(configErrorFor({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local' }).problems).toEqual([
+      'NODE_ENV=production needs the electronic seal of signed documents: set SIGNING_P12_PATH (a PKCS#12 file) and SIGNING_P12_PASSPHRASE',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local', ...SEAL })).toMatchObject({
+      production: true,
+      sealKey: { p12Path: '/etc/kreo/seal.p12', passphrase: 'seal passphrase' },
+    });
+    expect(loadConfig({})).toMatchObject({ production: false, sealKey: null });
   });
 
   it('shows the bad value of PORT', () => {

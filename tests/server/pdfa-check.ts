@@ -14,7 +14,8 @@
  *   CIDFontType2 has its CIDToGIDMap;
  * - 6.2.11.8: no text drawn with the .notdef glyph (CID 0), and here also every CID drawn has text in
  *   the font's ToUnicode (not a PDF/A-2b rule: a letter missing from the text layer, as "I" was);
- * - 6.3: annotations of allowed types, printed (flag 4), not hidden;
+ * - 6.3: annotations of allowed types, printed (flag 4), not hidden, each but Popup and Link with a
+ *   normal appearance (AP N: a signature's widget too, even an invisible one);
  * - 6.6.1: no JavaScript, no Launch action, no additional actions (AA) on the catalog or pages;
  * - 6.6.2.1: a Metadata stream in the catalog, not filtered; 6.6.2.2: a readable XMP packet without
  *   the `bytes` or `encoding` attributes; 6.6.2.3.1: every entry of the information dictionary with
@@ -473,6 +474,8 @@ export function checkPdfA(pdf: Buffer): string[] {
       const flags = resolve(entries.get('F'));
       const value = flags?.type === 'number' ? flags.value : 0;
       if ((value & 4) === 0 || (value & 2) !== 0) problems.push(`6.3.2: annotation ${id} is not printed`);
+      if (subtype !== 'Popup' && subtype !== 'Link' && !dictOf(entries.get('AP'))?.has('N'))
+        problems.push(`6.3.3: annotation ${id} (${subtype ?? 'no subtype'}) has no normal appearance`);
     }
   }
 

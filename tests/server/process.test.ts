@@ -12,11 +12,23 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { selfSignedPkcs12 } from '../../server/services/signing/seal-key';
 import { TEST_PASSWORD, uniqueEmail } from './harness';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** A password typed into a form that a browser sent as a GET (R3-03's log line). */
 const STRAY_PASSWORD = 'Secret-umwxg64100mpbo-Pw!';
+
+/** Production's electronic seal (the operator's PKCS#12 file): kept outside DATA_DIR, as an operator would. */
+const sealDir = await mkdtemp(path.join(tmpdir(), 'kreo-process-seal-'));
+const SEAL = {
+  SIGNING_P12_PATH: path.join(sealDir, 'seal.p12'),
+  SIGNING_P12_PASSPHRASE: 'process seal',
+};
+await writeFile(SEAL.SIGNING_P12_PATH, selfSignedPkcs12(SEAL.SIGNING_P12_PASSPHRASE));
+afterAll(async () => {
+  await rm(sealDir, { recursive: true, force: true });
+});
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -77,6 +89,7 @@ describe.runIf(inPgLitePass)(
       server = startServer({
         NODE_ENV: 'production',
         PAYMENT_PROVIDER: 'local',
+        ...SEAL,
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: base,
@@ -170,6 +183,26 @@ describe.runIf(inPgLitePass)(
     });
   },
 );
+
+describe.runIf(inPgLitePass)('the server process, in production without the electronic seal', () => {
+  it('refuses to start, saying what to set', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'kreo-process-no-seal-'));
+    try {
+      const server = startServer({
+        NODE_ENV: 'production',
+        PAYMENT_PROVIDER: 'local',
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+      });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toMatch(
+        /NODE_ENV=production needs the electronic seal of signed documents: set SIGNING_P12_PATH/,
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
 
 describe.runIf(inPgLitePass)('the server process, in production with no payment provider', () => {
   it('refuses to start, saying what to set', async () => {
