@@ -103,6 +103,8 @@ export function createTimelineService(deps: { db: Database; steps?: Record<Juris
           amountCents?: unknown;
           currency?: unknown;
           invoiceNumber?: unknown;
+          personName?: unknown;
+          documentSku?: unknown;
         };
         return {
           id: row.id,
@@ -115,6 +117,11 @@ export function createTimelineService(deps: { db: Database; steps?: Record<Juris
           ...(typeof details.amountCents === 'number' ? { amountCents: details.amountCents } : {}),
           ...(typeof details.currency === 'string' ? { currency: details.currency } : {}),
           ...(typeof details.invoiceNumber === 'string' ? { invoiceNumber: details.invoiceNumber } : {}),
+          // Issue 35: who signed which document.
+          ...(typeof details.personName === 'string' ? { personName: details.personName } : {}),
+          ...(typeof details.documentSku === 'string'
+            ? { documentSku: details.documentSku as CompanyFileTimeline['events'][number]['documentSku'] }
+            : {}),
         };
       });
     return { jurisdiction, submitted: Boolean(file?.submittedAt), events };

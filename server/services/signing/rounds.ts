@@ -101,11 +101,6 @@ export interface RoundEvidence {
  */
 export interface SigningTools {
   signatoriesOf(blocks: DocumentPreviewBlock[]): Signatory[];
-  /** The document with its signature page appended, written in the worker pool (frozen date). */
-  renderSigned(
-    request: { sku: DocumentSku; data: Record<string, unknown>; createdAt: string; signers: SignedBy[] },
-    owner: string,
-  ): Promise<Uint8Array>;
   /** The PAdES seal; `signedSha256` is the SHA-256 of the byte ranges it covers. */
   seal(
     pdf: Uint8Array,
@@ -115,11 +110,26 @@ export interface SigningTools {
   evidence(evidence: RoundEvidence, language: ServerLanguage): Promise<Uint8Array>;
 }
 
-/** What the signing service renders with: the worker pool (renderer's `createdAt`, `qualifiedFields`). */
+/** One signature on a sealed document's last page (the renderer's `signaturePage`). */
+export interface SignaturePageSigner {
+  personId: string;
+  name: string;
+  role: string;
+  /** ISO 8601, printed in UTC. */
+  signedAt: string;
+  codeSentTo: string;
+  documentSha256: string;
+}
+
+/** What the signing service renders with: the worker pool (the renderer's signing options). */
 export interface SigningRenderer {
   preview(request: PreviewRequest, owner: string): Promise<Rendered<string>>;
   file(
-    request: FileRequest & { createdAt?: string; qualifiedFields?: Signatory[] },
+    request: FileRequest & {
+      createdAt?: string;
+      signaturePage?: { signers: SignaturePageSigner[] };
+      qualifiedFields?: Signatory[];
+    },
     owner: string,
   ): Promise<Rendered<RenderedFile>>;
 }
@@ -389,15 +399,28 @@ export function createSigningService(deps: SigningServiceDeps) {
           documentSha256: row.documentSha256,
         };
       });
-      const withPage = await tools.renderSigned(
-        {
-          sku: document.sku as DocumentSku,
-          data: round.data,
-          createdAt: round.documentsDate.toISOString(),
-          signers,
-        },
-        round.ownerId,
-      );
+      // The version they read, written again from the frozen answers and date, with its signature page.
+      const withPage = produced(
+        await renderer.file(
+          {
+            sku: document.sku as DocumentSku,
+            data: round.data,
+            format: 'pdf',
+            createdAt: round.documentsDate.toISOString(),
+            signaturePage: {
+              signers: signers.map((signer) => ({
+                personId: signer.personId,
+                name: signer.name,
+                role: signer.role,
+                signedAt: signer.signedAt.toISOString(),
+                codeSentTo: signer.codeSentTo,
+                documentSha256: signer.documentSha256,
+              })),
+            },
+          },
+          round.ownerId,
+        ),
+      ).body;
       const sealedAt = now();
       const sealed = await tools.seal(withPage, {
         reason: document.title,
@@ -837,6 +860,7 @@ export function createSigningService(deps: SigningServiceDeps) {
                 {
                   id: document.id,
                   sku: document.sku as DocumentSku,
+                  title: document.title,
                   fileName: document.fileName,
                   sealedAt: document.sealedAt,
                   body: document.sealedPdf,
