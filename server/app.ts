@@ -24,6 +24,7 @@ import { companyFileHandlers } from './handlers/company-file';
 import { companyJourneyHandlers } from './handlers/company-journey';
 import { documentHandlers } from './handlers/documents';
 import { marketingHandlers } from './handlers/marketing';
+import { signingHandlers } from './handlers/signing';
 import { siteHandlers } from './handlers/site';
 import { sitesHandlers } from './handlers/sites';
 import { websiteHandlers } from './handlers/website';
@@ -70,6 +71,11 @@ import type { PaymentProvider } from './services/payments/provider';
 import { createStripeProvider } from './services/payments/stripe-provider';
 import type Stripe from 'stripe';
 import { createSessionService } from './services/sessions';
+import { renderEvidencePdf } from './services/signing/evidence-pdf';
+import { sealPdf } from './services/signing/pades';
+import { createSigningService } from './services/signing/rounds';
+import { loadSealKey } from './services/signing/seal-key';
+import { signatoriesOf } from './services/signing/signatories';
 import { LogoRefused } from './services/website/logo-images';
 import { createSiteInbox, type SiteInbox } from './services/website/site-inbox';
 import { pruneSlugHolds } from './services/website/slug-holds';
@@ -378,7 +384,12 @@ export async function buildApp(deps: AppDependencies) {
     brand: mailBrand,
     perHour: config.contactRateLimitPerHour,
   });
-  const companyFiles = createCompanyFileService({ db, wizard });
+  const companyFiles = createCompanyFileService({
+    db,
+    wizard,
+    // A submission that voids a signing round says so on the timeline and mails its signatories.
+    roundsVoided: (tx, ownerId, roundIds) => signing.roundsVoided(tx, ownerId, roundIds),
+  });
   // Templates are read at start-up too; a template that fails to parse stops the server here.
   const builder = createDocumentBuilder({ legalForms: wizard.legalForms, caenClasses });
   // Founders' sites are stored and served by us: we are their host within the meaning of LCEN,
@@ -471,6 +482,7 @@ export async function buildApp(deps: AppDependencies) {
       previews: accountLimits.documentPreviews,
       downloads: accountLimits.documentDownloads,
     },
+    signedPack: (userId, data) => signing.signedPack(userId, data),
   });
 
   const filingPack = createFilingPackService({
@@ -486,6 +498,28 @@ export async function buildApp(deps: AppDependencies) {
     stepsOf: (form) => wizard.stepsOf(form),
     boundsProblem: (data) => listLimitProblem(wizard, data),
     limits: { limiter: rateLimiter, downloads: accountLimits.documentDownloads },
+    signedPack: (userId, data) => signing.signedPack(userId, data),
+  });
+
+  // Issue 35: the documents signed online, sealed with the operator's key (SIGNING_P12_*).
+  const sealKey = await loadSealKey(config);
+  const signing = createSigningService({
+    db,
+    builder,
+    renderer: {
+      preview: (request, owner) => workerPool.run({ kind: 'preview', ...request }, { owner }),
+      file: (request, owner) => workerPool.run({ kind: 'file', ...request }, { owner }),
+    },
+    tools: {
+      signatoriesOf,
+      seal: (pdf, info) => sealPdf(pdf, sealKey, info),
+      evidence: (evidence, language) => renderEvidencePdf(evidence, language),
+    },
+    submittedData: companyFiles.submittedData,
+    filingBlocked: async (ownerId) => (await filingPack.check(ownerId, 'submitted')).verdict === 'fix',
+    brand: mailBrand,
+    signingKey,
+    limits: { limiter: rateLimiter, codes: accountLimits.signingCodes },
   });
 
   // Routes: the API, validated by and bound to the contract.
@@ -501,6 +535,7 @@ export async function buildApp(deps: AppDependencies) {
       ...companyFileHandlers(companyFiles, journey, limitAccount('draftSaves')),
       ...companyJourneyHandlers({ db, timeline, invoices, checkout }),
       ...documentHandlers(documents, filingPack),
+      ...signingHandlers(signing),
       ...siteHandlers(config.site, contact),
       ...websiteHandlers(websites),
       ...sitesHandlers(websites, siteInbox, config.publicUrl, siteHost),

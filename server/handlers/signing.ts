@@ -10,13 +10,16 @@ import { currentUserId, type BodyOf, type Handler, type ParamsOf, type QueryOf }
 type FilePath = ParamsOf<'/api/company-files/{fileId}/signing', 'get'>;
 type DocumentPath = ParamsOf<'/api/company-files/{fileId}/signing/documents/{documentId}/pdf', 'get'>;
 
-const pdfReply = (reply: Parameters<Handler>[1], filename: string, body: Buffer) =>
+const pdfReply = (reply: Parameters<Handler>[1], filename: string, body: Uint8Array) =>
   reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${asciiSlug(filename.replace(/\.pdf$/, ''), 120)}.pdf"`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${asciiSlug(filename.replace(/\.pdf$/, ''), 120)}.pdf"`,
+    )
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
-    .send(body);
+    .send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
 
 export function signingHandlers(signing: SigningService) {
   const getSigningRound: Handler<unknown, FilePath> = async (request, reply) =>
@@ -41,7 +44,11 @@ export function signingHandlers(signing: SigningService) {
   };
 
   const downloadSigningDocument: Handler<unknown, DocumentPath> = async (request, reply) => {
-    const document = await signing.pdf(currentUserId(request), request.params.fileId, request.params.documentId);
+    const document = await signing.pdf(
+      currentUserId(request),
+      request.params.fileId,
+      request.params.documentId,
+    );
     return pdfReply(reply, document.filename, document.body);
   };
 

@@ -78,7 +78,14 @@ export interface SignedPack {
   roundId: string;
   completedAt: Date;
   evidence: { fileName: string; body: Uint8Array };
-  documents: { id: string; sku: DocumentSku; title: string; fileName: string; sealedAt: Date; body: Uint8Array }[];
+  documents: {
+    id: string;
+    sku: DocumentSku;
+    title: string;
+    fileName: string;
+    sealedAt: Date;
+    body: Uint8Array;
+  }[];
 }
 
 /** A rendered document's value, or the refusal as a DocumentError (422: no template, unprintable answers). */
@@ -195,11 +202,15 @@ export function createDocumentService({
               sku,
               languages,
               ...(notApplicable ? { notApplicable } : {}),
-              ...(sealed ? { signed: { documentId: sealed.id, sealedAt: sealed.sealedAt.toISOString() } } : {}),
+              ...(sealed
+                ? { signed: { documentId: sealed.id, sealedAt: sealed.sealedAt.toISOString() } }
+                : {}),
             },
           ];
         }),
-        ...(signed ? { signing: { roundId: signed.roundId, completedAt: signed.completedAt.toISOString() } } : {}),
+        ...(signed
+          ? { signing: { roundId: signed.roundId, completedAt: signed.completedAt.toISOString() } }
+          : {}),
       };
     },
 

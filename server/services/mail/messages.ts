@@ -513,7 +513,13 @@ export function draftReminder(
 
 /** Issue 35, signing: "the documents of {company} are ready to sign" (or to sign with a qualified certificate). */
 export function documentsToSign(
-  mail: FounderMail & { company: string; founder: string; documents: string[]; qualified: boolean; url: string },
+  mail: FounderMail & {
+    company: string;
+    founder: string;
+    documents: string[];
+    qualified: boolean;
+    url: string;
+  },
   brand: MailBrand,
 ): MailMessage {
   const t = translator(mail.language);
@@ -572,23 +578,39 @@ export function signingDocumentSealed(
     },
     brand,
   );
-  return { to: mail.to, subject: t('emails:signing.sealed.subject', { document: mail.document }), text, html };
+  return {
+    to: mail.to,
+    subject: t('emails:signing.sealed.subject', { document: mail.document }),
+    text,
+    html,
+  };
 }
 
 /** Issue 35, signing: every document is signed; the signed pack and its evidence file are ready. */
-export function signingPackSigned(mail: FounderMail & { company: string; url: string }, brand: MailBrand): MailMessage {
+export function signingPackSigned(
+  mail: FounderMail & { company: string; url: string },
+  brand: MailBrand,
+): MailMessage {
   const t = translator(mail.language);
   const { text, html } = frame(
     t,
     mail.language,
     {
       greeting: t('emails:greeting', { firstname: mail.firstname }),
-      paragraphs: [t('emails:signing.complete.body', { company: mail.company }), t('emails:signing.complete.next')],
+      paragraphs: [
+        t('emails:signing.complete.body', { company: mail.company }),
+        t('emails:signing.complete.next'),
+      ],
       action: { label: t('emails:signing.complete.action'), url: mail.url },
     },
     brand,
   );
-  return { to: mail.to, subject: t('emails:signing.complete.subject', { company: mail.company }), text, html };
+  return {
+    to: mail.to,
+    subject: t('emails:signing.complete.subject', { company: mail.company }),
+    text,
+    html,
+  };
 }
 
 /** Issue 35, signing: the company file changed after the documents were signed (or being signed). */

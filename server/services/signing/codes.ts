@@ -23,7 +23,13 @@ export function hashCode(key: Buffer, roundId: string, userId: string, code: str
 }
 
 /** Compares in constant time. */
-export function codeMatches(key: Buffer, roundId: string, userId: string, code: string, hash: string): boolean {
+export function codeMatches(
+  key: Buffer,
+  roundId: string,
+  userId: string,
+  code: string,
+  hash: string,
+): boolean {
   const expected = Buffer.from(hashCode(key, roundId, userId, code), 'hex');
   const stored = Buffer.from(hash, 'hex');
   return expected.length === stored.length && timingSafeEqual(expected, stored);

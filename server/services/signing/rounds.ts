@@ -24,7 +24,7 @@ import {
   users,
 } from '../../db/schema';
 import { fileAccess, FileAccessError, requireFounder, type FileAccess } from '../co-founders/file-access';
-import { fileDigest, type FileChange } from '../co-founders/file-digest';
+import { fileDigest } from '../co-founders/file-digest';
 import { recordEvent } from '../company-journey/timeline';
 import { notApplicableReason } from '../documents/applicability';
 import { DOCUMENT_SKUS, type DocumentBuilder, type DocumentSku } from '../documents/build-document';
@@ -91,7 +91,12 @@ export interface RoundEvidence {
     sha256: string;
     sealedSha256: string;
     sealedAt: Date;
-    signatures: (SignedBy & { words: string; language: string; ipAddress: string | null; userAgent: string | null })[];
+    signatures: (SignedBy & {
+      words: string;
+      language: string;
+      ipAddress: string | null;
+      userAgent: string | null;
+    })[];
   }[];
 }
 
@@ -146,7 +151,10 @@ export class SigningError extends Error {
 }
 
 /** Rank 1: the documents every later one refers to (the statuts, the managers' declarations). */
-const FIRST_RANK: readonly DocumentSku[] = ['LEGAL_STATUSES', 'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION'];
+const FIRST_RANK: readonly DocumentSku[] = [
+  'LEGAL_STATUSES',
+  'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
+];
 
 /** The evidence file's name in the pack, in the filing language. */
 export const EVIDENCE_FILE_NAMES: Record<ServerLanguage, string> = {
@@ -220,7 +228,10 @@ export function createSigningService(deps: SigningServiceDeps) {
     return reasons;
   }
 
-  async function latestRound(executor: Database | Transaction, ownerId: string): Promise<RoundRow | undefined> {
+  async function latestRound(
+    executor: Database | Transaction,
+    ownerId: string,
+  ): Promise<RoundRow | undefined> {
     const [round] = await executor
       .select()
       .from(signingRounds)
@@ -585,7 +596,9 @@ export function createSigningService(deps: SigningServiceDeps) {
           .values({ ownerId, mode, status: 'open', digest: fileDigest(data), data, documentsDate })
           .returning({ id: signingRounds.id });
         if (!round) throw new Error('the signing round was not stored');
-        await tx.insert(signingDocuments).values(written.map((document) => ({ ...document, roundId: round.id })));
+        await tx
+          .insert(signingDocuments)
+          .values(written.map((document) => ({ ...document, roundId: round.id })));
         const company = await companyOf(tx, ownerId);
         const founder = await accountOf(tx, ownerId);
         const people = await recipients(
@@ -638,7 +651,11 @@ export function createSigningService(deps: SigningServiceDeps) {
     async preview(userId: string, ownerId: string, documentId: string, language?: ServerLanguage) {
       const access = await fileAccess(db, userId, ownerId);
       const [row] = await db
-        .select({ sku: signingDocuments.sku, signatories: signingDocuments.signatories, data: signingRounds.data })
+        .select({
+          sku: signingDocuments.sku,
+          signatories: signingDocuments.signatories,
+          data: signingRounds.data,
+        })
         .from(signingDocuments)
         .innerJoin(signingRounds, eq(signingRounds.id, signingDocuments.roundId))
         .where(and(eq(signingDocuments.id, documentId), eq(signingRounds.ownerId, ownerId)));
@@ -658,7 +675,8 @@ export function createSigningService(deps: SigningServiceDeps) {
       const round = openElectronic(await latestRound(db, ownerId));
       const { documents, signed } = await documentsOf(db, round.id);
       const chosen = signable(access, round, documents, signed, documentIds);
-      if (deps.limits) await deps.limits.limiter.enforce(`account:signing-codes:${userId}`, deps.limits.codes);
+      if (deps.limits)
+        await deps.limits.limiter.enforce(`account:signing-codes:${userId}`, deps.limits.codes);
       const account = await accountOf(db, userId);
       if (!account) throw new FileAccessError(404, 'No company file here');
       const code = newCode();
@@ -704,7 +722,11 @@ export function createSigningService(deps: SigningServiceDeps) {
         .select()
         .from(signingCodes)
         .where(
-          and(eq(signingCodes.roundId, first.id), eq(signingCodes.userId, userId), isNull(signingCodes.usedAt)),
+          and(
+            eq(signingCodes.roundId, first.id),
+            eq(signingCodes.userId, userId),
+            isNull(signingCodes.usedAt),
+          ),
         )
         .orderBy(desc(signingCodes.createdAt))
         .limit(1);
@@ -735,7 +757,11 @@ export function createSigningService(deps: SigningServiceDeps) {
         );
       }
       if (!input.documentIds.every((id) => code.documentIds.includes(id)))
-        throw new SigningError(400, 'This code was sent for other documents: ask for a new one', 'CODE_INVALID');
+        throw new SigningError(
+          400,
+          'This code was sent for other documents: ask for a new one',
+          'CODE_INVALID',
+        );
 
       await db.transaction(async (tx) => {
         // The round's row first: two signatures at the same instant queue here.
@@ -745,13 +771,18 @@ export function createSigningService(deps: SigningServiceDeps) {
           .where(eq(signingRounds.id, first.id))
           .for('update');
         if (!round || round.status !== 'open')
-          throw new SigningError(409, 'The company file changed: these signatures were voided', 'SIGNING_VOIDED');
+          throw new SigningError(
+            409,
+            'The company file changed: these signatures were voided',
+            'SIGNING_VOIDED',
+          );
         const [used] = await tx
           .update(signingCodes)
           .set({ usedAt: now() })
           .where(and(eq(signingCodes.id, code.id), isNull(signingCodes.usedAt)))
           .returning({ id: signingCodes.id });
-        if (!used) throw new SigningError(400, 'This code was used already: ask for a new one', 'CODE_INVALID');
+        if (!used)
+          throw new SigningError(400, 'This code was used already: ask for a new one', 'CODE_INVALID');
         const { documents, signed } = await documentsOf(tx, round.id);
         const chosen = signable(access, round, documents, signed, input.documentIds);
         const signatory = chosen[0]?.signatories.find((s) => s.personId === access.personId);
@@ -779,7 +810,9 @@ export function createSigningService(deps: SigningServiceDeps) {
             details: {
               personId: access.personId,
               personName:
-                document.signatories.find((s) => s.personId === access.personId)?.name ?? signatory?.name ?? '',
+                document.signatories.find((s) => s.personId === access.personId)?.name ??
+                signatory?.name ??
+                '',
               documentSku: document.sku,
             },
           });
@@ -808,7 +841,7 @@ export function createSigningService(deps: SigningServiceDeps) {
      * In the transaction that voided `roundIds` (a submission with changes): the timeline says so and
      * every signatory of those rounds, and the founder, is mailed.
      */
-    async roundsVoided(tx: Transaction, ownerId: string, roundIds: string[], changes: FileChange[]) {
+    async roundsVoided(tx: Transaction, ownerId: string, roundIds: string[]) {
       if (roundIds.length === 0) return;
       const company = await companyOf(tx, ownerId);
       const documents = await tx
@@ -849,7 +882,9 @@ export function createSigningService(deps: SigningServiceDeps) {
         .from(signingDocuments)
         .where(eq(signingDocuments.roundId, round.id))
         .orderBy(asc(signingDocuments.rank), asc(signingDocuments.fileName));
-      const language = isServerLanguage(documents[0]?.language) ? (documents[0]?.language as ServerLanguage) : 'fr';
+      const language = isServerLanguage(documents[0]?.language)
+        ? (documents[0]?.language as ServerLanguage)
+        : 'fr';
       return {
         roundId: round.id,
         completedAt: round.completedAt,
