@@ -59,6 +59,13 @@ export interface ServerConfig {
   documentWorkers?: number;
   logLevel: string;
   spaDir: string;
+  /** NODE_ENV=production: the real server, which refuses what is only for a developer's machine. */
+  production?: boolean;
+  /**
+   * The electronic seal of signed documents (services/signing/seal-key.ts): a PKCS#12 file and its
+   * passphrase. Without it, a development key is made in DATA_DIR; production refuses to seal.
+   */
+  sealKey?: { p12Path: string; passphrase: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -209,6 +216,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     problems.push('COOKIE_SECURE must be "true" or "false"');
   }
 
+  // The passphrase may be empty only when said (SIGNING_P12_PASSPHRASE=""): a forgotten one is a mistake.
+  const sealPath = text('SIGNING_P12_PATH');
+  const sealPassphrase = env.SIGNING_P12_PASSPHRASE;
+  if (sealPath && sealPassphrase === undefined)
+    problems.push('SIGNING_P12_PATH needs SIGNING_P12_PASSPHRASE (the PKCS#12 file’s passphrase)');
+  if (!sealPath && sealPassphrase !== undefined)
+    problems.push('SIGNING_P12_PASSPHRASE is set without SIGNING_P12_PATH (the PKCS#12 file of the seal)');
+  if (sealPath && !/\.(p12|pfx)$/i.test(sealPath))
+    problems.push(`SIGNING_P12_PATH must name a PKCS#12 file (.p12 or .pfx), got "${sealPath}"`);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -238,5 +255,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     corsOrigins,
     logLevel,
     spaDir: path.resolve(text('SPA_DIR') ?? 'dist'),
+    production,
+    sealKey:
+      sealPath && sealPassphrase !== undefined
+        ? { p12Path: path.resolve(sealPath), passphrase: sealPassphrase }
+        : null,
   };
 }

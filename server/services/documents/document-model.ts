@@ -184,11 +184,13 @@ export function parseDocumentMarkup(
     }
     if (line.startsWith('@sign ')) {
       if (signers.length === 0) flush();
-      const [name = '', role = '', note = ''] = line
+      // `@sign name | role | note | personId`: the fourth column, printed nowhere, names the person of
+      // the file who signs there (the electronic signature's signatories, services/signing/).
+      const [name = '', role = '', note = '', personId = ''] = line
         .slice('@sign '.length)
         .split('|')
         .map((part) => decodeValues(part.trim()));
-      signers.push({ name, role, note });
+      signers.push(personId === '' ? { name, role, note } : { name, role, note, personId });
       continue;
     }
     const marker = /^(#{1,3}|\^|>|===)(?:\s+|$)/.exec(line);

@@ -13,10 +13,11 @@ import {
 import type { components } from '../../../src/lib/api/schema';
 import type { DocumentPreviewBlock } from './document-model';
 import type { DocumentLanguage } from './formats';
-import { unprintableCharacters } from './pdf-writer';
+import { unprintableCharacters, type QualifiedField, type SignaturePage } from './pdf-writer';
 import { asDelivered, writeDocument, type DocumentFormat } from './write-document';
 
 export type DocumentPreview = components['schemas']['DocumentPreview'];
+export type { QualifiedField, SignaturePage, SignaturePageSigner } from './pdf-writer';
 
 export interface PreviewRequest {
   sku: DocumentSku;
@@ -31,6 +32,19 @@ export interface FileRequest {
   data: Record<string, unknown>;
   language?: DocumentLanguage;
   format: DocumentFormat;
+  /**
+   * When the document was made (ISO 8601): its PDF's dates and identifier are those of this moment,
+   * so that the same request writes the same bytes again (a signing round renders each document at
+   * its start, then again with the signature page). Now, when absent.
+   */
+  createdAt?: string;
+  /** A last page listing the electronic signatures (PDF only): see pdf-writer.ts. */
+  signaturePage?: SignaturePage;
+  /**
+   * A last page with one empty signature field per signatory, for a qualified signature made in a
+   * PDF reader (Romania's online filing; PDF only).
+   */
+  qualifiedFields?: QualifiedField[];
 }
 
 export interface RenderedFile {
@@ -160,17 +174,19 @@ export async function renderFile(
   request: FileRequest,
 ): Promise<Rendered<RenderedFile>> {
   const built = rendered(() => {
-    const document = builder.build(
-      request.sku,
-      request.data,
-      request.language ? { language: request.language } : {},
-    );
+    const document = builder.build(request.sku, request.data, {
+      ...(request.language ? { language: request.language } : {}),
+      ...(request.createdAt ? { now: new Date(request.createdAt) } : {}),
+    });
     checkPrintable(document, request.data);
     return document;
   });
   if (!built.ok) return built;
   const document = built.value;
-  const body = await writeDocument(document, request.format);
+  const body = await writeDocument(document, request.format, {
+    ...(request.signaturePage ? { signaturePage: request.signaturePage } : {}),
+    ...(request.qualifiedFields ? { qualifiedFields: request.qualifiedFields } : {}),
+  });
   return {
     ok: true,
     value: { body, fileName: document.fileName, company: document.company, title: document.title },

@@ -453,7 +453,11 @@ export interface PdfSource {
   translation?: boolean;
 }
 
-export function writePdf(document: BuiltDocument, chrome: PageChrome): Promise<Buffer> {
+export function writePdf(
+  document: BuiltDocument,
+  chrome: PageChrome,
+  signing: SigningPagesToDraw = {},
+): Promise<Buffer> {
   return writePdfFile(
     {
       title: document.title,
@@ -472,6 +476,7 @@ export function writePdf(document: BuiltDocument, chrome: PageChrome): Promise<B
       },
     },
     chrome,
+    signing,
   );
 }
 
@@ -518,8 +523,153 @@ function xmpInfo(info: InfoEntries): string {
   return lines.join('\n');
 }
 
+/** One signature of a signed document's last page ("Signatures électroniques"). */
+export interface SignaturePageSigner {
+  personId: string;
+  /** As the document prints it. */
+  name: string;
+  /** The capacity the document prints under the name. */
+  role: string;
+  /** When they signed (ISO 8601), printed in UTC. */
+  signedAt: string;
+  /** Where the one-time code went, already masked ("p***@example.com"). */
+  codeSentTo: string;
+  /** SHA-256 (hex) of the version of the document they read and signed. */
+  documentSha256: string;
+}
+
+/** The electronic signatures of a document, on a last page (`documents:signed.*` words when no title). */
+export interface SignaturePage {
+  title?: string;
+  signers: SignaturePageSigner[];
+}
+
+/** A signatory given an empty signature field for a qualified signature (Romania). */
+export interface QualifiedField {
+  personId: string;
+  name: string;
+  role: string;
+}
+
+export interface SigningPages {
+  signaturePage?: SignaturePage;
+  qualifiedFields?: QualifiedField[];
+}
+
+/** The words of the signing pages, in the document's language (write-document.ts: `documents:signed.*`). */
+export interface SigningWords {
+  title: string;
+  intro: string;
+  seal: string;
+  signer: string;
+  role: string;
+  signedAt: string;
+  method: string;
+  /** The method of a signer, the masked address where the code went already in. */
+  methodOf(sentTo: string): string;
+  sha256: string;
+  /** The date and time of a signature, in UTC. */
+  dateTime(iso: string): string;
+  qualifiedTitle: string;
+  qualifiedIntro: string;
+  qualifiedField(name: string, role: string): string;
+}
+
+export type SigningPagesToDraw = SigningPages & { words?: SigningWords };
+
+/** The electronic signatures' page: for each signer, who, in which capacity, when, how and what they read. */
+function drawSignaturePage(doc: Doc, page: SignaturePage, words: SigningWords): void {
+  doc.addPage();
+  drawBlock(doc, { kind: 'title', text: page.title ?? words.title }, false);
+  drawBlock(doc, { kind: 'paragraph', text: words.intro }, false);
+  doc.moveDown(0.4);
+  for (const signer of page.signers) {
+    drawBlock(doc, { kind: 'heading', level: 3, text: signer.name }, false);
+    drawTable(doc, {
+      kind: 'table',
+      align: ['left', 'left'],
+      header: [],
+      rows: [
+        [words.role, signer.role],
+        [words.signedAt, words.dateTime(signer.signedAt)],
+        [words.method, words.methodOf(signer.codeSentTo)],
+        [words.sha256, signer.documentSha256],
+      ],
+      footer: [],
+    });
+  }
+  drawBlock(doc, { kind: 'note', text: words.seal }, false);
+}
+
+const FIELD_HEIGHT = 64;
+
+/**
+ * The page of a qualified signature: under each signatory's name and role, an empty signature field
+ * (/FT /Sig) a PDF reader signs with a qualified certificate. PDF/A-2 wants every visible annotation
+ * printed (F 4) with an appearance stream (ISO 19005-2, 6.3.2, 6.3.3), and no NeedAppearances
+ * (6.4.1): each field gets a plain frame as its appearance; the labels are the page's own text.
+ */
+function drawQualifiedFields(doc: Doc, fields: QualifiedField[], words: SigningWords): void {
+  doc.addPage();
+  drawBlock(doc, { kind: 'title', text: words.qualifiedTitle }, false);
+  drawBlock(doc, { kind: 'paragraph', text: words.qualifiedIntro }, false);
+  doc.moveDown(0.6);
+  const pdf = doc as unknown as PdfInternals;
+  const width = Math.min(260, contentWidth(doc));
+  const widgets: PdfReference[] = [];
+  fields.forEach((field, index) => {
+    const label = words.qualifiedField(field.name, field.role);
+    doc.font('bold').fontSize(BODY_SIZE);
+    ensureRoom(doc, doc.heightOfString(label, { width: contentWidth(doc) }) + FIELD_HEIGHT + 24);
+    const left = doc.page.margins.left;
+    doc.fillColor(INK).text(label, left, doc.y, { width: contentWidth(doc) });
+    const top = doc.y + 4;
+    const appearance = pdf.ref({
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, width, FIELD_HEIGHT],
+      Resources: {},
+    });
+    appearance.end(`0.6 0.6 0.6 RG 0.5 w 0.25 0.25 ${width - 0.5} ${FIELD_HEIGHT - 0.5} re S`);
+    doc.annotate(left, top, width, FIELD_HEIGHT, {
+      Subtype: 'Widget',
+      FT: 'Sig',
+      // pdfkit writes a String object as a PDF string, a plain string as a name.
+      T: new String(`Signature${index + 1}-${field.personId}`),
+      TU: new String(label),
+      F: 4,
+      P: pdf.page.dictionary,
+      AP: { N: appearance },
+    } as unknown as PDFKit.Mixins.AnnotationOption);
+    const widget = pdf.page.annotations.at(-1);
+    if (widget) widgets.push(widget);
+    doc.x = left;
+    doc.y = top + FIELD_HEIGHT + 18;
+  });
+  // pdfkit's own form (initForm) sets NeedAppearances, which PDF/A forbids: the form is made here,
+  // and `_acroform` lets pdfkit's endAcroForm close it at the end.
+  pdf._acroform = { fonts: {}, defaultFont: 'regular' };
+  pdf._root.data.AcroForm = pdf.ref({ Fields: widgets, DR: { Font: {} } });
+}
+
+/** What of pdfkit's internals the signing pages use (not in its types). */
+interface PdfReference {
+  data: Record<string, unknown>;
+  end(chunk?: string): void;
+}
+interface PdfInternals {
+  ref(data: Record<string, unknown>): PdfReference;
+  page: { dictionary: PdfReference; annotations: PdfReference[] };
+  _root: { data: Record<string, unknown> };
+  _acroform?: { fonts: Record<string, unknown>; defaultFont: string };
+}
+
 /** Any block document (a legal document, an invoice) as a PDF/A-2b file. */
-export function writePdfFile(document: PdfSource, chrome: PageChrome): Promise<Buffer> {
+export function writePdfFile(
+  document: PdfSource,
+  chrome: PageChrome,
+  signing: SigningPagesToDraw = {},
+): Promise<Buffer> {
   const { regular, bold, italic } = loadFonts();
   const doc = new PDFDocument({
     size: 'A4',
@@ -567,6 +717,9 @@ export function writePdfFile(document: PdfSource, chrome: PageChrome): Promise<B
       keepWithSignatures(doc, block.text, next.signers, signable);
     drawBlock(doc, block, signable);
   });
+  if (signing.words && signing.signaturePage) drawSignaturePage(doc, signing.signaturePage, signing.words);
+  if (signing.words && signing.qualifiedFields && signing.qualifiedFields.length > 0)
+    drawQualifiedFields(doc, signing.qualifiedFields, signing.words);
   drawPageChrome(doc, document, chrome);
   doc.end();
   return done;

@@ -7,7 +7,7 @@ import { translator } from '../i18n';
 import type { BuiltDocument } from './build-document';
 import { signedOnOriginal, type DocumentPreviewBlock } from './document-model';
 import { writeDocx } from './docx-writer';
-import { writePdf } from './pdf-writer';
+import { writePdf, type SigningPages, type SigningWords } from './pdf-writer';
 
 export type DocumentFormat = components['schemas']['DocumentFormat'];
 
@@ -50,8 +50,45 @@ export function asDelivered<
   return { ...document, blocks: signedOnOriginal(document.blocks, mention) } as D;
 }
 
-export async function writeDocument(document: BuiltDocument, format: DocumentFormat): Promise<Buffer> {
+/** A signature's moment as the signed documents print it: `2026-01-15 14:03:27 UTC`, in every language. */
+export function utcDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** The words of the signature page and of the qualified signature's fields (`documents:signed.*`). */
+export function signingWords(language: string): SigningWords {
+  const t = translator(language);
+  return {
+    title: t('documents:signed.title'),
+    intro: t('documents:signed.intro'),
+    seal: t('documents:signed.seal'),
+    signer: t('documents:signed.signer'),
+    role: t('documents:signed.role'),
+    signedAt: t('documents:signed.signedAt'),
+    method: t('documents:signed.method'),
+    methodOf: (sentTo) => t('documents:signed.methodSimple', { sentTo }),
+    sha256: t('documents:signed.sha256'),
+    dateTime: utcDateTime,
+    qualifiedTitle: t('documents:signed.qualified.title'),
+    qualifiedIntro: t('documents:signed.qualified.intro'),
+    qualifiedField: (name, role) => t('documents:signed.qualified.field', { name, role }),
+  };
+}
+
+/**
+ * `signing`: the electronic signatures' last page, or the empty fields of a qualified signature
+ * (PDF only: a Word file is not what is signed).
+ */
+export async function writeDocument(
+  document: BuiltDocument,
+  format: DocumentFormat,
+  signing: SigningPages = {},
+): Promise<Buffer> {
   const chrome = pageChrome(document);
   const delivered = asDelivered(document);
-  return format === 'pdf' ? writePdf(delivered, chrome) : writeDocx(delivered, chrome);
+  if (format !== 'pdf') return writeDocx(delivered, chrome);
+  const pages = signing.signaturePage || signing.qualifiedFields?.length ? signing : null;
+  return writePdf(delivered, chrome, pages ? { ...pages, words: signingWords(document.language) } : {});
 }
