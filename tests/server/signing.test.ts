@@ -149,7 +149,7 @@ function signedRangesSha256(report: string, bytes: Uint8Array): string {
   return hash.digest('hex');
 }
 
-const errorOf = (response: { body: string }) => json<{ code?: string; message: string }>(response);
+const errorOf = (response: Parameters<typeof json>[0]) => json<{ code?: string; message: string }>(response);
 
 /** A founder who bought the documents and submitted `form`'s complete file with two associates. */
 async function ownerOf(form: LegalFormId) {

@@ -28,7 +28,7 @@ import { fileDigest } from '../co-founders/file-digest';
 import { recordEvent } from '../company-journey/timeline';
 import { notApplicableReason } from '../documents/applicability';
 import { DOCUMENT_SKUS, type DocumentBuilder, type DocumentSku } from '../documents/build-document';
-import type { DocumentPreviewBlock } from '../documents/document-model';
+import type { DocumentBlock, DocumentPreviewBlock } from '../documents/document-model';
 import type { FileRequest, PreviewRequest, Rendered, RenderedFile } from '../documents/document-renderer';
 import { produced } from '../documents/document-service';
 import { isServerLanguage, translator, type ServerLanguage } from '../i18n';
@@ -105,7 +105,7 @@ export interface RoundEvidence {
  * bound to the server's seal key where they need it.
  */
 export interface SigningTools {
-  signatoriesOf(blocks: DocumentPreviewBlock[]): Signatory[];
+  signatoriesOf(blocks: readonly DocumentBlock[]): Signatory[];
   /** The PAdES seal; `signedSha256` is the SHA-256 of the byte ranges it covers. */
   seal(
     pdf: Uint8Array,
@@ -434,8 +434,8 @@ export function createSigningService(deps: SigningServiceDeps) {
       ).body;
       const sealedAt = now();
       const sealed = await tools.seal(withPage, {
-        reason: document.title,
-        name: company,
+        reason: `Signed electronically on Kreo by ${signers.map((signer) => signer.name).join(', ')}`,
+        name: 'Kreo',
         location: typeof round.data.placeOfSignature === 'string' ? round.data.placeOfSignature : '',
         signingTime: sealedAt,
       });
@@ -549,7 +549,9 @@ export function createSigningService(deps: SigningServiceDeps) {
         const preview = JSON.parse(
           produced(await renderer.preview({ sku, data, withhold: false }, ownerId)),
         ) as { blocks: DocumentPreviewBlock[] };
-        const signatories = tools.signatoriesOf(preview.blocks);
+        const signatories = tools.signatoriesOf(
+          preview.blocks.filter((block): block is DocumentBlock => block.kind !== 'withheld'),
+        );
         if (signatories.length === 0) continue;
         const file = produced(
           await renderer.file(
