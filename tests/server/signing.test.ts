@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import stepsFile from '../../schemas/wizard/steps.json';
 import { companyFiles, fileActs, fileMembers, signatures, signingCodes, signingDocuments } from '../../server/db/schema';
 import { fileDigest } from '../../server/services/co-founders/file-digest';
+import { translator } from '../../server/services/i18n';
+import { verifySealedPdf } from '../../server/services/signing/pades';
 import { requiredActs } from '../../server/services/signing/readiness';
 import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file';
 import { buyLocally, json, startTestServer, type SignedUpUser, type TestServer } from './harness';
@@ -286,7 +288,13 @@ describe('a French SAS signed by its two associates', () => {
       documentSha256: declaration.sha256,
       codeSentTo: json(sent).sentTo,
     });
-    expect(row?.words).toContain(declaration.title);
+    // The words the page shows next to the button, in the language of the request, with the titles.
+    expect(row?.words).toBe(
+      translator('fr')('legal-acts:consent.sign', {
+        name: declaration.signatories[0]?.name,
+        documents: declaration.title,
+      }),
+    );
     const again = await sendCode(owner, owner, [declaration.id]);
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).code).toBe('ALREADY_SIGNED');
@@ -321,11 +329,17 @@ describe('a French SAS signed by its two associates', () => {
     expect(report).toContain('Signature Validation: Signature is Valid.');
     expect(report).toContain('Total document signed');
     expect(signedRangesSha256(report, sealed)).toBe(row?.sealedSha256);
+    expect(verifySealedPdf(sealed)).toMatchObject({
+      valid: true,
+      wholeDocument: true,
+      signedSha256: row?.sealedSha256,
+    });
 
     const tampered = new Uint8Array(sealed);
     const at = sealed.length >> 2;
     tampered[at] = (tampered[at] ?? 0) ^ 0x01;
     expect(pdfsig(tampered)).not.toContain('Signature Validation: Signature is Valid.');
+    expect(verifySealedPdf(tampered).valid).toBe(false);
   });
 
   it('completes the round with the last document, and the pack holds the signed PDFs and the evidence', async () => {
