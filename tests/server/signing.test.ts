@@ -14,12 +14,22 @@ import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import stepsFile from '../../schemas/wizard/steps.json';
-import { companyFiles, fileActs, fileMembers, signatures, signingCodes, signingDocuments } from '../../server/db/schema';
+import {
+  companyFiles,
+  fileActs,
+  fileMembers,
+  rateLimits,
+  signatures,
+  signingCodes,
+  signingDocuments,
+} from '../../server/db/schema';
 import { fileDigest } from '../../server/services/co-founders/file-digest';
 import { translator } from '../../server/services/i18n';
 import { verifySealedPdf } from '../../server/services/signing/pades';
 import { requiredActs } from '../../server/services/signing/readiness';
 import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file';
+import { NO_ACCOUNT_LIMITS } from '../../server/services/accounts';
+import { pdfText, squeeze } from './document-text';
 import { buyLocally, json, startTestServer, type SignedUpUser, type TestServer } from './harness';
 
 const STANDARD = { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' };
@@ -165,7 +175,10 @@ async function ownerOf(form: LegalFormId) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The one per-account limit this file checks: five codes an hour.
+  server = await startTestServer({
+    accountLimits: { ...NO_ACCOUNT_LIMITS, signingCodes: { max: 5, windowMs: 3_600_000 } },
+  });
   execFileSync('pdfsig', ['-v']);
 }, 120_000);
 afterAll(async () => {
@@ -262,6 +275,17 @@ describe('a French SAS signed by its two associates', () => {
     expect(errorOf(early).code).toBe('DOCUMENT_NOT_OPEN');
   });
 
+  it('mails at most five codes an hour to an account', async () => {
+    const statuts = bySku('LEGAL_STATUSES');
+    for (let count = 0; count < 5; count += 1)
+      expect((await sendCode(owner, coFounder, [statuts.id])).statusCode).toBe(200);
+    const sixth = await sendCode(owner, coFounder, [statuts.id]);
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    // The hour is over.
+    await server.db.delete(rateLimits).where(eq(rateLimits.key, `account:signing-codes:${coFounder.userId}`));
+  });
+
   it('refuses a wrong code (attempts left) and an expired one, then signs with the right code', async () => {
     const declaration = bySku('CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION');
     const sent = await sendCode(owner, owner, [declaration.id]);
@@ -325,6 +349,10 @@ describe('a French SAS signed by its two associates', () => {
     const download = await signing(owner, coFounder, `/documents/${statuts.id}/pdf`);
     const sealed = new Uint8Array(download.rawPayload);
     expect(Buffer.from(sealed).equals(Buffer.from(row?.sealedPdf ?? []))).toBe(true);
+    // The signature page lists each signer, how they signed and the hash of what they read.
+    const { text } = await pdfText(Buffer.from(sealed));
+    for (const signatory of statuts.signatories) expect(text).toContain(signatory.name);
+    expect(squeeze(text)).toContain(statuts.sha256);
     const report = pdfsig(sealed);
     expect(report).toContain('Signature Validation: Signature is Valid.');
     expect(report).toContain('Total document signed');
