@@ -294,7 +294,10 @@ describe('a French SAS signed by its two associates', () => {
     const code = codeMailed(owner);
     const wrong = await sign(owner, owner, [declaration.id], code === '000000' ? '111111' : '000000');
     expect(wrong.statusCode).toBe(400);
-    expect(errorOf(wrong)).toMatchObject({ code: 'CODE_INVALID', message: expect.stringContaining('4 attempts left') });
+    expect(errorOf(wrong)).toMatchObject({
+      code: 'CODE_INVALID',
+      message: expect.stringContaining('4 attempts left'),
+    });
     await server.db.update(signingCodes).set({ expiresAt: new Date(Date.now() - 1000) });
     const expired = await sign(owner, owner, [declaration.id], code);
     expect(expired.statusCode).toBe(400);
@@ -375,7 +378,9 @@ describe('a French SAS signed by its two associates', () => {
     const done = await signWithCode(owner, owner, rest);
     expect(done.statusCode, done.body).toBe(200);
     expect(json<State>(done).round?.status).toBe('complete');
-    expect(server.mail.to(coFounder.email).at(-1)?.subject).toBe('The documents of Boulangerie Dupont are signed');
+    expect(server.mail.to(coFounder.email).at(-1)?.subject).toBe(
+      'The documents of Boulangerie Dupont are signed',
+    );
     const evidence = await signing(owner, coFounder, '/evidence');
     expect(evidence.statusCode).toBe(200);
     expect(evidence.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -431,7 +436,9 @@ describe('a French SAS signed by its two associates', () => {
     expect(timeline.events.at(-1)?.kind).toBe('signingVoided');
     // The pack is unsigned again: no evidence of a round the file no longer matches.
     const pack = await server.request('/api/documents/pack', { token: owner.accessToken });
-    expect(Object.keys(unzipSync(new Uint8Array(pack.rawPayload)))).not.toContain('certificat-de-signature.pdf');
+    expect(Object.keys(unzipSync(new Uint8Array(pack.rawPayload)))).not.toContain(
+      'certificat-de-signature.pdf',
+    );
   }, 120_000);
 });
 
