@@ -55,6 +55,9 @@ function pathsOf(expression: string): string[] {
     .filter((path) => !KEYWORDS.has(path.split('.')[0] ?? ''));
 }
 
+/** `'fr/_id', personne: associe`: the fourth column of an `@sign` line (schemas/documents/README.md). */
+const SIGNING_ID_PARTIAL = /^(["'])[a-z]{2}\/_id\1/;
+
 const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** `fr/en/_nom` and `fr/_nom` are the same partial, in the translation's language and in the original's. */
@@ -124,6 +127,9 @@ export function templateStructure(
         break;
       case 'render':
       case 'include':
+        // The signatory's id of a signature line (`fr/_id`, `ro/_id`) prints nothing: only the filing
+        // copy, which is signed, names who signs; a translation is signed by nobody.
+        if (SIGNING_ID_PARTIAL.test(expression)) break;
         structure.partials.add(partialName(expression));
         // Its arguments' values are data (`personne: associe`), their names are the partial's own.
         addPaths(expression.replace(/^["'][^"']*["']/, '').replace(/[\w-]+\s*:/g, ' '));

@@ -35,6 +35,15 @@ describe('a translation against its filing copy', () => {
     ).toEqual([]);
   });
 
+  it('lets a translation leave out who signs (`@sign`’s fourth column): nobody signs a translation', () => {
+    expect(
+      differences(
+        "@sign {% include 'fr/_nom', personne: associe %} | Associé | Signature | {% include 'fr/_id', personne: associe %}",
+        "@sign {% include 'fr/en/_nom', personne: associe %} | Associate | Signature",
+      ),
+    ).toEqual([]);
+  });
+
   it('refuses a translation that prints other data, tests other conditions, loops or renders other partials', () => {
     expect(differences('{{ company.name }}', '{{ company.name }} {{ company.capital }}')).toEqual([
       'variables not in the filing copy: company.capital',

@@ -577,27 +577,43 @@ export interface SigningWords {
 
 export type SigningPagesToDraw = SigningPages & { words?: SigningWords };
 
+/**
+ * A label and its value under it; a fingerprint (`code`) in a smaller size, so that its 64 hex digits
+ * hold on one line and copy whole.
+ */
+function drawLabelled(doc: Doc, label: string, value: string, code = false): void {
+  const width = contentWidth(doc);
+  const left = doc.page.margins.left;
+  doc.font('bold').fontSize(BODY_SIZE - 1.5);
+  const valueSize = code ? BODY_SIZE - 2 : BODY_SIZE;
+  const height =
+    doc.heightOfString(label, { width }) +
+    doc.font('regular').fontSize(valueSize).heightOfString(value, { width });
+  ensureRoom(doc, height + 4);
+  doc
+    .font('bold')
+    .fontSize(BODY_SIZE - 1.5)
+    .fillColor(MUTED)
+    .text(label, left, doc.y, { width });
+  doc.font('regular').fontSize(valueSize).fillColor(INK).text(value, left, doc.y, { width });
+  doc.moveDown(0.35);
+}
+
 /** The electronic signatures' page: for each signer, who, in which capacity, when, how and what they read. */
 function drawSignaturePage(doc: Doc, page: SignaturePage, words: SigningWords): void {
   doc.addPage();
   drawBlock(doc, { kind: 'title', text: page.title ?? words.title }, false);
   drawBlock(doc, { kind: 'paragraph', text: words.intro }, false);
-  doc.moveDown(0.4);
   for (const signer of page.signers) {
+    doc.font('bold').fontSize(BODY_SIZE + 0.5);
+    ensureRoom(doc, 6 * BODY_SIZE * 2.4);
     drawBlock(doc, { kind: 'heading', level: 3, text: signer.name }, false);
-    drawTable(doc, {
-      kind: 'table',
-      align: ['left', 'left'],
-      header: [],
-      rows: [
-        [words.role, signer.role],
-        [words.signedAt, words.dateTime(signer.signedAt)],
-        [words.method, words.methodOf(signer.codeSentTo)],
-        [words.sha256, signer.documentSha256],
-      ],
-      footer: [],
-    });
+    drawLabelled(doc, words.role, signer.role);
+    drawLabelled(doc, words.signedAt, words.dateTime(signer.signedAt));
+    drawLabelled(doc, words.method, words.methodOf(signer.codeSentTo));
+    drawLabelled(doc, words.sha256, signer.documentSha256, true);
   }
+  doc.moveDown(0.6);
   drawBlock(doc, { kind: 'note', text: words.seal }, false);
 }
 
