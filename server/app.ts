@@ -519,7 +519,11 @@ export async function buildApp(deps: AppDependencies) {
     filingBlocked: async (ownerId) => (await filingPack.check(ownerId, 'submitted')).verdict === 'fix',
     brand: mailBrand,
     signingKey,
-    limits: { limiter: rateLimiter, codes: accountLimits.signingCodes },
+    limits: {
+      limiter: rateLimiter,
+      codes: accountLimits.signingCodes,
+      previews: accountLimits.documentPreviews,
+    },
   });
 
   // Routes: the API, validated by and bound to the contract.

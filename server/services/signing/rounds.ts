@@ -181,7 +181,8 @@ export interface SigningServiceDeps {
   filingBlocked: (ownerId: string) => Promise<boolean>;
   brand: MailBrand;
   signingKey: Uint8Array;
-  limits?: { limiter: RateLimiter; codes: RateLimitRule };
+  /** Per account: the codes mailed, and the previews written (as the documents page's count). */
+  limits?: { limiter: RateLimiter; codes: RateLimitRule; previews?: RateLimitRule };
   now?: () => Date;
 }
 
@@ -663,6 +664,8 @@ export function createSigningService(deps: SigningServiceDeps) {
         .where(and(eq(signingDocuments.id, documentId), eq(signingRounds.ownerId, ownerId)));
       if (!row || (access.role !== 'founder' && !row.signatories.some((s) => s.personId === access.personId)))
         throw new SigningError(404, 'No such document');
+      if (deps.limits?.previews)
+        await deps.limits.limiter.enforce(`account:documents-previews:${userId}`, deps.limits.previews);
       return produced(
         await renderer.preview(
           { sku: row.sku as DocumentSku, data: row.data, withhold: false, ...(language ? { language } : {}) },
