@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import stepsFile from '../../schemas/wizard/steps.json';
 import {
@@ -159,6 +160,34 @@ function signedRangesSha256(report: string, bytes: Uint8Array): string {
   for (const [, start, end] of ranges.matchAll(/\[(\d+) - (\d+)\]/g))
     hash.update(bytes.subarray(Number(start), Number(end)));
   return hash.digest('hex');
+}
+
+/**
+ * Locks the unused codes' rows from another connection; `release` waits until two transactions queue
+ * behind it (or the requests end), then lets them go at the same instant.
+ */
+async function holdRound(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('begin');
+  // Their codes' rows: a signature's first write marks its code used.
+  await client.query('select id from signing_codes where used_at is null for update');
+  return {
+    async release(requests: Promise<unknown>) {
+      let settled = false;
+      void requests.finally(() => {
+        settled = true;
+      });
+      for (;;) {
+        const { rows } = await client.query<{ n: number }>(
+          "select count(*)::int as n from pg_locks where not granted and locktype in ('transactionid', 'tuple')",
+        );
+        if ((rows[0]?.n ?? 0) >= 2 || settled) break;
+      }
+      await client.query('commit');
+      await client.end();
+    },
+  };
 }
 
 const errorOf = (response: Parameters<typeof json>[0]) => json<{ code?: string; message: string }>(response);
@@ -332,10 +361,17 @@ describe('a French SAS signed by its two associates', () => {
     for (const user of [owner, coFounder])
       expect((await sendCode(owner, user, [statuts.id])).statusCode).toBe(200);
     const codes = [codeMailed(owner), codeMailed(coFounder)];
-    const [first, second] = await Promise.all([
+    // On PostgreSQL, both requests are held at their codes and let go together, so that their
+    // transactions overlap (PGlite runs one transaction at a time). The round's lock orders them; the
+    // window in which two unlocked transactions would each miss the other's signature is narrow, so
+    // this checks the outcome (one seal, both signatures), not that the lock is needed.
+    const held = server.databaseUrl ? await holdRound(server.databaseUrl) : null;
+    const both = Promise.all([
       sign(owner, owner, [statuts.id], codes[0] as string),
       sign(owner, coFounder, [statuts.id], codes[1] as string),
     ]);
+    if (held) await held.release(both);
+    const [first, second] = await both;
     expect(first?.statusCode, first?.body).toBe(200);
     expect(second?.statusCode, second?.body).toBe(200);
     const state = await stateOf(owner, coFounder);
