@@ -18,6 +18,12 @@ import {
   type SignaturePage,
 } from '../../server/services/documents/document-renderer';
 import { loadWizard } from '../../server/services/company-files';
+import { translator } from '../../server/services/i18n';
+import {
+  maskEmail,
+  renderEvidencePdf,
+  type SigningEvidence,
+} from '../../server/services/signing/evidence-pdf';
 import { sealPdf, verifySealedPdf } from '../../server/services/signing/pades';
 import {
   DEVELOPMENT_SEAL_FILE,
@@ -368,5 +374,101 @@ describe('the seal key', () => {
     expect(problems({ SIGNING_P12_PATH: '/etc/kreo/seal.pem', SIGNING_P12_PASSPHRASE: 'x' })).toEqual([
       'SIGNING_P12_PATH must name a PKCS#12 file (.p12 or .pfx), got "/etc/kreo/seal.pem"',
     ]);
+  });
+});
+
+describe('the evidence file', () => {
+  let evidence: SigningEvidence;
+  beforeAll(async () => {
+    const read = await render({ sku: 'LEGAL_STATUSES', data: statuts, createdAt: CREATED_AT });
+    const readSha256 = createHash('sha256').update(read).digest('hex');
+    const signed = await render({
+      sku: 'LEGAL_STATUSES',
+      data: statuts,
+      createdAt: CREATED_AT,
+      signaturePage: {
+        signers: signaturePage.signers.map((signer) => ({ ...signer, documentSha256: readSha256 })),
+      },
+    });
+    const sealed = await sealPdf(signed, key, sealInfo);
+    const signature = (index: number, name: string, role: string, email: string) => ({
+      personId: `p${index}`,
+      name,
+      role,
+      accountEmail: email,
+      signedAt: `2026-01-15T10:1${index}:00.000Z`,
+      ipAddress: `203.0.113.${index}`,
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+      codeSentTo: email,
+      codeVerifiedAt: `2026-01-15T10:1${index}:00.000Z`,
+      words: `Je signe électroniquement : Statuts de Boulangerie Dupont (${name})`,
+      documentSha256: readSha256,
+    });
+    evidence = {
+      jurisdiction: 'FR',
+      company: 'Boulangerie Dupont SAS',
+      roundId: '0f5a1c2e-4b7d-4e21-9a3b-5c6d7e8f9a0b',
+      fileDigest: 'ab'.repeat(32),
+      startedAt: '2026-01-15T09:30:00.000Z',
+      completedAt: '2026-01-15T10:17:46.000Z',
+      documents: [
+        {
+          sku: 'LEGAL_STATUSES',
+          title: 'Statuts de Boulangerie Dupont',
+          fileName: 'statuts.pdf',
+          sha256: readSha256,
+          sealedSha256: sealed.signedSha256,
+          sealedAt: '2026-01-15T10:17:46.000Z',
+          signatures: [
+            signature(1, 'Madame Camille DUPONT', 'Associée, présidente', 'camille.dupont@example.com'),
+            signature(2, 'Monsieur Alex SUBSCRIBER2', 'Associé', 'alex@example.org'),
+          ],
+        },
+      ],
+      seal: { subject: key.subject, fingerprintSha256: key.fingerprintSha256, development: key.development },
+    };
+  }, 60_000);
+
+  it('is a PDF/A-2b whose text holds the signatories, the hashes, the seal and the legal level', async () => {
+    const pdf = Buffer.from(await renderEvidencePdf(evidence, 'fr'));
+    expect(checkPdfA(pdf)).toEqual([]);
+    const text = pdfText(pdf);
+    const squeezed = text.replace(/\s+/g, ' ');
+    expect(text).toContain('Certificat de signature');
+    expect(text).toContain('Boulangerie Dupont SAS');
+    expect(text).toContain(evidence.roundId);
+    expect(text).toContain('Madame Camille DUPONT, Associée, présidente');
+    expect(text).toContain('Monsieur Alex SUBSCRIBER2, Associé');
+    const [document] = evidence.documents;
+    expect(text).toContain(document?.sha256);
+    expect(text).toContain(document?.sealedSha256);
+    expect(text).toContain('2026-01-15 10:17:46 UTC');
+    expect(text).toContain('203.0.113.2');
+    expect(text).toContain('Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0');
+    expect(text).toContain('c***@example.com');
+    expect(text).not.toContain('camille.dupont@example.com');
+    expect(squeezed).toContain(
+      '« Je signe électroniquement : Statuts de Boulangerie Dupont (Madame Camille DUPONT) »',
+    );
+    expect(text).toContain(key.fingerprintSha256);
+    expect(text).toContain(DEVELOPMENT_SEAL_NAME);
+    // The legal words are the legal helper's: whatever they say, they are there.
+    const legal = translator('fr')('legal-acts:legalLevel.FR.body').normalize('NFKC').replace(/\s+/g, ' ');
+    expect(squeezed).toContain(legal.slice(0, 60));
+  });
+
+  it('is written in the language asked for, the same file for the same round', async () => {
+    const english = Buffer.from(await renderEvidencePdf(evidence, 'en'));
+    expect(pdfText(english)).toContain('Signature certificate');
+    expect(pdfText(Buffer.from(await renderEvidencePdf(evidence, 'ro')))).toContain(
+      'Certificat de semnătură',
+    );
+    expect(Buffer.from(await renderEvidencePdf(evidence, 'en')).equals(english)).toBe(true);
+  });
+
+  it('masks an address to its first letter and its domain', () => {
+    expect(maskEmail('pierre.martin@example.com')).toBe('p***@example.com');
+    expect(maskEmail('p***@example.com')).toBe('p***@example.com');
+    expect(maskEmail('nonsense')).toBe('***');
   });
 });

@@ -280,7 +280,13 @@ function keepWithSignatures(doc: Doc, paragraph: string, signers: Signers, signa
   if (needed < bottomLimit(doc) - doc.page.margins.top) ensureRoom(doc, needed);
 }
 
-function drawBlock(doc: Doc, block: DocumentBlock, signable: boolean): void {
+/**
+ * What the PDF engine draws: a document's blocks, and a label with its value under it (the signature
+ * page, the evidence file), a fingerprint (`code`) small enough to hold on one line.
+ */
+export type PdfBlock = DocumentBlock | { kind: 'labelled'; label: string; value: string; code?: boolean };
+
+function drawBlock(doc: Doc, block: PdfBlock, signable: boolean): void {
   const width = contentWidth(doc);
   const left = doc.page.margins.left;
   doc.x = left;
@@ -336,6 +342,9 @@ function drawBlock(doc: Doc, block: DocumentBlock, signable: boolean): void {
       return;
     case 'pageBreak':
       doc.addPage();
+      return;
+    case 'labelled':
+      drawLabelled(doc, block.label, block.value, block.code);
       return;
   }
 }
@@ -443,7 +452,7 @@ export interface PdfSource {
   footerTitle?: string;
   language: string;
   createdAt: Date;
-  blocks: DocumentBlock[];
+  blocks: PdfBlock[];
   subject: string;
   keywords: string;
   creator: string;

@@ -141,7 +141,7 @@ class SealSigner extends Signer {
     super();
   }
 
-  async sign(pdfBuffer: Buffer): Promise<Buffer> {
+  override async sign(pdfBuffer: Buffer): Promise<Buffer> {
     return cadesSignature(pdfBuffer, this.key);
   }
 }

@@ -36,6 +36,13 @@ export const DEVELOPMENT_SEAL_FILE = 'seal-development.pem';
 export const DEVELOPMENT_SEAL_NAME = 'Kreo development seal — not for production';
 const DEVELOPMENT_SEAL_YEARS = 3;
 
+/** PKCS#12 bag types (RFC 7292, 4.2). */
+const BAG = {
+  key: '1.2.840.113549.1.12.10.1.1',
+  pkcs8ShroudedKey: '1.2.840.113549.1.12.10.1.2',
+  certificate: '1.2.840.113549.1.12.10.1.3',
+} as const;
+
 type SealConfig = Pick<ServerConfig, 'dataDir' | 'production' | 'sealKey'>;
 
 /** The seal key the configuration names, or the development one (made at the first call). */
@@ -80,14 +87,11 @@ export async function readPkcs12(p12Path: string, passphrase: string): Promise<S
       `SIGNING_P12_PASSPHRASE does not open ${p12Path}, or it is no PKCS#12 file (${(error as Error).message})`,
     );
   }
-  const keys = [
-    ...(p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ??
-      []),
-    ...(p12.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? []),
-  ].flatMap((bag) => (bag.key ? [bag.key as forge.pki.rsa.PrivateKey] : []));
-  const certificates = (
-    p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []
-  ).flatMap((bag) => (bag.cert ? [bag.cert] : []));
+  const bags = (type: string) => p12.getBags({ bagType: type })[type] ?? [];
+  const keys = [...bags(BAG.pkcs8ShroudedKey), ...bags(BAG.key)].flatMap((bag) =>
+    bag.key ? [bag.key as forge.pki.rsa.PrivateKey] : [],
+  );
+  const certificates = bags(BAG.certificate).flatMap((bag) => (bag.cert ? [bag.cert] : []));
   const key = keys[0];
   if (!key) throw new SealKeyError(`${p12Path} holds no RSA private key`);
   const own = certificates.find((certificate) => {
