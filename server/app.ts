@@ -71,7 +71,6 @@ import type { PaymentProvider } from './services/payments/provider';
 import { createStripeProvider } from './services/payments/stripe-provider';
 import type Stripe from 'stripe';
 import { createSessionService } from './services/sessions';
-import { renderEvidencePdf } from './services/signing/evidence-pdf';
 import { sealPdf } from './services/signing/pades';
 import { createSigningService } from './services/signing/rounds';
 import { loadSealKey } from './services/signing/seal-key';
@@ -513,7 +512,22 @@ export async function buildApp(deps: AppDependencies) {
     tools: {
       signatoriesOf,
       seal: (pdf, info) => sealPdf(pdf, sealKey, info),
-      evidence: (evidence, language) => renderEvidencePdf(evidence, language),
+      evidence: (evidence, language, owner) =>
+        workerPool.run(
+          {
+            kind: 'evidence',
+            evidence: {
+              ...evidence,
+              seal: {
+                subject: sealKey.subject,
+                fingerprintSha256: sealKey.fingerprintSha256,
+                development: sealKey.development,
+              },
+            },
+            language,
+          },
+          { owner },
+        ),
     },
     submittedData: companyFiles.submittedData,
     filingBlocked: async (ownerId) => (await filingPack.check(ownerId, 'submitted')).verdict === 'fix',

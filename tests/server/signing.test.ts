@@ -31,6 +31,7 @@ import { requiredActs } from '../../server/services/signing/readiness';
 import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file';
 import { NO_ACCOUNT_LIMITS } from '../../server/services/accounts';
 import { pdfText, squeeze } from './document-text';
+import { checkPdfA } from './pdfa-check';
 import { buyLocally, json, startTestServer, type SignedUpUser, type TestServer } from './harness';
 
 const STANDARD = { offerSku: 'STANDARD_PACKAGE', planSku: 'STANDARD_PACKAGE_ONE_TIME' };
@@ -419,7 +420,16 @@ describe('a French SAS signed by its two associates', () => {
     );
     const evidence = await signing(owner, coFounder, '/evidence');
     expect(evidence.statusCode).toBe(200);
-    expect(evidence.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(evidence.headers['content-type']).toBe('application/pdf');
+    expect(checkPdfA(evidence.rawPayload)).toEqual([]);
+    // Who signed what: each signatory, each sealed document's hash, the words they accepted.
+    const evidenceText = squeeze((await pdfText(evidence.rawPayload)).text);
+    expect(evidenceText).toContain(squeeze('Certificat de signature'));
+    const sealedRows = await server.db.select().from(signingDocuments);
+    for (const row of sealedRows.filter((entry) => entry.sealedSha256))
+      expect(evidenceText).toContain(row.sealedSha256);
+    for (const signatory of bySku('LEGAL_STATUSES').signatories)
+      expect(evidenceText).toContain(squeeze(signatory.name));
 
     const pack = await server.request('/api/documents/pack', { token: owner.accessToken });
     expect(pack.statusCode, pack.body).toBe(200);

@@ -51,6 +51,7 @@ import {
   maskAddress,
   newCode,
 } from './codes';
+import type { SigningEvidence } from './evidence-pdf';
 import { expectedSignatories, memberAccounts, missingActs, notJoined, requiredActs } from './readiness';
 
 export type SigningState = components['schemas']['SigningState'];
@@ -77,28 +78,8 @@ export interface SignedBy {
   documentSha256: string;
 }
 
-/** What the evidence file of a complete round says. */
-export interface RoundEvidence {
-  roundId: string;
-  company: string;
-  legalForm: string;
-  digest: string;
-  startedAt: Date;
-  completedAt: Date;
-  documents: {
-    title: string;
-    fileName: string;
-    sha256: string;
-    sealedSha256: string;
-    sealedAt: Date;
-    signatures: (SignedBy & {
-      words: string;
-      language: string;
-      ipAddress: string | null;
-      userAgent: string | null;
-    })[];
-  }[];
-}
+/** What the evidence file of a complete round says, but the seal (the wiring adds its certificate). */
+export type RoundEvidence = Omit<SigningEvidence, 'seal'>;
 
 /**
  * The signature helper's tools (server/services/signing/: signatories.ts, pades.ts, evidence-pdf.ts),
@@ -112,7 +93,8 @@ export interface SigningTools {
     info: { reason: string; name: string; location: string; signingTime: Date },
   ): Promise<{ pdf: Uint8Array; signedSha256: string }>;
   /** The evidence file (PDF/A). */
-  evidence(evidence: RoundEvidence, language: ServerLanguage): Promise<Uint8Array>;
+  /** The evidence file (PDF/A), written in the worker pool for `owner`. */
+  evidence(evidence: RoundEvidence, language: ServerLanguage, owner: string): Promise<Uint8Array>;
 }
 
 /** One signature on a sealed document's last page (the renderer's `signaturePage`). */
@@ -456,43 +438,51 @@ export function createSigningService(deps: SigningServiceDeps) {
       const completedAt = now();
       const language = (after[0]?.language ?? 'fr') as ServerLanguage;
       const form = builder.formOf(round.data);
-      const evidence = await tools.evidence(
-        {
-          roundId: round.id,
-          company,
-          legalForm: form ? `${form.jurisdiction}-${form.code}` : '',
-          digest: round.digest,
-          startedAt: round.startedAt,
-          completedAt,
-          documents: after.map((document) => ({
-            title: document.title,
-            fileName: document.fileName,
-            sha256: document.sha256,
-            sealedSha256: document.sealedSha256 ?? '',
-            sealedAt: document.sealedAt ?? completedAt,
-            signatures: document.signatories.map((signatory) => {
-              const row = signed.find(
-                (entry) => entry.documentId === document.id && entry.personId === signatory.personId,
-              ) as SignatureRow;
-              return {
-                ...signatory,
-                signedAt: row.signedAt,
-                codeSentTo: row.codeSentTo,
-                codeVerifiedAt: row.codeVerifiedAt,
-                documentSha256: row.documentSha256,
-                words: row.words,
-                language: row.language,
+      const accounts = new Map<string, string>();
+      for (const row of signed)
+        if (row.userId && !accounts.has(row.userId))
+          accounts.set(row.userId, (await accountOf(tx, row.userId))?.to ?? '');
+      const evidence: RoundEvidence = {
+        jurisdiction: form?.jurisdiction === 'RO' ? 'RO' : 'FR',
+        company: [company, form?.code.replace(/_SOLE$/, '')].filter(Boolean).join(' '),
+        roundId: round.id,
+        fileDigest: round.digest,
+        startedAt: round.startedAt.toISOString(),
+        completedAt: completedAt.toISOString(),
+        documents: after.map((document) => ({
+          sku: document.sku,
+          title: document.title,
+          fileName: document.fileName,
+          sha256: document.sha256,
+          sealedSha256: document.sealedSha256 ?? '',
+          sealedAt: (document.sealedAt ?? completedAt).toISOString(),
+          signatures: document.signatories.flatMap((signatory) => {
+            const row = signed.find(
+              (entry) => entry.documentId === document.id && entry.personId === signatory.personId,
+            );
+            if (!row) return [];
+            return [
+              {
+                personId: signatory.personId,
+                name: signatory.name,
+                role: signatory.role,
+                accountEmail: (row.userId ? accounts.get(row.userId) : undefined) ?? row.codeSentTo,
+                signedAt: row.signedAt.toISOString(),
                 ipAddress: row.ipAddress,
                 userAgent: row.userAgent,
-              };
-            }),
-          })),
-        },
-        language,
-      );
+                codeSentTo: row.codeSentTo,
+                codeVerifiedAt: row.codeVerifiedAt.toISOString(),
+                words: row.words,
+                documentSha256: row.documentSha256,
+              },
+            ];
+          }),
+        })),
+      };
+      const pdf = await tools.evidence(evidence, language, round.ownerId);
       await tx
         .update(signingRounds)
-        .set({ status: 'complete', completedAt, evidencePdf: toBuffer(evidence) })
+        .set({ status: 'complete', completedAt, evidencePdf: toBuffer(pdf) })
         .where(eq(signingRounds.id, round.id));
       await recordEvent(tx, round.ownerId, 'signingComplete', { key: round.id });
       for (const person of people)
