@@ -336,8 +336,11 @@ describe('a French SAS signed by its two associates', () => {
     const signed = await signWithCode(owner, owner, [declaration.id]);
     expect(signed.statusCode, signed.body).toBe(200);
     const after = json<State>(signed).round?.documents.find((document) => document.id === declaration.id);
-    // Its only signatory signed: sealed at once.
+    // Its only signatory signed: sealed at once, and said so.
     expect(after).toMatchObject({ sealed: true, sealedSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(server.mail.to(owner.email).at(-1)?.subject).toBe(
+      `«\u00a0${declaration.title}\u00a0» est signé par tous`,
+    );
     const [row] = await server.db.select().from(signatures).where(eq(signatures.documentId, declaration.id));
     expect(row).toMatchObject({
       personId: 'p1',
