@@ -25,6 +25,7 @@ import { companyFileHandlers } from './handlers/company-file';
 import { companyJourneyHandlers } from './handlers/company-journey';
 import { documentHandlers } from './handlers/documents';
 import { marketingHandlers } from './handlers/marketing';
+import { signingHandlers } from './handlers/signing';
 import { siteHandlers } from './handlers/site';
 import { sitesHandlers } from './handlers/sites';
 import { websiteHandlers } from './handlers/website';
@@ -72,6 +73,10 @@ import type { PaymentProvider } from './services/payments/provider';
 import { createStripeProvider } from './services/payments/stripe-provider';
 import type Stripe from 'stripe';
 import { createSessionService } from './services/sessions';
+import { sealPdf } from './services/signing/pades';
+import { createSigningService } from './services/signing/rounds';
+import { loadSealKey } from './services/signing/seal-key';
+import { signatoriesOf } from './services/signing/signatories';
 import { LogoRefused } from './services/website/logo-images';
 import { createSiteInbox, type SiteInbox } from './services/website/site-inbox';
 import { pruneSlugHolds } from './services/website/slug-holds';
@@ -388,7 +393,12 @@ export async function buildApp(deps: AppDependencies) {
     brand: mailBrand,
     perHour: config.contactRateLimitPerHour,
   });
-  const companyFiles = createCompanyFileService({ db, wizard });
+  const companyFiles = createCompanyFileService({
+    db,
+    wizard,
+    // A submission that voids a signing round says so on the timeline and mails its signatories.
+    roundsVoided: (tx, ownerId, roundIds) => signing.roundsVoided(tx, ownerId, roundIds),
+  });
   const coFounders = createCoFounderService({
     db,
     wizard,
@@ -398,6 +408,8 @@ export async function buildApp(deps: AppDependencies) {
     publicUrl: config.publicUrl,
     signingKey,
     rateLimiter,
+    // A co-founder's correction that voids a signing round: the same timeline entry and mails.
+    roundsVoided: (tx, ownerId, roundIds) => signing.roundsVoided(tx, ownerId, roundIds),
   });
   app.decorate('coFounders', coFounders);
   // Templates are read at start-up too; a template that fails to parse stops the server here.
@@ -492,6 +504,7 @@ export async function buildApp(deps: AppDependencies) {
       previews: accountLimits.documentPreviews,
       downloads: accountLimits.documentDownloads,
     },
+    signedPack: (userId, data) => signing.signedPack(userId, data),
   });
 
   const filingPack = createFilingPackService({
@@ -507,6 +520,47 @@ export async function buildApp(deps: AppDependencies) {
     stepsOf: (form) => wizard.stepsOf(form),
     boundsProblem: (data) => listLimitProblem(wizard, data),
     limits: { limiter: rateLimiter, downloads: accountLimits.documentDownloads },
+    signedPack: (userId, data) => signing.signedPack(userId, data),
+  });
+
+  // Issue 35: the documents signed online, sealed with the operator's key (SIGNING_P12_*).
+  const sealKey = await loadSealKey(config);
+  const signing = createSigningService({
+    db,
+    builder,
+    renderer: {
+      preview: (request, owner) => workerPool.run({ kind: 'preview', ...request }, { owner }),
+      file: (request, owner) => workerPool.run({ kind: 'file', ...request }, { owner }),
+    },
+    tools: {
+      signatoriesOf,
+      seal: (pdf, info) => sealPdf(pdf, sealKey, info),
+      evidence: (evidence, language, owner) =>
+        workerPool.run(
+          {
+            kind: 'evidence',
+            evidence: {
+              ...evidence,
+              seal: {
+                subject: sealKey.subject,
+                fingerprintSha256: sealKey.fingerprintSha256,
+                development: sealKey.development,
+              },
+            },
+            language,
+          },
+          { owner },
+        ),
+    },
+    submittedData: companyFiles.submittedData,
+    filingBlocked: async (ownerId) => (await filingPack.check(ownerId, 'submitted')).verdict === 'fix',
+    brand: mailBrand,
+    signingKey,
+    limits: {
+      limiter: rateLimiter,
+      codes: accountLimits.signingCodes,
+      previews: accountLimits.documentPreviews,
+    },
   });
 
   // Routes: the API, validated by and bound to the contract.
@@ -536,6 +590,7 @@ export async function buildApp(deps: AppDependencies) {
       ...companyJourneyHandlers({ db, timeline, invoices, checkout }),
       ...coFounderHandlers(coFounders, db, limitAccount('draftSaves')),
       ...documentHandlers(documents, filingPack),
+      ...signingHandlers(signing),
       ...siteHandlers(config.site, contact),
       ...websiteHandlers(websites),
       ...sitesHandlers(websites, siteInbox, config.publicUrl, siteHost),

@@ -1,6 +1,7 @@
 /** Operations tagged `companyFile`: getCompanyFile, saveCompanyFileDraft, submitCompanyFile. */
 import type { Journey } from '../services/company-journey/journey';
 import { VersionError, type CompanyFileService } from '../services/company-files';
+import { SignaturesWouldBeVoided } from '../services/signing/void-guard';
 import { currentUserId, type BodyOf, type Handler } from './types';
 
 /** `limitSaves` throws a 429 once an account has saved too many drafts in a minute (services/accounts.ts). */
@@ -57,6 +58,9 @@ export function companyFileHandlers(
       result = await files.submit(currentUserId(request), request.body);
     } catch (error) {
       if (error instanceof VersionError) return versionRefused(reply, error);
+      // The answers differ from the signed documents: said before anything is saved (issue 35).
+      if (error instanceof SignaturesWouldBeVoided)
+        return reply.code(409).send({ message: error.message, error: 'Conflict', code: error.code });
       throw error;
     }
     if (result.submitted) {

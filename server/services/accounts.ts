@@ -59,6 +59,8 @@ export interface AccountLimits {
    * past it, every sign-up from there waits, so that the answer tells nothing more.
    */
   takenAddressesPerClient: RateLimitRule;
+  /** One-time signing codes mailed to one account (issue 35). */
+  signingCodes: RateLimitRule;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -79,6 +81,8 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   checkoutSessions: { max: 20, windowMs: HOUR },
   // A person who forgot they had an account meets it once or twice; a list is tried by the hundred.
   takenAddressesPerClient: { max: 10, windowMs: HOUR },
+  // A signatory asks again when a code is lost or late; five an hour leaves no room for guessing.
+  signingCodes: { max: 5, windowMs: HOUR },
 };
 export const NO_ACCOUNT_LIMITS: AccountLimits = {
   failedPasswords: { max: 0, windowMs: 1 },
@@ -91,6 +95,7 @@ export const NO_ACCOUNT_LIMITS: AccountLimits = {
   draftSaves: { max: 0, windowMs: 1 },
   checkoutSessions: { max: 0, windowMs: 1 },
   takenAddressesPerClient: { max: 0, windowMs: 1 },
+  signingCodes: { max: 0, windowMs: 1 },
 };
 
 type User = typeof users.$inferSelect;

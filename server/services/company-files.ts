@@ -22,8 +22,10 @@ import {
   type MigrationsFileJson,
 } from '../../src/shared/wizard-migrations';
 import { readWizardSource } from '../../src/shared/wizard-source.node.ts';
-import type { Database } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { companyFiles } from '../db/schema';
+import { fileChanges, fileDigest, type FileChange } from './co-founders/file-digest';
+import { guardSubmittedChange, voidRoundsAfterChange } from './signing/void-guard';
 
 export type CompanyFile = components['schemas']['CompanyFile'];
 export type CompanyFileData = components['schemas']['CompanyFileData'];
@@ -299,7 +301,20 @@ function toCompanyFile(wizard: Wizard, row: Row | undefined): CompanyFile {
   };
 }
 
-export function createCompanyFileService(deps: { db: Database; wizard: Wizard }) {
+export function createCompanyFileService(deps: {
+  db: Database;
+  wizard: Wizard;
+  /**
+   * In the transaction of a submission that voided signing rounds (issue 35): the timeline and the
+   * signatories' mails (services/signing/rounds.ts).
+   */
+  roundsVoided?: (
+    tx: Transaction,
+    ownerId: string,
+    roundIds: string[],
+    changes: FileChange[],
+  ) => Promise<void>;
+}) {
   const { db, wizard } = deps;
   const lastStep = wizard.stepCount - 1;
 
@@ -405,10 +420,14 @@ export function createCompanyFileService(deps: { db: Database; wizard: Wizard })
         : { saved: false, file: await get(userId) };
     },
 
-    /** Validates, then stores `data` as both the submission and the current draft (one new revision). */
+    /**
+     * Validates, then stores `data` as both the submission and the current draft (one new revision).
+     * Answers that differ from those of a signing round void it, in the same transaction; when that
+     * voids signatures already given, only with `confirmVoidSignatures` (else SignaturesWouldBeVoided).
+     */
     async submit(
       userId: string,
-      input: { data: CompanyFileData; version?: number },
+      input: { data: CompanyFileData; version?: number; confirmVoidSignatures?: boolean },
     ): Promise<
       { submitted: true; file: CompanyFile } | { submitted: false; errors: CompanyFileValidationError[] }
     > {
@@ -416,41 +435,64 @@ export function createCompanyFileService(deps: { db: Database; wizard: Wizard })
       const { data, setAside } = current(input);
       const errors = validateCompanyFile(wizard, data);
       if (errors.length > 0) return { submitted: false, errors };
-      const [row] = await db
-        .insert(companyFiles)
-        .values({
-          userId,
-          revision: 1,
+      const digest = fileDigest(data);
+      return db.transaction(async (tx) => {
+        // The row first: a signature being given waits, or sees this submission's voided round.
+        const [before] = await tx
+          .select({ submittedData: companyFiles.submittedData })
+          .from(companyFiles)
+          .where(eq(companyFiles.userId, userId))
+          .for('update');
+        await guardSubmittedChange(tx, userId, digest, input.confirmVoidSignatures ?? false);
+        const file = await upsertSubmission(tx, userId, data, setAside);
+        const changes = before?.submittedData ? fileChanges(before.submittedData, data) : [];
+        const voided = await voidRoundsAfterChange(tx, userId, digest, changes);
+        if (voided.length > 0) await deps.roundsVoided?.(tx, userId, voided, changes);
+        return { submitted: true as const, file };
+      });
+    },
+  };
+
+  async function upsertSubmission(
+    tx: Transaction,
+    userId: string,
+    data: CompanyFileData,
+    setAside: CompanyFileData,
+  ): Promise<CompanyFile> {
+    const [row] = await tx
+      .insert(companyFiles)
+      .values({
+        userId,
+        revision: 1,
+        step: lastStep,
+        data,
+        version: wizard.version,
+        setAside,
+        submittedData: data,
+        submittedVersion: wizard.version,
+        submittedRevision: 1,
+        submittedAt: sql`now()`,
+      })
+      .onConflictDoUpdate({
+        target: companyFiles.userId,
+        // Both read the row as it was: the submission is the revision this statement creates.
+        set: {
+          revision: sql`${companyFiles.revision} + 1`,
+          submittedRevision: sql`${companyFiles.revision} + 1`,
           step: lastStep,
           data,
           version: wizard.version,
-          setAside,
+          setAside: mergedSetAside(setAside),
           submittedData: data,
           submittedVersion: wizard.version,
-          submittedRevision: 1,
           submittedAt: sql`now()`,
-        })
-        .onConflictDoUpdate({
-          target: companyFiles.userId,
-          // Both read the row as it was: the submission is the revision this statement creates.
-          set: {
-            revision: sql`${companyFiles.revision} + 1`,
-            submittedRevision: sql`${companyFiles.revision} + 1`,
-            step: lastStep,
-            data,
-            version: wizard.version,
-            setAside: mergedSetAside(setAside),
-            submittedData: data,
-            submittedVersion: wizard.version,
-            submittedAt: sql`now()`,
-            updatedAt: sql`now()`,
-          },
-        })
-        .returning();
-      if (!row) throw new Error('the upsert returned no company file');
-      return { submitted: true, file: toCompanyFile(wizard, row) };
-    },
-  };
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning();
+    if (!row) throw new Error('the upsert returned no company file');
+    return toCompanyFile(wizard, row);
+  }
 }
 
 export type CompanyFileService = ReturnType<typeof createCompanyFileService>;

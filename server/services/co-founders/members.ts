@@ -155,6 +155,8 @@ export function createCoFounderService(deps: {
   publicUrl: string;
   signingKey: Uint8Array;
   rateLimiter: RateLimiter;
+  /** Rounds a correction voided: their timeline entry and the signatories' mails (the signing service). */
+  roundsVoided?: (tx: Transaction, ownerId: string, roundIds: string[]) => Promise<void>;
 }) {
   const { db, wizard, files, mailQueue, brand, publicUrl, rateLimiter } = deps;
   // Its own key, derived: an invitation link can never pass for another of the server's secrets.
@@ -739,7 +741,13 @@ export function createCoFounderService(deps: {
           })
           .where(and(eq(companyFiles.userId, access.ownerId), eq(companyFiles.revision, row.revision)));
         if (resubmit && row.submittedData) {
-          await voidRoundsAfterChange(tx, access.ownerId, newDigest, fileChanges(row.submittedData, data));
+          const voided = await voidRoundsAfterChange(
+            tx,
+            access.ownerId,
+            newDigest,
+            fileChanges(row.submittedData, data),
+          );
+          if (voided.length > 0) await deps.roundsVoided?.(tx, access.ownerId, voided);
           await acts.askAgainAfterChange(tx, access.ownerId, row.submittedData, data, userId);
         }
         // The founder hears of it: "completed" when the record passes the People step for the first

@@ -109,6 +109,7 @@ export function createTimelineService(deps: { db: Database; steps?: Record<Juris
           invoiceNumber?: unknown;
           personName?: unknown;
           act?: unknown;
+          documentSku?: unknown;
         };
         return {
           id: row.id,
@@ -121,9 +122,12 @@ export function createTimelineService(deps: { db: Database; steps?: Record<Juris
           ...(typeof details.amountCents === 'number' ? { amountCents: details.amountCents } : {}),
           ...(typeof details.currency === 'string' ? { currency: details.currency } : {}),
           ...(typeof details.invoiceNumber === 'string' ? { invoiceNumber: details.invoiceNumber } : {}),
-          // memberJoined, actGiven (and the signing's events): who, and which act.
+          // memberJoined, actGiven, documentSigned: who, and which act or document.
           ...(typeof details.personName === 'string' ? { personName: details.personName } : {}),
           ...(isActKind(details.act) ? { act: details.act } : {}),
+          ...(typeof details.documentSku === 'string'
+            ? { documentSku: details.documentSku as CompanyFileTimeline['events'][number]['documentSku'] }
+            : {}),
         };
       });
     return { jurisdiction, submitted: Boolean(file?.submittedAt), events };

@@ -69,6 +69,23 @@ export interface DocumentServiceDeps {
   /** Why a file cannot be made into documents (more people than its legal form allows), or null. */
   boundsProblem?: (data: Record<string, unknown>) => string | null;
   limits?: DocumentLimits;
+  /** The signed documents of the submitted file's complete signing round (issue 35), or null. */
+  signedPack?: (userId: string, data: Record<string, unknown>) => Promise<SignedPack | null>;
+}
+
+/** A complete signing round's sealed documents and evidence file (services/signing/rounds.ts). */
+export interface SignedPack {
+  roundId: string;
+  completedAt: Date;
+  evidence: { fileName: string; body: Uint8Array };
+  documents: {
+    id: string;
+    sku: DocumentSku;
+    title: string;
+    fileName: string;
+    sealedAt: Date;
+    body: Uint8Array;
+  }[];
 }
 
 /** A rendered document's value, or the refusal as a DocumentError (422: no template, unprintable answers). */
@@ -91,6 +108,7 @@ export function createDocumentService({
   currentData,
   boundsProblem = () => null,
   limits,
+  signedPack = () => Promise.resolve(null),
 }: DocumentServiceDeps) {
   const previews = new Map<string, string>();
   const remember = (key: string, preview: string) => {
@@ -156,7 +174,8 @@ export function createDocumentService({
      * form (an SRL's act constitutiv) and shows only those of its country.
      */
     async list(userId: string, skus: readonly DocumentSku[]): Promise<DocumentList> {
-      const data = await currentData(userId);
+      const [data, submitted] = await Promise.all([currentData(userId), submittedData(userId)]);
+      const signed = submitted ? await signedPack(userId, submitted) : null;
       const form = builder.formOf(data);
       if (!form)
         return {
@@ -177,8 +196,21 @@ export function createDocumentService({
             .sort((a, b) => rank(a) - rank(b));
           if (languages.length === 0) return [];
           const notApplicable = notApplicableReason(sku, data, form);
-          return [{ sku, languages, ...(notApplicable ? { notApplicable } : {}) }];
+          const sealed = signed?.documents.find((document) => document.sku === sku);
+          return [
+            {
+              sku,
+              languages,
+              ...(notApplicable ? { notApplicable } : {}),
+              ...(sealed
+                ? { signed: { documentId: sealed.id, sealedAt: sealed.sealedAt.toISOString() } }
+                : {}),
+            },
+          ];
         }),
+        ...(signed
+          ? { signing: { roundId: signed.roundId, completedAt: signed.completedAt.toISOString() } }
+          : {}),
       };
     },
 

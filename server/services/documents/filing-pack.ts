@@ -9,7 +9,9 @@
  *
  * The pack holds every document the user bought that has a template for the file's legal form, in
  * the filing language, named as each download is, the courtesy translations in `lang` when it is
- * not the filing language, and a one-page checklist (filing-checklist.ts). Documents are written
+ * not the filing language, and a one-page checklist (filing-checklist.ts). Once every signatory signed
+ * them online (issue 35), the sealed PDFs replace the unsigned filing copies, with the round's evidence
+ * file (certificat-de-signature.pdf, certificat-semnaturi.pdf). Documents are written
  * by the renderer (the worker pool) one after the other, so that one pack never takes every thread;
  * each file of the pack counts as one download against the account's limit. fflate stores the
  * files as they are (PDF and DOCX are compressed already).
@@ -28,7 +30,7 @@ import type { ServerLanguage } from '../i18n';
 import { DOCUMENT_SKUS, type DocumentBuilder, type DocumentSku } from './build-document';
 import { inlineRenderer, type DocumentRenderer } from './document-renderer';
 import { notApplicableReason } from './applicability';
-import { DocumentError, produced } from './document-service';
+import { DocumentError, produced, type SignedPack } from './document-service';
 import { renderChecklistPdf, type ChecklistDocument, type ChecklistToRender } from './filing-checklist';
 import type { DocumentFormat } from './write-document';
 
@@ -57,6 +59,8 @@ export interface FilingPackDeps {
   limits?: { limiter: RateLimiter; downloads: RateLimitRule };
   /** The clock (tests fix it). */
   now?: () => Date;
+  /** The signed documents of the submitted file's complete signing round (issue 35), or null. */
+  signedPack?: (userId: string, data: Record<string, unknown>) => Promise<SignedPack | null>;
 }
 
 /**
@@ -98,6 +102,7 @@ export function createFilingPackService({
   boundsProblem = () => null,
   limits,
   now = () => new Date(),
+  signedPack = () => Promise.resolve(null),
 }: FilingPackDeps) {
   const ownedDocuments = async (userId: string): Promise<DocumentSku[]> => {
     const rows = await db
@@ -218,8 +223,22 @@ export function createFilingPackService({
       if (limits)
         for (let count = 0; count < planned.length; count += 1)
           await limits.limiter.enforce(`account:documents-downloads:${userId}`, limits.downloads);
+      // Signed online (issue 35): the sealed PDFs take the place of the unsigned filing copies.
+      const signed = format === 'pdf' ? await signedPack(userId, data) : null;
+      const sealedOf = (sku: DocumentSku, lang?: ServerLanguage) =>
+        lang ? undefined : signed?.documents.find((document) => document.sku === sku);
       // One after the other: a pack never holds more than one of the pool's threads.
-      for (const { sku, lang } of planned) await add(sku, lang);
+      for (const { sku, lang } of planned) {
+        const sealed = sealedOf(sku, lang);
+        if (!sealed) {
+          await add(sku, lang);
+          continue;
+        }
+        files[sealed.fileName] = sealed.body;
+        listed.push({ sku, title: sealed.title, file: sealed.fileName, translation: false });
+      }
+      if (signed) files[signed.evidence.fileName] = signed.evidence.body;
+      if (!company && typeof data.companyName === 'string') company = data.companyName.trim();
 
       const checkLanguage = translation ?? filingLanguage;
       const check = problemsOf(data, form, checkDay(now()));

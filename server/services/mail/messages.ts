@@ -705,3 +705,127 @@ export function coFounderApproveAgain(
   );
   return { to: mail.to, subject: t('emails:coFounders.approveAgain.subject', words), text, html };
 }
+
+/** Issue 35, signing: "the documents of {company} are ready to sign" (or to sign with a qualified certificate). */
+export function documentsToSign(
+  mail: FounderMail & {
+    company: string;
+    founder: string;
+    documents: string[];
+    qualified: boolean;
+    url: string;
+  },
+  brand: MailBrand,
+): MailMessage {
+  const t = translator(mail.language);
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: t('emails:greeting', { firstname: mail.firstname }),
+      paragraphs: [
+        t('emails:signing.toSign.body', { company: mail.company, founder: mail.founder }),
+        t('emails:signing.toSign.documents', { documents: mail.documents.join(', ') }),
+        t(mail.qualified ? 'emails:signing.toSign.qualified' : 'emails:signing.toSign.electronic'),
+      ],
+      action: { label: t('emails:signing.toSign.action'), url: mail.url },
+    },
+    brand,
+  );
+  return { to: mail.to, subject: t('emails:signing.toSign.subject', { company: mail.company }), text, html };
+}
+
+/** Issue 35, signing: the one-time code that signs the documents named. */
+export function signingCode(
+  mail: FounderMail & { company: string; code: string; documents: string[] },
+  brand: MailBrand,
+): MailMessage {
+  const t = translator(mail.language);
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: t('emails:greeting', { firstname: mail.firstname }),
+      paragraphs: [
+        t('emails:signing.code.body', { company: mail.company, documents: mail.documents.join(', ') }),
+        mail.code,
+      ],
+      notes: [t('emails:signing.code.expiry'), t('emails:signing.code.ignore')],
+    },
+    brand,
+  );
+  return { to: mail.to, subject: t('emails:signing.code.subject', { code: mail.code }), text, html };
+}
+
+/** Issue 35, signing: a document every signatory signed is sealed. */
+export function signingDocumentSealed(
+  mail: FounderMail & { company: string; document: string; url: string },
+  brand: MailBrand,
+): MailMessage {
+  const t = translator(mail.language);
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: t('emails:greeting', { firstname: mail.firstname }),
+      paragraphs: [t('emails:signing.sealed.body', { company: mail.company, document: mail.document })],
+      action: { label: t('emails:signing.sealed.action'), url: mail.url },
+    },
+    brand,
+  );
+  return {
+    to: mail.to,
+    subject: t('emails:signing.sealed.subject', { document: mail.document }),
+    text,
+    html,
+  };
+}
+
+/** Issue 35, signing: every document is signed; the signed pack and its evidence file are ready. */
+export function signingPackSigned(
+  mail: FounderMail & { company: string; url: string },
+  brand: MailBrand,
+): MailMessage {
+  const t = translator(mail.language);
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: t('emails:greeting', { firstname: mail.firstname }),
+      paragraphs: [
+        t('emails:signing.complete.body', { company: mail.company }),
+        t('emails:signing.complete.next'),
+      ],
+      action: { label: t('emails:signing.complete.action'), url: mail.url },
+    },
+    brand,
+  );
+  return {
+    to: mail.to,
+    subject: t('emails:signing.complete.subject', { company: mail.company }),
+    text,
+    html,
+  };
+}
+
+/** Issue 35, signing: the company file changed after the documents were signed (or being signed). */
+export function signingVoided(
+  mail: FounderMail & { company: string; url: string },
+  brand: MailBrand,
+): MailMessage {
+  const t = translator(mail.language);
+  const { text, html } = frame(
+    t,
+    mail.language,
+    {
+      greeting: t('emails:greeting', { firstname: mail.firstname }),
+      paragraphs: [
+        t('emails:signing.voided.body', { company: mail.company }),
+        t('emails:signing.voided.next'),
+      ],
+      action: { label: t('emails:signing.voided.action'), url: mail.url },
+    },
+    brand,
+  );
+  return { to: mail.to, subject: t('emails:signing.voided.subject', { company: mail.company }), text, html };
+}

@@ -17,6 +17,7 @@ import {
 } from '../documents/document-renderer';
 import { renderChecklistPdf, type ChecklistToRender } from '../documents/filing-checklist';
 import { renderInvoicePdf, type InvoiceToRender } from '../invoices/invoice-pdf';
+import { renderEvidencePdf, type EvidenceLanguage, type SigningEvidence } from '../signing/evidence-pdf';
 import { renderSalesTermsPdf } from '../legal/sales-terms-pdf';
 import type { ServerLanguage } from '../i18n';
 import { LogoRefused, processLogo, type LogoRefusal, type LogoVariant } from '../website/logo-images';
@@ -36,7 +37,9 @@ export type WorkerTask =
   | { kind: 'checklist'; checklist: ChecklistToRender }
   /** The terms of sale attached to an order's confirmation (legal/sales-terms-pdf.ts). */
   | { kind: 'salesTerms'; language: ServerLanguage; values: Record<string, string>; publicUrl: string }
-  | { kind: 'logo'; bytes: Uint8Array };
+  | { kind: 'logo'; bytes: Uint8Array }
+  /** The evidence file of a complete signing round (signing/evidence-pdf.ts). */
+  | { kind: 'evidence'; evidence: SigningEvidence; language: EvidenceLanguage };
 
 export type LogoOutcome = { ok: true; variants: LogoVariant[] } | { ok: false; refusal: LogoRefusal };
 
@@ -49,6 +52,8 @@ export interface WorkerResults {
   checklist: Uint8Array;
   salesTerms: { filename: string; body: Uint8Array; version: string };
   logo: LogoOutcome;
+  /** A PDF/A. */
+  evidence: Uint8Array;
 }
 
 export type ResultOf<T extends WorkerTask> = WorkerResults[T['kind']];
@@ -75,6 +80,8 @@ export async function runTask(task: WorkerTask): Promise<WorkerResults[WorkerTas
       return renderChecklistPdf(task.checklist);
     case 'salesTerms':
       return renderSalesTermsPdf(task.language, task.values, task.publicUrl);
+    case 'evidence':
+      return renderEvidencePdf(task.evidence, task.language);
     case 'logo':
       try {
         return { ok: true, variants: await processLogo(task.bytes) };

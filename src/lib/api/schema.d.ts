@@ -1977,7 +1977,27 @@ export interface components {
                  * @enum {string}
                  */
                 notApplicable?: "registeredOfficeType" | "filerIsRepresentative";
+                /**
+                 * @description Present when every signatory signed this document in the signing round of the
+                 *     submitted file: the signed PDF is downloadSigningDocument's `documentId`.
+                 */
+                signed?: {
+                    /** Format: uuid */
+                    documentId: string;
+                    /** Format: date-time */
+                    sealedAt: string;
+                };
             }[];
+            /**
+             * @description Present when every document of the submitted file's signing round is signed: its evidence
+             *     file is downloadSigningEvidence's (the file of the founder's own account).
+             */
+            signing?: {
+                /** Format: uuid */
+                roundId: string;
+                /** Format: date-time */
+                completedAt: string;
+            };
         };
         /** @description A document built from the current answers, to be shown as a preview. */
         DocumentPreview: {
