@@ -475,7 +475,8 @@ describe('a French SAS signed by its two associates', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const state = await stateOf(owner, owner);
     expect(state.round).toMatchObject({ status: 'voided' });
-    expect(server.mail.to(coFounder.email).at(-1)?.subject).toBe(
+    // Their signature is void (this mail) and their approval is asked again (the acts' own mail).
+    expect(server.mail.to(coFounder.email).map((mail) => mail.subject)).toContain(
       'The signatures of the documents of Boulangerie Dupont are void',
     );
     expect(server.mail.to(owner.email).some((mail) => mail.subject.includes('sont annulées'))).toBe(true);
