@@ -1,15 +1,16 @@
 /**
  * Who a company file's answers name, and in what capacity: the people the founder may invite (a
  * natural person other than the founder who is an associate, a company associate's representative,
- * a manager or the directeur général) and the acts the file asks of each (issue 35): every manager
+ * a manager, the directeur général or the person who files with a power of attorney) and the acts the file asks of each (issue 35): every manager
  * and the directeur général accept their appointment and make their honour statement, every
  * associate approves the file (a company associate through its representative). The founder (p1)
  * gives their own acts too.
  */
+import { filerNeedingMandate } from '../../../src/shared/filing-roles';
 import type { FileData } from './file-digest';
 import { FOUNDER_PERSON_ID } from './file-access';
 
-export const MEMBER_ROLES = ['associate', 'representative', 'manager', 'directorGeneral'] as const;
+export const MEMBER_ROLES = ['associate', 'representative', 'manager', 'directorGeneral', 'filer'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const ACT_KINDS = ['acceptAppointment', 'honourStatement', 'approveFile'] as const;
 export type ActKind = (typeof ACT_KINDS)[number];
@@ -68,6 +69,9 @@ export function rolesOf(data: FileData): Map<string, MemberRole[]> {
   }
   for (const id of idsOf(data.managers, 'personId')) add(id, 'manager');
   if (typeof data.directorGeneralId === 'string') add(data.directorGeneralId, 'directorGeneral');
+  // Who files with a power of attorney signs it to accept it (fr/pouvoir, ro/imputernicire).
+  const filer = filerNeedingMandate(data);
+  if (filer) add(filer, 'filer');
   const ordered = new Map<string, MemberRole[]>();
   for (const person of persons.values()) {
     const list = roles.get(person.id);

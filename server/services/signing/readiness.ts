@@ -8,6 +8,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { fileActs, fileMembers } from '../../db/schema';
 import { FOUNDER_PERSON_ID } from '../co-founders/file-access';
+import { actsCalledFor, rolesOf } from '../co-founders/roles';
 
 export type FileActKind = 'acceptAppointment' | 'honourStatement' | 'approveFile';
 
@@ -16,49 +17,21 @@ export interface RequiredAct {
   act: FileActKind;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const listOf = (value: unknown): Record<string, unknown>[] =>
-  Array.isArray(value) ? value.filter(isRecord) : [];
-
-const idOf = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
-
 /**
- * The acts the submitted answers call for, in a stable order: each manager and the directeur général
- * accept their appointment and make their honour statement; each natural subscriber approves the file,
- * a company subscriber through its representative. The founder (p1) too, for their own roles.
+ * The acts the submitted answers call for (co-founders/roles.ts: each manager and the directeur
+ * général accept their appointment and make their honour statement; each associate approves the
+ * file, a company associate through its representative; the founder too, for their own roles).
  */
 export function requiredActs(data: Record<string, unknown>): RequiredAct[] {
-  const persons = new Map(listOf(data.persons).map((person) => [idOf(person.id), person]));
-  const acts: RequiredAct[] = [];
-  const add = (personId: string | null, act: FileActKind) => {
-    if (!personId) return;
-    if (!acts.some((entry) => entry.personId === personId && entry.act === act)) acts.push({ personId, act });
-  };
-  const officers = [
-    ...listOf(data.managers).map((manager) => idOf(manager.personId)),
-    idOf(data.directorGeneralId),
-  ];
-  for (const personId of officers) {
-    if (!personId || persons.get(personId)?.kind === 'legal') continue;
-    add(personId, 'acceptAppointment');
-    add(personId, 'honourStatement');
-  }
-  for (const subscriber of listOf(data.subscribers)) {
-    const personId = idOf(subscriber.personId);
-    const person = personId ? persons.get(personId) : undefined;
-    add(person?.kind === 'legal' ? idOf(person.representativeId) : personId, 'approveFile');
-  }
-  return acts;
+  return actsCalledFor(data).map(({ personId, act }) => ({ personId, act }));
 }
 
 /**
- * The natural persons who sign the documents of a file: the associates, the representatives of
- * company associates, the managers and the directeur général (the invitable persons, and the founder).
+ * The natural persons who sign the documents of a file: every person with a role (the invitable
+ * persons, the filer who accepts a power of attorney among them) and the founder.
  */
 export function expectedSignatories(data: Record<string, unknown>): string[] {
-  return [...new Set(requiredActs(data).map((act) => act.personId))];
+  return [...rolesOf(data).keys()];
 }
 
 /** The acts of `required` not given on the answers of digest `digest`. */

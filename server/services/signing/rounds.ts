@@ -205,8 +205,11 @@ export function createSigningService(deps: SigningServiceDeps) {
     const digest = fileDigest(data);
     for (const { personId, act } of await missingActs(db, ownerId, digest, requiredActs(data)))
       reasons.push({ code: 'ACT_MISSING', personId, act });
-    for (const personId of await notJoined(db, ownerId, expectedSignatories(data)))
-      reasons.push({ code: 'SIGNATORY_NOT_JOINED', personId });
+    // Signed in Kreo (France), every signatory needs their account on the file; Romania's documents
+    // are signed outside it with each one's qualified certificate.
+    if (builder.formOf(data)?.jurisdiction !== 'RO')
+      for (const personId of await notJoined(db, ownerId, expectedSignatories(data)))
+        reasons.push({ code: 'SIGNATORY_NOT_JOINED', personId });
     if (owned.length > 0 && plannedDocuments(data, owned).length === 0) reasons.push({ code: 'NO_DOCUMENT' });
     return reasons;
   }

@@ -2452,7 +2452,7 @@ export interface components {
             personId: string;
             /** @description The person's name as the file gives it. */
             name: string;
-            roles: ("associate" | "representative" | "manager" | "directorGeneral")[];
+            roles: ("associate" | "representative" | "manager" | "directorGeneral" | "filer")[];
             state: components["schemas"]["FileMemberState"];
             /** @description The address the invitation went to. */
             email?: string;
