@@ -66,20 +66,25 @@ const ITEM_WORDS: Record<string, string> = {
  * words: the item's field, else the list or field itself, else the pointer as it is.
  */
 export function changedFieldLabel(i18n: I18n, path: string): string {
-  const segments = path
-    .split('/')
-    .filter((segment) => segment !== '' && !/^\d+$/.test(segment));
+  const segments = path.split('/').filter((segment) => segment !== '' && !/^\d+$/.test(segment));
   const [first, second] = segments;
   if (!first) return path;
   const candidates: string[] = [];
   const item = ITEM_WORDS[first];
-  if (item && second) candidates.push(`wizard:fields.${item}.${second}.title`, `wizard:fields.${item}.${second}`);
-  candidates.push(`wizard:fields.${first}.title`, `wizard:fields.${first}`);
+  if (item && second) candidates.push(`fields.${item}.${second}.title`, `fields.${item}.${second}`);
+  candidates.push(`fields.${first}.title`, `fields.${first}`);
   for (const key of candidates) {
-    // exists() first: a key that resolves nowhere is reported as a bug by the i18n setup.
-    if (!i18n.exists(key)) continue;
-    const label: unknown = i18n.t(key, { returnObjects: true });
+    // The raw words: a key that resolves nowhere is not asked through t(), which reports it as a bug.
+    const label: unknown = i18n.getResource(i18n.language, 'wizard', key);
     if (typeof label === 'string' && label !== '') return label;
   }
   return path;
+}
+
+/** A moment as the page says it: date and time in the reader's language. */
+export function longDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(date);
 }

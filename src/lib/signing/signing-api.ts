@@ -36,7 +36,8 @@ export async function fetchSigningState(fileId: string, signal?: AbortSignal): P
     });
     return data ? { status: 'ready', state: data } : { status: 'failed' };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return { status: 'none' };
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403))
+      return { status: 'none' };
     if (!signal?.aborted) console.warn('The signing round could not be loaded.', error);
     return { status: 'failed' };
   }
@@ -73,9 +74,12 @@ export async function fetchSigningPreview(
   language?: SigningLanguage,
 ): Promise<SigningPreviewResult> {
   try {
-    const { data } = await apiClient.GET('/api/company-files/{fileId}/signing/documents/{documentId}/preview', {
-      params: { path: { fileId, documentId }, query: language ? { lang: language } : {} },
-    });
+    const { data } = await apiClient.GET(
+      '/api/company-files/{fileId}/signing/documents/{documentId}/preview',
+      {
+        params: { path: { fileId, documentId }, query: language ? { lang: language } : {} },
+      },
+    );
     return data ? { status: 'ready', preview: data } : { status: 'failed' };
   } catch (error) {
     console.warn('The document to sign could not be loaded.', error);
@@ -111,7 +115,10 @@ export async function downloadSigningDocument(
 }
 
 /** GET …/signing/evidence: the evidence file (who signed what, when, how) of a complete round. */
-export async function downloadSigningEvidence(fileId: string, fallbackName: string): Promise<SigningDownloadOutcome> {
+export async function downloadSigningEvidence(
+  fileId: string,
+  fallbackName: string,
+): Promise<SigningDownloadOutcome> {
   try {
     const { data, response } = await apiClient.GET('/api/company-files/{fileId}/signing/evidence', {
       params: { path: { fileId } },
@@ -139,7 +146,8 @@ export async function sendSigningCode(fileId: string, documentIds: string[]): Pr
     return data ? { status: 'sent', sentTo: data.sentTo, expiresAt: data.expiresAt } : { status: 'failed' };
   } catch (error) {
     if (error instanceof ApiError && error.status === 429) return { status: 'too-many' };
-    if (error instanceof ApiError && error.status === 409) return { status: 'refused', code: errorCode(error) };
+    if (error instanceof ApiError && error.status === 409)
+      return { status: 'refused', code: errorCode(error) };
     console.warn('The signing code could not be sent.', error);
     return { status: 'failed' };
   }
