@@ -671,7 +671,11 @@ describe.each(LANGUAGES)('the signature section in %s', (language) => {
     const section = await screen.findByRole('region', { name: tSigning('documents.title') });
     expect(await within(section).findByText(text(tSigning('documents.complete')))).toBeInTheDocument();
     expect(within(section).getByText(statuts().title)).toBeInTheDocument();
-    await user.click(within(section).getByRole('button', { name: tSigning('round.downloadSigned') }));
+    await user.click(
+      within(section).getByRole('button', {
+        name: tSigning('round.downloadSignedOf', { document: statuts().title }),
+      }),
+    );
     await user.click(within(section).getByRole('button', { name: tSigning('round.evidence') }));
     await waitFor(() =>
       expect(get).toHaveBeenCalledWith('/api/company-files/{fileId}/signing/evidence', {

@@ -19,9 +19,12 @@ import {
 
 function SignedDownload({
   label,
+  name,
   download,
 }: {
   label: string;
+  /** The accessible name, with the document's title: every signed document has the same label. */
+  name?: string;
   download: () => Promise<SigningDownloadOutcome>;
 }) {
   const { t } = useTranslation('signing');
@@ -33,6 +36,7 @@ function SignedDownload({
         variant="light"
         loading={pending}
         leftSection={<IconDownload size={16} aria-hidden="true" />}
+        aria-label={name}
         onClick={() => {
           setPending(true);
           setOutcome(null);
@@ -103,6 +107,7 @@ export function SigningSection({ fileId }: { fileId: string }) {
                 </Text>
                 <SignedDownload
                   label={t('round.downloadSigned')}
+                  name={t('round.downloadSignedOf', { document: document.title })}
                   download={() =>
                     downloadSigningDocument(fileId, document.id, `${document.sku.toLowerCase()}.pdf`)
                   }

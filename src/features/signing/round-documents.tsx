@@ -37,11 +37,14 @@ function DownloadResult({ outcome }: { outcome: SigningDownloadOutcome | null })
 /** A download button that says how it went. */
 export function DownloadButton({
   label,
+  name,
   describedBy,
   download,
   variant = 'light',
 }: {
   label: string;
+  /** The accessible name when several buttons share a label: it holds the label and the document. */
+  name?: string;
   describedBy?: string;
   download: () => Promise<SigningDownloadOutcome>;
   variant?: 'light' | 'filled';
@@ -54,6 +57,7 @@ export function DownloadButton({
         variant={variant}
         loading={pending}
         leftSection={<IconDownload size={16} aria-hidden="true" />}
+        aria-label={name}
         aria-describedby={describedBy}
         onClick={() => {
           setPending(true);
@@ -138,7 +142,9 @@ function DocumentCard({
         </Text>
         <DownloadButton
           label={document.sealed ? t('round.downloadSigned') : t('round.download')}
-          describedBy={titleId}
+          name={t(document.sealed ? 'round.downloadSignedOf' : 'round.downloadOf', {
+            document: document.title,
+          })}
           download={() => downloadSigningDocument(fileId, document.id, `${document.sku.toLowerCase()}.pdf`)}
         />
       </Stack>

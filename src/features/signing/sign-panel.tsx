@@ -180,6 +180,7 @@ export function SignPanel({
             <Group gap="md" align="flex-start">
               <DownloadButton
                 label={t('round.download')}
+                name={t('round.downloadOf', { document: document.title })}
                 download={() =>
                   downloadSigningDocument(fileId, document.id, `${document.sku.toLowerCase()}.pdf`)
                 }

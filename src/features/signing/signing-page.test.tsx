@@ -251,7 +251,11 @@ describe.each(LANGUAGES)('/sign/:fileId in %s', (language) => {
     expect(await screen.findByText(text(t('qualified.title')))).toBeInTheDocument();
     expect(screen.getByText(text(tAll('legal-acts:legalLevel.RO.title' as never)))).toBeInTheDocument();
     const statutes = screen.getByRole('article', { name: 'Actul constitutiv al Kreo Labs SRL' });
-    expect(within(statutes).getByRole('button', { name: t('round.download') })).toBeEnabled();
+    expect(
+      within(statutes).getByRole('button', {
+        name: t('round.downloadOf', { document: 'Actul constitutiv al Kreo Labs SRL' }),
+      }),
+    ).toBeEnabled();
     const signers = within(statutes).getByRole('list', {
       name: t('round.signatories', { document: 'Actul constitutiv al Kreo Labs SRL' }),
     });
@@ -298,7 +302,11 @@ it('shows a complete round’s sealed documents and the evidence file, and downl
   const { t, user } = renderPage('en');
   expect(await screen.findByRole('alert', { name: t('complete.title') })).toBeInTheDocument();
   expect(screen.getByText('c'.repeat(64))).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: t('round.downloadSigned') })).toBeEnabled();
+  expect(
+    screen.getByRole('button', {
+      name: t('round.downloadSignedOf', { document: statuts().title }),
+    }),
+  ).toBeEnabled();
   get.mockImplementation((async () => answer(new Blob(['%PDF'], { type: 'application/pdf' }))) as never);
   await user.click(screen.getByRole('button', { name: t('round.evidence') }));
   await waitFor(() =>
