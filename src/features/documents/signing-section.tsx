@@ -27,7 +27,7 @@ function SignedDownload({
   name?: string;
   download: () => Promise<SigningDownloadOutcome>;
 }) {
-  const { t } = useTranslation('signing');
+  const { t } = useTranslation('signing', { useSuspense: false });
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<SigningDownloadOutcome | null>(null);
   return (
@@ -58,7 +58,8 @@ function SignedDownload({
 }
 
 export function SigningSection({ fileId }: { fileId: string }) {
-  const { t } = useTranslation('signing');
+  // Its words load beside the page's, without suspending the page that is already shown.
+  const { t, ready } = useTranslation('signing', { useSuspense: false });
   const titleId = useId();
   const [result, setResult] = useState<SigningStateResult | null>(null);
 
@@ -71,7 +72,7 @@ export function SigningSection({ fileId }: { fileId: string }) {
   }, [fileId]);
 
   // Nothing to say while loading or when the round cannot be read: the rest of the page stands alone.
-  if (result?.status !== 'ready') return null;
+  if (!ready || result?.status !== 'ready') return null;
   const round = result.state.round;
   const complete = round?.status === 'complete' ? round : null;
   let summary: string;

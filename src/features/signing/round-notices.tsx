@@ -38,7 +38,8 @@ export function VoidedNotice({
   names: Map<string, string>;
   founder: boolean;
 }) {
-  const { t, i18n } = useTranslation('signing');
+  // The wizard's words name the changed fields.
+  const { t, i18n } = useTranslation(['signing', 'wizard']);
   const changes = round.voidedChanges ?? [];
   // One line per field and person: a change of three people's address reads as three lines.
   const lines = [

@@ -82,7 +82,8 @@ function SigningView({
 }
 
 export function SigningPage() {
-  const { t } = useTranslation('signing');
+  // The legal words (consent, legal level, acts) are read throughout the page: loaded with its own.
+  const { t } = useTranslation(['signing', 'legal-acts']);
   const { fileId = '' } = useParams();
   const user = useAtomValue(sessionUserAtom);
   const [result, setResult] = useState<SigningStateResult | null>(null);

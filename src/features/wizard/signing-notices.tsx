@@ -25,9 +25,10 @@ function useLiveRound(fileId: string): SigningRound | null {
 
 /** While documents are signed or being signed: changing the submitted answers will void the signatures. */
 export function SigningRoundNotice({ fileId }: { fileId: string }) {
-  const { t } = useTranslation('signing');
+  // Its words load beside the wizard's, without suspending the wizard that is already shown.
+  const { t, ready } = useTranslation('signing', { useSuspense: false });
   const round = useLiveRound(fileId);
-  if (!round) return null;
+  if (!round || !ready) return null;
   return (
     <Alert
       color="orange"
@@ -52,7 +53,7 @@ export function VoidSignaturesModal({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const { t } = useTranslation('signing');
+  const { t } = useTranslation('signing', { useSuspense: false });
   return (
     <Modal opened={opened} onClose={onCancel} title={t('wizard.confirm.title')} centered>
       <Stack gap="md">
