@@ -126,11 +126,14 @@ function DocumentCard({
                 )
               }
             >
-              <strong>{signatory.name}</strong>
-              {signatory.personId === personId ? ` (${t('round.you')})` : ''}, {signatory.role}:{' '}
-              {signatory.signedAt
-                ? t('round.signedAt', { date: longDate(signatory.signedAt, i18n.language) })
-                : t('round.notSigned')}
+              {t('round.signatoryLine', {
+                name:
+                  signatory.personId === personId ? t('round.you', { name: signatory.name }) : signatory.name,
+                role: signatory.role,
+                status: signatory.signedAt
+                  ? t('round.signedAt', { date: longDate(signatory.signedAt, i18n.language) })
+                  : t('round.notSigned'),
+              })}
             </List.Item>
           ))}
         </List>

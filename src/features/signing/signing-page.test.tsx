@@ -259,7 +259,13 @@ describe.each(LANGUAGES)('/sign/:fileId in %s', (language) => {
     const signers = within(statutes).getByRole('list', {
       name: t('round.signatories', { document: 'Actul constitutiv al Kreo Labs SRL' }),
     });
-    expect(within(signers).getByText('Ana Popescu')).toBeInTheDocument();
+    expect(
+      within(signers).getByText(
+        text(
+          t('round.signatoryLine', { name: 'Ana Popescu', role: 'associée', status: t('round.notSigned') }),
+        ),
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: t('sign.button') })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: t('sign.sendCode') })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
