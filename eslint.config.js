@@ -14,6 +14,7 @@ const FEATURES = [
   'info',
   'marketing',
   'profile',
+  'signing',
   'staff',
   'wizard',
 ];

@@ -108,6 +108,10 @@ const DocumentsPage = page(
   () => import('@/features/documents/documents-page'),
   (m) => m.DocumentsPage,
 );
+const SigningPage = page(
+  () => import('@/features/signing/signing-page'),
+  (m) => m.SigningPage,
+);
 const DashboardPage = page(
   () => import('@/features/dashboard/dashboard-page'),
   (m) => m.DashboardPage,
@@ -173,6 +177,7 @@ export const routeElements = (
       <Route element={<RequireSession />}>
         <Route path={paths.wizard} element={<WizardRoute />} />
         <Route path={paths.documents} element={<DocumentsPage />} />
+        <Route path={paths.sign} element={<SigningPage />} />
         <Route path={paths.dashboard} element={<DashboardPage />} />
         <Route path={paths.profile} element={<ProfilePage />} />
         <Route path={paths.createWebsite} element={<WebsitePage />} />

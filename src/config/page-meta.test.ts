@@ -20,3 +20,14 @@ describe('the meta of routes with a parameter', () => {
     expect(isAppPage('/checkout')).toBe(false);
   });
 });
+
+describe('the signing page', () => {
+  it('is a page of the app, named in the signing words and never indexed', () => {
+    expect(pageMetaFor('/sign/00000000-0000-4000-8000-000000000001')).toEqual({
+      namespace: 'signing',
+      page: 'sign',
+      personal: true,
+    });
+    expect(isAppPage('/sign')).toBe(false);
+  });
+});

@@ -30,6 +30,10 @@ export const paths = {
   orders: '/orders',
   /** The withdrawal declaration of one order (a pattern: link with withdrawalPath). */
   withdrawal: '/orders/:orderId/withdraw',
+  /** The team of a company file (the founder's co-founders; built by the team pages). */
+  team: '/team',
+  /** The electronic signature of a company file's documents (a pattern: link with signPath). */
+  sign: '/sign/:fileId',
   help: '/help',
   // Content pages: their words are locales/<lang>/pages/<slug>.md (src/config/content-pages.ts).
   terms: '/terms',
@@ -49,6 +53,11 @@ export function checkoutPath(offerSku: string): string {
 /** /orders/<orderId>/withdraw: the withdrawal declaration of one order (also linked from the order e-mails). */
 export function withdrawalPath(orderId: string): string {
   return `/orders/${encodeURIComponent(orderId)}/withdraw`;
+}
+
+/** /sign/<fileId>: the signing page of a company file (its id is the founder's account id). */
+export function signPath(fileId: string): string {
+  return `/sign/${encodeURIComponent(fileId)}`;
 }
 
 /** The query parameter that carries the page a visitor asked for through /login. */

@@ -12,6 +12,7 @@ import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import { accessTokenAtom, endSession, sessionStore } from '@/lib/session/session';
 import { createTestI18n, epochSeconds, renderWithProviders, unsignedJwt } from '@/testing/render';
 import documentsFile from '../../../schemas/documents.json';
+import { round, signingState, statuts } from '@/testing/signing';
 import { DocumentsPage } from './documents-page';
 import { attachmentFileName } from './download-document';
 
@@ -66,6 +67,9 @@ function commonAnswer(path: string) {
   if (path === '/api/marketing/offers/list') return { data: OFFERS, response: new Response() };
   if (path === '/api/documents/filing-check') return { data: READY_CHECK, response: new Response() };
   if (path === '/api/documents') return { data: FRENCH_COMPANY_LANGUAGES, response: new Response() };
+  // No round of signatures yet.
+  if (path === '/api/company-files/{fileId}/signing')
+    throw new ApiError('Network response was not ok Not Found', 'http', 404);
   return undefined;
 }
 
@@ -614,6 +618,74 @@ describe.each(LANGUAGES)('the filing papers in %s', (language) => {
     );
     expect(get).toHaveBeenCalledWith('/api/documents/{sku}/preview', {
       params: { path: { sku: 'LEGAL_NOTICE' }, query: {} },
+    });
+  });
+});
+
+describe.each(LANGUAGES)('the signature section in %s', (language) => {
+  /** Words as a reader finds them: Testing Library reads a non-breaking space as a space. */
+  const text = (words: string) => words.replace(/\s+/g, ' ');
+
+  it('says where the signature stands, with a link to the signing page', async () => {
+    get.mockImplementation((async (path: string) => {
+      if (path === '/api/company-files/{fileId}/signing')
+        return { data: signingState({ round: round() }), response: new Response() };
+      const answer = commonAnswer(path);
+      if (answer) return answer;
+      throw new Error(`unexpected GET ${path}`);
+    }) as never);
+    renderDocuments(language, ['LEGAL_STATUSES']);
+    const tSigning = createTestI18n(language).getFixedT(language, 'signing');
+    const section = await screen.findByRole('region', { name: tSigning('documents.title') });
+    expect(
+      await within(section).findByText(text(tSigning('documents.open', { signed: 0, total: 2 }))),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: tSigning('documents.link') })).toHaveAttribute(
+      'href',
+      '/sign/user-1',
+    );
+    expect(get).toHaveBeenCalledWith('/api/company-files/{fileId}/signing', {
+      params: { path: { fileId: 'user-1' } },
+      signal: expect.any(AbortSignal),
+    });
+  });
+
+  it('offers the signed documents and the evidence file once everyone signed', async () => {
+    get.mockImplementation((async (path: string) => {
+      if (path === '/api/company-files/{fileId}/signing')
+        return {
+          data: signingState({
+            round: round({
+              status: 'complete',
+              documents: [statuts({ sealed: true, sealedSha256: 'c'.repeat(64) })],
+            }),
+          }),
+          response: new Response(),
+        };
+      const answer = commonAnswer(path);
+      if (answer) return answer;
+      return { data: new Blob(['%PDF'], { type: 'application/pdf' }), response: new Response() };
+    }) as never);
+    const { user } = renderDocuments(language, ['LEGAL_STATUSES']);
+    const tSigning = createTestI18n(language).getFixedT(language, 'signing');
+    const section = await screen.findByRole('region', { name: tSigning('documents.title') });
+    expect(await within(section).findByText(text(tSigning('documents.complete')))).toBeInTheDocument();
+    expect(within(section).getByText(statuts().title)).toBeInTheDocument();
+    await user.click(
+      within(section).getByRole('button', {
+        name: tSigning('round.downloadSignedOf', { document: statuts().title }),
+      }),
+    );
+    await user.click(within(section).getByRole('button', { name: tSigning('round.evidence') }));
+    await waitFor(() =>
+      expect(get).toHaveBeenCalledWith('/api/company-files/{fileId}/signing/evidence', {
+        params: { path: { fileId: 'user-1' } },
+        parseAs: 'blob',
+      }),
+    );
+    expect(get).toHaveBeenCalledWith('/api/company-files/{fileId}/signing/documents/{documentId}/pdf', {
+      params: { path: { fileId: 'user-1', documentId: statuts().id } },
+      parseAs: 'blob',
     });
   });
 });

@@ -45,6 +45,7 @@ import classes from './documents.module.css';
 import { DocumentPreviewModal } from './document-preview';
 import { downloadFailureMessage } from './download-messages';
 import { FilingPackCard, FilingVerdict } from './filing-panel';
+import { SigningSection } from './signing-section';
 import {
   DOCUMENT_FORMATS,
   copyFirstSection,
@@ -424,6 +425,8 @@ export function DocumentsPage() {
           interfaceLanguage={i18n.language}
         />
       ) : null}
+      {/* The founder's file is named by their account id. */}
+      {ownsDocuments && user ? <SigningSection fileId={user.id} /> : null}
       <div className={classes.grid}>
         {cards.map((card) => (
           <DocumentCardView

@@ -23,3 +23,33 @@ describe('companyFileApi.save', () => {
     expect(refusal).not.toBeInstanceOf(DraftRefusedError);
   });
 });
+
+describe('companyFileApi.submit', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says when submitting would void the signatures, and resends with the founder’s confirmation', async () => {
+    const post = vi.spyOn(apiClient, 'POST').mockRejectedValueOnce(
+      new ApiError('Signatures would be voided', 'http', 409, {
+        code: 'SIGNATURES_WOULD_BE_VOIDED',
+        message: 'Signatures would be voided',
+      }),
+    );
+    expect(await companyFileApi.submit({ companyName: 'Kreo' }, 3)).toEqual({ wouldVoidSignatures: true });
+    expect(post).toHaveBeenLastCalledWith('/api/company-file/submit', {
+      body: { data: { companyName: 'Kreo' }, version: 3 },
+    });
+
+    post.mockResolvedValueOnce({ data: { status: 'submitted' }, response: new Response() } as never);
+    await companyFileApi.submit({ companyName: 'Kreo' }, 3, true);
+    expect(post).toHaveBeenLastCalledWith('/api/company-file/submit', {
+      body: { data: { companyName: 'Kreo' }, version: 3, confirmVoidSignatures: true },
+    });
+  });
+
+  it('still fails on another conflict', async () => {
+    vi.spyOn(apiClient, 'POST').mockRejectedValueOnce(
+      new ApiError('Conflict', 'http', 409, { message: 'Conflict' }),
+    );
+    await expect(companyFileApi.submit({}, 3)).rejects.toBeInstanceOf(ApiError);
+  });
+});

@@ -6,8 +6,12 @@ import { DraftRefusedError, type CompanyFile, type DraftApi, type SaveResult } f
 
 export type CompanyFileValidationError = components['schemas']['CompanyFileValidationError'];
 
-/** What Complete got: the stored file, or the rules the server says are broken. */
-export type SubmitResult = { submitted: CompanyFile } | { invalid: CompanyFileValidationError[] };
+/**
+ * What Complete got: the stored file, the rules the server says are broken, or a refusal because the
+ * answers differ from the documents being signed (409 SIGNATURES_WOULD_BE_VOIDED, nothing saved).
+ */
+export type SubmitResult =
+  { submitted: CompanyFile } | { invalid: CompanyFileValidationError[] } | { wouldVoidSignatures: true };
 
 function bodyField<T>(error: ApiError, field: string): T | undefined {
   const body = error.body;
@@ -17,7 +21,10 @@ function bodyField<T>(error: ApiError, field: string): T | undefined {
 }
 
 /** The company-file operations of the contract, as the draft and Complete need them. */
-export const companyFileApi: DraftApi & { submit(data: FileData, version: number): Promise<SubmitResult> } = {
+export const companyFileApi: DraftApi & {
+  /** `confirmVoidSignatures`: the founder agreed that submitting voids the signatures given. */
+  submit(data: FileData, version: number, confirmVoidSignatures?: boolean): Promise<SubmitResult>;
+} = {
   async load() {
     const { data } = await apiClient.GET('/api/company-file');
     if (!data) throw new ApiError('Empty answer', 'http');
@@ -43,9 +50,11 @@ export const companyFileApi: DraftApi & { submit(data: FileData, version: number
     }
   },
 
-  async submit(data, version) {
+  async submit(data, version, confirmVoidSignatures) {
     try {
-      const { data: file } = await apiClient.POST('/api/company-file/submit', { body: { data, version } });
+      const { data: file } = await apiClient.POST('/api/company-file/submit', {
+        body: confirmVoidSignatures ? { data, version, confirmVoidSignatures } : { data, version },
+      });
       if (!file) throw new ApiError('Empty answer', 'http');
       return { submitted: file };
     } catch (error) {
@@ -54,6 +63,12 @@ export const companyFileApi: DraftApi & { submit(data: FileData, version: number
           ? bodyField<CompanyFileValidationError[]>(error, 'errors')
           : undefined;
       if (Array.isArray(errors)) return { invalid: errors };
+      if (
+        error instanceof ApiError &&
+        error.status === 409 &&
+        bodyField<string>(error, 'code') === 'SIGNATURES_WOULD_BE_VOIDED'
+      )
+        return { wouldVoidSignatures: true };
       throw error;
     }
   },

@@ -22,6 +22,7 @@ import classes from './wizard-page.module.css';
 import { FileStatusNotice } from './file-status-notice';
 import { accountValues } from './founder-details';
 import { SetAsideNotice } from './set-aside-notice';
+import { SigningRoundNotice, VoidSignaturesModal } from './signing-notices';
 import { SubmittedNotice } from './submitted-notice';
 import { useCompanyFileDraft } from './use-company-file-draft';
 import { useAccountPrefill, useFounderAccount } from './use-founder-account';
@@ -119,6 +120,8 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
   const [editingFromReview, setEditingFromReview] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<SubmitError | null>(null);
+  // The server refused the submission because it would void the signatures: the founder decides.
+  const [confirmingVoid, setConfirmingVoid] = useState(false);
   const [destination, setDestination] = useState<string>(paths.plans);
   const formHandle = useRef<SchemaFormHandle>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -206,15 +209,20 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     window.scrollTo({ top: 0 });
   }
 
-  async function submit() {
+  async function submit(confirmVoidSignatures = false) {
     setSubmitError(null);
+    setConfirmingVoid(false);
     const current = sync.getState().data;
     const data = declaredFields(steps, current);
     // The draft becomes what is submitted, so that it does not read as amended right after.
     if (!jsonEqual(data, current)) sync.replace(data);
     setSubmitting(true);
     try {
-      const result = await companyFileApi.submit(data, wizardVersion);
+      const result = await companyFileApi.submit(data, wizardVersion, confirmVoidSignatures);
+      if ('wouldVoidSignatures' in result) {
+        setConfirmingVoid(true);
+        return;
+      }
       if ('submitted' in result) {
         sync.markSubmitted(result.submitted);
         // A package bought since this page's token was issued (another tab, a payment just made) counts.
@@ -391,7 +399,15 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
               justSubmitted={phase === 'submitted'}
             />
             <SetAsideNotice setAside={view.setAside} />
+            {/* The founder's file is named by their account id. */}
+            {phase === 'submitted' ? null : <SigningRoundNotice fileId={userId} />}
             {main}
+            <VoidSignaturesModal
+              opened={confirmingVoid}
+              submitting={submitting}
+              onCancel={() => setConfirmingVoid(false)}
+              onConfirm={() => void submit(true)}
+            />
             <div className={classes.statusBar}>
               <DraftStatus status={view.sync} onRetry={() => sync.retryNow()} />
             </div>
