@@ -104,6 +104,10 @@ export function installErrorHandler(app: FastifyInstance) {
       message,
       error: STATUS_CODES[status],
       ...(typeof publicCode === 'string' ? { code: publicCode } : {}),
+      // A wrong signing code: the tries left, for the page to say (SigningError).
+      ...(typeof (error as { attemptsLeft?: unknown }).attemptsLeft === 'number'
+        ? { attemptsLeft: (error as unknown as { attemptsLeft: number }).attemptsLeft }
+        : {}),
     });
   });
 }

@@ -327,6 +327,7 @@ describe('a French SAS signed by its two associates', () => {
     expect(errorOf(wrong)).toMatchObject({
       code: 'CODE_INVALID',
       message: expect.stringContaining('4 attempts left'),
+      attemptsLeft: 4,
     });
     await server.db.update(signingCodes).set({ expiresAt: new Date(Date.now() - 1000) });
     const expired = await sign(owner, owner, [declaration.id], code);

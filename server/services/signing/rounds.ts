@@ -127,6 +127,8 @@ export class SigningError extends Error {
     message: string,
     readonly publicCode?: string,
     readonly readiness?: SigningReason[],
+    /** CODE_INVALID: how many more tries the code allows (sent as the error's `attemptsLeft`). */
+    readonly attemptsLeft?: number,
   ) {
     super(message);
   }
@@ -752,6 +754,8 @@ export function createSigningService(deps: SigningServiceDeps) {
             ? `This code is wrong (${left} ${left === 1 ? 'attempt' : 'attempts'} left)`
             : 'This code is wrong, and was the last attempt: ask for a new one',
           'CODE_INVALID',
+          undefined,
+          Math.max(left, 0),
         );
       }
       if (!input.documentIds.every((id) => code.documentIds.includes(id)))

@@ -216,6 +216,7 @@ describe.each(LANGUAGES)('/sign/:fileId in %s', (language) => {
     let refusal: ApiError = new ApiError('Wrong code: 3 attempts left', 'http', 400, {
       code: 'CODE_INVALID',
       message: 'Wrong code: 3 attempts left',
+      attemptsLeft: 3,
     });
     post.mockImplementation((async (path: string) => {
       if (path === '/api/company-files/{fileId}/signing/code')

@@ -1554,6 +1554,8 @@ export interface components {
              *     the page that asked).
              */
             code?: string;
+            /** @description `CODE_INVALID` (signing): how many more tries the code allows. */
+            attemptsLeft?: number;
         };
         /**
          * @description A plain Internet address (RFC 5321 section 4.1.2, RFC 5322 section 3.4.1 "dot-atom"): letters,

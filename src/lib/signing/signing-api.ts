@@ -170,12 +170,10 @@ export type SignResult =
   | { status: 'refused'; reason: SignRefusal; attemptsLeft?: number }
   | { status: 'failed' };
 
-/** The attempts left after a wrong code: a field of the answer if the server adds one, else the number its message gives. */
+/** The attempts left after a wrong code (the error's `attemptsLeft`). */
 function attemptsLeftOf(error: ApiError): number | undefined {
-  const body = error.body as { attemptsLeft?: unknown; message?: unknown } | undefined;
-  if (typeof body?.attemptsLeft === 'number') return body.attemptsLeft;
-  const found = typeof body?.message === 'string' ? /\d+/.exec(body.message) : null;
-  return found ? Number(found[0]) : undefined;
+  const body = error.body as { attemptsLeft?: unknown } | undefined;
+  return typeof body?.attemptsLeft === 'number' ? body.attemptsLeft : undefined;
 }
 
 /** POST …/signing/signatures: signs the documents named with the mailed code. */
