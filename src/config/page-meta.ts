@@ -11,6 +11,7 @@ export type MetaNamespace =
   | 'auth'
   | 'profile'
   | 'checkout'
+  | 'cofounders'
   | 'common';
 
 export interface PageMetaKeys {
@@ -56,6 +57,9 @@ export const PAGE_META: Record<string, PageMetaKeys> = {
   [paths.checkout]: { namespace: 'checkout', page: 'checkout', personal: true },
   [paths.orders]: { namespace: 'checkout', page: 'orders', personal: true },
   [paths.withdrawal]: { namespace: 'checkout', page: 'withdrawal', personal: true },
+  [paths.team]: { namespace: 'cofounders', page: 'team', personal: true },
+  [paths.invitation]: { namespace: 'cofounders', page: 'invitation', personal: true },
+  [paths.sharedFile]: { namespace: 'cofounders', page: 'sharedFile', personal: true },
 };
 
 /** The keys of PAGE_META with a `:parameter` segment, as patterns matching one segment there. */
