@@ -13,7 +13,15 @@ import { errorCode, fetchActs, giveAct, type FileAct, type FileActList, type Sha
 type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; list: FileActList };
 
 /** What changed since an act was given: the fields' labels, once each, with whose record they are. */
-function ChangedFields({ act, file, steps }: { act: FileAct; file: SharedFile; steps: readonly StepDefinition[] }) {
+function ChangedFields({
+  act,
+  file,
+  steps,
+}: {
+  act: FileAct;
+  file: SharedFile;
+  steps: readonly StepDefinition[];
+}) {
   const { t } = useTranslation('cofounders');
   const translate = useFormTranslate(['wizard']);
   const labels = [
@@ -131,7 +139,15 @@ export function ActsSection({
           const title = t(`${key}.title` as never);
           const role = t(`capacity.${capacityKey(file.data, file.personId, act.act)}` as never);
           return (
-            <Card key={act.act} withBorder radius="md" padding="lg" component="article" aria-label={title} data-act={act.act}>
+            <Card
+              key={act.act}
+              withBorder
+              radius="md"
+              padding="lg"
+              component="article"
+              aria-label={title}
+              data-act={act.act}
+            >
               <Stack gap="sm">
                 <Title order={3} fz="lg">
                   {title}
@@ -148,7 +164,11 @@ export function ActsSection({
                   </Text>
                 ) : null}
                 {act.state === 'changed' ? (
-                  <Alert color="orange" icon={<IconAlertTriangle aria-hidden="true" />} title={t('acts.changedTitle')}>
+                  <Alert
+                    color="orange"
+                    icon={<IconAlertTriangle aria-hidden="true" />}
+                    title={t('acts.changedTitle')}
+                  >
                     <Stack gap="xs">
                       <Text size="sm">
                         {t('acts.changedBody', {

@@ -44,9 +44,7 @@ export function capacityKey(data: FileData, personId: string, act: FileActKind):
  * step names it.
  */
 export function changedFieldTitle(steps: readonly StepDefinition[], path: string): string | null {
-  const names = path
-    .split('/')
-    .filter((segment) => segment !== '' && !/^\d+$/.test(segment));
+  const names = path.split('/').filter((segment) => segment !== '' && !/^\d+$/.test(segment));
   const [top, ...rest] = names;
   if (!top) return null;
   const step = steps.find((candidate) => top in (candidate.form.schema.properties ?? {}));

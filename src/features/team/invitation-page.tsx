@@ -10,7 +10,11 @@ import { isLoggedInAtom } from '@/lib/session/session';
 import { refusalKey } from './member-outcomes';
 import { acceptInvitation, fetchInvitation, statusOf, type InvitationInfo } from './team-api';
 
-type Load = { status: 'loading' } | { status: 'unknown' } | { status: 'failed' } | { status: 'ready'; invitation: InvitationInfo };
+type Load =
+  | { status: 'loading' }
+  | { status: 'unknown' }
+  | { status: 'failed' }
+  | { status: 'ready'; invitation: InvitationInfo };
 
 /**
  * /invitations/:token, the link of an invitation e-mail (public): who invites to which company as which

@@ -79,7 +79,14 @@ export function MemberCard({ member, onChanged }: { member: FileMember; onChange
   const removalKind = state === 'joined' ? 'remove' : 'revoke';
 
   return (
-    <Card withBorder radius="md" padding="lg" component="article" aria-label={name} data-person={member.personId}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="article"
+      aria-label={name}
+      data-person={member.personId}
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start">
           <Stack gap={2}>
@@ -125,7 +132,10 @@ export function MemberCard({ member, onChanged }: { member: FileMember; onChange
           </List>
         ) : null}
         {notice ? (
-          <Alert color={notice.tone === 'error' ? 'red' : 'teal'} role={notice.tone === 'error' ? 'alert' : 'status'}>
+          <Alert
+            color={notice.tone === 'error' ? 'red' : 'teal'}
+            role={notice.tone === 'error' ? 'alert' : 'status'}
+          >
             {t(notice.key as never, notice.params)}
           </Alert>
         ) : null}

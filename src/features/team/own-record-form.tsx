@@ -1,58 +1,13 @@
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import type { ErrorSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema } from '@rjsf/utils';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormDefinition, FormValues, StepDefinition } from '@/forms/form-definition';
+import type { FormValues, StepDefinition } from '@/forms/form-definition';
 import { SchemaForm } from '@/forms/schema-form';
 import { personsOf } from '@/shared/company-persons';
 import { refusalKey } from './member-outcomes';
-import { saveOwnRecord, type FileValidationError, type SharedFile } from './team-api';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * The People step's form for one person: the same schema, rules and words as the wizard, with the
- * list fixed to the one record (nothing added or removed) and the kind of person not to be changed.
- */
-export function ownRecordForm(people: FormDefinition): FormDefinition {
-  const list = isRecord(people.uiSchema.persons) ? people.uiSchema.persons : {};
-  const items = isRecord(list.items) ? list.items : {};
-  const options = isRecord(list['ui:options']) ? list['ui:options'] : {};
-  const uiSchema: UiSchema = {
-    ...people.uiSchema,
-    persons: {
-      ...list,
-      'ui:options': { ...options, addable: false, keepFirst: true, orderable: false },
-      items: { ...items, kind: { 'ui:widget': 'hidden' } },
-    },
-  };
-  return { ...people, uiSchema };
-}
-
-/**
- * The server's refusals (422, paths under `/persons/<index>` of the whole file) on the fields of the
- * one record shown, in the renderer's words for each rule.
- */
-export function recordErrors(
-  errors: readonly FileValidationError[],
-  index: number,
-  say: (keyword: string, params: Record<string, unknown>) => string,
-): ErrorSchema<FormValues> {
-  const schema: Record<string, unknown> = {};
-  const prefix = `/persons/${index}`;
-  for (const error of errors) {
-    if (error.path !== prefix && !error.path.startsWith(`${prefix}/`)) continue;
-    const rest = error.path.slice(prefix.length).split('/').filter(Boolean);
-    const missing = error.params.missingProperty;
-    if (error.keyword === 'required' && typeof missing === 'string') rest.push(missing);
-    let node = ((schema.persons ??= {}) as Record<string, unknown>)['0'] ??= {};
-    for (const segment of rest) node = ((node as Record<string, unknown>)[segment] ??= {});
-    const target = node as { __errors?: string[] };
-    target.__errors = [...(target.__errors ?? []), say(error.keyword, error.params)];
-  }
-  return schema as ErrorSchema<FormValues>;
-}
+import { isRecord, ownRecordForm, recordErrors } from './own-record';
+import { saveOwnRecord, type SharedFile } from './team-api';
 
 /**
  * "Mes informations": the co-founder completes or corrects their own person record, and only it.
@@ -86,7 +41,9 @@ export function OwnRecordForm({
 
   const say = (keyword: string, params: Record<string, unknown>) => {
     const key = `forms:errors.${keyword}`;
-    return t((keyword in FORM_ERROR_KEYWORDS ? key : 'forms:errors.invalid') as never, params as never);
+    return String(
+      t((keyword in FORM_ERROR_KEYWORDS ? key : 'forms:errors.invalid') as never, params as never),
+    );
   };
 
   const save = async (values: FormValues, confirmed: boolean) => {
@@ -142,7 +99,11 @@ export function OwnRecordForm({
           </Alert>
         ) : null}
       </SchemaForm>
-      <Modal opened={pending !== null} onClose={() => setPending(null)} title={t('record.voidSignatures.title')}>
+      <Modal
+        opened={pending !== null}
+        onClose={() => setPending(null)}
+        title={t('record.voidSignatures.title')}
+      >
         <Stack gap="md">
           <Text size="sm">{t('record.voidSignatures.body')}</Text>
           <Group justify="flex-end" gap="sm">

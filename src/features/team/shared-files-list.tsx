@@ -33,7 +33,8 @@ export function SharedFilesList() {
         </Title>
         <Text c="dimmed">{t('sharedFiles.lead')}</Text>
         {files.map((file) => {
-          const company = [file.company, file.legalForm].filter(Boolean).join(' ') || t('shared.unnamedCompany');
+          const company =
+            [file.company, file.legalForm].filter(Boolean).join(' ') || t('shared.unnamedCompany');
           return (
             <Stack key={file.fileId} gap={2}>
               <Anchor component={Link} to={sharedFilePath(file.fileId)} fw={600}>

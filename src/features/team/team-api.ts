@@ -70,7 +70,10 @@ export async function fetchSharedFiles(signal?: AbortSignal): Promise<SharedFile
 }
 
 export async function fetchSharedFile(fileId: string, signal?: AbortSignal): Promise<SharedFile> {
-  const { data } = await apiClient.GET('/api/company-files/{fileId}', { params: { path: { fileId } }, signal });
+  const { data } = await apiClient.GET('/api/company-files/{fileId}', {
+    params: { path: { fileId } },
+    signal,
+  });
   return required(data);
 }
 
