@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { completeCompanyFile } from '../../../tests/fixtures/company-file';
 import { apiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import { accessTokenAtom, sessionStore } from '@/lib/session/session';
 import { createTestI18n, epochSeconds, renderWithProviders, unsignedJwt } from '@/testing/render';
-import type { FileMember } from './team-api';
+import type { FileActList, FileMember, SharedFile } from './team-api';
 import { TeamPage } from './team-page';
 
 const NOT_INVITED: FileMember = {
@@ -45,16 +46,21 @@ const JOINED: FileMember = {
 };
 
 let members: FileMember[];
+let ownFile: SharedFile | null = null;
 let post: ReturnType<typeof vi.fn>;
 let del: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   members = [NOT_INVITED, INVITED, JOINED];
+  ownFile = null;
   vi.spyOn(apiClient, 'GET').mockImplementation((async (path: string) => {
     if (path === '/api/company-file/members') return { data: { members }, response: new Response() };
     // The founder's own file: none yet in these tests (the acts section stays away).
-    if (path === '/api/company-files/{fileId}')
+    if (path === '/api/company-files/{fileId}') {
+      if (ownFile) return { data: ownFile, response: new Response() };
       throw new ApiError('Network response was not ok Not Found', 'http', 404, {});
+    }
+    if (path === '/api/company-files/{fileId}/acts') return { data: OWN_ACTS, response: new Response() };
     throw new Error(`unexpected GET ${path}`);
   }) as never);
   post = vi.fn();
@@ -167,7 +173,37 @@ describe.each(LANGUAGES)('/team in %s', (language) => {
   });
 });
 
+const OWN_ACTS: FileActList = {
+  digest: 'digest-1',
+  submitted: true,
+  acts: [
+    { personId: 'p1', act: 'acceptAppointment', state: 'missing' },
+    { personId: 'p2', act: 'approveFile', state: 'missing' },
+  ],
+};
+
 describe('/team', () => {
+  it("shows the founder's own acts on their own file", async () => {
+    ownFile = {
+      fileId: 'user-1',
+      role: 'founder',
+      personId: 'p1',
+      founder: 'Camille Dupont',
+      revision: 2,
+      version: 3,
+      status: 'submitted',
+      submittedAt: '2026-11-20T10:00:00.000Z',
+      data: completeCompanyFile(2) as SharedFile['data'],
+    };
+    const { t } = renderTeam('fr');
+    const acts = await screen.findByRole('region', { name: t('cofounders:acts.title') });
+    const act = await within(acts).findByRole('article');
+    expect(act).toHaveAttribute('data-act', 'acceptAppointment');
+    expect(
+      within(act).getByRole('button', { name: t('cofounders:acts.give.acceptAppointment') }),
+    ).toBeEnabled();
+  });
+
   it('removes a co-founder only once confirmed', async () => {
     const { t, user } = renderTeam('fr');
     const sam = await screen.findByRole('article', { name: 'Sam Leroy' });
