@@ -43,6 +43,7 @@ const ACTS: FileActList = {
 let getCalls: string[] = [];
 let put: ReturnType<typeof vi.fn>;
 let post: ReturnType<typeof vi.fn>;
+let del: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   getCalls = [];
@@ -56,6 +57,8 @@ beforeEach(() => {
   post = vi.fn();
   vi.spyOn(apiClient, 'PUT').mockImplementation(put as never);
   vi.spyOn(apiClient, 'POST').mockImplementation(post as never);
+  del = vi.fn();
+  vi.spyOn(apiClient, 'DELETE').mockImplementation(del as never);
 });
 
 function renderPage(language: Language) {
@@ -63,6 +66,7 @@ function renderPage(language: Language) {
   const view = renderWithProviders(
     <Routes>
       <Route path="/shared/:fileId" element={<SharedFilePage />} />
+      <Route path="/dashboard" element={<p>dashboard</p>} />
     </Routes>,
     { route: `/shared/${FILE_ID}`, i18n },
   );
@@ -181,5 +185,20 @@ describe('the shared file', () => {
     expect(await within(section).findByText(plain(t('cofounders:record.invalid')))).toBeInTheDocument();
     const address = field(t('wizard:fields.person.address.title'));
     expect(document.getElementById(`${address.id}__error`)).toHaveTextContent(t('forms:errors.pattern'));
+  });
+});
+
+describe('leaving the shared file', () => {
+  it('asks first, then leaves and goes back to the dashboard', async () => {
+    const { t, user } = renderPage('ro');
+    await user.click(await screen.findByRole('button', { name: t('cofounders:leave.button') }));
+    const dialog = await screen.findByRole('dialog', { name: t('cofounders:leave.title') });
+    expect(dialog).toHaveTextContent(t('cofounders:leave.body', { founder: 'Camille Dupont' }));
+    del.mockResolvedValueOnce({ response: new Response(null, { status: 204 }) });
+    await user.click(within(dialog).getByRole('button', { name: t('cofounders:leave.confirm') }));
+    expect(await screen.findByText('dashboard')).toBeInTheDocument();
+    expect(del).toHaveBeenCalledWith('/api/company-files/{fileId}/membership', {
+      params: { path: { fileId: FILE_ID } },
+    });
   });
 });

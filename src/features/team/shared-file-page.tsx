@@ -7,6 +7,7 @@ import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import type { StepDefinition } from '@/forms/form-definition';
 import { ActsSection } from './acts-section';
+import { LeaveFile } from './leave-file';
 import { companyLabel, type FileData } from './file-words';
 import { OwnRecordForm } from './own-record-form';
 import { useFileSteps, useSharedFile } from './use-file';
@@ -92,6 +93,7 @@ export function SharedFilePage({ renderSummary }: { renderSummary?: FileSummaryR
       ) : (
         <PageLoader />
       )}
+      {founder ? null : <LeaveFile fileId={loaded.fileId} founder={loaded.founder} />}
     </PageIntro>
   );
 }

@@ -134,3 +134,8 @@ export async function giveAct(
   });
   return required(data);
 }
+
+/** DELETE /api/company-files/{fileId}/membership: the co-founder leaves the file. */
+export async function leaveFile(fileId: string): Promise<void> {
+  await apiClient.DELETE('/api/company-files/{fileId}/membership', { params: { path: { fileId } } });
+}
