@@ -48,7 +48,7 @@ function renderInvitation(language: Language, loggedIn: boolean) {
   );
   return {
     ...view,
-    t: (key: string, params?: Record<string, unknown>) => i18n.t(key as never, params as never),
+    t: (key: string, params?: Record<string, unknown>) => String(i18n.t(key as never, params as never)),
   };
 }
 

@@ -72,7 +72,7 @@ function renderPage(language: Language) {
   );
   return {
     ...view,
-    t: (key: string, params?: Record<string, unknown>) => i18n.t(key as never, params as never),
+    t: (key: string, params?: Record<string, unknown>) => String(i18n.t(key as never, params as never)),
   };
 }
 

@@ -75,7 +75,7 @@ function renderTeam(language: Language) {
   const view = renderWithProviders(<TeamPage />, { route: '/team', i18n, store: sessionStore });
   return {
     ...view,
-    t: (key: string, params?: Record<string, unknown>) => i18n.t(key as never, params as never),
+    t: (key: string, params?: Record<string, unknown>) => String(i18n.t(key as never, params as never)),
   };
 }
 
