@@ -79,7 +79,6 @@ export function SharedFilePage({ renderSummary }: { renderSummary?: FileSummaryR
               <OwnRecordForm file={loaded} steps={steps} onSaved={replace} />
             </Paper>
           )}
-          <ActsSection file={loaded} steps={steps} onFileChanged={reload} />
           {renderSummary ? (
             <Stack gap="md" component="section" aria-labelledby="shared-file-summary">
               <Title order={2} id="shared-file-summary">
@@ -89,6 +88,8 @@ export function SharedFilePage({ renderSummary }: { renderSummary?: FileSummaryR
               {renderSummary({ data: loaded.data, steps })}
             </Stack>
           ) : null}
+          {/* After the file: what the person approves is what they just read. */}
+          <ActsSection file={loaded} steps={steps} onFileChanged={reload} />
         </>
       ) : (
         <PageLoader />
