@@ -188,6 +188,27 @@ describe('the shared file', () => {
   });
 });
 
+describe('a record saved elsewhere meanwhile', () => {
+  it('shows the file as it is now, and says so', async () => {
+    const { t, user } = renderPage('fr');
+    const section = await screen.findByRole('region', { name: t('cofounders:record.title') });
+    await within(section).findByLabelText(labelled(t('wizard:fields.person.lastName.title')));
+    const current = sharedFile(5);
+    const persons = (current.data as { persons: Record<string, unknown>[] }).persons;
+    persons[1] = { ...persons[1], lastName: 'Martin-Leroy' };
+    put.mockRejectedValueOnce(
+      new ApiError('Conflict', 'http', 409, {
+        message: 'Conflict',
+        code: 'REVISION_CONFLICT',
+        file: current,
+      }),
+    );
+    await user.click(within(section).getByRole('button', { name: t('cofounders:record.save') }));
+    expect(await within(section).findByText(plain(t('cofounders:record.conflict')))).toBeInTheDocument();
+    expect(field(t('wizard:fields.person.lastName.title'))).toHaveValue('Martin-Leroy');
+  });
+});
+
 describe('leaving the shared file', () => {
   it('asks first, then leaves and goes back to the dashboard', async () => {
     const { t, user } = renderPage('ro');
