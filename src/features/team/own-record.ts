@@ -17,6 +17,10 @@ export function ownRecordForm(people: FormDefinition): FormDefinition {
     ...people.uiSchema,
     persons: {
       ...list,
+      // One record, the account's own: titled as such, not as the file's numbered list of persons.
+      'ui:title': 'cofounders:record.listTitle',
+      'ui:tooltip': undefined,
+      'ui:itemTitle': 'cofounders:record.itemTitle',
       'ui:options': { ...options, addable: false, keepFirst: true, orderable: false },
       items: { ...items, kind: { 'ui:widget': 'hidden' } },
     },

@@ -91,6 +91,9 @@ describe.each(LANGUAGES)('the shared file in %s', (language) => {
       labelled(t('wizard:fields.person.lastName.title')),
     );
     expect(lastName).toHaveValue('Subscriber2');
+    expect(
+      within(section).getByRole('group', { name: t('cofounders:record.listTitle') }),
+    ).toBeInTheDocument();
     // One record: the founder's is not in the form, and nobody can be added.
     expect(within(section).queryByDisplayValue('Dupont')).toBeNull();
     expect(within(section).queryByRole('button', { name: t('wizard:fields.person.add') })).toBeNull();
