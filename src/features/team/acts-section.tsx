@@ -156,7 +156,10 @@ export function ActsSection({
                   {t(`${key}.explain` as never)}
                 </Text>
                 <Blockquote p="sm" color="gray">
-                  {t(`${key}.words` as never, { name, role, company })}
+                  {/* A given act reads as it was given (the words the server recorded); any other, as it is asked now. */}
+                  {act.state === 'given' && act.words
+                    ? act.words
+                    : t(`${key}.words` as never, { name, role, company })}
                 </Blockquote>
                 {act.state === 'given' ? (
                   <Text size="sm" c="teal.9" fw={500}>

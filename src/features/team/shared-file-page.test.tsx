@@ -146,11 +146,16 @@ describe.each(LANGUAGES)('the shared file in %s', (language) => {
     expect(within(acts).getAllByRole('article')).toHaveLength(1);
 
     post.mockResolvedValueOnce({
-      data: { ...ACTS, acts: [{ ...ACTS.acts[0], state: 'given', changes: [] }] },
+      data: {
+        ...ACTS,
+        acts: [{ ...ACTS.acts[0], state: 'given', changes: [], words: 'The words the server recorded.' }],
+      },
       response: new Response(),
     });
     await user.click(within(act).getByRole('button', { name: t('cofounders:acts.give.approveFile') }));
     expect(await within(acts).findByText(plain(t('cofounders:acts.recorded')))).toBeInTheDocument();
+    // Once given, the act reads as it was recorded.
+    expect(within(acts).getByText('The words the server recorded.')).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith('/api/company-files/{fileId}/acts', {
       params: { path: { fileId: FILE_ID } },
       body: { personId: 'p2', act: 'approveFile', digest: 'digest-1', language },
