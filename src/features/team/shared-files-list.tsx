@@ -10,7 +10,8 @@ import { fetchSharedFiles, type SharedFileSummary } from './team-api';
  * Shows nothing when there is none: most accounts are founders only.
  */
 export function SharedFilesList() {
-  const { t } = useTranslation('cofounders');
+  // No suspense: the dashboard around it must not wait for these words; the list shows once they came.
+  const { t, ready } = useTranslation('cofounders', { useSuspense: false });
   const [files, setFiles] = useState<SharedFileSummary[]>([]);
 
   useEffect(() => {
@@ -24,7 +25,7 @@ export function SharedFilesList() {
     return () => controller.abort();
   }, []);
 
-  if (files.length === 0) return null;
+  if (files.length === 0 || !ready) return null;
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="shared-files-title">
       <Stack gap="sm">
