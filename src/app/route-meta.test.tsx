@@ -53,3 +53,20 @@ describe.each(LANGUAGES)('RouteMeta in %s', (language) => {
     expect(document.title).toBe(`${i18n.t('common:meta.notFound.title' as never)} · Kreo`);
   });
 });
+
+describe.each(LANGUAGES)('the co-founders pages in %s', (language) => {
+  it('title the team panel, an invitation and a shared file in the language', () => {
+    const i18n = createTestI18n(language);
+    const t = (key: string) => i18n.t(key as never);
+    for (const [route, page] of [
+      ['/team', 'team'],
+      ['/invitations/tok_AbC-123', 'invitation'],
+      ['/shared/4f1c2a7e-0000-4000-8000-000000000001', 'sharedFile'],
+    ] as const) {
+      const { unmount } = renderWithProviders(<RouteMeta />, { route, i18n });
+      expect(document.title).toBe(`${t(`cofounders:meta.${page}.title`)} · Kreo`);
+      expect(meta('name="description"')).toBe(t(`cofounders:meta.${page}.description`));
+      unmount();
+    }
+  });
+});

@@ -112,9 +112,21 @@ const SigningPage = page(
   () => import('@/features/signing/signing-page'),
   (m) => m.SigningPage,
 );
-const DashboardPage = page(
-  () => import('@/features/dashboard/dashboard-page'),
-  (m) => m.DashboardPage,
+const DashboardRoute = page(
+  () => import('./routes/dashboard-route'),
+  (m) => m.DashboardRoute,
+);
+const TeamPage = page(
+  () => import('@/features/team/team-page'),
+  (m) => m.TeamPage,
+);
+const InvitationPage = page(
+  () => import('@/features/team/invitation-page'),
+  (m) => m.InvitationPage,
+);
+const SharedFileRoute = page(
+  () => import('./routes/shared-file-route'),
+  (m) => m.SharedFileRoute,
 );
 const ProfilePage = page(
   () => import('@/features/profile/profile-page'),
@@ -171,6 +183,7 @@ export const routeElements = (
       ))}
       <Route path={paths.help} element={<HelpPage />} />
       <Route path={paths.contact} element={<ContactPage />} />
+      <Route path={paths.invitation} element={<InvitationPage />} />
       <Route path={paths.paymentSuccess} element={<PaymentSuccessPage />} />
       <Route path={paths.paymentCancel} element={<PaymentCancelPage />} />
       {FormPreviewPage ? <Route path={paths.formPreview} element={<FormPreviewPage />} /> : null}
@@ -178,7 +191,9 @@ export const routeElements = (
         <Route path={paths.wizard} element={<WizardRoute />} />
         <Route path={paths.documents} element={<DocumentsPage />} />
         <Route path={paths.sign} element={<SigningPage />} />
-        <Route path={paths.dashboard} element={<DashboardPage />} />
+        <Route path={paths.dashboard} element={<DashboardRoute />} />
+        <Route path={paths.team} element={<TeamPage />} />
+        <Route path={paths.sharedFile} element={<SharedFileRoute />} />
         <Route path={paths.profile} element={<ProfilePage />} />
         <Route path={paths.createWebsite} element={<WebsitePage />} />
         <Route path={paths.checkout} element={<CheckoutPage />} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAppPage, NOT_FOUND_META, pageMetaFor } from './page-meta';
-import { checkoutPath, withdrawalPath } from './paths';
+import { checkoutPath, invitationPath, sharedFilePath, withdrawalPath } from './paths';
 
 describe('the meta of routes with a parameter', () => {
   it('finds the order page, the orders and a withdrawal declaration, none of them indexed', () => {
@@ -29,5 +29,22 @@ describe('the signing page', () => {
       personal: true,
     });
     expect(isAppPage('/sign')).toBe(false);
+  });
+});
+
+describe('the co-founders pages', () => {
+  it('finds the team panel, an invitation link and a shared file, none of them indexed', () => {
+    expect(pageMetaFor('/team')).toEqual({ namespace: 'cofounders', page: 'team', personal: true });
+    expect(pageMetaFor(invitationPath('tok_AbC-123'))).toEqual({
+      namespace: 'cofounders',
+      page: 'invitation',
+      personal: true,
+    });
+    expect(pageMetaFor(sharedFilePath('4f1c2a7e-0000-4000-8000-000000000001'))).toMatchObject({
+      page: 'sharedFile',
+      personal: true,
+    });
+    expect(isAppPage('/invitations')).toBe(false);
+    expect(isAppPage('/shared/a/b')).toBe(false);
   });
 });

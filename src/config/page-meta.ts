@@ -12,6 +12,7 @@ export type MetaNamespace =
   | 'profile'
   | 'checkout'
   | 'signing'
+  | 'cofounders'
   | 'common';
 
 export interface PageMetaKeys {
@@ -58,6 +59,9 @@ export const PAGE_META: Record<string, PageMetaKeys> = {
   [paths.orders]: { namespace: 'checkout', page: 'orders', personal: true },
   [paths.withdrawal]: { namespace: 'checkout', page: 'withdrawal', personal: true },
   [paths.sign]: { namespace: 'signing', page: 'sign', personal: true },
+  [paths.team]: { namespace: 'cofounders', page: 'team', personal: true },
+  [paths.invitation]: { namespace: 'cofounders', page: 'invitation', personal: true },
+  [paths.sharedFile]: { namespace: 'cofounders', page: 'sharedFile', personal: true },
 };
 
 /** The keys of PAGE_META with a `:parameter` segment, as patterns matching one segment there. */

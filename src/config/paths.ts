@@ -30,11 +30,15 @@ export const paths = {
   orders: '/orders',
   /** The withdrawal declaration of one order (a pattern: link with withdrawalPath). */
   withdrawal: '/orders/:orderId/withdraw',
-  /** The team of a company file (the founder's co-founders; built by the team pages). */
-  team: '/team',
   /** The electronic signature of a company file's documents (a pattern: link with signPath). */
   sign: '/sign/:fileId',
   help: '/help',
+  /** The founder's associates and managers: invitations, records, acts. */
+  team: '/team',
+  /** An invitation link (a pattern: link with invitationPath). */
+  invitation: '/invitations/:token',
+  /** A company file as one of its people sees it (a pattern: link with sharedFilePath). */
+  sharedFile: '/shared/:fileId',
   // Content pages: their words are locales/<lang>/pages/<slug>.md (src/config/content-pages.ts).
   terms: '/terms',
   salesTerms: '/sales-terms',
@@ -60,6 +64,16 @@ export function signPath(fileId: string): string {
   return `/sign/${encodeURIComponent(fileId)}`;
 }
 
+/** /invitations/<token>: what an invitation invites to, and joining the file. */
+export function invitationPath(token: string): string {
+  return `/invitations/${encodeURIComponent(token)}`;
+}
+
+/** /shared/<fileId>: a company file as one of its people sees it (the founder's own: their user id). */
+export function sharedFilePath(fileId: string): string {
+  return `/shared/${encodeURIComponent(fileId)}`;
+}
+
 /** The query parameter that carries the page a visitor asked for through /login. */
 export const REDIRECT_PARAM = 'redirect';
 
@@ -67,6 +81,16 @@ export const REDIRECT_PARAM = 'redirect';
 export function loginHref(returnTo?: string): string {
   if (!returnTo || returnTo === paths.login) return paths.login;
   return `${paths.login}?${new URLSearchParams({ [REDIRECT_PARAM]: returnTo }).toString()}`;
+}
+
+/** The query parameter that prefills the sign-up form's e-mail (an invitation's address). */
+export const EMAIL_PARAM = 'email';
+
+/** /signup?redirect=<path>&email=<address>: an account for an invitation, then back to it. */
+export function signupHref(returnTo: string, email?: string): string {
+  const query = new URLSearchParams({ [REDIRECT_PARAM]: returnTo });
+  if (email) query.set(EMAIL_PARAM, email);
+  return `${paths.signup}?${query.toString()}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import Form from '@rjsf/core';
-import type { RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
+import type { ErrorSchema, RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
 import { useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { FormDefinition, FormValues } from './form-definition';
 import { formFields, formTemplates, formWidgets } from './theme';
@@ -44,6 +44,8 @@ export interface SchemaFormProps {
    * history. Once the app runs, it handles every submit itself, as without this.
    */
   action?: string;
+  /** Errors the server found (a 422), shown on their fields beside the form's own. */
+  extraErrors?: ErrorSchema<FormValues>;
 }
 
 export interface SchemaFormHandle {
@@ -99,6 +101,7 @@ export function SchemaForm({
   handleRef,
   widgets,
   action,
+  extraErrors,
 }: SchemaFormProps) {
   const namespaces = useMemo(() => namespacesOf([form.schema, form.uiSchema]), [form]);
   const translate = useFormTranslate(namespaces);
@@ -154,6 +157,7 @@ export function SchemaForm({
       widgets={allWidgets}
       formContext={formContext}
       transformErrors={transformErrors}
+      extraErrors={extraErrors}
       experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
       showErrorList={false}
       noHtml5Validate

@@ -22,7 +22,9 @@ import { coFounderApproveAgain, type MailBrand } from '../mail/messages';
 import type { FileAccess } from './file-access';
 import { FOUNDER_PERSON_ID } from './file-access';
 import { fileChanges, fileDigest, type FileChange, type FileData } from './file-digest';
-import { actsCalledFor, companyWithForm, jurisdictionOf, personName, personOf, type ActKind } from './roles';
+import { actCapacity, companyWithForm } from '../../../src/shared/act-words';
+import type { LegalForm } from '../../../src/shared/jurisdictions';
+import { actsCalledFor, jurisdictionOf, personName, personOf, type ActKind } from './roles';
 
 type FileAct = components['schemas']['FileAct'];
 type FileActList = components['schemas']['FileActList'];
@@ -76,7 +78,13 @@ export function changedFieldNames(
   return [...new Set(names)];
 }
 
-export function createActService(deps: { db: Database; brand: MailBrand; publicUrl: string }) {
+export function createActService(deps: {
+  db: Database;
+  brand: MailBrand;
+  publicUrl: string;
+  /** The legal forms (the wizard's): an act names a manager by the title their form gives them. */
+  legalForms: readonly LegalForm[];
+}) {
   const { db, brand, publicUrl } = deps;
 
   async function submittedOf(executor: Database | Transaction, ownerId: string) {
@@ -194,7 +202,9 @@ export function createActService(deps: { db: Database; brand: MailBrand; publicU
         const name = personName(personOf(submitted, input.personId), input.personId);
         const words = t(key, {
           name,
-          role: t(`cofounders:roles.${called.role}`),
+          role: t(
+            `cofounders:capacity.${actCapacity(deps.legalForms, submitted, input.personId, input.act)}`,
+          ),
           company: companyWithForm(submitted),
         });
         // Never the key in place of the words a person gives.

@@ -49,7 +49,8 @@ import {
 } from './file-access';
 import { fileChanges, fileDigest, type FileData } from './file-digest';
 import { redactFor } from './redaction';
-import { companyWithForm, invitablePersons, jurisdictionOf, personName, personOf, rolesOf } from './roles';
+import { companyWithForm } from '../../../src/shared/act-words';
+import { invitablePersons, jurisdictionOf, personName, personOf, rolesOf } from './roles';
 
 type FileMember = components['schemas']['FileMember'];
 type FileMemberState = components['schemas']['FileMemberState'];
@@ -161,7 +162,7 @@ export function createCoFounderService(deps: {
   const { db, wizard, files, mailQueue, brand, publicUrl, rateLimiter } = deps;
   // Its own key, derived: an invitation link can never pass for another of the server's secrets.
   const invitationKey = createHmac('sha256', deps.signingKey).update('kreo:invitation-links').digest();
-  const acts = createActService({ db, brand, publicUrl });
+  const acts = createActService({ db, brand, publicUrl, legalForms: wizard.legalForms });
 
   /** A co-founder's record holds only the People step's fields (the wizard's schemas allow more). */
   function unknownFields(

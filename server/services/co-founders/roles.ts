@@ -6,6 +6,7 @@
  * associate approves the file (a company associate through its representative). The founder (p1)
  * gives their own acts too.
  */
+import { personName as sharedPersonName } from '../../../src/shared/company-persons';
 import { filerNeedingMandate } from '../../../src/shared/filing-roles';
 import type { FileData } from './file-digest';
 import { FOUNDER_PERSON_ID } from './file-access';
@@ -19,7 +20,6 @@ export type Person = Record<string, unknown> & { id: string };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** The file's persons (the People step), those with an id. */
 export function personsOf(data: FileData): Person[] {
@@ -31,14 +31,9 @@ export function personOf(data: FileData, personId: string): Person | undefined {
   return personsOf(data).find((person) => person.id === personId);
 }
 
-/** A person's name as the file gives it: first names and name, a company's name; else their id. */
+/** A person's name as the file and the documents give it (src/shared/company-persons.ts), else `fallback`. */
 export function personName(person: Record<string, unknown> | undefined, fallback = ''): string {
-  if (!person) return fallback;
-  if (person.kind === 'legal') return text(person.name) || fallback;
-  const name = [text(person.firstNames), text(person.usageName) || text(person.lastName)]
-    .filter(Boolean)
-    .join(' ');
-  return name || fallback;
+  return (person && sharedPersonName(person)) || fallback;
 }
 
 const idsOf = (list: unknown, key: string): string[] =>
@@ -112,13 +107,6 @@ export function actsCalledFor(data: FileData): CalledAct[] {
     if (owning) acts.push({ personId, act: 'approveFile', role: owning });
   }
   return acts;
-}
-
-/** The company's name with its legal form (`Boulangerie Dupont SAS`), or '' before it has a name. */
-export function companyWithForm(data: FileData): string {
-  const name = text(data.companyName);
-  const form = text(data.legalForm).replace(/_.*$/, '');
-  return name ? [name, form].filter(Boolean).join(' ') : '';
 }
 
 export function jurisdictionOf(data: FileData): 'FR' | 'RO' | null {

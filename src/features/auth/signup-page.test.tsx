@@ -341,3 +341,17 @@ describe.each(LANGS)('SignupPage in %s', (language) => {
     );
   });
 });
+
+describe('/signup from an invitation', () => {
+  it('starts with the address invited, and keeps the way back to the invitation', () => {
+    renderWithProviders(<SignupPage />, {
+      language: 'fr',
+      route: '/signup?redirect=%2Finvitations%2Ftok_1&email=alex%40example.com',
+    });
+    expect(control(AUTH.fr.signup.fields.email)).toHaveValue('alex@example.com');
+    expect(screen.getByRole('link', { name: AUTH.fr.signup.loginLink })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Finvitations%2Ftok_1&email=alex%40example.com',
+    );
+  });
+});

@@ -2,7 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { accountFormAction, paths } from '@/config/paths';
+import { accountFormAction, EMAIL_PARAM, paths } from '@/config/paths';
 import type { FormValues } from '@/forms/form-definition';
 import { signupForm } from '@/forms/generated/signup';
 import { SchemaForm } from '@/forms/schema-form';
@@ -25,7 +25,12 @@ export function SignupPage() {
   // A sign-up the browser posted itself and the server sent back: the page starts from what it said.
   const feedback = useFormFeedback('signup');
   const formHandle = useFieldErrorsShown(feedback);
-  const [values, setValues] = useState<FormValues>(() => feedback?.values ?? {});
+  // An invitation's link (/signup?email=…) starts the form with the address invited.
+  const [values, setValues] = useState<FormValues>(() => {
+    if (feedback) return feedback.values;
+    const email = new URLSearchParams(search).get(EMAIL_PARAM);
+    return email ? { email } : {};
+  });
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<AuthFailureKey | null>(feedback?.failure ?? null);
 

@@ -74,6 +74,13 @@ function EntryBody({ entry, offers }: { entry: TimelineEntry; offers: readonly O
           {paymentLine(event, offers, language, '')}
         </Text>
       ) : null}
+      {event?.personName ? (
+        <Text size="sm" className={classes.wrap}>
+          {event.act
+            ? t('timeline.personAct', { name: event.personName, act: t(`timeline.acts.${event.act}`) })
+            : event.personName}
+        </Text>
+      ) : null}
       {entry.kind === 'documentsReady' ? (
         <Anchor component={Link} to={paths.documents} size="sm">
           {t('timeline.documentsReady.action')}

@@ -197,9 +197,11 @@ const loadOverview = async (): Promise<Overview> => {
 
 /**
  * /dashboard: where the founder's company stands. The company file's timeline, the registration steps
- * still to do outside Kreo (ticked off with a date), the papers to bring, Romania's reminders, the invoices.
+ * still to do outside Kreo (ticked off with a date), the papers to bring, Romania's reminders, the invoices;
+ * the way to the founder's associates and managers (/team), and `shared`, the files the account was invited
+ * to (another feature's, composed by the route).
  */
-export function DashboardPage() {
+export function DashboardPage({ shared }: { shared?: ReactNode } = {}) {
   const { t } = useTranslation(['dashboard', 'registration']);
   const [overview, retryOverview, setOverview] = useLoaded(loadOverview);
   const offers = useRemoteList(fetchOffers, peekOffers);
@@ -247,6 +249,7 @@ export function DashboardPage() {
             </Button>
           </Stack>
         </Card>
+        {shared}
         {invoices}
       </PageIntro>
     );
@@ -290,6 +293,12 @@ export function DashboardPage() {
           ))}
         </Section>
       ) : null}
+      <Section title={t('team.title')} lead={t('team.lead')}>
+        <Anchor component={Link} to={paths.team} fw={600}>
+          {t('team.link')}
+        </Anchor>
+      </Section>
+      {shared}
       {invoices}
     </PageIntro>
   );

@@ -70,3 +70,30 @@ describe("the review of a French SAS's file", () => {
     expect(screen.getByText('Conseil en informatique et développement de logiciels')).toBeInTheDocument();
   });
 });
+
+describe('the review of a file with several persons', () => {
+  it.each(Object.keys(WORDS) as Language[])('offers, in %s, to invite them to the file', (language) => {
+    const { wizard } = WORDS[language];
+    renderWithProviders(
+      <WizardReview
+        steps={SAS_STEPS}
+        data={{
+          jurisdiction: 'FR',
+          legalForm: 'SAS',
+          persons: [
+            { id: 'p1', kind: 'natural', firstNames: 'Camille', lastName: 'Dupont' },
+            { id: 'p2', kind: 'natural', firstNames: 'Alex', lastName: 'Martin' },
+          ],
+        }}
+        formatters={{}}
+        onEdit={() => {}}
+        onBack={() => {}}
+        onSubmit={() => {}}
+        submitting={false}
+        error={null}
+      />,
+      { language },
+    );
+    expect(screen.getByRole('link', { name: wizard.review.team.link })).toHaveAttribute('href', '/team');
+  });
+});

@@ -1,8 +1,11 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconCheck, IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import type { StepDefinition } from '@/forms/form-definition';
+import { personsOf } from '@/shared/company-persons';
 import { SchemaSummary, type SummaryFormatter } from '@/forms/schema-summary';
 import { useFormTranslate } from '@/forms/translation';
 import type { FileData } from './draft-merge';
@@ -49,6 +52,14 @@ export function WizardReview({
         <Text c="dimmed">{t('review.lead')}</Text>
       </Stack>
       <PersonsReview data={data} />
+      {personsOf(data).length > 1 ? (
+        <Text size="sm">
+          {t('review.team.lead')}{' '}
+          <Anchor component={Link} to={paths.team}>
+            {t('review.team.link')}
+          </Anchor>
+        </Text>
+      ) : null}
       {steps.map((step, index) => {
         const title = translate(step.title);
         return (
