@@ -131,7 +131,7 @@ describe('invitations', () => {
     expect(member).toMatchObject({ personId: 'p2', state: 'invited', email: P2_EMAIL, language: 'en' });
     const mail = lastMail(P2_EMAIL);
     expect(mail?.subject).toBe('Camille Dupont invites you to create Boulangerie Dupont SAS together');
-    expect(mail?.text).toContain('names you in it as associate, managing director (directeur général)');
+    expect(mail?.text).toContain('names you in it as shareholder, managing director (directeur général)');
     expect(mail?.text).toContain('accept your appointment and make your honour statement');
     expect(mail?.text).toContain('approve the final company file');
     expect(mail?.text).toContain('sign online the documents that name you');

@@ -229,7 +229,8 @@ export function createCoFounderService(deps: {
           firstname: typeof person?.firstNames === 'string' ? person.firstNames.trim() : '',
           inviter: fullName(founder),
           company: companyWithForm(data),
-          roles: roles.map((role) => t(`cofounders:roles.${role}`)),
+          // Lower case: the roles are named within a sentence.
+          roles: roles.map((role) => t(`cofounders:rolesInText.${role}`)),
           manages: roles.some((role) => role === 'manager' || role === 'directorGeneral'),
           approves: roles.some((role) => role === 'associate' || role === 'representative'),
           link: linkOf(tokenFor(row.id, row.sendCount)),
