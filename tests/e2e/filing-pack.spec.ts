@@ -4,21 +4,13 @@
  * problem's link to the wizard's field, pay, and download every document in one ZIP.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import type { Language } from '../../src/lib/i18n/languages';
 import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file';
 import { useLanguage } from './fixtures';
 import { text } from './locale-text';
-import { checkoutRequest, payWithTestCard } from './payment-page';
-import {
-  createAccount,
-  expect,
-  expectPurchaseInToken,
-  isoDate,
-  storedAccessToken,
-  test,
-} from './real-server';
+import { buyPackage } from './payment-page';
+import { createAccount, expect, isoDate, storedAccessToken, test } from './real-server';
 import { stepsFile } from './wizard-fill';
 
 const catalog = JSON.parse(readFileSync('schemas/catalog.json', 'utf8')) as {
@@ -82,25 +74,6 @@ function fileOf(founder: (typeof FOUNDERS)[number]) {
   };
 }
 
-async function pay(page: Page, language: Language) {
-  const token = (await storedAccessToken(page)) ?? '';
-  const session = await page.request.post('/api/checkout/create-session', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: await checkoutRequest(
-      page.request,
-      token,
-      STANDARD?.sku ?? '',
-      STANDARD?.plans[0]?.sku ?? '',
-      language,
-    ),
-  });
-  expect(session.status(), await session.text()).toBe(200);
-  await page.goto(new URL(((await session.json()) as { url: string }).url).pathname);
-  await payWithTestCard(page, language);
-  await expect(page).toHaveURL(/\/success\?session_id=/);
-  await expectPurchaseInToken(page, STANDARD?.productSkus ?? []);
-}
-
 for (const founder of FOUNDERS) {
   const lang = founder.language;
   const t = (key: string) => text(lang, 'documents', key);
@@ -121,7 +94,7 @@ for (const founder of FOUNDERS) {
     });
     expect(submitted.status(), await submitted.text()).toBe(200);
 
-    await pay(page, lang);
+    await buyPackage(page, lang, STANDARD);
     await page.goto('/documents');
     const verdict = page.getByRole('region', { name: t('filingCheck.title') });
     await expect(verdict.getByText(t('filingCheck.sourceSubmitted'))).toBeVisible();

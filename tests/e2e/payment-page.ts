@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Language } from '../../src/lib/i18n/languages';
 import { text } from './locale-text';
+import { expectPurchaseInToken } from './real-server';
 
 /** The billing address the e2e buyers give (France: the French VAT rate). */
 export const TEST_BILLING = {
@@ -66,4 +67,26 @@ export async function payWithTestCard(page: Page, language: Language) {
   await page.getByLabel(text(language, 'payment', 'cvc')).fill('123');
   await page.getByLabel(text(language, 'payment', 'cardholder')).fill('Camille Dupont');
   await page.getByRole('button', { name: text(language, 'payment', 'pay').split('{{')[0]?.trim() }).click();
+}
+
+/**
+ * Buys an offer's first plan as a founder does after the order page: the session through the API
+ * (the order page has its own tests), then the local checkout with the test card, until the new
+ * access token lists what was bought.
+ */
+export async function buyPackage(
+  page: Page,
+  language: Language,
+  offer: { sku: string; plans: { sku: string }[]; productSkus: string[] },
+) {
+  const token = (await page.evaluate(() => window.sessionStorage.getItem('kreo.accessToken'))) ?? '';
+  const session = await page.request.post('/api/checkout/create-session', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: await checkoutRequest(page.request, token, offer.sku, offer.plans[0]?.sku ?? '', language),
+  });
+  expect(session.status(), await session.text()).toBe(200);
+  await page.goto(new URL(((await session.json()) as { url: string }).url).pathname);
+  await payWithTestCard(page, language);
+  await expect(page).toHaveURL(/\/success\?session_id=/);
+  await expectPurchaseInToken(page, offer.productSkus);
 }
