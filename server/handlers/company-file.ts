@@ -67,6 +67,14 @@ export function companyFileHandlers(
       await journey.fileSubmitted(currentUserId(request));
       return result.file;
     }
+    // Saved meanwhile (a co-founder's own record, another tab): the client merges `file`, then resubmits.
+    if ('conflict' in result)
+      return reply.code(409).send({
+        message: `The company file was saved elsewhere in the meantime (revision ${result.conflict.revision})`,
+        error: 'Conflict',
+        code: 'REVISION_CONFLICT',
+        file: result.conflict,
+      });
     const count = result.errors.length;
     return reply.code(422).send({
       message: `The company file is incomplete or invalid (${count} ${count === 1 ? 'problem' : 'problems'})`,

@@ -225,6 +225,9 @@ export function checkStorable(value: unknown, path = 'body/data', depth = 1): vo
 
 type Row = typeof companyFiles.$inferSelect;
 
+/** Rolls a submission's transaction back: the file is no longer at the client's `baseRevision`. */
+class StaleSubmission extends Error {}
+
 /** Answers kept aside at most: a client cannot grow a file without end by sending new leftovers. */
 const MAX_SET_ASIDE = 100;
 
@@ -422,33 +425,54 @@ export function createCompanyFileService(deps: {
 
     /**
      * Validates, then stores `data` as both the submission and the current draft (one new revision).
+     * With `baseRevision`, only if the file is still at that revision (compare-and-set, as a draft):
+     * else nothing is stored and the current file is answered, so that a co-founder's correction of
+     * their record is never overwritten unseen.
      * Answers that differ from those of a signing round void it, in the same transaction; when that
      * voids signatures already given, only with `confirmVoidSignatures` (else SignaturesWouldBeVoided).
      */
     async submit(
       userId: string,
-      input: { data: CompanyFileData; version?: number; confirmVoidSignatures?: boolean },
+      input: {
+        data: CompanyFileData;
+        version?: number;
+        baseRevision?: number;
+        confirmVoidSignatures?: boolean;
+      },
     ): Promise<
-      { submitted: true; file: CompanyFile } | { submitted: false; errors: CompanyFileValidationError[] }
+      | { submitted: true; file: CompanyFile }
+      | { submitted: false; errors: CompanyFileValidationError[] }
+      | { submitted: false; conflict: CompanyFile }
     > {
       checkStorable(input.data);
       const { data, setAside } = current(input);
       const errors = validateCompanyFile(wizard, data);
       if (errors.length > 0) return { submitted: false, errors };
       const digest = fileDigest(data);
-      return db.transaction(async (tx) => {
+      const { baseRevision } = input;
+      const submission = db.transaction(async (tx) => {
         // The row first: a signature being given waits, or sees this submission's voided round.
         const [before] = await tx
-          .select({ submittedData: companyFiles.submittedData })
+          .select({ submittedData: companyFiles.submittedData, revision: companyFiles.revision })
           .from(companyFiles)
           .where(eq(companyFiles.userId, userId))
           .for('update');
+        // Before the signatures' guard: answers that missed a change are merged first, not confirmed.
+        if (baseRevision !== undefined && (before?.revision ?? 0) !== baseRevision)
+          throw new StaleSubmission();
         await guardSubmittedChange(tx, userId, digest, input.confirmVoidSignatures ?? false);
         const file = await upsertSubmission(tx, userId, data, setAside);
+        // There was no row to lock: a first save inserted meanwhile was just overwritten (rolled back).
+        if (baseRevision !== undefined && file.revision !== baseRevision + 1) throw new StaleSubmission();
         const changes = before?.submittedData ? fileChanges(before.submittedData, data) : [];
         const voided = await voidRoundsAfterChange(tx, userId, digest, changes);
         if (voided.length > 0) await deps.roundsVoided?.(tx, userId, voided, changes);
         return { submitted: true as const, file };
+      });
+      return submission.catch(async (error: unknown) => {
+        if (error instanceof StaleSubmission)
+          return { submitted: false as const, conflict: await get(userId) };
+        throw error;
       });
     },
   };

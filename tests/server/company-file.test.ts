@@ -469,6 +469,101 @@ describe('POST /api/company-file/submit', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(json(response)).toMatchObject({ revision: 1, step: LAST_STEP, status: 'submitted' });
   });
+
+  it('answers 409 REVISION_CONFLICT with the current file to a stale baseRevision, and stores nothing', async () => {
+    const founder = await server.signup();
+    await saved(founder, { persons: [{ id: 'p1', kind: 'natural', firstNames: 'Camille' }] }, 0);
+    const current = await saved(founder, { ...validData(), companyName: 'Saisi ailleurs' }, 1, 2);
+
+    const response = await submit(founder.accessToken, { data: validData(), baseRevision: 1 });
+    expect(response.statusCode, response.body).toBe(409);
+    const body = json<CompanyFileConflict & { code?: string }>(response);
+    expect(body).toMatchObject({ error: 'Conflict', code: 'REVISION_CONFLICT' });
+    expect(body.message).toContain('revision 2');
+    expect(body.file).toEqual(current);
+    // Nothing stored: neither the draft nor a submission.
+    expect(json(await getFile(founder.accessToken))).toEqual(current);
+
+    // A first submission (base 0) of a file that exists, and a base ahead of the file, are stale too.
+    for (const baseRevision of [0, 3]) {
+      const stale = await submit(founder.accessToken, { data: validData(), baseRevision });
+      expect(stale.statusCode).toBe(409);
+      expect(json<CompanyFileConflict>(stale).file).toEqual(current);
+    }
+    expect(json(await getFile(founder.accessToken))).toMatchObject({ revision: 2, status: 'draft' });
+  });
+
+  it('submits with the current baseRevision (0 for a file never saved), and without one as older apps do', async () => {
+    const founder = await server.signup();
+    const first = await submit(founder.accessToken, { data: validData(), baseRevision: 0 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(json(first)).toMatchObject({ revision: 1, status: 'submitted' });
+
+    const amended = await saved(founder, { ...validData(), companyName: 'Dupont & Fils' }, 1, 1);
+    const right = await submit(founder.accessToken, { data: amended.data, baseRevision: amended.revision });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(json(right)).toMatchObject({
+      revision: 3,
+      status: 'submitted',
+      data: { companyName: 'Dupont & Fils' },
+    });
+
+    // No baseRevision: the submission replaces whatever was saved, as before.
+    await saved(founder, { ...validData(), companyName: 'Autre nom' }, 3, 1);
+    const absent = await submit(founder.accessToken, { data: validData() });
+    expect(absent.statusCode, absent.body).toBe(200);
+    expect(json(absent)).toMatchObject({ revision: 5, status: 'submitted', data: validData() });
+  });
+
+  it("never overwrites a co-founder's correction of their record saved after the founder's page loaded", async () => {
+    const founder = await server.signup({ firstname: 'Camille', lastname: 'Dupont', language: 'fr' });
+    const cofounder = await server.signup({ firstname: 'Alex', lastname: 'Subscriber', language: 'en' });
+    const first = await submit(founder.accessToken, { data: validData(), baseRevision: 0 });
+    expect(first.statusCode, first.body).toBe(200);
+    const loaded = json<CompanyFile>(first);
+    const invited = await server.request('/api/company-file/members', {
+      body: { personId: 'p2', email: cofounder.email, language: 'en' },
+      token: founder.accessToken,
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const token = server.mail.lastLinkTo(cofounder.email).split('/').at(-1) ?? '';
+    const accepted = await server.request(`/api/invitations/${token}/accept`, {
+      method: 'POST',
+      token: cofounder.accessToken,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const p2 = (loaded.data.persons as Record<string, unknown>[])[1] ?? {};
+    const corrected = { ...p2, address: '8 quai des Chartrons, 33000 Bordeaux, France' };
+    const record = await server.request(`/api/company-files/${founder.userId}/persons/p2`, {
+      method: 'PUT',
+      body: { person: corrected, baseRevision: loaded.revision },
+      token: cofounder.accessToken,
+    });
+    expect(record.statusCode, record.body).toBe(200);
+
+    // The founder submits from the page loaded before the correction: refused, with the correction.
+    const stale = await submit(founder.accessToken, {
+      data: { ...loaded.data, companyName: 'Dupont Frères' },
+      baseRevision: loaded.revision,
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    const conflict = json<CompanyFileConflict>(stale);
+    expect(conflict.file.revision).toBe(loaded.revision + 1);
+    expect((conflict.file.data.persons as Record<string, unknown>[])[1]).toMatchObject({
+      address: corrected.address,
+    });
+    expect(json<CompanyFile>(await getFile(founder.accessToken)).data).toEqual(conflict.file.data);
+
+    // Merged and submitted again from the current revision: both changes are kept.
+    const again = await submit(founder.accessToken, {
+      data: { ...conflict.file.data, companyName: 'Dupont Frères' },
+      baseRevision: conflict.file.revision,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const file = json<CompanyFile>(again);
+    expect(file.data.companyName).toBe('Dupont Frères');
+    expect((file.data.persons as Record<string, unknown>[])[1]).toMatchObject({ address: corrected.address });
+  });
 });
 
 describe('the rules of each legal form (schemas/jurisdictions/)', () => {

@@ -40,9 +40,34 @@ describe('companyFileApi.submit', () => {
     });
 
     post.mockResolvedValueOnce({ data: { status: 'submitted' }, response: new Response() } as never);
-    await companyFileApi.submit({ companyName: 'Kreo' }, 3, true);
+    await companyFileApi.submit({ companyName: 'Kreo' }, 3, { baseRevision: 7, confirmVoidSignatures: true });
     expect(post).toHaveBeenLastCalledWith('/api/company-file/submit', {
-      body: { data: { companyName: 'Kreo' }, version: 3, confirmVoidSignatures: true },
+      body: { data: { companyName: 'Kreo' }, version: 3, baseRevision: 7, confirmVoidSignatures: true },
+    });
+  });
+
+  it('sends the revision the answers started from, and gives back the current file when it changed meanwhile', async () => {
+    const current = {
+      revision: 8,
+      step: 5,
+      data: { companyName: 'Kreo', persons: [{ id: 'p2', address: 'Bordeaux' }] },
+      status: 'submitted',
+      updatedAt: '2026-03-14T09:31:12.000Z',
+      submittedAt: '2026-03-14T09:31:12.000Z',
+    };
+    const post = vi.spyOn(apiClient, 'POST').mockRejectedValueOnce(
+      new ApiError('Saved elsewhere', 'http', 409, {
+        message: 'The company file was saved elsewhere in the meantime (revision 8)',
+        error: 'Conflict',
+        code: 'REVISION_CONFLICT',
+        file: current,
+      }),
+    );
+    expect(await companyFileApi.submit({ companyName: 'Kreo' }, 3, { baseRevision: 7 })).toEqual({
+      conflict: current,
+    });
+    expect(post).toHaveBeenLastCalledWith('/api/company-file/submit', {
+      body: { data: { companyName: 'Kreo' }, version: 3, baseRevision: 7 },
     });
   });
 

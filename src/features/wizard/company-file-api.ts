@@ -7,11 +7,23 @@ import { DraftRefusedError, type CompanyFile, type DraftApi, type SaveResult } f
 export type CompanyFileValidationError = components['schemas']['CompanyFileValidationError'];
 
 /**
- * What Complete got: the stored file, the rules the server says are broken, or a refusal because the
- * answers differ from the documents being signed (409 SIGNATURES_WOULD_BE_VOIDED, nothing saved).
+ * What Complete got: the stored file, the rules the server says are broken, a refusal because the
+ * answers differ from the documents being signed (409 SIGNATURES_WOULD_BE_VOIDED, nothing saved), or
+ * the current file because it changed since `baseRevision` (409 REVISION_CONFLICT, nothing saved: a
+ * co-founder corrected their record, another tab saved).
  */
 export type SubmitResult =
-  { submitted: CompanyFile } | { invalid: CompanyFileValidationError[] } | { wouldVoidSignatures: true };
+  | { submitted: CompanyFile }
+  | { invalid: CompanyFileValidationError[] }
+  | { wouldVoidSignatures: true }
+  | { conflict: CompanyFile };
+
+export interface SubmitOptions {
+  /** The revision the answers started from (DraftSync's base): the server refuses a stale one. */
+  baseRevision?: number;
+  /** The founder agreed that submitting voids the signatures given. */
+  confirmVoidSignatures?: boolean;
+}
 
 function bodyField<T>(error: ApiError, field: string): T | undefined {
   const body = error.body;
@@ -20,11 +32,12 @@ function bodyField<T>(error: ApiError, field: string): T | undefined {
     : undefined;
 }
 
+export type CompanyFileApi = DraftApi & {
+  submit(data: FileData, version: number, options?: SubmitOptions): Promise<SubmitResult>;
+};
+
 /** The company-file operations of the contract, as the draft and Complete need them. */
-export const companyFileApi: DraftApi & {
-  /** `confirmVoidSignatures`: the founder agreed that submitting voids the signatures given. */
-  submit(data: FileData, version: number, confirmVoidSignatures?: boolean): Promise<SubmitResult>;
-} = {
+export const companyFileApi: CompanyFileApi = {
   async load() {
     const { data } = await apiClient.GET('/api/company-file');
     if (!data) throw new ApiError('Empty answer', 'http');
@@ -50,10 +63,15 @@ export const companyFileApi: DraftApi & {
     }
   },
 
-  async submit(data, version, confirmVoidSignatures) {
+  async submit(data, version, { baseRevision, confirmVoidSignatures } = {}) {
     try {
       const { data: file } = await apiClient.POST('/api/company-file/submit', {
-        body: confirmVoidSignatures ? { data, version, confirmVoidSignatures } : { data, version },
+        body: {
+          data,
+          version,
+          ...(baseRevision === undefined ? {} : { baseRevision }),
+          ...(confirmVoidSignatures ? { confirmVoidSignatures } : {}),
+        },
       });
       if (!file) throw new ApiError('Empty answer', 'http');
       return { submitted: file };
@@ -63,6 +81,14 @@ export const companyFileApi: DraftApi & {
           ? bodyField<CompanyFileValidationError[]>(error, 'errors')
           : undefined;
       if (Array.isArray(errors)) return { invalid: errors };
+      const current = error instanceof ApiError ? bodyField<CompanyFile>(error, 'file') : undefined;
+      if (
+        error instanceof ApiError &&
+        error.status === 409 &&
+        bodyField<string>(error, 'code') === 'REVISION_CONFLICT' &&
+        current
+      )
+        return { conflict: current };
       if (
         error instanceof ApiError &&
         error.status === 409 &&

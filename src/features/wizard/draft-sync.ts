@@ -220,6 +220,25 @@ export class DraftSync {
     if (this.dirty) this.scheduleSave(this.debounceMs);
   }
 
+  /** The revision the answers on screen started from (0: never saved); a submission sends it. */
+  baseRevision(): number {
+    return this.base?.revision ?? 0;
+  }
+
+  /**
+   * The server refused a submission because the file changed since that revision (a co-founder
+   * corrected their record): its file is merged exactly as after a draft's conflict (mergeDrafts).
+   * True when the answers on screen changed, for the founder to review before submitting again.
+   */
+  mergeSubmitConflict(server: CompanyFile): boolean {
+    const before = this.state.data;
+    const notice = this.state.mergedFromElsewhere;
+    this.reconcile(server);
+    // The submission says it in its own words, not with the notice of another device's edits.
+    this.setState({ mergedFromElsewhere: notice });
+    return !jsonEqual(before, this.state.data);
+  }
+
   /** The connection is back, or the user asked: retry what failed at once. */
   retryNow(): void {
     if (this.state.phase === 'unavailable') {

@@ -3,6 +3,7 @@ export const SUBMIT_ERROR_KEYS = {
   network: 'ui.submit.failed',
   invalid: 'ui.submit.invalid',
   version: 'ui.submit.version',
+  conflict: 'ui.submit.conflict',
 } as const;
 
 export type SubmitError = keyof typeof SUBMIT_ERROR_KEYS;

@@ -29,6 +29,7 @@ import { useAccountPrefill, useFounderAccount } from './use-founder-account';
 import { useLegalFormSteps } from './use-legal-form-steps';
 import { WizardProgress } from './wizard-progress';
 import { SUBMIT_ERROR_KEYS, type SubmitError } from './submit-errors';
+import { submitFromRevision } from './submit-file';
 import { WizardReview } from './wizard-review';
 import { declaredFields, fieldHintPath, firstInvalidStep, stepAt, stepOfField } from './wizard-steps';
 import { wizardFormatters, wizardWidgets } from './wizard-widgets';
@@ -218,7 +219,18 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     if (!jsonEqual(data, current)) sync.replace(data);
     setSubmitting(true);
     try {
-      const result = await companyFileApi.submit(data, wizardVersion, confirmVoidSignatures);
+      const result = await submitFromRevision(
+        sync,
+        companyFileApi,
+        data,
+        wizardVersion,
+        confirmVoidSignatures,
+      );
+      // A co-founder's change saved meanwhile is now on screen: the founder reviews it, then submits.
+      if ('merged' in result) {
+        setSubmitError('conflict');
+        return;
+      }
       if ('wouldVoidSignatures' in result) {
         setConfirmingVoid(true);
         return;

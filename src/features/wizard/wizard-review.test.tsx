@@ -97,3 +97,28 @@ describe('the review of a file with several persons', () => {
     expect(screen.getByRole('link', { name: wizard.review.team.link })).toHaveAttribute('href', '/team');
   });
 });
+
+describe('a submission refused because the file changed meanwhile', () => {
+  it.each(Object.keys(WORDS) as Language[])(
+    'tells the founder, in a %s interface, that the change was brought in and to submit again',
+    (language) => {
+      renderWithProviders(
+        <WizardReview
+          steps={SAS_STEPS}
+          data={{ jurisdiction: 'FR', legalForm: 'SAS', companyName: 'Kreo Labs' }}
+          formatters={{}}
+          onEdit={() => {}}
+          onBack={() => {}}
+          onSubmit={() => {}}
+          submitting={false}
+          error="conflict"
+        />,
+        { language },
+      );
+      const words = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
+      const alerts = screen.getAllByRole('alert').map((alert) => words(alert.textContent));
+      expect(alerts).toContain(words(WORDS[language].wizard.ui.submit.conflict));
+      expect(screen.getByRole('button', { name: WORDS[language].wizard.review.submit })).toBeEnabled();
+    },
+  );
+});

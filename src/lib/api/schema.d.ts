@@ -470,8 +470,16 @@ export interface paths {
          *     both the submission and the current draft (a new revision, status
          *     `submitted`, step set to the last step), so the wizard reopens exactly as
          *     submitted. A submitted file can still be edited (saved drafts make it
-         *     `amended`) and submitted again. A submission does not take a
-         *     `baseRevision`: it replaces whatever was saved.
+         *     `amended`) and submitted again.
+         *
+         *     `baseRevision` is the revision the client's data started from (0 for
+         *     a file never saved), as for a draft: the submission is stored only if
+         *     it is still the current revision; otherwise the file changed meanwhile
+         *     (a co-founder corrected their own record, another tab saved): the
+         *     answer is 409 `REVISION_CONFLICT` with the current file, nothing is
+         *     stored, and the client merges and submits again. It is optional so
+         *     that older clients keep working: without it, the submission replaces
+         *     whatever was saved.
          */
         post: operations["submitCompanyFile"];
         delete?: never;
@@ -2298,6 +2306,12 @@ export interface components {
             data: components["schemas"]["CompanyFileData"];
             version?: components["schemas"]["WizardVersion"];
             /**
+             * @description The revision the client's data started from (0 for a file never saved). When it is
+             *     not the current revision: 409 `REVISION_CONFLICT` with the current file, nothing
+             *     stored. Optional for older clients: absent, the submission replaces whatever was saved.
+             */
+            baseRevision?: number;
+            /**
              * @description The founder confirmed, after the warning, that submitting changed answers voids the
              *     signatures already given (without it: 409 `SIGNATURES_WOULD_BE_VOIDED`).
              */
@@ -2327,6 +2341,19 @@ export interface components {
             /** @description Short error name (usually the HTTP status text). */
             error?: string;
             file: components["schemas"]["CompanyFile"];
+        };
+        /**
+         * @description A refused submission (409): an `Error` body with a `code`; with `REVISION_CONFLICT`, the
+         *     current company file, as in a draft's conflict (`CompanyFileConflict`).
+         */
+        CompanyFileSubmitConflict: {
+            /** @description Human-readable explanation, shown to the user. */
+            message: string;
+            /** @description Short error name (usually the HTTP status text). */
+            error?: string;
+            /** @enum {string} */
+            code: "REVISION_CONFLICT" | "SIGNATURES_WOULD_BE_VOIDED";
+            file?: components["schemas"]["CompanyFile"];
         };
         /** @description One broken rule of a submitted company file. */
         CompanyFileValidationError: {
@@ -4006,8 +4033,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /**
-             * @description `code` `SIGNATURES_WOULD_BE_VOIDED`: the answers differ from the file the signatories
-             *     signed (or are signing); nothing was saved. Sent again with `confirmVoidSignatures`, the
+             * @description Nothing was saved. `code` `REVISION_CONFLICT`: `baseRevision` is not the current
+             *     revision (the file changed meanwhile); `file` is the current file, as for a draft's
+             *     conflict. `code` `SIGNATURES_WOULD_BE_VOIDED`: the answers differ from the file the
+             *     signatories signed (or are signing). Sent again with `confirmVoidSignatures`, the
              *     submission voids the signatures and mails every signatory.
              */
             409: {
@@ -4015,7 +4044,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "message": "The company file was saved elsewhere in the meantime (revision 6)",
+                     *       "error": "Conflict",
+                     *       "code": "REVISION_CONFLICT",
+                     *       "file": {
+                     *         "revision": 6,
+                     *         "step": 4,
+                     *         "data": {
+                     *           "persons": [
+                     *             {
+                     *               "id": "p1",
+                     *               "kind": "natural",
+                     *               "firstNames": "Camille",
+                     *               "lastName": "Dupont"
+                     *             }
+                     *           ],
+                     *           "companyName": "Boulangerie Dupont"
+                     *         },
+                     *         "version": 3,
+                     *         "setAside": {},
+                     *         "status": "amended",
+                     *         "updatedAt": "2026-03-14T09:31:12.000Z",
+                     *         "submittedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompanyFileSubmitConflict"];
                 };
             };
             /**
