@@ -388,9 +388,30 @@ describe('operations.gen.ts', () => {
       'GET /api/orders': 'bearer',
       'GET /api/orders/{orderId}': 'bearer',
       'POST /api/orders/{orderId}/withdrawal': 'bearer',
+      // Issue 35: co-founders on one file (the invitation link is read before logging in)…
+      'GET /api/company-file/members': 'bearer',
+      'POST /api/company-file/members': 'bearer',
+      'POST /api/company-file/members/{personId}/resend': 'bearer',
+      'DELETE /api/company-file/members/{personId}': 'bearer',
+      'GET /api/invitations/{token}': 'public',
+      'POST /api/invitations/{token}/accept': 'bearer',
+      'GET /api/shared-files': 'bearer',
+      'GET /api/company-files/{fileId}': 'bearer',
+      'DELETE /api/company-files/{fileId}/membership': 'bearer',
+      'PUT /api/company-files/{fileId}/persons/{personId}': 'bearer',
+      'GET /api/company-files/{fileId}/acts': 'bearer',
+      'POST /api/company-files/{fileId}/acts': 'bearer',
+      // …and the signature of their documents.
+      'GET /api/company-files/{fileId}/signing': 'bearer',
+      'POST /api/company-files/{fileId}/signing': 'bearer',
+      'GET /api/company-files/{fileId}/signing/documents/{documentId}/pdf': 'bearer',
+      'GET /api/company-files/{fileId}/signing/documents/{documentId}/preview': 'bearer',
+      'POST /api/company-files/{fileId}/signing/code': 'bearer',
+      'POST /api/company-files/{fileId}/signing/signatures': 'bearer',
+      'GET /api/company-files/{fileId}/signing/evidence': 'bearer',
     };
 
-    expect(Object.keys(operationSecurity)).toHaveLength(50);
+    expect(Object.keys(operationSecurity)).toHaveLength(69);
     expect(operationSecurity).toEqual(spec);
   });
 });
