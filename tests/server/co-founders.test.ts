@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../src/lib/api/schema';
-import { fileActs, fileMembers, signingRounds } from '../../server/db/schema';
+import { fileActs, fileMembers, signatures, signingDocuments, signingRounds } from '../../server/db/schema';
 import { fileDigest } from '../../server/services/co-founders/file-digest';
 import { translator } from '../../server/services/i18n';
 import stepsFile from '../../schemas/wizard/steps.json';
@@ -728,12 +728,71 @@ describe('leaving and deleted accounts', () => {
     expect((await accept(cofounder, invitationToken(cofounder.email))).statusCode).toBe(200);
   });
 
-  it('exports a co-founder’s memberships and acts; their deleted account loses access', async () => {
-    const exported = json<{ coFounders: { memberships: unknown[]; actsGiven: { words: string }[] } }>(
-      await server.request('/api/user/export', { token: cofounder.accessToken }),
-    );
+  it('exports a co-founder’s memberships, acts and signatures; their deleted account loses access', async () => {
+    const current = json<SharedFile>(await sharedFile(founder));
+    const [round] = await server.db
+      .insert(signingRounds)
+      .values({
+        ownerId: founder.userId,
+        mode: 'electronic',
+        status: 'voided',
+        digest: fileDigest(current.data),
+        data: current.data,
+        documentsDate: new Date(),
+      })
+      .returning();
+    const [document] = await server.db
+      .insert(signingDocuments)
+      .values({
+        roundId: round?.id ?? '',
+        sku: 'LEGAL_STATUSES',
+        title: 'Statuts',
+        language: 'fr',
+        fileName: 'statuts.pdf',
+        rank: 1,
+        signatories: [{ personId: 'p2', name: 'Alex Subscriber2', role: 'associate' }],
+        pdf: new Uint8Array([37, 80, 68, 70]),
+        sha256: 'a'.repeat(64),
+      })
+      .returning();
+    await server.db.insert(signatures).values({
+      documentId: document?.id ?? '',
+      personId: 'p2',
+      userId: cofounder.userId,
+      words: 'I sign the Statuts.',
+      language: 'en',
+      documentSha256: 'a'.repeat(64),
+      codeSentTo: cofounder.email,
+      codeVerifiedAt: new Date(),
+      ipAddress: '203.0.113.9',
+      userAgent: 'CoFounderTest/1.0',
+    });
+    const exported = json<{
+      coFounders: {
+        memberships: unknown[];
+        actsGiven: { words: string }[];
+        signaturesGiven: Record<string, unknown>[];
+      };
+    }>(await server.request('/api/user/export', { token: cofounder.accessToken }));
     expect(exported.coFounders.memberships).toHaveLength(2);
     expect(exported.coFounders.actsGiven.length).toBeGreaterThanOrEqual(2);
+    expect(exported.coFounders.signaturesGiven).toEqual([
+      expect.objectContaining({
+        fileId: founder.userId,
+        document: 'Statuts',
+        sku: 'LEGAL_STATUSES',
+        personId: 'p2',
+        words: 'I sign the Statuts.',
+        documentSha256: 'a'.repeat(64),
+        codeSentTo: cofounder.email,
+        ipAddress: '203.0.113.9',
+        userAgent: 'CoFounderTest/1.0',
+      }),
+    ]);
+    const founderExport = json<{ coFounders: { signaturesGiven: unknown[] } }>(
+      await server.request('/api/user/export', { token: founder.accessToken }),
+    );
+    expect(founderExport.coFounders.signaturesGiven).toEqual([]);
     const sent = json<{ coFounders: { invitationsSent: unknown[] } }>(
       await server.request('/api/user/export', { token: founder.accessToken }),
     );
