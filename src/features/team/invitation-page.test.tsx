@@ -115,7 +115,7 @@ describe('/invitations/:token', () => {
     expect(await screen.findByText('shared file page')).toBeInTheDocument();
   });
 
-  it.each(['INVITATION_EXPIRED', 'INVITATION_REVOKED', 'INVITATION_USED', 'OWN_FILE'])(
+  it.each(['INVITATION_EXPIRED', 'INVITATION_REVOKED', 'INVITATION_USED', 'OWN_FILE', 'ALREADY_MEMBER'])(
     'says why joining was refused (%s)',
     async (code) => {
       const { t, user } = renderInvitation('ro', true);
