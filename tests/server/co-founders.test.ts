@@ -6,7 +6,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../src/lib/api/schema';
-import { fileActs, fileMembers, signatures, signingDocuments, signingRounds } from '../../server/db/schema';
+import {
+  companyFiles,
+  fileActs,
+  fileMembers,
+  signatures,
+  signingDocuments,
+  signingRounds,
+} from '../../server/db/schema';
 import { fileDigest } from '../../server/services/co-founders/file-digest';
 import { translator } from '../../server/services/i18n';
 import stepsFile from '../../schemas/wizard/steps.json';
@@ -697,6 +704,108 @@ describe('acts', () => {
       .where(eq(signingRounds.id, round?.id ?? ''));
     expect(voided?.status).toBe('voided');
     expect(voided?.voidedChanges).toEqual([{ path: '/persons/1/placeOfBirth', personId: 'p2' }]);
+  });
+});
+
+describe('a person taken out of the file takes their membership with them', () => {
+  let owner: SignedUpUser;
+  let bob: SignedUpUser;
+  let carol: SignedUpUser;
+  const revisionOf = async () => json<SharedFile>(await sharedFile(owner, owner.userId)).revision;
+  const saveDraft = async (data: Record<string, unknown>) =>
+    server.request('/api/company-file/draft', {
+      body: { data, step: 1, baseRevision: await revisionOf(), version: stepsFile.version },
+      token: owner.accessToken,
+    });
+  const inviteAndToken = async (personId: string, user: SignedUpUser, language: 'fr' | 'en' | 'ro') => {
+    const response = await server.request('/api/company-file/members', {
+      body: { personId, email: user.email, language },
+      token: owner.accessToken,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return invitationToken(user.email);
+  };
+  const stateOf = async (personId: string) => {
+    const response = await server.request('/api/company-file/members', { token: owner.accessToken });
+    return json<FileMemberList>(response).members.find((m) => m.personId === personId)?.state;
+  };
+  const liveRows = async () =>
+    (await server.db.select().from(fileMembers).where(eq(fileMembers.ownerId, owner.userId))).filter(
+      (row) => row.status === 'invited' || row.status === 'joined',
+    );
+
+  beforeAll(async () => {
+    owner = await server.signup({ firstname: 'Camille', lastname: 'Dupont', language: 'fr' });
+    bob = await server.signup({ firstname: 'Bob', lastname: 'Subscriber3', language: 'en' });
+    carol = await server.signup({ firstname: 'Carol', lastname: 'Subscriber2', language: 'ro' });
+    expect((await submit(owner, fileData())).statusCode).toBe(200);
+  });
+
+  it('a saved draft ends the invitation of a person left with no role, and mails them', async () => {
+    const token = await inviteAndToken('p2', carol, 'ro');
+    const data = fileData();
+    // p2 stays a person of the file, but neither associate nor directeur général.
+    const subscribers = (data.subscribers as { personId: string }[]).filter((s) => s.personId !== 'p2');
+    const saved = await saveDraft({ ...data, subscribers, directorGeneralId: undefined });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(lastMail(carol.email)?.subject).toBe(
+      'Invitația la dosarul Boulangerie Dupont SAS nu mai este valabilă',
+    );
+    expect(lastMail(carol.email)?.text).toContain('persoana căreia îi era destinată invitația');
+    expect(json<InvitationInfo>(await server.request(`/api/invitations/${token}`)).state).toBe('revoked');
+    expect((await accept(carol, token)).statusCode).toBe(409);
+    expect((await liveRows()).map((row) => row.personId)).toEqual([]);
+  });
+
+  it('accepting checks the person can still be invited; access needs the person in the file', async () => {
+    expect((await saveDraft(fileData())).statusCode).toBe(200);
+    const token = await inviteAndToken('p3', bob, 'en');
+    // Answers changed without the save's clean-up (an older server, a hand edit): accept refuses.
+    const [row] = await server.db.select().from(companyFiles).where(eq(companyFiles.userId, owner.userId));
+    const data = row?.data ?? {};
+    const without = (personId: string) => ({
+      ...data,
+      persons: (data.persons as { id: string }[]).filter((person) => person.id !== personId),
+    });
+    await server.db
+      .update(companyFiles)
+      .set({ data: without('p3') })
+      .where(eq(companyFiles.userId, owner.userId));
+    const refused = await accept(bob, token);
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).code).toBe('INVITATION_REVOKED');
+    await server.db.update(companyFiles).set({ data }).where(eq(companyFiles.userId, owner.userId));
+    expect((await accept(bob, token)).statusCode).toBe(200);
+    expect((await sharedFile(bob, owner.userId)).statusCode).toBe(200);
+    await server.db
+      .update(companyFiles)
+      .set({ data: without('p3') })
+      .where(eq(companyFiles.userId, owner.userId));
+    expect((await sharedFile(bob, owner.userId)).statusCode).toBe(404);
+    await server.db.update(companyFiles).set({ data }).where(eq(companyFiles.userId, owner.userId));
+    expect((await sharedFile(bob, owner.userId)).statusCode).toBe(200);
+  });
+
+  it('a submission without the person ends a joined membership; a new person given the same id is not theirs', async () => {
+    // p3 (Bob) removed: the file has two associates.
+    const submitted = await submit(owner, completeCompanyFile(2, '2026-01-15'));
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(lastMail(bob.email)?.subject).toBe(
+      'You no longer have access to the file of Boulangerie Dupont SAS',
+    );
+    expect(lastMail(bob.email)?.text).toContain('took your person record out of the company file');
+    expect(await stateOf('p3')).toBeUndefined();
+    expect(await liveRows()).toEqual([]);
+    expect((await sharedFile(bob, owner.userId)).statusCode).toBe(404);
+
+    // Carol is added next: the wizard gives her the free id p3. Bob does not get her record.
+    const data = completeCompanyFile(3, '2026-01-15');
+    const persons = data.persons as Record<string, unknown>[];
+    persons[2] = { ...persons[2], firstNames: 'Carol', lastName: 'Newcomer' };
+    expect((await saveDraft(data)).statusCode).toBe(200);
+    expect((await sharedFile(bob, owner.userId)).statusCode).toBe(404);
+    expect(await stateOf('p3')).toBe('revoked');
+    expect(await liveRows()).toEqual([]);
   });
 });
 

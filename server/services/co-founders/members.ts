@@ -401,6 +401,53 @@ export function createCoFounderService(deps: {
     return row;
   }
 
+  /**
+   * Ends every pending or accepted membership whose person `data` no longer holds, or holds with no
+   * role that can be invited (review finding 1): person ids are reused (a new person may take a
+   * removed one's id), so a membership must never outlive its person. Each is revoked and its
+   * person mailed, in the transaction of the save that removed them; answers how many were mailed.
+   */
+  async function endRemovedMembers(tx: Transaction, ownerId: string, data: FileData): Promise<number> {
+    const invitable = new Set(invitablePersons(data).map(({ person }) => person.id));
+    const live = await tx
+      .select({ id: fileMembers.id, personId: fileMembers.personId })
+      .from(fileMembers)
+      .where(and(eq(fileMembers.ownerId, ownerId), inArray(fileMembers.status, ['invited', 'joined'])));
+    const gone = live.filter((row) => !invitable.has(row.personId)).map((row) => row.id);
+    if (gone.length === 0) return 0;
+    const ended = await tx
+      .update(fileMembers)
+      .set({ status: 'revoked', endedAt: sql`now()` })
+      .where(and(inArray(fileMembers.id, gone), inArray(fileMembers.status, ['invited', 'joined'])))
+      .returning();
+    const inviter = fullName(await userOf(tx, ownerId));
+    let mailed = 0;
+    for (const row of ended) {
+      const wasJoined = row.joinedAt !== null;
+      // A deleted account, or a link that no longer works: nobody to tell.
+      if (wasJoined && !row.userId) continue;
+      if (!wasJoined && !(row.tokenExpiresAt && row.tokenExpiresAt > new Date())) continue;
+      const account = row.userId ? await userOf(tx, row.userId) : undefined;
+      await enqueueMail(
+        tx,
+        coFounderRemoved(
+          {
+            ...(await recipientOf(tx, row)),
+            firstname: account?.firstname ?? '',
+            inviter,
+            company: companyWithForm(data),
+            pending: !wasJoined,
+            personRemoved: true,
+          },
+          brand,
+        ),
+        row.userId ?? ownerId,
+      );
+      mailed += 1;
+    }
+    return mailed;
+  }
+
   return {
     acts,
 
@@ -607,6 +654,13 @@ export function createCoFounderService(deps: {
           .returning();
         if (!joined) throw new CoFounderError(409, 'This invitation was already used', 'INVITATION_USED');
         const data = (await fileRow(tx, row.ownerId))?.data ?? {};
+        // The person may have left the file (or every role in it) since the invitation was sent.
+        if (!invitablePersons(data).some(({ person }) => person.id === row.personId))
+          throw new CoFounderError(
+            409,
+            'The person this invitation was for is no longer in the company file',
+            'INVITATION_REVOKED',
+          );
         await recordEvent(tx, row.ownerId, 'memberJoined', {
           key: `${row.personId}:${row.id}`,
           details: {
@@ -791,23 +845,25 @@ export function createCoFounderService(deps: {
     },
 
     /**
-     * After the founder submitted the file again (the wizard's submitCompanyFile): whoever had given
-     * an act on the previous submission (`before`, read just before it) is asked to give it again,
-     * with what changed; the founder made the change and is not.
+     * In the transaction of the founder's submission (company-files.ts `afterSubmittedChange`):
+     * memberships of persons the new answers no longer hold end, and whoever had given an act on
+     * the previous submission (`before`, migrated) is asked to give it again, with what changed;
+     * the founder made the change and is not. A failure here undoes the submission.
      */
-    async afterFounderSubmit(ownerId: string, before: FileData | null): Promise<void> {
-      if (!before) return;
-      const queued = await db.transaction(async (tx) => {
-        const after = (await fileRow(tx, ownerId))?.submittedData;
-        if (!after) return 0;
-        return acts.askAgainAfterChange(tx, ownerId, before, after, ownerId);
-      });
-      if (queued > 0) mailQueue.wake();
+    async afterSubmittedChange(
+      tx: Transaction,
+      ownerId: string,
+      before: FileData | null,
+      after: FileData,
+    ): Promise<void> {
+      // The mails are sent by the mail worker's next poll, once this transaction is committed.
+      await endRemovedMembers(tx, ownerId, after);
+      if (before) await acts.askAgainAfterChange(tx, ownerId, before, after, ownerId);
     },
 
-    /** The submitted answers as stored (what acts and signatures are given on), or null. */
-    async submittedAnswers(ownerId: string): Promise<FileData | null> {
-      return (await fileRow(db, ownerId))?.submittedData ?? null;
+    /** In the transaction of the founder's saved draft: memberships of persons it no longer holds end. */
+    async afterDraftSaved(tx: Transaction, ownerId: string, data: FileData): Promise<void> {
+      await endRemovedMembers(tx, ownerId, data);
     },
 
     /**

@@ -603,11 +603,19 @@ export function coFounderRemoved(
     inviter: string;
     company: string;
     pending: boolean;
+    /** Ended because the founder took their person out of the file (or of every role in it). */
+    personRemoved?: boolean;
   },
   brand: MailBrand,
 ): MailMessage {
   const t = translator(mail.language);
-  const kind = mail.pending ? 'revoked' : 'removed';
+  const kind = mail.personRemoved
+    ? mail.pending
+      ? 'personRemovedPending'
+      : 'personRemoved'
+    : mail.pending
+      ? 'revoked'
+      : 'removed';
   const words = { inviter: mail.inviter, company: mail.company || t('emails:coFounders.yourCompany') };
   const { text, html } = frame(
     t,
