@@ -96,6 +96,8 @@ const personsOf = (file: SharedFile) => file.data.persons as Record<string, unkn
 const timeline = async (user: SignedUpUser) =>
   json<Timeline>(await server.request('/api/company-file/events', { token: user.accessToken })).events;
 const lastMail = (email: string) => server.mail.to(email).at(-1);
+/** Text with its non-breaking spaces as plain ones. */
+const plainText = (text: string | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -684,12 +686,36 @@ describe('acts', () => {
       .values({
         ownerId: founder.userId,
         mode: 'electronic',
-        status: 'complete',
+        status: 'open',
         digest: fileDigest(current.data),
         data: current.data,
         documentsDate: new Date(),
       })
       .returning();
+    const [document] = await server.db
+      .insert(signingDocuments)
+      .values({
+        roundId: round?.id ?? '',
+        sku: 'LEGAL_STATUSES',
+        title: 'Statuts',
+        language: 'fr',
+        fileName: 'statuts.pdf',
+        rank: 1,
+        signatories: [{ personId: 'p1', name: 'Camille Dupont', role: 'associate' }],
+        pdf: new Uint8Array([37, 80, 68, 70]),
+        sha256: 'b'.repeat(64),
+      })
+      .returning();
+    await server.db.insert(signatures).values({
+      documentId: document?.id ?? '',
+      personId: 'p1',
+      userId: founder.userId,
+      words: 'Je signe les statuts.',
+      language: 'fr',
+      documentSha256: 'b'.repeat(64),
+      codeSentTo: founder.email,
+      codeVerifiedAt: new Date(),
+    });
     const p2 = personsOf(json<SharedFile>(await sharedFile(cofounder)))[1] ?? {};
     const body = { person: { ...p2, placeOfBirth: 'Rennes, France' }, baseRevision: current.revision };
     const refused = await putRecord(cofounder, 'p2', body);
@@ -698,12 +724,61 @@ describe('acts', () => {
     expect(json<SharedFile>(await sharedFile(founder)).revision).toBe(current.revision);
     const confirmed = await putRecord(cofounder, 'p2', { ...body, confirmVoidSignatures: true });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(json<SharedFile>(confirmed).status).toBe('submitted');
     const [voided] = await server.db
       .select()
       .from(signingRounds)
       .where(eq(signingRounds.id, round?.id ?? ''));
     expect(voided?.status).toBe('voided');
     expect(voided?.voidedChanges).toEqual([{ path: '/persons/1/placeOfBirth', personId: 'p2' }]);
+  });
+
+  it('once the documents are signed, a co-founder’s correction waits in the draft for the founder', async () => {
+    const current = json<SharedFile>(await sharedFile(founder));
+    expect(current.status).toBe('submitted');
+    const [round] = await server.db
+      .insert(signingRounds)
+      .values({
+        ownerId: founder.userId,
+        mode: 'electronic',
+        status: 'complete',
+        digest: fileDigest(current.data),
+        data: current.data,
+        documentsDate: new Date(),
+        completedAt: new Date(),
+      })
+      .returning();
+    const digestBefore = (await actsOf(cofounder)).digest;
+    const p2 = personsOf(json<SharedFile>(await sharedFile(cofounder)))[1] ?? {};
+    const founderMails = server.mail.to(founder.email).length;
+    // Even with the confirmation, a co-founder cannot void a signed pack alone.
+    const response = await putRecord(cofounder, 'p2', {
+      person: { ...p2, placeOfBirth: 'Brest, France' },
+      baseRevision: current.revision,
+      confirmVoidSignatures: true,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = json<SharedFile>(response);
+    expect(saved.status).toBe('amended');
+    expect(saved.revision).toBe(current.revision + 1);
+    expect(personsOf(saved)[1]?.placeOfBirth).toBe('Brest, France');
+    const [kept] = await server.db
+      .select()
+      .from(signingRounds)
+      .where(eq(signingRounds.id, round?.id ?? ''));
+    expect(kept?.status).toBe('complete');
+    // The acts and the signed answers are those submitted: unchanged.
+    expect((await actsOf(cofounder)).digest).toBe(digestBefore);
+    const toFounder = server.mail.to(founder.email).slice(founderMails);
+    expect(toFounder.map((mail) => mail.subject)).toEqual(['Alex Subscriber2 a corrigé ses informations']);
+    expect(plainText(toFounder[0]?.text)).toContain(
+      'Les documents sont déjà signés sur le dossier validé : la modification reste en attente dans le brouillon',
+    );
+    // The founder decides: submitting the change voids the signed round.
+    await server.db
+      .update(signingRounds)
+      .set({ status: 'voided' })
+      .where(eq(signingRounds.id, round?.id ?? ''));
   });
 });
 
@@ -898,10 +973,12 @@ describe('leaving and deleted accounts', () => {
         userAgent: 'CoFounderTest/1.0',
       }),
     ]);
-    const founderExport = json<{ coFounders: { signaturesGiven: unknown[] } }>(
+    const founderExport = json<{ coFounders: { signaturesGiven: { words: string }[] } }>(
       await server.request('/api/user/export', { token: founder.accessToken }),
     );
-    expect(founderExport.coFounders.signaturesGiven).toEqual([]);
+    expect(founderExport.coFounders.signaturesGiven.map((row) => row.words)).toEqual([
+      'Je signe les statuts.',
+    ]);
     const sent = json<{ coFounders: { invitationsSent: unknown[] } }>(
       await server.request('/api/user/export', { token: founder.accessToken }),
     );

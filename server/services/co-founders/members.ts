@@ -162,7 +162,13 @@ export function createCoFounderService(deps: {
   const { db, wizard, files, mailQueue, brand, publicUrl, rateLimiter } = deps;
   // Its own key, derived: an invitation link can never pass for another of the server's secrets.
   const invitationKey = createHmac('sha256', deps.signingKey).update('kreo:invitation-links').digest();
-  const acts = createActService({ db, brand, publicUrl, legalForms: wizard.legalForms });
+  const acts = createActService({
+    db,
+    brand,
+    publicUrl,
+    legalForms: wizard.legalForms,
+    submittedData: (ownerId, executor) => files.submittedData(ownerId, executor),
+  });
 
   /** A co-founder's record holds only the People step's fields (the wizard's schemas allow more). */
   function unknownFields(
@@ -399,6 +405,22 @@ export function createCoFounderService(deps: {
       .from(fileMembers)
       .where(eq(fileMembers.tokenHash, sha256(token)));
     return row;
+  }
+
+  /** Whether a signing round of the file is complete on exactly the answers `submitted`. */
+  async function completeRoundOn(tx: Transaction, ownerId: string, submitted: FileData): Promise<boolean> {
+    const [round] = await tx
+      .select({ id: signingRounds.id })
+      .from(signingRounds)
+      .where(
+        and(
+          eq(signingRounds.ownerId, ownerId),
+          eq(signingRounds.status, 'complete'),
+          eq(signingRounds.digest, fileDigest(submitted)),
+        ),
+      )
+      .limit(1);
+    return round !== undefined;
   }
 
   /**
@@ -722,7 +744,8 @@ export function createCoFounderService(deps: {
      * A co-founder completes or corrects their own person record (see the contract's
      * updateOwnPersonRecord). A submitted file that still passes every step is submitted again with
      * the change, in the same transaction: rounds it no longer matches are voided, and whoever had
-     * given an act on the previous version is asked to give it again.
+     * given an act on the previous version is asked to give it again. Once a round is complete on
+     * the submitted answers, the change stays in the draft (status amended): the founder decides.
      */
     async updateOwnRecord(
       userId: string,
@@ -775,7 +798,14 @@ export function createCoFounderService(deps: {
         if (fileDigest(data) === fileDigest(row.data)) return { conflict: false as const, changed: false };
 
         const wasSubmitted = row.submittedData !== null && row.submittedRevision === row.revision;
-        const resubmit = wasSubmitted && allErrors.length === 0;
+        // The submitted answers as the acts and the rounds read them (migrated).
+        const submittedBefore = wasSubmitted ? await files.submittedData(access.ownerId, tx) : null;
+        // Once the documents are signed and sealed on these answers, only the founder may undo that
+        // (review finding 10): the change waits in the draft, and the founder decides.
+        const signedPack = submittedBefore
+          ? await completeRoundOn(tx, access.ownerId, submittedBefore)
+          : false;
+        const resubmit = wasSubmitted && allErrors.length === 0 && !signedPack;
         const newDigest = fileDigest(data);
         if (resubmit)
           await guardSubmittedChange(tx, access.ownerId, newDigest, input.confirmVoidSignatures === true);
@@ -796,15 +826,15 @@ export function createCoFounderService(deps: {
               : {}),
           })
           .where(and(eq(companyFiles.userId, access.ownerId), eq(companyFiles.revision, row.revision)));
-        if (resubmit && row.submittedData) {
+        if (resubmit && submittedBefore) {
           const voided = await voidRoundsAfterChange(
             tx,
             access.ownerId,
             newDigest,
-            fileChanges(row.submittedData, data),
+            fileChanges(submittedBefore, data),
           );
           if (voided.length > 0) await deps.roundsVoided?.(tx, access.ownerId, voided);
-          await acts.askAgainAfterChange(tx, access.ownerId, row.submittedData, data, userId);
+          await acts.askAgainAfterChange(tx, access.ownerId, submittedBefore, data, userId);
         }
         // The founder hears of it: "completed" when the record passes the People step for the first
         // time; a correction once per quarter of an hour at most, however often it is saved.
@@ -820,6 +850,7 @@ export function createCoFounderService(deps: {
               person: personName(record, personId),
               completed,
               resubmitted: resubmit,
+              signed: signedPack,
               fileUrl: `${publicUrl}/shared/${access.ownerId}`,
             },
             brand,
@@ -835,7 +866,7 @@ export function createCoFounderService(deps: {
               ),
             )
             .limit(1);
-          if (completed || !recent) await enqueueMail(tx, message, access.ownerId);
+          if (completed || signedPack || !recent) await enqueueMail(tx, message, access.ownerId);
         }
         return { conflict: false as const, changed: true };
       });

@@ -659,6 +659,8 @@ export function coFounderRecordUpdated(
     person: string;
     completed: boolean;
     resubmitted: boolean;
+    /** The documents are signed on the submitted answers: the change waits for the founder. */
+    signed?: boolean;
     fileUrl: string;
   },
   brand: MailBrand,
@@ -674,7 +676,11 @@ export function coFounderRecordUpdated(
       paragraphs: [
         t(`emails:coFounders.record.${kind}`, words),
         t(
-          mail.resubmitted ? 'emails:coFounders.record.resubmitted' : 'emails:coFounders.record.draft',
+          mail.resubmitted
+            ? 'emails:coFounders.record.resubmitted'
+            : mail.signed
+              ? 'emails:coFounders.record.signed'
+              : 'emails:coFounders.record.draft',
           words,
         ),
       ],

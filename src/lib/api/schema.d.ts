@@ -1349,8 +1349,11 @@ export interface paths {
          *     `PERSON_KIND_CHANGED`), nor can it pass 16 kB (400 `PERSON_TOO_LARGE`). Saved in the draft with
          *     the revision compare-and-set (409 with the current file); a submitted file whose answers
          *     still pass every step is submitted again with the change, which asks every approval again.
-         *     When it would void signatures, 409 `SIGNATURES_WOULD_BE_VOIDED` unless
-         *     `confirmVoidSignatures` is true.
+         *     When it would void signatures of a round under way, 409 `SIGNATURES_WOULD_BE_VOIDED` unless
+         *     `confirmVoidSignatures` is true. Once a signing round is complete on the submitted answers,
+         *     the change is saved in the draft only (answer `status` amended): nothing is submitted or
+         *     voided, whatever `confirmVoidSignatures` says; the founder is mailed and decides whether to
+         *     submit it (which voids the signatures).
          */
         put: operations["updateOwnPersonRecord"];
         post?: never;
@@ -2524,6 +2527,10 @@ export interface components {
             /** @description The person record (the People step's item), with its own `id` and `kind`. */
             person: Record<string, never>;
             baseRevision: number;
+            /**
+             * @description Make the change though it voids the signatures of a round under way. Without effect once
+             *     a round is complete: the change then waits in the draft for the founder.
+             */
             confirmVoidSignatures?: boolean;
         };
         SharedFileConflict: {
