@@ -102,8 +102,19 @@ const plainText = (text: string | undefined) => (text ?? '').replace(/[\u00a0\u2
 beforeAll(async () => {
   server = await startTestServer();
   founder = await server.signup({ firstname: 'Camille', lastname: 'Dupont', language: 'fr' });
-  cofounder = await server.signup({ firstname: 'Alex', lastname: 'Subscriber', language: 'en' });
-  third = await server.signup({ firstname: 'Ioana', lastname: 'Subscriber', language: 'ro' });
+  // Their accounts' addresses are the invited ones (written in another case for Alex).
+  cofounder = await server.signup({
+    firstname: 'Alex',
+    lastname: 'Subscriber',
+    language: 'en',
+    email: 'Alex.P2@Example.test',
+  });
+  third = await server.signup({
+    firstname: 'Ioana',
+    lastname: 'Subscriber',
+    language: 'ro',
+    email: P3_EMAIL,
+  });
   stranger = await server.signup({ firstname: 'Sam', lastname: 'Stranger', language: 'en' });
   const submitted = await submit(founder, fileData());
   expect(submitted.statusCode, submitted.body).toBe(200);
@@ -240,7 +251,15 @@ describe('invitations', () => {
       .where(eq(fileMembers.personId, 'p2'));
   });
 
-  it('joins the account that accepts, once, on the founder’s timeline', async () => {
+  it('refuses an account of another address, naming the invited one (INVITATION_OTHER_ADDRESS)', async () => {
+    const refused = await accept(stranger, invitationToken(P2_EMAIL));
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).code).toBe('INVITATION_OTHER_ADDRESS');
+    expect(json(refused).message).toContain(P2_EMAIL);
+    expect((await memberOf('p2'))?.state).toBe('invited');
+  });
+
+  it('joins the account of the invited address, once, on the founder’s timeline', async () => {
     const token = invitationToken(P2_EMAIL);
     const response = await accept(cofounder, token);
     expect(response.statusCode, response.body).toBe(200);
@@ -345,7 +364,7 @@ describe('what a co-founder sees', () => {
     const roMember = await server.signup({ language: 'ro' });
     const data = completeCompanyFile(2, '2026-01-15', 'RO-SRL');
     expect((await submit(roFounder, data)).statusCode).toBe(200);
-    const email = 'ro.member@example.test';
+    const email = roMember.email;
     expect((await invite(roFounder, 'p2', email, 'ro')).statusCode).toBe(200);
     expect((await accept(roMember, invitationToken(email))).statusCode).toBe(200);
     expect(lastMail(email)?.text).toContain(

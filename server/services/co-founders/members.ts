@@ -645,6 +645,15 @@ export function createCoFounderService(deps: {
         throw new CoFounderError(409, 'This invitation was already used', 'INVITATION_USED');
       if (!row.tokenExpiresAt || row.tokenExpiresAt <= new Date())
         throw new CoFounderError(409, 'This invitation has expired: ask for a new one', 'INVITATION_EXPIRED');
+      // The link is no bearer pass (review finding 2): only the account of the invited address
+      // joins, so that the signing codes later go where the founder meant them to.
+      const account = await userOf(db, userId);
+      if (!account || account.email.trim().toLowerCase() !== row.email.trim().toLowerCase())
+        throw new CoFounderError(
+          409,
+          `This invitation is for ${row.email}: log in or sign up with that address to accept it`,
+          'INVITATION_OTHER_ADDRESS',
+        );
       await db.transaction(async (tx) => {
         const [already] = await tx
           .select({ id: fileMembers.id })

@@ -1264,7 +1264,9 @@ export interface paths {
          * @description The logged-in account becomes the person's co-founder account on the file. 409 with `code`
          *     `INVITATION_EXPIRED`, `INVITATION_REVOKED`, `INVITATION_USED` (by another account),
          *     `OWN_FILE` (the founder's own link), `ALREADY_MEMBER` (the account is on the file already,
-         *     as another person); 404 for an unknown token.
+         *     as another person), `INVITATION_OTHER_ADDRESS` (the account's e-mail address is not the one
+         *     invited, compared without case: only the invited address's account joins; the message names
+         *     that address); 404 for an unknown token.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -5599,7 +5601,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused in the file's current state (`code` says why). */
+            /**
+             * @description Refused in the file's current state, or to an account of another address (`code` says
+             *     why: INVITATION_EXPIRED, INVITATION_REVOKED, INVITATION_USED, OWN_FILE, ALREADY_MEMBER,
+             *     INVITATION_OTHER_ADDRESS).
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
