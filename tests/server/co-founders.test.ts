@@ -124,6 +124,7 @@ afterAll(() => server?.close());
 describe('invitations', () => {
   it('lists the invitable persons: not the founder, with their roles', async () => {
     const list = await members(founder);
+    expect(json<SharedFile>(await sharedFile(founder)).submittedData).toEqual(fileData());
     expect(list.map((m) => [m.personId, m.roles, m.state, m.recordComplete])).toEqual([
       ['p2', ['associate', 'directorGeneral'], 'notInvited', true],
       ['p3', ['associate'], 'notInvited', true],
@@ -781,6 +782,11 @@ describe('acts', () => {
     expect(saved.status).toBe('amended');
     expect(saved.revision).toBe(current.revision + 1);
     expect(personsOf(saved)[1]?.placeOfBirth).toBe('Brest, France');
+    // The submitted answers, redacted as the draft is: what the acts approve and the page shows.
+    const submittedPersons = (saved.submittedData?.persons ?? []) as Record<string, unknown>[];
+    expect(submittedPersons[1]?.placeOfBirth).toBe('Rennes, France');
+    expect(submittedPersons[0]).not.toHaveProperty('fatherName');
+    expect(fileDigest(json<SharedFile>(await sharedFile(founder)).submittedData ?? {})).toBe(digestBefore);
     const [kept] = await server.db
       .select()
       .from(signingRounds)

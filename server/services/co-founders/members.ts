@@ -385,7 +385,13 @@ export function createCoFounderService(deps: {
 
   /** The file as `access` may read it: a co-founder's without the others' identity numbers. */
   async function sharedFile(access: FileAccess): Promise<SharedFile> {
-    const [file, founder] = await Promise.all([files.get(access.ownerId), userOf(db, access.ownerId)]);
+    const [file, founder, submitted] = await Promise.all([
+      files.get(access.ownerId),
+      userOf(db, access.ownerId),
+      files.submittedData(access.ownerId),
+    ]);
+    const readable = (data: FileData) =>
+      access.role === 'founder' ? data : redactFor(data, access.personId);
     return {
       fileId: access.ownerId,
       role: access.role,
@@ -395,7 +401,9 @@ export function createCoFounderService(deps: {
       version: file.version,
       status: file.status,
       submittedAt: file.submittedAt,
-      data: access.role === 'founder' ? file.data : redactFor(file.data, access.personId),
+      data: readable(file.data),
+      // What the acts approve and the documents print (review finding 4): the page shows this.
+      submittedData: submitted ? readable(submitted) : null,
     };
   }
 

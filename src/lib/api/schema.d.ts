@@ -2523,7 +2523,14 @@ export interface components {
             version: components["schemas"]["WizardVersion"];
             status: components["schemas"]["CompanyFileStatus"];
             submittedAt: string | null;
+            /** @description The draft (what the co-founder's own record form edits). */
             data: components["schemas"]["CompanyFileData"];
+            /**
+             * @description The answers as last submitted, in the current version of the steps and redacted like
+             *     `data`: what the acts approve and the documents print. Null before the first submission.
+             *     When `status` is amended, the draft holds changes the founder has not submitted yet.
+             */
+            submittedData: components["schemas"]["CompanyFileData"] | null;
         };
         OwnPersonUpdate: {
             /** @description The person record (the People step's item), with its own `id` and `kind`. */
