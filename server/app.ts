@@ -398,6 +398,11 @@ export async function buildApp(deps: AppDependencies) {
     wizard,
     // A submission that voids a signing round says so on the timeline and mails its signatories.
     roundsVoided: (tx, ownerId, roundIds) => signing.roundsVoided(tx, ownerId, roundIds),
+    // The co-founders of persons no longer in the file lose it; the acts given on the previous
+    // submission are asked again (issue 35), in the same transaction.
+    afterSubmittedChange: (tx, ownerId, before, after) =>
+      coFounders.afterSubmittedChange(tx, ownerId, before, after),
+    afterDraftSaved: (tx, ownerId, data) => coFounders.afterDraftSaved(tx, ownerId, data),
   });
   const coFounders = createCoFounderService({
     db,
@@ -573,20 +578,7 @@ export async function buildApp(deps: AppDependencies) {
       ...marketingHandlers(db),
       ...checkoutHandlers(checkout, db, limitAccount('checkoutSessions')),
       ...orderHandlers(orders),
-      ...companyFileHandlers(
-        {
-          ...companyFiles,
-          // A submission that changes the answers asks the acts given on the previous one again.
-          async submit(userId, input) {
-            const before = await coFounders.submittedAnswers(userId);
-            const result = await companyFiles.submit(userId, input);
-            if (result.submitted) await coFounders.afterFounderSubmit(userId, before);
-            return result;
-          },
-        },
-        journey,
-        limitAccount('draftSaves'),
-      ),
+      ...companyFileHandlers(companyFiles, journey, limitAccount('draftSaves')),
       ...companyJourneyHandlers({ db, timeline, invoices, checkout }),
       ...coFounderHandlers(coFounders, db, limitAccount('draftSaves')),
       ...documentHandlers(documents, filingPack),

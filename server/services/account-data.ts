@@ -16,7 +16,7 @@
  * proved is no key to anyone's data). The site's address stays held for 30 days without its owner
  * (nobody else may publish where its visitors still arrive).
  */
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import {
   checkoutSessions,
@@ -29,6 +29,9 @@ import {
   mailQueue,
   purchases,
   refreshTokens,
+  signatures,
+  signingDocuments,
+  signingRounds,
   users,
   websiteMessages,
   websiteSlugHolds,
@@ -192,7 +195,8 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
         .where(eq(invoices.userId, userId))
         .orderBy(asc(invoices.sequence));
       // Co-founders (issue 35): the files this account joined, and the acts it gave on any file
-      // (with the words, address and browser recorded); the invitations it sent as a founder.
+      // (with the words, address and browser recorded); the invitations it sent as a founder; the
+      // signatures it gave (below).
       const memberships = await db
         .select({
           fileId: fileMembers.ownerId,
@@ -236,6 +240,23 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
         .from(fileActs)
         .where(eq(fileActs.userId, userId))
         .orderBy(asc(fileActs.givenAt));
+      // The documents this account signed online, with what the audit trail holds of each signature
+      // (the words, the document's SHA-256, where the code went, address and browser).
+      const { documentId, ...signatureColumns } = getTableColumns(signatures);
+      const signaturesGiven = await db
+        .select({
+          fileId: signingRounds.ownerId,
+          roundId: signingDocuments.roundId,
+          documentId,
+          document: signingDocuments.title,
+          sku: signingDocuments.sku,
+          ...signatureColumns,
+        })
+        .from(signatures)
+        .innerJoin(signingDocuments, eq(signingDocuments.id, signatures.documentId))
+        .innerJoin(signingRounds, eq(signingRounds.id, signingDocuments.roundId))
+        .where(eq(signatures.userId, userId))
+        .orderBy(asc(signatures.signedAt));
       const sessions = await db
         .select({
           createdAt: refreshTokens.createdAt,
@@ -286,7 +307,7 @@ export function createAccountDataService(deps: { db: Database; accounts: Account
           : null,
         timeline,
         invoices: issued,
-        coFounders: { memberships, invitationsSent, actsGiven },
+        coFounders: { memberships, invitationsSent, actsGiven, signaturesGiven },
       };
     },
 

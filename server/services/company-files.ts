@@ -317,6 +317,19 @@ export function createCompanyFileService(deps: {
     roundIds: string[],
     changes: FileChange[],
   ) => Promise<void>;
+  /**
+   * In the transaction of a submission, once stored (issue 35): `before`, the answers submitted
+   * until then (migrated; null the first time), and `after`, the new ones. The co-founders' service
+   * ends the memberships of persons no longer in the file and asks again the acts given on `before`.
+   */
+  afterSubmittedChange?: (
+    tx: Transaction,
+    ownerId: string,
+    before: CompanyFileData | null,
+    after: CompanyFileData,
+  ) => Promise<void>;
+  /** In the transaction of a saved draft (issue 35): memberships of persons it no longer holds end. */
+  afterDraftSaved?: (tx: Transaction, ownerId: string, data: CompanyFileData) => Promise<void>;
 }) {
   const { db, wizard } = deps;
   const lastStep = wizard.stepCount - 1;
@@ -349,6 +362,26 @@ export function createCompanyFileService(deps: {
     return { data: result.data, setAside: { ...(input.setAside ?? {}), ...result.setAside } };
   }
 
+  /** The last submitted answers, migrated to the current steps, read with `executor`. */
+  async function submittedIn(
+    executor: Database | Transaction,
+    userId: string,
+  ): Promise<CompanyFileData | null> {
+    const [row] = await executor
+      .select({ data: companyFiles.submittedData, version: companyFiles.submittedVersion })
+      .from(companyFiles)
+      .where(eq(companyFiles.userId, userId));
+    if (!row?.data) return null;
+    const result = migrateFile(
+      row.data,
+      row.version ?? 1,
+      wizard.version,
+      wizard.migrations,
+      wizard.knownFields,
+    );
+    return result.ok ? result.data : row.data;
+  }
+
   return {
     get,
 
@@ -356,21 +389,7 @@ export function createCompanyFileService(deps: {
      * The last submitted file, in the current version of the steps (a file submitted before they
      * changed is migrated as it is read), or null when nothing was ever submitted.
      */
-    async submittedData(userId: string): Promise<CompanyFileData | null> {
-      const [row] = await db
-        .select({ data: companyFiles.submittedData, version: companyFiles.submittedVersion })
-        .from(companyFiles)
-        .where(eq(companyFiles.userId, userId));
-      if (!row?.data) return null;
-      const result = migrateFile(
-        row.data,
-        row.version ?? 1,
-        wizard.version,
-        wizard.migrations,
-        wizard.knownFields,
-      );
-      return result.ok ? result.data : row.data;
-    },
+    submittedData: (userId: string, executor: Database | Transaction = db) => submittedIn(executor, userId),
 
     /**
      * Compare-and-set on the revision, in one statement: of two saves from the same revision, exactly
@@ -398,26 +417,30 @@ export function createCompanyFileService(deps: {
           : migratedStep(wizard, input.step, input.version ?? 1),
         lastStep,
       );
-      const [row] =
-        input.baseRevision === 0
-          ? await db
-              .insert(companyFiles)
-              .values({ userId, revision: 1, step, data, version: wizard.version, setAside })
-              .onConflictDoNothing({ target: companyFiles.userId })
-              .returning()
-          : await db
-              .update(companyFiles)
-              .set({
-                revision: sql`${companyFiles.revision} + 1`,
-                step,
-                data,
-                version: wizard.version,
-                // What was set aside stays; new leftovers join it, up to a bound.
-                setAside: mergedSetAside(setAside),
-                updatedAt: sql`now()`,
-              })
-              .where(and(eq(companyFiles.userId, userId), eq(companyFiles.revision, input.baseRevision)))
-              .returning();
+      const row = await db.transaction(async (tx) => {
+        const [saved] =
+          input.baseRevision === 0
+            ? await tx
+                .insert(companyFiles)
+                .values({ userId, revision: 1, step, data, version: wizard.version, setAside })
+                .onConflictDoNothing({ target: companyFiles.userId })
+                .returning()
+            : await tx
+                .update(companyFiles)
+                .set({
+                  revision: sql`${companyFiles.revision} + 1`,
+                  step,
+                  data,
+                  version: wizard.version,
+                  // What was set aside stays; new leftovers join it, up to a bound.
+                  setAside: mergedSetAside(setAside),
+                  updatedAt: sql`now()`,
+                })
+                .where(and(eq(companyFiles.userId, userId), eq(companyFiles.revision, input.baseRevision)))
+                .returning();
+        if (saved) await deps.afterDraftSaved?.(tx, userId, data);
+        return saved;
+      });
       return row
         ? { saved: true, file: toCompanyFile(wizard, row) }
         : { saved: false, file: await get(userId) };
@@ -460,6 +483,7 @@ export function createCompanyFileService(deps: {
         // Before the signatures' guard: answers that missed a change are merged first, not confirmed.
         if (baseRevision !== undefined && (before?.revision ?? 0) !== baseRevision)
           throw new StaleSubmission();
+        const previous = deps.afterSubmittedChange ? await submittedIn(tx, userId) : null;
         await guardSubmittedChange(tx, userId, digest, input.confirmVoidSignatures ?? false);
         const file = await upsertSubmission(tx, userId, data, setAside);
         // There was no row to lock: a first save inserted meanwhile was just overwritten (rolled back).
@@ -467,6 +491,7 @@ export function createCompanyFileService(deps: {
         const changes = before?.submittedData ? fileChanges(before.submittedData, data) : [];
         const voided = await voidRoundsAfterChange(tx, userId, digest, changes);
         if (voided.length > 0) await deps.roundsVoided?.(tx, userId, voided, changes);
+        await deps.afterSubmittedChange?.(tx, userId, previous, data);
         return { submitted: true as const, file };
       });
       return submission.catch(async (error: unknown) => {

@@ -6,7 +6,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../src/lib/api/schema';
-import { fileActs, fileMembers, signingRounds } from '../../server/db/schema';
+import {
+  companyFiles,
+  fileActs,
+  fileMembers,
+  signatures,
+  signingDocuments,
+  signingRounds,
+} from '../../server/db/schema';
 import { fileDigest } from '../../server/services/co-founders/file-digest';
 import { translator } from '../../server/services/i18n';
 import stepsFile from '../../schemas/wizard/steps.json';
@@ -89,12 +96,25 @@ const personsOf = (file: SharedFile) => file.data.persons as Record<string, unkn
 const timeline = async (user: SignedUpUser) =>
   json<Timeline>(await server.request('/api/company-file/events', { token: user.accessToken })).events;
 const lastMail = (email: string) => server.mail.to(email).at(-1);
+/** Text with its non-breaking spaces as plain ones. */
+const plainText = (text: string | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 beforeAll(async () => {
   server = await startTestServer();
   founder = await server.signup({ firstname: 'Camille', lastname: 'Dupont', language: 'fr' });
-  cofounder = await server.signup({ firstname: 'Alex', lastname: 'Subscriber', language: 'en' });
-  third = await server.signup({ firstname: 'Ioana', lastname: 'Subscriber', language: 'ro' });
+  // Their accounts' addresses are the invited ones (written in another case for Alex).
+  cofounder = await server.signup({
+    firstname: 'Alex',
+    lastname: 'Subscriber',
+    language: 'en',
+    email: 'Alex.P2@Example.test',
+  });
+  third = await server.signup({
+    firstname: 'Ioana',
+    lastname: 'Subscriber',
+    language: 'ro',
+    email: P3_EMAIL,
+  });
   stranger = await server.signup({ firstname: 'Sam', lastname: 'Stranger', language: 'en' });
   const submitted = await submit(founder, fileData());
   expect(submitted.statusCode, submitted.body).toBe(200);
@@ -104,6 +124,7 @@ afterAll(() => server?.close());
 describe('invitations', () => {
   it('lists the invitable persons: not the founder, with their roles', async () => {
     const list = await members(founder);
+    expect(json<SharedFile>(await sharedFile(founder)).submittedData).toEqual(fileData());
     expect(list.map((m) => [m.personId, m.roles, m.state, m.recordComplete])).toEqual([
       ['p2', ['associate', 'directorGeneral'], 'notInvited', true],
       ['p3', ['associate'], 'notInvited', true],
@@ -231,7 +252,15 @@ describe('invitations', () => {
       .where(eq(fileMembers.personId, 'p2'));
   });
 
-  it('joins the account that accepts, once, on the founder’s timeline', async () => {
+  it('refuses an account of another address, naming the invited one (INVITATION_OTHER_ADDRESS)', async () => {
+    const refused = await accept(stranger, invitationToken(P2_EMAIL));
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).code).toBe('INVITATION_OTHER_ADDRESS');
+    expect(json(refused).message).toContain(P2_EMAIL);
+    expect((await memberOf('p2'))?.state).toBe('invited');
+  });
+
+  it('joins the account of the invited address, once, on the founder’s timeline', async () => {
     const token = invitationToken(P2_EMAIL);
     const response = await accept(cofounder, token);
     expect(response.statusCode, response.body).toBe(200);
@@ -336,7 +365,7 @@ describe('what a co-founder sees', () => {
     const roMember = await server.signup({ language: 'ro' });
     const data = completeCompanyFile(2, '2026-01-15', 'RO-SRL');
     expect((await submit(roFounder, data)).statusCode).toBe(200);
-    const email = 'ro.member@example.test';
+    const email = roMember.email;
     expect((await invite(roFounder, 'p2', email, 'ro')).statusCode).toBe(200);
     expect((await accept(roMember, invitationToken(email))).statusCode).toBe(200);
     expect(lastMail(email)?.text).toContain(
@@ -677,12 +706,36 @@ describe('acts', () => {
       .values({
         ownerId: founder.userId,
         mode: 'electronic',
-        status: 'complete',
+        status: 'open',
         digest: fileDigest(current.data),
         data: current.data,
         documentsDate: new Date(),
       })
       .returning();
+    const [document] = await server.db
+      .insert(signingDocuments)
+      .values({
+        roundId: round?.id ?? '',
+        sku: 'LEGAL_STATUSES',
+        title: 'Statuts',
+        language: 'fr',
+        fileName: 'statuts.pdf',
+        rank: 1,
+        signatories: [{ personId: 'p1', name: 'Camille Dupont', role: 'associate' }],
+        pdf: new Uint8Array([37, 80, 68, 70]),
+        sha256: 'b'.repeat(64),
+      })
+      .returning();
+    await server.db.insert(signatures).values({
+      documentId: document?.id ?? '',
+      personId: 'p1',
+      userId: founder.userId,
+      words: 'Je signe les statuts.',
+      language: 'fr',
+      documentSha256: 'b'.repeat(64),
+      codeSentTo: founder.email,
+      codeVerifiedAt: new Date(),
+    });
     const p2 = personsOf(json<SharedFile>(await sharedFile(cofounder)))[1] ?? {};
     const body = { person: { ...p2, placeOfBirth: 'Rennes, France' }, baseRevision: current.revision };
     const refused = await putRecord(cofounder, 'p2', body);
@@ -691,12 +744,168 @@ describe('acts', () => {
     expect(json<SharedFile>(await sharedFile(founder)).revision).toBe(current.revision);
     const confirmed = await putRecord(cofounder, 'p2', { ...body, confirmVoidSignatures: true });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(json<SharedFile>(confirmed).status).toBe('submitted');
     const [voided] = await server.db
       .select()
       .from(signingRounds)
       .where(eq(signingRounds.id, round?.id ?? ''));
     expect(voided?.status).toBe('voided');
     expect(voided?.voidedChanges).toEqual([{ path: '/persons/1/placeOfBirth', personId: 'p2' }]);
+  });
+
+  it('once the documents are signed, a co-founder’s correction waits in the draft for the founder', async () => {
+    const current = json<SharedFile>(await sharedFile(founder));
+    expect(current.status).toBe('submitted');
+    const [round] = await server.db
+      .insert(signingRounds)
+      .values({
+        ownerId: founder.userId,
+        mode: 'electronic',
+        status: 'complete',
+        digest: fileDigest(current.data),
+        data: current.data,
+        documentsDate: new Date(),
+        completedAt: new Date(),
+      })
+      .returning();
+    const digestBefore = (await actsOf(cofounder)).digest;
+    const p2 = personsOf(json<SharedFile>(await sharedFile(cofounder)))[1] ?? {};
+    const founderMails = server.mail.to(founder.email).length;
+    // Even with the confirmation, a co-founder cannot void a signed pack alone.
+    const response = await putRecord(cofounder, 'p2', {
+      person: { ...p2, placeOfBirth: 'Brest, France' },
+      baseRevision: current.revision,
+      confirmVoidSignatures: true,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = json<SharedFile>(response);
+    expect(saved.status).toBe('amended');
+    expect(saved.revision).toBe(current.revision + 1);
+    expect(personsOf(saved)[1]?.placeOfBirth).toBe('Brest, France');
+    // The submitted answers, redacted as the draft is: what the acts approve and the page shows.
+    const submittedPersons = (saved.submittedData?.persons ?? []) as Record<string, unknown>[];
+    expect(submittedPersons[1]?.placeOfBirth).toBe('Rennes, France');
+    expect(submittedPersons[0]).not.toHaveProperty('fatherName');
+    expect(fileDigest(json<SharedFile>(await sharedFile(founder)).submittedData ?? {})).toBe(digestBefore);
+    const [kept] = await server.db
+      .select()
+      .from(signingRounds)
+      .where(eq(signingRounds.id, round?.id ?? ''));
+    expect(kept?.status).toBe('complete');
+    // The acts and the signed answers are those submitted: unchanged.
+    expect((await actsOf(cofounder)).digest).toBe(digestBefore);
+    const toFounder = server.mail.to(founder.email).slice(founderMails);
+    expect(toFounder.map((mail) => mail.subject)).toEqual(['Alex Subscriber2 a corrigé ses informations']);
+    expect(plainText(toFounder[0]?.text)).toContain(
+      'Les documents sont déjà signés sur le dossier validé : la modification reste en attente dans le brouillon',
+    );
+    // The founder decides: submitting the change voids the signed round.
+    await server.db
+      .update(signingRounds)
+      .set({ status: 'voided' })
+      .where(eq(signingRounds.id, round?.id ?? ''));
+  });
+});
+
+describe('a person taken out of the file takes their membership with them', () => {
+  let owner: SignedUpUser;
+  let bob: SignedUpUser;
+  let carol: SignedUpUser;
+  const revisionOf = async () => json<SharedFile>(await sharedFile(owner, owner.userId)).revision;
+  const saveDraft = async (data: Record<string, unknown>) =>
+    server.request('/api/company-file/draft', {
+      body: { data, step: 1, baseRevision: await revisionOf(), version: stepsFile.version },
+      token: owner.accessToken,
+    });
+  const inviteAndToken = async (personId: string, user: SignedUpUser, language: 'fr' | 'en' | 'ro') => {
+    const response = await server.request('/api/company-file/members', {
+      body: { personId, email: user.email, language },
+      token: owner.accessToken,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return invitationToken(user.email);
+  };
+  const stateOf = async (personId: string) => {
+    const response = await server.request('/api/company-file/members', { token: owner.accessToken });
+    return json<FileMemberList>(response).members.find((m) => m.personId === personId)?.state;
+  };
+  const liveRows = async () =>
+    (await server.db.select().from(fileMembers).where(eq(fileMembers.ownerId, owner.userId))).filter(
+      (row) => row.status === 'invited' || row.status === 'joined',
+    );
+
+  beforeAll(async () => {
+    owner = await server.signup({ firstname: 'Camille', lastname: 'Dupont', language: 'fr' });
+    bob = await server.signup({ firstname: 'Bob', lastname: 'Subscriber3', language: 'en' });
+    carol = await server.signup({ firstname: 'Carol', lastname: 'Subscriber2', language: 'ro' });
+    expect((await submit(owner, fileData())).statusCode).toBe(200);
+  });
+
+  it('a saved draft ends the invitation of a person left with no role, and mails them', async () => {
+    const token = await inviteAndToken('p2', carol, 'ro');
+    const data = fileData();
+    // p2 stays a person of the file, but neither associate nor directeur général.
+    const subscribers = (data.subscribers as { personId: string }[]).filter((s) => s.personId !== 'p2');
+    const saved = await saveDraft({ ...data, subscribers, directorGeneralId: undefined });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(lastMail(carol.email)?.subject).toBe(
+      'Invitația la dosarul Boulangerie Dupont SAS nu mai este valabilă',
+    );
+    expect(lastMail(carol.email)?.text).toContain('persoana căreia îi era destinată invitația');
+    expect(json<InvitationInfo>(await server.request(`/api/invitations/${token}`)).state).toBe('revoked');
+    expect((await accept(carol, token)).statusCode).toBe(409);
+    expect((await liveRows()).map((row) => row.personId)).toEqual([]);
+  });
+
+  it('accepting checks the person can still be invited; access needs the person in the file', async () => {
+    expect((await saveDraft(fileData())).statusCode).toBe(200);
+    const token = await inviteAndToken('p3', bob, 'en');
+    // Answers changed without the save's clean-up (an older server, a hand edit): accept refuses.
+    const [row] = await server.db.select().from(companyFiles).where(eq(companyFiles.userId, owner.userId));
+    const data = row?.data ?? {};
+    const without = (personId: string) => ({
+      ...data,
+      persons: (data.persons as { id: string }[]).filter((person) => person.id !== personId),
+    });
+    await server.db
+      .update(companyFiles)
+      .set({ data: without('p3') })
+      .where(eq(companyFiles.userId, owner.userId));
+    const refused = await accept(bob, token);
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).code).toBe('INVITATION_REVOKED');
+    await server.db.update(companyFiles).set({ data }).where(eq(companyFiles.userId, owner.userId));
+    expect((await accept(bob, token)).statusCode).toBe(200);
+    expect((await sharedFile(bob, owner.userId)).statusCode).toBe(200);
+    await server.db
+      .update(companyFiles)
+      .set({ data: without('p3') })
+      .where(eq(companyFiles.userId, owner.userId));
+    expect((await sharedFile(bob, owner.userId)).statusCode).toBe(404);
+    await server.db.update(companyFiles).set({ data }).where(eq(companyFiles.userId, owner.userId));
+    expect((await sharedFile(bob, owner.userId)).statusCode).toBe(200);
+  });
+
+  it('a submission without the person ends a joined membership; a new person given the same id is not theirs', async () => {
+    // p3 (Bob) removed: the file has two associates.
+    const submitted = await submit(owner, completeCompanyFile(2, '2026-01-15'));
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(lastMail(bob.email)?.subject).toBe(
+      'You no longer have access to the file of Boulangerie Dupont SAS',
+    );
+    expect(lastMail(bob.email)?.text).toContain('took your person record out of the company file');
+    expect(await stateOf('p3')).toBeUndefined();
+    expect(await liveRows()).toEqual([]);
+    expect((await sharedFile(bob, owner.userId)).statusCode).toBe(404);
+
+    // Carol is added next: the wizard gives her the free id p3. Bob does not get her record.
+    const data = completeCompanyFile(3, '2026-01-15');
+    const persons = data.persons as Record<string, unknown>[];
+    persons[2] = { ...persons[2], firstNames: 'Carol', lastName: 'Newcomer' };
+    expect((await saveDraft(data)).statusCode).toBe(200);
+    expect((await sharedFile(bob, owner.userId)).statusCode).toBe(404);
+    expect(await stateOf('p3')).toBe('revoked');
+    expect(await liveRows()).toEqual([]);
   });
 });
 
@@ -728,12 +937,73 @@ describe('leaving and deleted accounts', () => {
     expect((await accept(cofounder, invitationToken(cofounder.email))).statusCode).toBe(200);
   });
 
-  it('exports a co-founder’s memberships and acts; their deleted account loses access', async () => {
-    const exported = json<{ coFounders: { memberships: unknown[]; actsGiven: { words: string }[] } }>(
-      await server.request('/api/user/export', { token: cofounder.accessToken }),
-    );
+  it('exports a co-founder’s memberships, acts and signatures; their deleted account loses access', async () => {
+    const current = json<SharedFile>(await sharedFile(founder));
+    const [round] = await server.db
+      .insert(signingRounds)
+      .values({
+        ownerId: founder.userId,
+        mode: 'electronic',
+        status: 'voided',
+        digest: fileDigest(current.data),
+        data: current.data,
+        documentsDate: new Date(),
+      })
+      .returning();
+    const [document] = await server.db
+      .insert(signingDocuments)
+      .values({
+        roundId: round?.id ?? '',
+        sku: 'LEGAL_STATUSES',
+        title: 'Statuts',
+        language: 'fr',
+        fileName: 'statuts.pdf',
+        rank: 1,
+        signatories: [{ personId: 'p2', name: 'Alex Subscriber2', role: 'associate' }],
+        pdf: new Uint8Array([37, 80, 68, 70]),
+        sha256: 'a'.repeat(64),
+      })
+      .returning();
+    await server.db.insert(signatures).values({
+      documentId: document?.id ?? '',
+      personId: 'p2',
+      userId: cofounder.userId,
+      words: 'I sign the Statuts.',
+      language: 'en',
+      documentSha256: 'a'.repeat(64),
+      codeSentTo: cofounder.email,
+      codeVerifiedAt: new Date(),
+      ipAddress: '203.0.113.9',
+      userAgent: 'CoFounderTest/1.0',
+    });
+    const exported = json<{
+      coFounders: {
+        memberships: unknown[];
+        actsGiven: { words: string }[];
+        signaturesGiven: Record<string, unknown>[];
+      };
+    }>(await server.request('/api/user/export', { token: cofounder.accessToken }));
     expect(exported.coFounders.memberships).toHaveLength(2);
     expect(exported.coFounders.actsGiven.length).toBeGreaterThanOrEqual(2);
+    expect(exported.coFounders.signaturesGiven).toEqual([
+      expect.objectContaining({
+        fileId: founder.userId,
+        document: 'Statuts',
+        sku: 'LEGAL_STATUSES',
+        personId: 'p2',
+        words: 'I sign the Statuts.',
+        documentSha256: 'a'.repeat(64),
+        codeSentTo: cofounder.email,
+        ipAddress: '203.0.113.9',
+        userAgent: 'CoFounderTest/1.0',
+      }),
+    ]);
+    const founderExport = json<{ coFounders: { signaturesGiven: { words: string }[] } }>(
+      await server.request('/api/user/export', { token: founder.accessToken }),
+    );
+    expect(founderExport.coFounders.signaturesGiven.map((row) => row.words)).toEqual([
+      'Je signe les statuts.',
+    ]);
     const sent = json<{ coFounders: { invitationsSent: unknown[] } }>(
       await server.request('/api/user/export', { token: founder.accessToken }),
     );

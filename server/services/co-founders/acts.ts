@@ -84,22 +84,22 @@ export function createActService(deps: {
   publicUrl: string;
   /** The legal forms (the wizard's): an act names a manager by the title their form gives them. */
   legalForms: readonly LegalForm[];
+  /**
+   * The submitted answers, migrated to the current steps: the company-file service's
+   * `submittedData`, which the signing rounds read too, so that acts and rounds hash one thing.
+   */
+  submittedData: (ownerId: string, executor: Database | Transaction) => Promise<FileData | null>;
 }) {
   const { db, brand, publicUrl } = deps;
 
-  async function submittedOf(executor: Database | Transaction, ownerId: string) {
-    const [row] = await executor
-      .select({ data: companyFiles.data, submittedData: companyFiles.submittedData })
-      .from(companyFiles)
-      .where(eq(companyFiles.userId, ownerId));
-    return row;
-  }
-
   /** The acts the submitted answers call for, and where each stands. */
   async function list(executor: Database | Transaction, ownerId: string): Promise<FileActList> {
-    const row = await submittedOf(executor, ownerId);
-    const submitted = row?.submittedData ?? null;
-    if (!submitted)
+    const submitted = await deps.submittedData(ownerId, executor);
+    if (!submitted) {
+      const [row] = await executor
+        .select({ data: companyFiles.data })
+        .from(companyFiles)
+        .where(eq(companyFiles.userId, ownerId));
       return {
         digest: null,
         submitted: false,
@@ -110,6 +110,7 @@ export function createActService(deps: {
           state: 'missing',
         })),
       };
+    }
     const digest = fileDigest(submitted);
     const rows = await executor
       .select()
@@ -160,12 +161,12 @@ export function createActService(deps: {
         );
       await db.transaction(async (tx) => {
         // Locked: a resubmission waits for the act, or the act sees the new answers.
-        const [row] = await tx
-          .select({ submittedData: companyFiles.submittedData })
+        await tx
+          .select({ userId: companyFiles.userId })
           .from(companyFiles)
           .where(eq(companyFiles.userId, access.ownerId))
           .for('update');
-        const submitted = row?.submittedData;
+        const submitted = await deps.submittedData(access.ownerId, tx);
         if (!submitted)
           throw new ActError(
             409,

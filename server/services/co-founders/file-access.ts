@@ -5,7 +5,7 @@
  * told to strangers. Every co-founders' and signing handler asks this first, so the API, not the
  * screens, decides what a co-founder can do.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { companyFiles, fileMembers } from '../../db/schema';
 
@@ -40,11 +40,19 @@ export async function fileAccess(
     if (!file) throw new FileAccessError(404, 'No company file here');
     return { role: 'founder', ownerId, userId, personId: FOUNDER_PERSON_ID };
   }
+  // One query: the membership, and its person still in the file's answers (a person removed, whose
+  // id a new person may take, takes the access with them).
   const [member] = await db
     .select({ id: fileMembers.id, personId: fileMembers.personId })
     .from(fileMembers)
+    .innerJoin(companyFiles, eq(companyFiles.userId, fileMembers.ownerId))
     .where(
-      and(eq(fileMembers.ownerId, ownerId), eq(fileMembers.userId, userId), eq(fileMembers.status, 'joined')),
+      and(
+        eq(fileMembers.ownerId, ownerId),
+        eq(fileMembers.userId, userId),
+        eq(fileMembers.status, 'joined'),
+        sql`coalesce(${companyFiles.data} -> 'persons', '[]'::jsonb) @> jsonb_build_array(jsonb_build_object('id', ${fileMembers.personId}))`,
+      ),
     );
   if (!member) throw new FileAccessError(404, 'No company file here');
   return { role: 'coFounder', ownerId, userId, personId: member.personId, memberId: member.id };

@@ -162,7 +162,13 @@ export function createCoFounderService(deps: {
   const { db, wizard, files, mailQueue, brand, publicUrl, rateLimiter } = deps;
   // Its own key, derived: an invitation link can never pass for another of the server's secrets.
   const invitationKey = createHmac('sha256', deps.signingKey).update('kreo:invitation-links').digest();
-  const acts = createActService({ db, brand, publicUrl, legalForms: wizard.legalForms });
+  const acts = createActService({
+    db,
+    brand,
+    publicUrl,
+    legalForms: wizard.legalForms,
+    submittedData: (ownerId, executor) => files.submittedData(ownerId, executor),
+  });
 
   /** A co-founder's record holds only the People step's fields (the wizard's schemas allow more). */
   function unknownFields(
@@ -379,7 +385,13 @@ export function createCoFounderService(deps: {
 
   /** The file as `access` may read it: a co-founder's without the others' identity numbers. */
   async function sharedFile(access: FileAccess): Promise<SharedFile> {
-    const [file, founder] = await Promise.all([files.get(access.ownerId), userOf(db, access.ownerId)]);
+    const [file, founder, submitted] = await Promise.all([
+      files.get(access.ownerId),
+      userOf(db, access.ownerId),
+      files.submittedData(access.ownerId),
+    ]);
+    const readable = (data: FileData) =>
+      access.role === 'founder' ? data : redactFor(data, access.personId);
     return {
       fileId: access.ownerId,
       role: access.role,
@@ -389,7 +401,9 @@ export function createCoFounderService(deps: {
       version: file.version,
       status: file.status,
       submittedAt: file.submittedAt,
-      data: access.role === 'founder' ? file.data : redactFor(file.data, access.personId),
+      data: readable(file.data),
+      // What the acts approve and the documents print (review finding 4): the page shows this.
+      submittedData: submitted ? readable(submitted) : null,
     };
   }
 
@@ -399,6 +413,69 @@ export function createCoFounderService(deps: {
       .from(fileMembers)
       .where(eq(fileMembers.tokenHash, sha256(token)));
     return row;
+  }
+
+  /** Whether a signing round of the file is complete on exactly the answers `submitted`. */
+  async function completeRoundOn(tx: Transaction, ownerId: string, submitted: FileData): Promise<boolean> {
+    const [round] = await tx
+      .select({ id: signingRounds.id })
+      .from(signingRounds)
+      .where(
+        and(
+          eq(signingRounds.ownerId, ownerId),
+          eq(signingRounds.status, 'complete'),
+          eq(signingRounds.digest, fileDigest(submitted)),
+        ),
+      )
+      .limit(1);
+    return round !== undefined;
+  }
+
+  /**
+   * Ends every pending or accepted membership whose person `data` no longer holds, or holds with no
+   * role that can be invited (review finding 1): person ids are reused (a new person may take a
+   * removed one's id), so a membership must never outlive its person. Each is revoked and its
+   * person mailed, in the transaction of the save that removed them; answers how many were mailed.
+   */
+  async function endRemovedMembers(tx: Transaction, ownerId: string, data: FileData): Promise<number> {
+    const invitable = new Set(invitablePersons(data).map(({ person }) => person.id));
+    const live = await tx
+      .select({ id: fileMembers.id, personId: fileMembers.personId })
+      .from(fileMembers)
+      .where(and(eq(fileMembers.ownerId, ownerId), inArray(fileMembers.status, ['invited', 'joined'])));
+    const gone = live.filter((row) => !invitable.has(row.personId)).map((row) => row.id);
+    if (gone.length === 0) return 0;
+    const ended = await tx
+      .update(fileMembers)
+      .set({ status: 'revoked', endedAt: sql`now()` })
+      .where(and(inArray(fileMembers.id, gone), inArray(fileMembers.status, ['invited', 'joined'])))
+      .returning();
+    const inviter = fullName(await userOf(tx, ownerId));
+    let mailed = 0;
+    for (const row of ended) {
+      const wasJoined = row.joinedAt !== null;
+      // A deleted account, or a link that no longer works: nobody to tell.
+      if (wasJoined && !row.userId) continue;
+      if (!wasJoined && !(row.tokenExpiresAt && row.tokenExpiresAt > new Date())) continue;
+      const account = row.userId ? await userOf(tx, row.userId) : undefined;
+      await enqueueMail(
+        tx,
+        coFounderRemoved(
+          {
+            ...(await recipientOf(tx, row)),
+            firstname: account?.firstname ?? '',
+            inviter,
+            company: companyWithForm(data),
+            pending: !wasJoined,
+            personRemoved: true,
+          },
+          brand,
+        ),
+        row.userId ?? ownerId,
+      );
+      mailed += 1;
+    }
+    return mailed;
   }
 
   return {
@@ -576,6 +653,15 @@ export function createCoFounderService(deps: {
         throw new CoFounderError(409, 'This invitation was already used', 'INVITATION_USED');
       if (!row.tokenExpiresAt || row.tokenExpiresAt <= new Date())
         throw new CoFounderError(409, 'This invitation has expired: ask for a new one', 'INVITATION_EXPIRED');
+      // The link is no bearer pass (review finding 2): only the account of the invited address
+      // joins, so that the signing codes later go where the founder meant them to.
+      const account = await userOf(db, userId);
+      if (!account || account.email.trim().toLowerCase() !== row.email.trim().toLowerCase())
+        throw new CoFounderError(
+          409,
+          `This invitation is for ${row.email}: log in or sign up with that address to accept it`,
+          'INVITATION_OTHER_ADDRESS',
+        );
       await db.transaction(async (tx) => {
         const [already] = await tx
           .select({ id: fileMembers.id })
@@ -607,6 +693,13 @@ export function createCoFounderService(deps: {
           .returning();
         if (!joined) throw new CoFounderError(409, 'This invitation was already used', 'INVITATION_USED');
         const data = (await fileRow(tx, row.ownerId))?.data ?? {};
+        // The person may have left the file (or every role in it) since the invitation was sent.
+        if (!invitablePersons(data).some(({ person }) => person.id === row.personId))
+          throw new CoFounderError(
+            409,
+            'The person this invitation was for is no longer in the company file',
+            'INVITATION_REVOKED',
+          );
         await recordEvent(tx, row.ownerId, 'memberJoined', {
           key: `${row.personId}:${row.id}`,
           details: {
@@ -668,7 +761,8 @@ export function createCoFounderService(deps: {
      * A co-founder completes or corrects their own person record (see the contract's
      * updateOwnPersonRecord). A submitted file that still passes every step is submitted again with
      * the change, in the same transaction: rounds it no longer matches are voided, and whoever had
-     * given an act on the previous version is asked to give it again.
+     * given an act on the previous version is asked to give it again. Once a round is complete on
+     * the submitted answers, the change stays in the draft (status amended): the founder decides.
      */
     async updateOwnRecord(
       userId: string,
@@ -721,7 +815,14 @@ export function createCoFounderService(deps: {
         if (fileDigest(data) === fileDigest(row.data)) return { conflict: false as const, changed: false };
 
         const wasSubmitted = row.submittedData !== null && row.submittedRevision === row.revision;
-        const resubmit = wasSubmitted && allErrors.length === 0;
+        // The submitted answers as the acts and the rounds read them (migrated).
+        const submittedBefore = wasSubmitted ? await files.submittedData(access.ownerId, tx) : null;
+        // Once the documents are signed and sealed on these answers, only the founder may undo that
+        // (review finding 10): the change waits in the draft, and the founder decides.
+        const signedPack = submittedBefore
+          ? await completeRoundOn(tx, access.ownerId, submittedBefore)
+          : false;
+        const resubmit = wasSubmitted && allErrors.length === 0 && !signedPack;
         const newDigest = fileDigest(data);
         if (resubmit)
           await guardSubmittedChange(tx, access.ownerId, newDigest, input.confirmVoidSignatures === true);
@@ -742,15 +843,15 @@ export function createCoFounderService(deps: {
               : {}),
           })
           .where(and(eq(companyFiles.userId, access.ownerId), eq(companyFiles.revision, row.revision)));
-        if (resubmit && row.submittedData) {
+        if (resubmit && submittedBefore) {
           const voided = await voidRoundsAfterChange(
             tx,
             access.ownerId,
             newDigest,
-            fileChanges(row.submittedData, data),
+            fileChanges(submittedBefore, data),
           );
           if (voided.length > 0) await deps.roundsVoided?.(tx, access.ownerId, voided);
-          await acts.askAgainAfterChange(tx, access.ownerId, row.submittedData, data, userId);
+          await acts.askAgainAfterChange(tx, access.ownerId, submittedBefore, data, userId);
         }
         // The founder hears of it: "completed" when the record passes the People step for the first
         // time; a correction once per quarter of an hour at most, however often it is saved.
@@ -766,6 +867,7 @@ export function createCoFounderService(deps: {
               person: personName(record, personId),
               completed,
               resubmitted: resubmit,
+              signed: signedPack,
               fileUrl: `${publicUrl}/shared/${access.ownerId}`,
             },
             brand,
@@ -781,7 +883,7 @@ export function createCoFounderService(deps: {
               ),
             )
             .limit(1);
-          if (completed || !recent) await enqueueMail(tx, message, access.ownerId);
+          if (completed || signedPack || !recent) await enqueueMail(tx, message, access.ownerId);
         }
         return { conflict: false as const, changed: true };
       });
@@ -791,23 +893,25 @@ export function createCoFounderService(deps: {
     },
 
     /**
-     * After the founder submitted the file again (the wizard's submitCompanyFile): whoever had given
-     * an act on the previous submission (`before`, read just before it) is asked to give it again,
-     * with what changed; the founder made the change and is not.
+     * In the transaction of the founder's submission (company-files.ts `afterSubmittedChange`):
+     * memberships of persons the new answers no longer hold end, and whoever had given an act on
+     * the previous submission (`before`, migrated) is asked to give it again, with what changed;
+     * the founder made the change and is not. A failure here undoes the submission.
      */
-    async afterFounderSubmit(ownerId: string, before: FileData | null): Promise<void> {
-      if (!before) return;
-      const queued = await db.transaction(async (tx) => {
-        const after = (await fileRow(tx, ownerId))?.submittedData;
-        if (!after) return 0;
-        return acts.askAgainAfterChange(tx, ownerId, before, after, ownerId);
-      });
-      if (queued > 0) mailQueue.wake();
+    async afterSubmittedChange(
+      tx: Transaction,
+      ownerId: string,
+      before: FileData | null,
+      after: FileData,
+    ): Promise<void> {
+      // The mails are sent by the mail worker's next poll, once this transaction is committed.
+      await endRemovedMembers(tx, ownerId, after);
+      if (before) await acts.askAgainAfterChange(tx, ownerId, before, after, ownerId);
     },
 
-    /** The submitted answers as stored (what acts and signatures are given on), or null. */
-    async submittedAnswers(ownerId: string): Promise<FileData | null> {
-      return (await fileRow(db, ownerId))?.submittedData ?? null;
+    /** In the transaction of the founder's saved draft: memberships of persons it no longer holds end. */
+    async afterDraftSaved(tx: Transaction, ownerId: string, data: FileData): Promise<void> {
+      await endRemovedMembers(tx, ownerId, data);
     },
 
     /**

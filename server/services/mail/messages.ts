@@ -603,11 +603,19 @@ export function coFounderRemoved(
     inviter: string;
     company: string;
     pending: boolean;
+    /** Ended because the founder took their person out of the file (or of every role in it). */
+    personRemoved?: boolean;
   },
   brand: MailBrand,
 ): MailMessage {
   const t = translator(mail.language);
-  const kind = mail.pending ? 'revoked' : 'removed';
+  const kind = mail.personRemoved
+    ? mail.pending
+      ? 'personRemovedPending'
+      : 'personRemoved'
+    : mail.pending
+      ? 'revoked'
+      : 'removed';
   const words = { inviter: mail.inviter, company: mail.company || t('emails:coFounders.yourCompany') };
   const { text, html } = frame(
     t,
@@ -651,6 +659,8 @@ export function coFounderRecordUpdated(
     person: string;
     completed: boolean;
     resubmitted: boolean;
+    /** The documents are signed on the submitted answers: the change waits for the founder. */
+    signed?: boolean;
     fileUrl: string;
   },
   brand: MailBrand,
@@ -666,7 +676,11 @@ export function coFounderRecordUpdated(
       paragraphs: [
         t(`emails:coFounders.record.${kind}`, words),
         t(
-          mail.resubmitted ? 'emails:coFounders.record.resubmitted' : 'emails:coFounders.record.draft',
+          mail.resubmitted
+            ? 'emails:coFounders.record.resubmitted'
+            : mail.signed
+              ? 'emails:coFounders.record.signed'
+              : 'emails:coFounders.record.draft',
           words,
         ),
       ],

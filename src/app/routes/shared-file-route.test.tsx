@@ -20,6 +20,7 @@ beforeEach(() => {
     status: 'draft',
     submittedAt: null,
     data: completeCompanyFile(2) as SharedFile['data'],
+    submittedData: null,
   };
   vi.spyOn(apiClient, 'GET').mockImplementation((async (path: string) => {
     if (path === '/api/company-files/{fileId}') return { data: file, response: new Response() };

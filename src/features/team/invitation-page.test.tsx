@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
@@ -43,6 +43,7 @@ function renderInvitation(language: Language, loggedIn: boolean) {
     <Routes>
       <Route path="/invitations/:token" element={<InvitationPage />} />
       <Route path="/shared/:fileId" element={<p>shared file page</p>} />
+      <Route path="/signup" element={<SignupProbe />} />
     </Routes>,
     { route: `/invitations/${TOKEN}`, i18n, store: sessionStore },
   );
@@ -50,6 +51,17 @@ function renderInvitation(language: Language, loggedIn: boolean) {
     ...view,
     t: (key: string, params?: Record<string, unknown>) => String(i18n.t(key as never, params as never)),
   };
+}
+
+/** The sign-up page, as far as the test needs: where it was sent, with the address prefilled. */
+function SignupProbe() {
+  const location = useLocation();
+  const query = new URLSearchParams(location.search);
+  return query.get('email') === INVITATION.email && query.get('redirect') === `/invitations/${TOKEN}` ? (
+    <p>signup page</p>
+  ) : (
+    <p>wrong signup link</p>
+  );
 }
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ');
@@ -115,7 +127,7 @@ describe('/invitations/:token', () => {
     expect(await screen.findByText('shared file page')).toBeInTheDocument();
   });
 
-  it.each(['INVITATION_EXPIRED', 'INVITATION_REVOKED', 'INVITATION_USED', 'OWN_FILE'])(
+  it.each(['INVITATION_EXPIRED', 'INVITATION_REVOKED', 'INVITATION_USED', 'OWN_FILE', 'ALREADY_MEMBER'])(
     'says why joining was refused (%s)',
     async (code) => {
       const { t, user } = renderInvitation('ro', true);
@@ -126,6 +138,30 @@ describe('/invitations/:token', () => {
       );
     },
   );
+
+  it('to an account of another address: names the invited one, logs out and prefills the sign-up', async () => {
+    const { t, user } = renderInvitation('fr', true);
+    post.mockRejectedValueOnce(
+      new ApiError('Conflict', 'http', 409, { message: 'Conflict', code: 'INVITATION_OTHER_ADDRESS' }),
+    );
+    await user.click(await screen.findByRole('button', { name: t('cofounders:invitation.join') }));
+    const alert = await screen.findByRole('alert');
+    expect(plain(alert.textContent)).toContain(
+      plain(
+        t('cofounders:invitation.otherAddress.body', { email: INVITATION.email, inviter: 'Camille Dupont' }),
+      ),
+    );
+    expect(screen.queryByRole('button', { name: t('cofounders:invitation.join') })).toBeNull();
+    post.mockResolvedValueOnce({ data: undefined, response: new Response() });
+    await user.click(
+      screen.getByRole('button', {
+        name: t('cofounders:invitation.otherAddress.signup', { email: INVITATION.email }),
+      }),
+    );
+    expect(post).toHaveBeenLastCalledWith('/api/auth/logout');
+    expect(await screen.findByText('signup page')).toBeInTheDocument();
+    expect(sessionStore.get(accessTokenAtom)).toBeNull();
+  });
 
   it('says an unknown link is unknown', async () => {
     invitation = null;

@@ -8,7 +8,14 @@ import { PageLoader } from '@/components/page-loader';
 import { invitationPath, loginHref, sharedFilePath, signupHref } from '@/config/paths';
 import { isLoggedInAtom } from '@/lib/session/session';
 import { refusalKey } from './member-outcomes';
-import { acceptInvitation, fetchInvitation, statusOf, type InvitationInfo } from './team-api';
+import {
+  acceptInvitation,
+  errorCode,
+  fetchInvitation,
+  logOut,
+  statusOf,
+  type InvitationInfo,
+} from './team-api';
 
 type Load =
   | { status: 'loading' }
@@ -29,6 +36,8 @@ export function InvitationPage() {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [joining, setJoining] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The account logged in is not the invited address's: it must come back with that one.
+  const [otherAddress, setOtherAddress] = useState(false);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -64,9 +73,16 @@ export function InvitationPage() {
       const joined = await acceptInvitation(token);
       void navigate(sharedFilePath(joined.fileId));
     } catch (error) {
-      setFailure(refusalKey(error));
+      if (errorCode(error) === 'INVITATION_OTHER_ADDRESS') setOtherAddress(true);
+      else setFailure(refusalKey(error));
       setJoining(false);
     }
+  };
+
+  /** Logs out, then goes to `target` (sign-up prefilled with the invited address, or log-in), and back here. */
+  const switchAccount = async (target: string) => {
+    await logOut();
+    void navigate(target);
   };
 
   return (
@@ -91,7 +107,31 @@ export function InvitationPage() {
               {t(failure as never, { inviter: invitation.inviter })}
             </Alert>
           ) : null}
-          {open && loggedIn ? (
+          {otherAddress && loggedIn ? (
+            <Alert
+              color="orange"
+              role="alert"
+              title={t('invitation.otherAddress.title', { email: invitation.email })}
+            >
+              <Stack gap="sm">
+                <Text size="sm">
+                  {t('invitation.otherAddress.body', {
+                    email: invitation.email,
+                    inviter: invitation.inviter,
+                  })}
+                </Text>
+                <Group>
+                  <Button onClick={() => void switchAccount(signupHref(here, invitation.email))}>
+                    {t('invitation.otherAddress.signup', { email: invitation.email })}
+                  </Button>
+                  <Button variant="default" onClick={() => void switchAccount(loginHref(here))}>
+                    {t('invitation.otherAddress.login', { email: invitation.email })}
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          ) : null}
+          {open && loggedIn && !otherAddress ? (
             <Group>
               <Button size="md" onClick={() => void join()} loading={joining}>
                 {t('invitation.join')}

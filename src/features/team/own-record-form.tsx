@@ -55,7 +55,14 @@ export function OwnRecordForm({
     try {
       const outcome = await saveOwnRecord(file, { ...record, id: person.id, kind: person.kind }, confirmed);
       if (outcome.status === 'saved') {
-        setNotice({ tone: 'success', key: 'record.saved' });
+        // A submitted file that the change leaves unsubmitted: the documents are signed on it, and
+        // only the founder may submit the change (which voids the signatures).
+        const waitsForFounder = file.status === 'submitted' && outcome.file.status === 'amended';
+        setNotice(
+          waitsForFounder
+            ? { tone: 'warning', key: 'record.savedForFounder' }
+            : { tone: 'success', key: 'record.saved' },
+        );
         onSaved(outcome.file);
       } else if (outcome.status === 'conflict') {
         setNotice({ tone: 'warning', key: 'record.conflict' });
@@ -95,7 +102,7 @@ export function OwnRecordForm({
             color={notice.tone === 'success' ? 'teal' : notice.tone === 'warning' ? 'orange' : 'red'}
             role={notice.tone === 'success' ? 'status' : 'alert'}
           >
-            {t(notice.key as never)}
+            {t(notice.key as never, { founder: file.founder })}
           </Alert>
         ) : null}
       </SchemaForm>

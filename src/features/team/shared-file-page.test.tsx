@@ -6,7 +6,7 @@ import { apiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import { createTestI18n, renderWithProviders } from '@/testing/render';
-import { SharedFilePage } from './shared-file-page';
+import { SharedFilePage, type FileSummaryRenderer } from './shared-file-page';
 import type { FileActList, SharedFile } from './team-api';
 
 const FILE_ID = '4f1c2a7e-0000-4000-8000-000000000001';
@@ -22,8 +22,12 @@ function sharedFile(revision = 3): SharedFile {
     status: 'submitted',
     submittedAt: '2026-11-20T10:00:00.000Z',
     data: completeCompanyFile(2) as SharedFile['data'],
+    submittedData: completeCompanyFile(2) as SharedFile['data'],
   };
 }
+
+/** The file the GET answers (the default one unless a test sets another). */
+let served: SharedFile | null = null;
 
 const ACTS: FileActList = {
   digest: 'digest-1',
@@ -46,10 +50,12 @@ let post: ReturnType<typeof vi.fn>;
 let del: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
+  served = null;
   getCalls = [];
   vi.spyOn(apiClient, 'GET').mockImplementation((async (path: string) => {
     getCalls.push(path);
-    if (path === '/api/company-files/{fileId}') return { data: sharedFile(), response: new Response() };
+    if (path === '/api/company-files/{fileId}')
+      return { data: served ?? sharedFile(), response: new Response() };
     if (path === '/api/company-files/{fileId}/acts') return { data: ACTS, response: new Response() };
     throw new Error(`unexpected GET ${path}`);
   }) as never);
@@ -61,11 +67,21 @@ beforeEach(() => {
   vi.spyOn(apiClient, 'DELETE').mockImplementation(del as never);
 });
 
+/** The summary the route composes, as far as the tests need: the company name and p2's address. */
+const summary: FileSummaryRenderer = ({ data }) => {
+  const persons = (data.persons ?? []) as { address?: string }[];
+  return (
+    <p data-testid="summary">
+      {String(data.companyName)} | {persons[1]?.address}
+    </p>
+  );
+};
+
 function renderPage(language: Language) {
   const i18n = createTestI18n(language);
   const view = renderWithProviders(
     <Routes>
-      <Route path="/shared/:fileId" element={<SharedFilePage />} />
+      <Route path="/shared/:fileId" element={<SharedFilePage renderSummary={summary} />} />
       <Route path="/dashboard" element={<p>dashboard</p>} />
     </Routes>,
     { route: `/shared/${FILE_ID}`, i18n },
@@ -193,6 +209,57 @@ describe('the shared file', () => {
     expect(await within(section).findByText(plain(t('cofounders:record.invalid')))).toBeInTheDocument();
     const address = field(t('wizard:fields.person.address.title'));
     expect(document.getElementById(`${address.id}__error`)).toHaveTextContent(t('forms:errors.pattern'));
+  });
+});
+
+describe('the submitted file and the draft', () => {
+  it('shows the submitted file, says the founder has unsent changes, and edits the draft record', async () => {
+    const amended = sharedFile(6);
+    amended.status = 'amended';
+    const draft = amended.data as { companyName: string; persons: Record<string, unknown>[] };
+    draft.companyName = 'Boulangerie Renommée';
+    draft.persons[1] = { ...draft.persons[1], address: '8 quai de Loire, 44000 Nantes, France' };
+    served = amended;
+    const { t } = renderPage('en');
+    expect(await screen.findByTestId('summary')).toHaveTextContent(
+      'Boulangerie Dupont | 2 rue de la Paix, 75002 Paris, France',
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Boulangerie Dupont');
+    expect(
+      screen.getByText(plain(t('cofounders:shared.amended', { founder: 'Camille Dupont' }))),
+    ).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: t('cofounders:record.title') });
+    expect(
+      await within(section).findByLabelText(labelled(t('wizard:fields.person.address.title'))),
+    ).toHaveValue('8 quai de Loire, 44000 Nantes, France');
+  });
+
+  it('says plainly when a change to a signed file waits for the founder', async () => {
+    const { t, user } = renderPage('fr');
+    const section = await screen.findByRole('region', { name: t('cofounders:record.title') });
+    await within(section).findByLabelText(labelled(t('wizard:fields.person.lastName.title')));
+    const saved = sharedFile(4);
+    saved.status = 'amended';
+    put.mockResolvedValueOnce({ data: saved, response: new Response() });
+    await user.click(within(section).getByRole('button', { name: t('cofounders:record.save') }));
+    expect(
+      await within(section).findByText(
+        plain(t('cofounders:record.savedForFounder', { founder: 'Camille Dupont' })),
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says a record too large in words', async () => {
+    const { t, user } = renderPage('ro');
+    const section = await screen.findByRole('region', { name: t('cofounders:record.title') });
+    await within(section).findByLabelText(labelled(t('wizard:fields.person.lastName.title')));
+    put.mockRejectedValueOnce(
+      new ApiError('Too large', 'http', 400, { message: 'Too large', code: 'PERSON_TOO_LARGE' }),
+    );
+    await user.click(within(section).getByRole('button', { name: t('cofounders:record.save') }));
+    expect(
+      await within(section).findByText(plain(t('cofounders:errors.PERSON_TOO_LARGE'))),
+    ).toBeInTheDocument();
   });
 });
 

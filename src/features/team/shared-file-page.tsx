@@ -10,6 +10,7 @@ import { ActsSection } from './acts-section';
 import { LeaveFile } from './leave-file';
 import { companyLabel, type FileData } from './file-words';
 import { OwnRecordForm } from './own-record-form';
+import type { SharedFile } from './team-api';
 import { useFileSteps, useSharedFile } from './use-file';
 
 /** The file's answers for reading, as the wizard's review shows them (composed by the route). */
@@ -49,7 +50,10 @@ export function SharedFilePage({ renderSummary }: { renderSummary?: FileSummaryR
     );
 
   const loaded = load.file;
-  const company = companyLabel(loaded.data) || t('shared.unnamedCompany');
+  // What the acts approve and the documents print is the submitted file: it is what the page shows
+  // (the draft only in the own-record form), until the first submission.
+  const shown: SharedFile = { ...loaded, data: loaded.submittedData ?? loaded.data };
+  const company = companyLabel(shown.data) || t('shared.unnamedCompany');
   const founder = loaded.role === 'founder';
   return (
     <PageIntro
@@ -61,7 +65,11 @@ export function SharedFilePage({ renderSummary }: { renderSummary?: FileSummaryR
           {t('shared.toTeam')}
         </Anchor>
       ) : null}
-      {loaded.status !== 'submitted' ? (
+      {loaded.status === 'amended' && loaded.submittedData ? (
+        <Alert color="orange" role="status">
+          {t('shared.amended', { founder: loaded.founder })}
+        </Alert>
+      ) : loaded.status !== 'submitted' ? (
         <Alert color="blue" role="status">
           {t('shared.notSubmitted', { founder: loaded.founder })}
         </Alert>
@@ -85,11 +93,11 @@ export function SharedFilePage({ renderSummary }: { renderSummary?: FileSummaryR
                 {t('shared.summaryTitle')}
               </Title>
               <Text c="dimmed">{t('shared.summaryLead')}</Text>
-              {renderSummary({ data: loaded.data, steps })}
+              {renderSummary({ data: shown.data, steps })}
             </Stack>
           ) : null}
           {/* After the file: what the person approves is what they just read. */}
-          <ActsSection file={loaded} steps={steps} onFileChanged={reload} />
+          <ActsSection file={shown} steps={steps} onFileChanged={reload} />
         </>
       ) : (
         <PageLoader />

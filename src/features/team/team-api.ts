@@ -2,6 +2,7 @@ import { apiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
 import type { Language } from '@/lib/i18n/languages';
+import { endSession } from '@/lib/session/session';
 
 type Schemas = components['schemas'];
 export type FileMember = Schemas['FileMember'];
@@ -138,4 +139,18 @@ export async function giveAct(
 /** DELETE /api/company-files/{fileId}/membership: the co-founder leaves the file. */
 export async function leaveFile(fileId: string): Promise<void> {
   await apiClient.DELETE('/api/company-files/{fileId}/membership', { params: { path: { fileId } } });
+}
+
+/**
+ * Logs out (the session revoked on the server when it can be told) and forgets the token: to come
+ * back to an invitation with the account of the address it was sent to.
+ */
+export async function logOut(): Promise<void> {
+  try {
+    await apiClient.POST('/api/auth/logout');
+  } catch (error) {
+    console.error('Logout failed', error);
+  } finally {
+    endSession();
+  }
 }

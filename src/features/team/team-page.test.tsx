@@ -194,6 +194,7 @@ describe('/team', () => {
       status: 'submitted',
       submittedAt: '2026-11-20T10:00:00.000Z',
       data: completeCompanyFile(2) as SharedFile['data'],
+      submittedData: completeCompanyFile(2) as SharedFile['data'],
     };
     const { t } = renderTeam('fr');
     const acts = await screen.findByRole('region', { name: t('cofounders:acts.title') });

@@ -1272,7 +1272,9 @@ export interface paths {
          * @description The logged-in account becomes the person's co-founder account on the file. 409 with `code`
          *     `INVITATION_EXPIRED`, `INVITATION_REVOKED`, `INVITATION_USED` (by another account),
          *     `OWN_FILE` (the founder's own link), `ALREADY_MEMBER` (the account is on the file already,
-         *     as another person); 404 for an unknown token.
+         *     as another person), `INVITATION_OTHER_ADDRESS` (the account's e-mail address is not the one
+         *     invited, compared without case: only the invited address's account joins; the message names
+         *     that address); 404 for an unknown token.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -1357,8 +1359,11 @@ export interface paths {
          *     `PERSON_KIND_CHANGED`), nor can it pass 16 kB (400 `PERSON_TOO_LARGE`). Saved in the draft with
          *     the revision compare-and-set (409 with the current file); a submitted file whose answers
          *     still pass every step is submitted again with the change, which asks every approval again.
-         *     When it would void signatures, 409 `SIGNATURES_WOULD_BE_VOIDED` unless
-         *     `confirmVoidSignatures` is true.
+         *     When it would void signatures of a round under way, 409 `SIGNATURES_WOULD_BE_VOIDED` unless
+         *     `confirmVoidSignatures` is true. Once a signing round is complete on the submitted answers,
+         *     the change is saved in the draft only (answer `status` amended): nothing is submitted or
+         *     voided, whatever `confirmVoidSignatures` says; the founder is mailed and decides whether to
+         *     submit it (which voids the signatures).
          */
         put: operations["updateOwnPersonRecord"];
         post?: never;
@@ -2545,12 +2550,23 @@ export interface components {
             version: components["schemas"]["WizardVersion"];
             status: components["schemas"]["CompanyFileStatus"];
             submittedAt: string | null;
+            /** @description The draft (what the co-founder's own record form edits). */
             data: components["schemas"]["CompanyFileData"];
+            /**
+             * @description The answers as last submitted, in the current version of the steps and redacted like
+             *     `data`: what the acts approve and the documents print. Null before the first submission.
+             *     When `status` is amended, the draft holds changes the founder has not submitted yet.
+             */
+            submittedData: components["schemas"]["CompanyFileData"] | null;
         };
         OwnPersonUpdate: {
             /** @description The person record (the People step's item), with its own `id` and `kind`. */
             person: Record<string, never>;
             baseRevision: number;
+            /**
+             * @description Make the change though it voids the signatures of a round under way. Without effect once
+             *     a round is complete: the change then waits in the draft for the founder.
+             */
             confirmVoidSignatures?: boolean;
         };
         SharedFileConflict: {
@@ -5648,7 +5664,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused in the file's current state (`code` says why). */
+            /**
+             * @description Refused in the file's current state, or to an account of another address (`code` says
+             *     why: INVITATION_EXPIRED, INVITATION_REVOKED, INVITATION_USED, OWN_FILE, ALREADY_MEMBER,
+             *     INVITATION_OTHER_ADDRESS).
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
