@@ -207,6 +207,16 @@ describe('the seal', () => {
     expect(checkPdfA(Buffer.from(sealed.pdf))).toEqual([]);
   });
 
+  it('writes a reason and a place beyond ASCII as UTF-16 text strings, as a reader decodes them', () => {
+    const utf16 = (value: string) =>
+      Buffer.from(`\ufeff${value}`, 'utf16le').swap16().toString('hex').toUpperCase();
+    const text = Buffer.from(sealed.pdf).toString('latin1');
+    expect(text).toContain(`/Reason <${utf16(sealInfo.reason)}>`);
+    expect(text).toContain('/Location (Paris)');
+    // Never the UTF-8 of the UTF-16 bytes that no reader decodes ("Ã¾Ã¿").
+    expect(text).not.toContain('\u00c3\u00be\u00c3\u00bf');
+  });
+
   it('breaks when one byte of the signed document changes', async () => {
     const changed = Buffer.from(sealed.pdf);
     // A letter of the document's title in its metadata (uncompressed): the file still reads.

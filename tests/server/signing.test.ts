@@ -279,6 +279,16 @@ describe('a French SAS signed by its two associates', () => {
     );
   }, 120_000);
 
+  it('refuses a second round of the same answers while one is being signed (409 ALREADY_STARTED)', async () => {
+    const again = await start(owner, owner);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(errorOf(again).code).toBe('ALREADY_STARTED');
+    // The round being signed stays as it was.
+    const state = await stateOf(owner, owner);
+    expect(state.round?.status).toBe('open');
+    expect(state.round?.documents.map((document) => document.id)).toEqual(documents.map((d) => d.id));
+  }, 60_000);
+
   it('serves a document to its signatories and the founder only, and its preview in a translation', async () => {
     const statuts = bySku('LEGAL_STATUSES');
     const pdf = await signing(owner, coFounder, `/documents/${statuts.id}/pdf`);
@@ -401,6 +411,13 @@ describe('a French SAS signed by its two associates', () => {
     expect(report).toContain('Signature Validation: Signature is Valid.');
     expect(report).toContain('Total document signed');
     expect(signedRangesSha256(report, sealed)).toBe(row?.sealedSha256);
+    // The seal's reason, as a PDF reader shows it, is in the document's language (UTF-16BE in the PDF).
+    const reason = translator('fr')('documents:signed.reason', {
+      names: statuts.signatories.map((signatory) => signatory.name).join(', '),
+    });
+    expect(reason).toMatch(/^Signé électroniquement/);
+    const utf16 = Buffer.from(`\ufeff${reason}`, 'utf16le').swap16().toString('hex').toUpperCase();
+    expect(Buffer.from(sealed).toString('latin1')).toContain(`/Reason <${utf16}>`);
     expect(verifySealedPdf(sealed)).toMatchObject({
       valid: true,
       wholeDocument: true,
@@ -424,6 +441,10 @@ describe('a French SAS signed by its two associates', () => {
     );
     const evidence = await signing(owner, coFounder, '/evidence');
     expect(evidence.statusCode).toBe(200);
+    // It names each signatory's address, IP and browser: a member who signs nothing does not get it.
+    const outsider = await server.signup({ language: 'en', firstname: 'Dana' });
+    await join(owner, outsider, 'p9');
+    expect((await signing(owner, outsider, '/evidence')).statusCode).toBe(404);
     expect(evidence.headers['content-type']).toBe('application/pdf');
     expect(checkPdfA(evidence.rawPayload)).toEqual([]);
     // Who signed what: each signatory, each sealed document's hash, the words they accepted.

@@ -10,7 +10,7 @@
  * signing at the same instant queue there, so the second sees the first's signature and seals.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { asciiSlug } from '../../../src/shared/ascii-slug';
 import type { components } from '../../../src/lib/api/schema';
 import type { Database, Transaction } from '../../db/database';
@@ -151,6 +151,8 @@ type RoundRow = typeof signingRounds.$inferSelect;
 type DocumentRow = typeof signingDocuments.$inferSelect;
 type SignatureRow = typeof signatures.$inferSelect;
 
+const languageOf = (language: string | null | undefined): ServerLanguage =>
+  isServerLanguage(language) ? language : 'fr';
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -333,6 +335,26 @@ export function createSigningService(deps: SigningServiceDeps) {
     return found;
   }
 
+  /** A round of `ownerId` on the answers of digest `digest` that is not voided (open or complete). */
+  async function liveRoundOf(executor: Database | Transaction, ownerId: string, digest: string) {
+    const [round] = await executor
+      .select({ id: signingRounds.id })
+      .from(signingRounds)
+      .where(
+        and(
+          eq(signingRounds.ownerId, ownerId),
+          eq(signingRounds.digest, digest),
+          ne(signingRounds.status, 'voided'),
+        ),
+      )
+      .limit(1);
+    return round;
+  }
+
+  /** The refusal of a second round of the same answers (sent with an empty `readiness`, as the contract's 409). */
+  const alreadyStarted = () =>
+    new SigningError(409, 'These documents are being signed already', 'ALREADY_STARTED', []);
+
   /** The round of `ownerId` a signatory acts on: the newest, open, electronic. */
   function openElectronic(round: RoundRow | undefined): RoundRow {
     if (!round) throw new SigningError(409, 'No documents are being signed', 'NOTHING_TO_SIGN');
@@ -422,7 +444,10 @@ export function createSigningService(deps: SigningServiceDeps) {
       ).body;
       const sealedAt = now();
       const sealed = await tools.seal(withPage, {
-        reason: `Signed electronically on Kreo by ${signers.map((signer) => signer.name).join(', ')}`,
+        // The seal's /Reason, as a PDF reader shows it, in the document's language.
+        reason: translator(languageOf(document.language))('documents:signed.reason', {
+          names: signers.map((signer) => signer.name).join(', '),
+        }),
         name: 'Kreo',
         location: typeof round.data.placeOfSignature === 'string' ? round.data.placeOfSignature : '',
         signingTime: sealedAt,
@@ -536,6 +561,10 @@ export function createSigningService(deps: SigningServiceDeps) {
         throw new SigningError(409, 'Submit your company file first', 'SIGNING_NOT_READY', [
           { code: 'NOT_SUBMITTED' },
         ]);
+      const digest = fileDigest(data);
+      // A round of these very answers is being signed, or was: the page shows it (a changed file has
+      // voided it already, through the submission).
+      if (await liveRoundOf(db, ownerId, digest)) throw alreadyStarted();
       const mode = form.jurisdiction === 'RO' ? 'qualified' : 'electronic';
       const documentsDate = now();
       const createdAt = documentsDate.toISOString();
@@ -585,13 +614,30 @@ export function createSigningService(deps: SigningServiceDeps) {
           .for('update');
         if (current?.revision !== file.revision)
           throw new SigningError(409, 'The company file changed meanwhile: start again', 'FILE_CHANGED');
+        // Another start of the same answers, meanwhile (the file's row lock orders the two).
+        if (await liveRoundOf(tx, ownerId, digest)) throw alreadyStarted();
+        // Signed in Kreo (France): each person the documents name as signing needs their account on
+        // the file, or the round could never complete.
+        if (mode === 'electronic') {
+          const signing = [
+            ...new Set(written.flatMap((document) => document.signatories.map((s) => s.personId))),
+          ];
+          const missing = await notJoined(tx, ownerId, signing);
+          if (missing.length > 0)
+            throw new SigningError(
+              409,
+              'Someone who signs the documents has not joined the file',
+              'SIGNING_NOT_READY',
+              missing.map((personId) => ({ code: 'SIGNATORY_NOT_JOINED', personId })),
+            );
+        }
         await tx
           .update(signingRounds)
           .set({ status: 'voided', voidedAt: now(), voidedChanges: [] })
           .where(and(eq(signingRounds.ownerId, ownerId), eq(signingRounds.status, 'open')));
         const [round] = await tx
           .insert(signingRounds)
-          .values({ ownerId, mode, status: 'open', digest: fileDigest(data), data, documentsDate })
+          .values({ ownerId, mode, status: 'open', digest, data, documentsDate })
           .returning({ id: signingRounds.id });
         if (!round) throw new Error('the signing round was not stored');
         await tx
@@ -828,14 +874,20 @@ export function createSigningService(deps: SigningServiceDeps) {
     async evidence(userId: string, ownerId: string) {
       const access = await fileAccess(db, userId, ownerId);
       const round = await latestRound(db, access.ownerId);
+      const documents = round
+        ? await db
+            .select({ language: signingDocuments.language, signatories: signingDocuments.signatories })
+            .from(signingDocuments)
+            .where(eq(signingDocuments.roundId, round.id))
+        : [];
+      // It names each signatory's address, IP and browser: the founder's and the signatories' only.
+      const mine =
+        access.role === 'founder' ||
+        documents.some((document) => document.signatories.some((s) => s.personId === access.personId));
+      if (!mine) throw new SigningError(404, 'No evidence file for this account');
       if (!round?.evidencePdf || round.status !== 'complete')
         throw new SigningError(409, 'Every document must be signed first', 'SIGNING_NOT_COMPLETE');
-      const [document] = await db
-        .select({ language: signingDocuments.language })
-        .from(signingDocuments)
-        .where(eq(signingDocuments.roundId, round.id))
-        .limit(1);
-      const language = isServerLanguage(document?.language) ? document.language : 'fr';
+      const language = languageOf(documents[0]?.language);
       return { filename: EVIDENCE_FILE_NAMES[language], body: round.evidencePdf };
     },
 

@@ -1414,7 +1414,9 @@ export interface paths {
          *     (a simple electronic signature, eIDAS art. 3(10); C. civ. 1366-1367). Romania: `mode`
          *     `qualified`, the documents prepared with a signature field per signatory, to sign with each
          *     one's qualified certificate (Legea 214/2024 [to verify]). 409 `SIGNING_NOT_READY` with the
-         *     reasons, 403 for a co-founder.
+         *     reasons (France: also `SIGNATORY_NOT_JOINED` for a person the documents name as signing who
+         *     has no account on the file), 409 `ALREADY_STARTED` (empty `readiness`) when a round of the
+         *     same submitted answers is open or complete, 403 for a co-founder.
          */
         post: operations["startSigningRound"];
         delete?: never;
@@ -1523,7 +1525,8 @@ export interface paths {
          * The evidence file of a completed round (PDF/A)
          * @description Who signed what, when and how: each signature's consent words, document SHA-256, time,
          *     address, browser and code verification, each sealed document's signed hash and the seal's
-         *     certificate. 409 `SIGNING_NOT_COMPLETE` before every document is signed.
+         *     certificate. For the founder and the round's signatories (404 for another member). 409
+         *     `SIGNING_NOT_COMPLETE` before every document is signed.
          */
         get: operations["downloadSigningEvidence"];
         put?: never;
@@ -5974,7 +5977,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not ready (`code` `SIGNING_NOT_READY`, `readiness` says why). */
+            /** @description Not ready (`code` `SIGNING_NOT_READY`, `readiness` says why), or `ALREADY_STARTED`. */
             409: {
                 headers: {
                     [name: string]: unknown;
