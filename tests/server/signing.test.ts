@@ -357,7 +357,9 @@ describe('a French SAS signed by its two associates', () => {
       personId: 'p1',
       language: 'fr',
       documentSha256: declaration.sha256,
-      codeSentTo: json(sent).sentTo,
+      // In full, with the account, as at signing: the evidence file names them.
+      codeSentTo: owner.email,
+      userId: owner.userId,
     });
     // The words the page shows next to the button, in the language of the request, with the titles.
     expect(row?.words).toBe(
@@ -407,6 +409,9 @@ describe('a French SAS signed by its two associates', () => {
     const { text } = await pdfText(Buffer.from(sealed));
     for (const signatory of statuts.signatories) expect(text).toContain(signatory.name);
     expect(squeeze(text)).toContain(statuts.sha256);
+    // Everyone the document goes to reads the page: the addresses stay masked there.
+    expect(text).not.toContain(coFounder.email);
+    expect(text).toContain(`${coFounder.email.slice(0, 1)}***@`);
     const report = pdfsig(sealed);
     expect(report).toContain('Signature Validation: Signature is Valid.');
     expect(report).toContain('Total document signed');
@@ -455,6 +460,19 @@ describe('a French SAS signed by its two associates', () => {
       expect(evidenceText).toContain(row.sealedSha256);
     for (const signatory of bySku('LEGAL_STATUSES').signatories)
       expect(evidenceText).toContain(squeeze(signatory.name));
+    // The full addresses the codes went to, the accounts, each one's acts and how they reached the file.
+    for (const user of [owner, coFounder]) {
+      expect(evidenceText).toContain(squeeze(user.email));
+      expect(evidenceText).toContain(user.userId);
+    }
+    expect(evidenceText).toContain(squeeze('approveFile of p2'));
+    expect(evidenceText).toContain(squeeze('acceptAppointment of p1'));
+    expect(evidenceText).toContain(squeeze('A rejoint le dossier le (UTC)'));
+    // Sealed itself, still PDF/A.
+    expect(verifySealedPdf(new Uint8Array(evidence.rawPayload))).toMatchObject({
+      valid: true,
+      wholeDocument: true,
+    });
 
     const pack = await server.request('/api/documents/pack', { token: owner.accessToken });
     expect(pack.statusCode, pack.body).toBe(200);

@@ -16,6 +16,8 @@ import type { components } from '../../../src/lib/api/schema';
 import type { Database, Transaction } from '../../db/database';
 import {
   companyFiles,
+  fileActs,
+  fileMembers,
   purchases,
   signatures,
   signingCodes,
@@ -23,7 +25,13 @@ import {
   signingRounds,
   users,
 } from '../../db/schema';
-import { fileAccess, FileAccessError, requireFounder, type FileAccess } from '../co-founders/file-access';
+import {
+  FOUNDER_PERSON_ID,
+  fileAccess,
+  FileAccessError,
+  requireFounder,
+  type FileAccess,
+} from '../co-founders/file-access';
 import { fileDigest } from '../co-founders/file-digest';
 import { recordEvent } from '../company-journey/timeline';
 import { notApplicableReason } from '../documents/applicability';
@@ -51,7 +59,7 @@ import {
   maskAddress,
   newCode,
 } from './codes';
-import type { SigningEvidence } from './evidence-pdf';
+import type { EvidenceMembership, SigningEvidence } from './evidence-pdf';
 import { expectedSignatories, memberAccounts, missingActs, notJoined, requiredActs } from './readiness';
 
 export type SigningState = components['schemas']['SigningState'];
@@ -150,6 +158,16 @@ export const EVIDENCE_FILE_NAMES: Record<ServerLanguage, string> = {
 type RoundRow = typeof signingRounds.$inferSelect;
 type DocumentRow = typeof signingDocuments.$inferSelect;
 type SignatureRow = typeof signatures.$inferSelect;
+
+/** A person's name as the round's answers give it (first names and last name, or a company's name). */
+function personName(round: { data: Record<string, unknown> }, personId: string): string {
+  const persons = Array.isArray(round.data.persons) ? (round.data.persons as Record<string, unknown>[]) : [];
+  const person = persons.find((entry) => entry && entry.id === personId);
+  const text = (key: string) => (typeof person?.[key] === 'string' ? (person[key] as string).trim() : '');
+  return (
+    [text('firstNames'), text('lastName').toUpperCase()].filter(Boolean).join(' ') || text('name') || personId
+  );
+}
 
 const languageOf = (language: string | null | undefined): ServerLanguage =>
   isServerLanguage(language) ? language : 'fr';
@@ -399,6 +417,107 @@ export function createSigningService(deps: SigningServiceDeps) {
     return chosen;
   }
 
+  /**
+   * What the evidence file of `round` says: each document and its signatures (the full address the
+   * code went to and the account, as recorded at signing), then each person who signs: their access to
+   * the file (the founder's account; a co-founder's invitation and joining) and their acts on the
+   * round's answers (file_acts rows of its digest).
+   */
+  async function evidenceOf(
+    executor: Database | Transaction,
+    round: RoundRow,
+    documents: DocumentRow[],
+    signed: SignatureRow[],
+    company: string,
+    completedAt: Date,
+  ): Promise<RoundEvidence> {
+    const form = builder.formOf(round.data);
+    const acts = await executor
+      .select()
+      .from(fileActs)
+      .where(and(eq(fileActs.ownerId, round.ownerId), eq(fileActs.digest, round.digest)))
+      .orderBy(asc(fileActs.givenAt));
+    const members = await executor
+      .select()
+      .from(fileMembers)
+      .where(eq(fileMembers.ownerId, round.ownerId))
+      .orderBy(desc(fileMembers.invitedAt));
+    // Each person once, in the order they first sign, then anyone else who gave an act.
+    const names = new Map<string, string>();
+    for (const document of documents)
+      for (const signatory of document.signatories)
+        if (!names.has(signatory.personId)) names.set(signatory.personId, signatory.name);
+    for (const act of acts)
+      if (!names.has(act.personId)) names.set(act.personId, personName(round, act.personId));
+    const membershipOf = (personId: string): EvidenceMembership | null => {
+      if (personId === FOUNDER_PERSON_ID) return { founder: true, accountId: round.ownerId };
+      // The membership the signature was made through (its account), else the newest invitation.
+      const accounts = new Set(signed.filter((row) => row.personId === personId).map((row) => row.userId));
+      const row =
+        members.find((member) => member.personId === personId && accounts.has(member.userId)) ??
+        members.find((member) => member.personId === personId);
+      if (!row) return null;
+      return {
+        founder: false,
+        invitedEmail: row.email,
+        invitedAt: row.invitedAt.toISOString(),
+        joinedAt: row.joinedAt?.toISOString() ?? null,
+        accountId: row.userId,
+      };
+    };
+    return {
+      jurisdiction: form?.jurisdiction === 'RO' ? 'RO' : 'FR',
+      company: [company, form?.code.replace(/_SOLE$/, '')].filter(Boolean).join(' '),
+      roundId: round.id,
+      fileDigest: round.digest,
+      startedAt: round.startedAt.toISOString(),
+      completedAt: completedAt.toISOString(),
+      documents: documents.map((document) => ({
+        sku: document.sku,
+        title: document.title,
+        fileName: document.fileName,
+        sha256: document.sha256,
+        sealedSha256: document.sealedSha256 ?? '',
+        sealedAt: (document.sealedAt ?? completedAt).toISOString(),
+        signatures: document.signatories.flatMap((signatory) => {
+          const row = signed.find(
+            (entry) => entry.documentId === document.id && entry.personId === signatory.personId,
+          );
+          if (!row) return [];
+          return [
+            {
+              personId: signatory.personId,
+              name: signatory.name,
+              role: signatory.role,
+              accountId: row.userId,
+              signedAt: row.signedAt.toISOString(),
+              ipAddress: row.ipAddress,
+              userAgent: row.userAgent,
+              codeSentTo: row.codeSentTo,
+              codeVerifiedAt: row.codeVerifiedAt.toISOString(),
+              words: row.words,
+              documentSha256: row.documentSha256,
+            },
+          ];
+        }),
+      })),
+      people: [...names].map(([personId, name]) => ({
+        personId,
+        name,
+        membership: membershipOf(personId),
+        acts: acts
+          .filter((act) => act.personId === personId)
+          .map((act) => ({
+            act: act.act,
+            words: act.words,
+            givenAt: act.givenAt.toISOString(),
+            ipAddress: act.ipAddress,
+            userAgent: act.userAgent,
+          })),
+      })),
+    };
+  }
+
   /** Seals each document of the round every signatory signed; completes the round when all are. */
   async function sealDue(tx: Transaction, round: RoundRow): Promise<void> {
     const { documents, signed } = await documentsOf(tx, round.id);
@@ -434,7 +553,8 @@ export function createSigningService(deps: SigningServiceDeps) {
                 name: signer.name,
                 role: signer.role,
                 signedAt: signer.signedAt.toISOString(),
-                codeSentTo: signer.codeSentTo,
+                // The page is read by everyone the document goes to: the address masked.
+                codeSentTo: maskAddress(signer.codeSentTo),
                 documentSha256: signer.documentSha256,
               })),
             },
@@ -466,50 +586,16 @@ export function createSigningService(deps: SigningServiceDeps) {
     const people = await recipients(tx, round.ownerId, everyone);
     if (after.every((document) => document.sealedAt !== null)) {
       const completedAt = now();
-      const language = (after[0]?.language ?? 'fr') as ServerLanguage;
-      const form = builder.formOf(round.data);
-      const accounts = new Map<string, string>();
-      for (const row of signed)
-        if (row.userId && !accounts.has(row.userId))
-          accounts.set(row.userId, (await accountOf(tx, row.userId))?.to ?? '');
-      const evidence: RoundEvidence = {
-        jurisdiction: form?.jurisdiction === 'RO' ? 'RO' : 'FR',
-        company: [company, form?.code.replace(/_SOLE$/, '')].filter(Boolean).join(' '),
-        roundId: round.id,
-        fileDigest: round.digest,
-        startedAt: round.startedAt.toISOString(),
-        completedAt: completedAt.toISOString(),
-        documents: after.map((document) => ({
-          sku: document.sku,
-          title: document.title,
-          fileName: document.fileName,
-          sha256: document.sha256,
-          sealedSha256: document.sealedSha256 ?? '',
-          sealedAt: (document.sealedAt ?? completedAt).toISOString(),
-          signatures: document.signatories.flatMap((signatory) => {
-            const row = signed.find(
-              (entry) => entry.documentId === document.id && entry.personId === signatory.personId,
-            );
-            if (!row) return [];
-            return [
-              {
-                personId: signatory.personId,
-                name: signatory.name,
-                role: signatory.role,
-                accountEmail: (row.userId ? accounts.get(row.userId) : undefined) ?? row.codeSentTo,
-                signedAt: row.signedAt.toISOString(),
-                ipAddress: row.ipAddress,
-                userAgent: row.userAgent,
-                codeSentTo: row.codeSentTo,
-                codeVerifiedAt: row.codeVerifiedAt.toISOString(),
-                words: row.words,
-                documentSha256: row.documentSha256,
-              },
-            ];
-          }),
-        })),
-      };
-      const pdf = await tools.evidence(evidence, language, round.ownerId);
+      const language = languageOf(after[0]?.language);
+      const evidence = await evidenceOf(tx, round, after, signed, company, completedAt);
+      // The evidence file is sealed too: a change to it shows as the documents' would.
+      const written = await tools.evidence(evidence, language, round.ownerId);
+      const { pdf } = await tools.seal(written, {
+        reason: translator(language)('documents:signed.evidence.sealReason'),
+        name: 'Kreo',
+        location: '',
+        signingTime: completedAt,
+      });
       await tx
         .update(signingRounds)
         .set({ status: 'complete', completedAt, evidencePdf: toBuffer(pdf) })
@@ -727,7 +813,9 @@ export function createSigningService(deps: SigningServiceDeps) {
       if (!account) throw new FileAccessError(404, 'No company file here');
       const code = newCode();
       const expiresAt = new Date(now().getTime() + CODE_LIFETIME_MS);
-      const sentTo = maskAddress(account.to);
+      // Stored in full (the evidence file names the address that identifies the signatory); the
+      // page shows it masked.
+      const sentTo = account.to;
       const company = await companyOf(db, ownerId);
       await db.transaction(async (tx) => {
         await tx.insert(signingCodes).values({
@@ -748,7 +836,7 @@ export function createSigningService(deps: SigningServiceDeps) {
           userId,
         );
       });
-      return { sentTo, expiresAt: expiresAt.toISOString() };
+      return { sentTo: maskAddress(sentTo), expiresAt: expiresAt.toISOString() };
     },
 
     /** Signs `documentIds` with the mailed code; seals what every signatory signed. */
