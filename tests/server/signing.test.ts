@@ -532,6 +532,68 @@ describe('a French SAS signed by its two associates', () => {
   }, 120_000);
 });
 
+describe('a SAS with a président and a directeur général', () => {
+  it('signs one declaration per declarant, which only they and the founder read', async () => {
+    const owner = await server.signup({ language: 'fr', firstname: 'Camille' });
+    await buyLocally(server, owner, STANDARD);
+    const data = completeCompanyFile(2, recent(), 'FR-SAS');
+    const persons = data.persons as Record<string, unknown>[];
+    persons[1] = { ...persons[1], fatherName: 'Paul Subscriber', motherName: 'Lucie Subscriber née Moreau' };
+    data.directorGeneralId = 'p2';
+    const submitted = await submit(owner, data);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const coFounder = await server.signup({ language: 'en', firstname: 'Alex' });
+    await join(owner, coFounder, 'p2');
+    await giveEveryAct(owner, { p1: owner.userId, p2: coFounder.userId });
+    const started = await start(owner, owner);
+    expect(started.statusCode, started.body).toBe(200);
+    const declarations = (json<State>(started).round?.documents ?? []).filter(
+      (document) => document.sku === 'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
+    );
+    // Two documents, each signed by its declarant alone.
+    expect(declarations.map((document) => document.signatories.map((s) => s.personId)).sort()).toEqual([
+      ['p1'],
+      ['p2'],
+    ]);
+    expect(declarations.every((document) => document.rank === 1)).toBe(true);
+    const ofPerson = (personId: string) =>
+      declarations.find((document) => document.signatories[0]?.personId === personId) as RoundDocument;
+    const mine = ofPerson('p2');
+    const theirs = ofPerson('p1');
+    expect(mine.title).toContain(mine.signatories[0]?.name);
+
+    // The directeur général reads their own declaration only, with their parents' names.
+    const own = await signing(owner, coFounder, `/documents/${mine.id}/pdf`);
+    expect(own.statusCode).toBe(200);
+    const ownText = squeeze((await pdfText(own.rawPayload)).text);
+    expect(ownText).toContain(squeeze('Paul Subscriber'));
+    expect(ownText).not.toContain(squeeze('Jean Dupont'));
+    expect(ownText).not.toContain(squeeze('Marie Dupont née Martin'));
+    const ownPreview = await signing(owner, coFounder, `/documents/${mine.id}/preview?lang=en`);
+    expect(ownPreview.statusCode, ownPreview.body).toBe(200);
+    expect(ownPreview.body).toContain('Paul Subscriber');
+    expect(ownPreview.body).not.toContain('Jean Dupont');
+    // The président's: not theirs to fetch, preview or sign.
+    expect((await signing(owner, coFounder, `/documents/${theirs.id}/pdf`)).statusCode).toBe(404);
+    expect((await signing(owner, coFounder, `/documents/${theirs.id}/preview`)).statusCode).toBe(404);
+    const notMine = await sendCode(owner, coFounder, [theirs.id]);
+    expect(notMine.statusCode).toBe(403);
+    // The founder reads both; the président's holds only the président's declaration.
+    const founders = await signing(owner, owner, `/documents/${theirs.id}/pdf`);
+    expect(founders.statusCode).toBe(200);
+    const foundersText = squeeze((await pdfText(founders.rawPayload)).text);
+    expect(foundersText).toContain(squeeze('Jean Dupont'));
+    expect(foundersText).not.toContain(squeeze('Paul Subscriber'));
+    expect((await signing(owner, owner, `/documents/${mine.id}/pdf`)).statusCode).toBe(200);
+
+    // Each signs their own; the directeur général's is sealed by their signature alone.
+    const signed = await signWithCode(owner, coFounder, [mine.id]);
+    expect(signed.statusCode, signed.body).toBe(200);
+    const after = json<State>(signed).round?.documents.find((document) => document.id === mine.id);
+    expect(after?.sealed).toBe(true);
+  }, 180_000);
+});
+
 describe('a Romanian SRL', () => {
   it('is prepared for qualified signatures: signature fields, no code', async () => {
     const { owner, coFounder } = await ownerOf('RO-SRL');

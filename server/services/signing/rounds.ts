@@ -148,6 +148,24 @@ const FIRST_RANK: readonly DocumentSku[] = [
   'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
 ];
 
+/**
+ * The documents holding one declaration per manager (FR declaration of non-conviction, RO
+ * administrator's declaration): a round signs one document per declarant, whose only signatory is
+ * that person, so that nobody signs or reads another's declaration (their parents' names).
+ */
+const PER_DECLARANT: readonly DocumentSku[] = ['CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION'];
+
+/** The person whose declaration alone a round's document holds (the renderer's `onlyPersonId`). */
+export function declarantOf(document: {
+  sku: string;
+  signatories: readonly { personId: string }[];
+}): { onlyPersonId: string } | Record<string, never> {
+  const [only, ...others] = document.signatories;
+  return PER_DECLARANT.includes(document.sku as DocumentSku) && only && others.length === 0
+    ? { onlyPersonId: only.personId }
+    : {};
+}
+
 /** The evidence file's name in the pack, in the filing language. */
 export const EVIDENCE_FILE_NAMES: Record<ServerLanguage, string> = {
   fr: 'certificat-de-signature.pdf',
@@ -547,6 +565,7 @@ export function createSigningService(deps: SigningServiceDeps) {
             data: round.data,
             format: 'pdf',
             createdAt: round.documentsDate.toISOString(),
+            ...declarantOf(document),
             signaturePage: {
               signers: signers.map((signer) => ({
                 personId: signer.personId,
@@ -664,28 +683,41 @@ export function createSigningService(deps: SigningServiceDeps) {
           preview.blocks.filter((block): block is DocumentBlock => block.kind !== 'withheld'),
         );
         if (signatories.length === 0) continue;
-        const file = produced(
-          await renderer.file(
-            {
-              sku,
-              data,
-              format: 'pdf',
-              createdAt,
-              ...(mode === 'qualified' ? { qualifiedFields: signatories } : {}),
-            },
-            ownerId,
-          ),
-        );
-        written.push({
-          sku,
-          title: file.title,
-          language: form.filingLanguage,
-          fileName: `${[file.fileName, asciiSlug(file.company)].filter(Boolean).join('-')}.pdf`,
-          rank: FIRST_RANK.includes(sku) ? 1 : 2,
-          signatories,
-          pdf: toBuffer(file.body),
-          sha256: sha256(file.body),
-        });
+        // A document of one declaration per manager: one document per declarant, their own only.
+        const parts = PER_DECLARANT.includes(sku)
+          ? signatories.map((signatory) => ({ only: signatory, signatories: [signatory] }))
+          : [{ only: null, signatories }];
+        for (const part of parts) {
+          const file = produced(
+            await renderer.file(
+              {
+                sku,
+                data,
+                format: 'pdf',
+                createdAt,
+                ...(part.only ? { onlyPersonId: part.only.personId } : {}),
+                ...(mode === 'qualified' ? { qualifiedFields: part.signatories } : {}),
+              },
+              ownerId,
+            ),
+          );
+          written.push({
+            sku,
+            title: part.only ? `${file.title} – ${part.only.name}` : file.title,
+            language: form.filingLanguage,
+            fileName: `${[
+              file.fileName,
+              part.only ? asciiSlug(part.only.name, 40) : '',
+              asciiSlug(file.company),
+            ]
+              .filter(Boolean)
+              .join('-')}.pdf`,
+            rank: FIRST_RANK.includes(sku) ? 1 : 2,
+            signatories: part.signatories,
+            pdf: toBuffer(file.body),
+            sha256: sha256(file.body),
+          });
+        }
       }
       if (written.length === 0)
         throw new SigningError(409, 'No document of this file is signed by anyone', 'SIGNING_NOT_READY', [
@@ -795,7 +827,13 @@ export function createSigningService(deps: SigningServiceDeps) {
         await deps.limits.limiter.enforce(`account:documents-previews:${userId}`, deps.limits.previews);
       return produced(
         await renderer.preview(
-          { sku: row.sku as DocumentSku, data: row.data, withhold: false, ...(language ? { language } : {}) },
+          {
+            sku: row.sku as DocumentSku,
+            data: row.data,
+            withhold: false,
+            ...declarantOf(row),
+            ...(language ? { language } : {}),
+          },
           userId,
         ),
       );
