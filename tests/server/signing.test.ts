@@ -532,6 +532,42 @@ describe('a French SAS signed by its two associates', () => {
   }, 120_000);
 });
 
+describe('a document whose wording changed between its reading and its seal', () => {
+  it('is not sealed: the round is voided with its reason, everyone is told, and a new round can start', async () => {
+    const { owner } = await ownerOf('FR-SASU');
+    await giveEveryAct(owner, { p1: owner.userId });
+    const started = await start(owner, owner);
+    expect(started.statusCode, started.body).toBe(200);
+    const statuts = json<State>(started).round?.documents.find(
+      (document) => document.sku === 'LEGAL_STATUSES',
+    ) as RoundDocument;
+    // What a deploy that changed a template or a font does: the document written again differs.
+    await server.db
+      .update(signingDocuments)
+      .set({ sha256: '0'.repeat(64) })
+      .where(eq(signingDocuments.id, statuts.id));
+
+    const signed = await signWithCode(owner, owner, [statuts.id]);
+    expect(signed.statusCode, signed.body).toBe(200);
+    const round = json<State & { round: { voidedReason?: string } }>(signed).round;
+    expect(round).toMatchObject({ status: 'voided', voidedReason: 'documentsChanged' });
+    expect(round?.documents.every((document) => !document.sealed)).toBe(true);
+    const [row] = await server.db.select().from(signingDocuments).where(eq(signingDocuments.id, statuts.id));
+    expect(row?.sealedPdf).toBeNull();
+    const timeline = json<{ events: { kind: string }[] }>(
+      await server.request('/api/company-file/events', { token: owner.accessToken }),
+    );
+    expect(timeline.events.at(-1)?.kind).toBe('signingVoided');
+    const mail = server.mail.to(owner.email).at(-1);
+    expect(mail?.subject).toBe('Les signatures des documents de Boulangerie Dupont sont annulées');
+    expect(mail?.text).toContain('Kreo a mis à jour ses modèles');
+    // The founder prepares the documents again.
+    const again = await start(owner, owner);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(json<State>(again).round?.status).toBe('open');
+  }, 120_000);
+});
+
 describe('a SAS with a président and a directeur général', () => {
   it('signs one declaration per declarant, which only they and the founder read', async () => {
     const owner = await server.signup({ language: 'fr', firstname: 'Camille' });

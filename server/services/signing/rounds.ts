@@ -303,6 +303,7 @@ export function createSigningService(deps: SigningServiceDeps) {
       ...(round.completedAt ? { completedAt: round.completedAt.toISOString() } : {}),
       ...(round.voidedAt ? { voidedAt: round.voidedAt.toISOString() } : {}),
       ...(round.voidedChanges ? { voidedChanges: round.voidedChanges } : {}),
+      ...(round.status === 'voided' ? { voidedReason: round.voidedReason ?? 'fileChanged' } : {}),
       documents: documents.map((document) => ({
         id: document.id,
         sku: document.sku as DocumentSku,
@@ -536,17 +537,14 @@ export function createSigningService(deps: SigningServiceDeps) {
     };
   }
 
-  /** Seals each document of the round every signatory signed; completes the round when all are. */
-  async function sealDue(tx: Transaction, round: RoundRow): Promise<void> {
-    const { documents, signed } = await documentsOf(tx, round.id);
-    const company = await companyOf(tx, round.ownerId);
-    const sealedNow: DocumentRow[] = [];
-    for (const document of documents) {
-      if (document.sealedAt) continue;
+  /** The documents of `documents` every signatory signed and not sealed yet, with their signers. */
+  function dueDocuments(documents: DocumentRow[], signed: SignatureRow[]) {
+    return documents.flatMap((document) => {
+      if (document.sealedAt) return [];
       const rows = document.signatories.map((signatory) =>
         signed.find((row) => row.documentId === document.id && row.personId === signatory.personId),
       );
-      if (rows.some((row) => !row)) continue;
+      if (rows.some((row) => !row)) return [];
       const signers: SignedBy[] = document.signatories.map((signatory, index) => {
         const row = rows[index] as SignatureRow;
         return {
@@ -557,15 +555,95 @@ export function createSigningService(deps: SigningServiceDeps) {
           documentSha256: row.documentSha256,
         };
       });
-      // The version they read, written again from the frozen answers and date, with its signature page.
+      return [{ document, signers }];
+    });
+  }
+
+  /** In a transaction: the round's row, locked; the changes of a round queue there. */
+  async function lockRound(tx: Transaction, roundId: string): Promise<RoundRow | undefined> {
+    const [round] = await tx.select().from(signingRounds).where(eq(signingRounds.id, roundId)).for('update');
+    return round;
+  }
+
+  /**
+   * In the transaction that voided `roundIds`: the timeline says so and every signatory of those
+   * rounds, and the founder, is mailed (why: the file changed, or the documents' wording did).
+   */
+  async function announceVoided(
+    tx: Transaction,
+    ownerId: string,
+    roundIds: string[],
+    reason: 'fileChanged' | 'documentsChanged',
+  ) {
+    if (roundIds.length === 0) return;
+    const company = await companyOf(tx, ownerId);
+    const documents = await tx
+      .select({ signatories: signingDocuments.signatories })
+      .from(signingDocuments)
+      .where(inArray(signingDocuments.roundId, roundIds));
+    const people = new Set(documents.flatMap((document) => document.signatories.map((s) => s.personId)));
+    people.add(FOUNDER_PERSON_ID);
+    for (const roundId of roundIds) await recordEvent(tx, ownerId, 'signingVoided', { key: roundId });
+    for (const person of await recipients(tx, ownerId, people))
+      await enqueueMail(
+        tx,
+        signingVoided({ ...person, company, url: signUrl(ownerId), reason }, brand),
+        person.userId,
+      );
+  }
+
+  /**
+   * A document written again to be sealed is not the version read (a deploy changed a template or a
+   * font): nothing is sealed, the round is voided, and everyone is told to prepare the documents again.
+   */
+  async function voidForChangedDocuments(roundId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const round = await lockRound(tx, roundId);
+      if (round?.status !== 'open') return;
+      await tx
+        .update(signingRounds)
+        .set({ status: 'voided', voidedAt: now(), voidedChanges: [], voidedReason: 'documentsChanged' })
+        .where(eq(signingRounds.id, roundId));
+      await announceVoided(tx, round.ownerId, [roundId], 'documentsChanged');
+    });
+  }
+
+  /**
+   * Seals each document of the round every signatory signed; completes the round when all are.
+   *
+   * Runs after the signature's own transaction committed: the documents are written and sealed with
+   * no lock held (the seconds of rendering never hold the round), then each seal is stored under a
+   * short lock of the round that checks it is still open and the document not sealed meanwhile (two
+   * signatures at the same instant may both get here: the first stores its seal, the second's is
+   * dropped). The completion likewise. Safe to run again: a document recorded as signed by everyone
+   * but not sealed (a failure in between) is sealed at the next signature or reading of the round.
+   */
+  async function sealDue(roundId: string): Promise<void> {
+    const [round] = await db.select().from(signingRounds).where(eq(signingRounds.id, roundId));
+    if (round?.status !== 'open' || round.mode !== 'electronic') return;
+    const { documents, signed } = await documentsOf(db, round.id);
+    const company = await companyOf(db, round.ownerId);
+    const createdAt = round.documentsDate.toISOString();
+    for (const { document, signers } of dueDocuments(documents, signed)) {
+      const request = {
+        sku: document.sku as DocumentSku,
+        data: round.data,
+        format: 'pdf' as const,
+        createdAt,
+        ...declarantOf(document),
+      };
+      // The version they read, written again from the frozen answers and date: the very bytes, or
+      // the templates changed since and what would be sealed is not what was signed.
+      const again = produced(await renderer.file(request, round.ownerId)).body;
+      if (sha256(again) !== document.sha256) {
+        await voidForChangedDocuments(round.id);
+        return;
+      }
+      // Then with its signature page.
       const withPage = produced(
         await renderer.file(
           {
-            sku: document.sku as DocumentSku,
-            data: round.data,
-            format: 'pdf',
-            createdAt: round.documentsDate.toISOString(),
-            ...declarantOf(document),
+            ...request,
             signaturePage: {
               signers: signers.map((signer) => ({
                 personId: signer.personId,
@@ -591,62 +669,86 @@ export function createSigningService(deps: SigningServiceDeps) {
         location: typeof round.data.placeOfSignature === 'string' ? round.data.placeOfSignature : '',
         signingTime: sealedAt,
       });
-      const [updated] = await tx
-        .update(signingDocuments)
-        .set({ sealedPdf: toBuffer(sealed.pdf), sealedSha256: sealed.signedSha256, sealedAt })
-        .where(and(eq(signingDocuments.id, document.id), isNull(signingDocuments.sealedAt)))
-        .returning();
-      if (updated) sealedNow.push(updated);
-    }
-    if (sealedNow.length === 0) return;
-    const after = documents.map((document) => sealedNow.find((row) => row.id === document.id) ?? document);
-    const everyone = new Set(documents.flatMap((document) => document.signatories.map((s) => s.personId)));
-    everyone.add('p1');
-    const people = await recipients(tx, round.ownerId, everyone);
-    if (after.every((document) => document.sealedAt !== null)) {
-      const completedAt = now();
-      const language = languageOf(after[0]?.language);
-      const evidence = await evidenceOf(tx, round, after, signed, company, completedAt);
-      // The evidence file is sealed too: a change to it shows as the documents' would.
-      const written = await tools.evidence(evidence, language, round.ownerId);
-      const { pdf } = await tools.seal(written, {
-        reason: translator(language)('documents:signed.evidence.sealReason'),
-        name: 'Kreo',
-        location: '',
-        signingTime: completedAt,
+      await db.transaction(async (tx) => {
+        const locked = await lockRound(tx, round.id);
+        if (locked?.status !== 'open') return;
+        const [updated] = await tx
+          .update(signingDocuments)
+          .set({ sealedPdf: toBuffer(sealed.pdf), sealedSha256: sealed.signedSha256, sealedAt })
+          .where(and(eq(signingDocuments.id, document.id), isNull(signingDocuments.sealedAt)))
+          .returning({ id: signingDocuments.id });
+        if (!updated) return;
+        // The last one completes the round, whose mail says it all; the others are said one by one.
+        const [unsealed] = await tx
+          .select({ id: signingDocuments.id })
+          .from(signingDocuments)
+          .where(and(eq(signingDocuments.roundId, round.id), isNull(signingDocuments.sealedAt)))
+          .limit(1);
+        if (!unsealed) return;
+        const concerned = [...document.signatories.map((s) => s.personId), FOUNDER_PERSON_ID];
+        for (const person of await recipients(tx, round.ownerId, concerned))
+          await enqueueMail(
+            tx,
+            signingDocumentSealed(
+              { ...person, company, document: document.title, url: signUrl(round.ownerId) },
+              brand,
+            ),
+            person.userId,
+          );
       });
+    }
+    await completeIfSealed(round.id, company);
+  }
+
+  /** Once every document of the round is sealed: its evidence file (sealed too), and everyone told. */
+  async function completeIfSealed(roundId: string, company: string): Promise<void> {
+    const [round] = await db.select().from(signingRounds).where(eq(signingRounds.id, roundId));
+    if (round?.status !== 'open') return;
+    const { documents, signed } = await documentsOf(db, round.id);
+    if (documents.length === 0 || documents.some((document) => document.sealedAt === null)) return;
+    const completedAt = now();
+    const language = languageOf(documents[0]?.language);
+    const evidence = await evidenceOf(db, round, documents, signed, company, completedAt);
+    // The evidence file is sealed too: a change to it shows as the documents' would.
+    const written = await tools.evidence(evidence, language, round.ownerId);
+    const { pdf } = await tools.seal(written, {
+      reason: translator(language)('documents:signed.evidence.sealReason'),
+      name: 'Kreo',
+      location: '',
+      signingTime: completedAt,
+    });
+    await db.transaction(async (tx) => {
+      const locked = await lockRound(tx, round.id);
+      if (locked?.status !== 'open') return;
       await tx
         .update(signingRounds)
         .set({ status: 'complete', completedAt, evidencePdf: toBuffer(pdf) })
         .where(eq(signingRounds.id, round.id));
       await recordEvent(tx, round.ownerId, 'signingComplete', { key: round.id });
-      for (const person of people)
+      const everyone = new Set(documents.flatMap((document) => document.signatories.map((s) => s.personId)));
+      everyone.add(FOUNDER_PERSON_ID);
+      for (const person of await recipients(tx, round.ownerId, everyone))
         await enqueueMail(
           tx,
           signingPackSigned({ ...person, company, url: signUrl(round.ownerId) }, brand),
           person.userId,
         );
-      return;
-    }
-    for (const document of sealedNow) {
-      const concerned = new Set([...document.signatories.map((s) => s.personId), 'p1']);
-      for (const person of people.filter((entry) => concerned.has(entry.personId)))
-        await enqueueMail(
-          tx,
-          signingDocumentSealed(
-            { ...person, company, document: document.title, url: signUrl(round.ownerId) },
-            brand,
-          ),
-          person.userId,
-        );
-    }
+    });
   }
 
   return {
     readiness,
 
     async state(userId: string, ownerId: string): Promise<SigningState> {
-      return stateOf(await fileAccess(db, userId, ownerId));
+      const access = await fileAccess(db, userId, ownerId);
+      // A document signed by everyone but not sealed (the seal failed after the signature was
+      // stored): sealed now.
+      const round = await latestRound(db, ownerId);
+      if (round?.status === 'open' && round.mode === 'electronic') {
+        const { documents, signed } = await documentsOf(db, round.id);
+        if (dueDocuments(documents, signed).length > 0) await sealDue(round.id);
+      }
+      return stateOf(access);
     },
 
     /** Freezes the submitted file, writes each document someone signs and mails its signatories. */
@@ -939,11 +1041,7 @@ export function createSigningService(deps: SigningServiceDeps) {
 
       await db.transaction(async (tx) => {
         // The round's row first: two signatures at the same instant queue here.
-        const [round] = await tx
-          .select()
-          .from(signingRounds)
-          .where(eq(signingRounds.id, first.id))
-          .for('update');
+        const round = await lockRound(tx, first.id);
         if (!round || round.status !== 'open')
           throw new SigningError(
             409,
@@ -991,8 +1089,9 @@ export function createSigningService(deps: SigningServiceDeps) {
             },
           });
         }
-        await sealDue(tx, round);
       });
+      // The signatures are stored; the seals are made after, out of the signature's lock.
+      await sealDue(first.id);
       return stateOf(access);
     },
 
@@ -1022,21 +1121,7 @@ export function createSigningService(deps: SigningServiceDeps) {
      * every signatory of those rounds, and the founder, is mailed.
      */
     async roundsVoided(tx: Transaction, ownerId: string, roundIds: string[]) {
-      if (roundIds.length === 0) return;
-      const company = await companyOf(tx, ownerId);
-      const documents = await tx
-        .select({ signatories: signingDocuments.signatories })
-        .from(signingDocuments)
-        .where(inArray(signingDocuments.roundId, roundIds));
-      const people = new Set(documents.flatMap((document) => document.signatories.map((s) => s.personId)));
-      people.add('p1');
-      for (const roundId of roundIds) await recordEvent(tx, ownerId, 'signingVoided', { key: roundId });
-      for (const person of await recipients(tx, ownerId, people))
-        await enqueueMail(
-          tx,
-          signingVoided({ ...person, company, url: signUrl(ownerId) }, brand),
-          person.userId,
-        );
+      await announceVoided(tx, ownerId, roundIds, 'fileChanged');
     },
 
     /**

@@ -272,6 +272,22 @@ describe.each(LANGUAGES)('/sign/:fileId in %s', (language) => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
+  it('says a round was voided because the documents’ wording changed before they were sealed', async () => {
+    state = signingState({
+      readiness: [],
+      round: round({
+        status: 'voided',
+        voidedAt: '2026-11-21T09:00:00.000Z',
+        voidedChanges: [],
+        voidedReason: 'documentsChanged',
+      }),
+    });
+    const { t } = renderPage(language);
+    expect(await screen.findByText(text(t('voided.documentsChanged')))).toBeInTheDocument();
+    expect(screen.queryByText(text(t('voided.body')))).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t('readiness.start') })).toBeEnabled();
+  });
+
   it('says why a round was voided, in the form’s words, and that a new round is needed', async () => {
     state = signingState({
       readiness: [],

@@ -1503,7 +1503,10 @@ export interface paths {
          * @description Records one signature per document: the consent words shown, the document's SHA-256, the
          *     time, the address, the browser and the code's verification. A document every signatory has
          *     signed is sealed (its signature page, then a PAdES signature) at once; the last one ends the
-         *     round and writes the evidence file. 400 `CODE_INVALID` (with the attempts left) or
+         *     round and writes the evidence file. Before sealing, the document is written again from the
+         *     frozen answers and compared with the version read: if it differs (Kreo's templates changed
+         *     since), nothing is sealed and the round is voided (`voidedReason` `documentsChanged`), which
+         *     the answer's round says. 400 `CODE_INVALID` (with the attempts left) or
          *     `CODE_EXPIRED`; 409 `DOCUMENT_NOT_OPEN` (a document signed after others: the statuts
          *     first), `ALREADY_SIGNED`, `SIGNING_VOIDED`; 403 `NOT_A_SIGNATORY`.
          */
@@ -2616,6 +2619,14 @@ export interface components {
             /** Format: date-time */
             voidedAt?: string;
             voidedChanges?: components["schemas"]["FileChange"][];
+            /**
+             * @description Why the round was voided: `fileChanged`, the submitted file changed (`voidedChanges` says
+             *     what); `documentsChanged`, a document written again to be sealed no longer matched the
+             *     version read and signed (Kreo's templates or fonts changed since): nothing was sealed,
+             *     the founder prepares the documents again.
+             * @enum {string}
+             */
+            voidedReason?: "fileChanged" | "documentsChanged";
             documents: components["schemas"]["SigningDocument"][];
         };
         SigningState: {
