@@ -532,6 +532,29 @@ describe('a French SAS signed by its two associates', () => {
   }, 120_000);
 });
 
+describe('a signatory who leaves the file while the documents are being prepared', () => {
+  it('stops the start: the documents name them, and they have no account on the file (France)', async () => {
+    const { owner, coFounder } = await ownerOf('FR-SAS');
+    await join(owner, coFounder, 'p2');
+    await giveEveryAct(owner, { p1: owner.userId, p2: coFounder.userId });
+    expect((await stateOf(owner, owner)).readiness).toEqual([]);
+    // Whether it lands before the readiness check or while the documents are written, the answer is
+    // the same: the round would wait forever for a signature nobody can give.
+    const starting = start(owner, owner);
+    await server.db
+      .update(fileMembers)
+      .set({ status: 'left', endedAt: new Date() })
+      .where(eq(fileMembers.userId, coFounder.userId));
+    const refused = await starting;
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(json(refused)).toMatchObject({
+      code: 'SIGNING_NOT_READY',
+      readiness: [{ code: 'SIGNATORY_NOT_JOINED', personId: 'p2' }],
+    });
+    expect((await stateOf(owner, owner)).round).toBeNull();
+  }, 120_000);
+});
+
 describe('a document whose wording changed between its reading and its seal', () => {
   it('is not sealed: the round is voided with its reason, everyone is told, and a new round can start', async () => {
     const { owner } = await ownerOf('FR-SASU');
