@@ -7,7 +7,9 @@
  * one's qualified certificate outside Kreo (no code, nothing signed here).
  *
  * Every change of a round happens in a transaction that first locks the round's row: two signatories
- * signing at the same instant queue there, so the second sees the first's signature and seals.
+ * signing at the same instant queue there, so the second sees the first's signature and seals. The
+ * seals themselves are made after that transaction, with no lock held, and stored under a second short
+ * lock that checks the round is still open and the document not sealed meanwhile (sealDue).
  */
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
