@@ -657,6 +657,12 @@ export const signingRounds = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     /** What changed, as FileChange entries (paths only). */
     voidedChanges: jsonb('voided_changes').$type<{ path: string; personId?: string }[]>(),
+    /**
+     * Why it was voided: the submitted file changed, or the documents written again at sealing no
+     * longer matched the version read (a deploy changed a template or a font). Null before 0010: a
+     * change of the file.
+     */
+    voidedReason: text('voided_reason', { enum: ['fileChanged', 'documentsChanged'] }),
     /** The evidence file (PDF/A), written when the round completes. */
     evidencePdf: bytea('evidence_pdf'),
   },

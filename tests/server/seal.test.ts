@@ -207,6 +207,16 @@ describe('the seal', () => {
     expect(checkPdfA(Buffer.from(sealed.pdf))).toEqual([]);
   });
 
+  it('writes a reason and a place beyond ASCII as UTF-16 text strings, as a reader decodes them', () => {
+    const utf16 = (value: string) =>
+      Buffer.from(`\ufeff${value}`, 'utf16le').swap16().toString('hex').toUpperCase();
+    const text = Buffer.from(sealed.pdf).toString('latin1');
+    expect(text).toContain(`/Reason <${utf16(sealInfo.reason)}>`);
+    expect(text).toContain('/Location (Paris)');
+    // Never the UTF-8 of the UTF-16 bytes that no reader decodes ("Ã¾Ã¿").
+    expect(text).not.toContain('\u00c3\u00be\u00c3\u00bf');
+  });
+
   it('breaks when one byte of the signed document changes', async () => {
     const changed = Buffer.from(sealed.pdf);
     // A letter of the document's title in its metadata (uncompressed): the file still reads.
@@ -395,7 +405,7 @@ describe('the evidence file', () => {
       personId: `p${index}`,
       name,
       role,
-      accountEmail: email,
+      accountId: `0000000${index}-1111-4000-8000-000000000000`,
       signedAt: `2026-01-15T10:1${index}:00.000Z`,
       ipAddress: `203.0.113.${index}`,
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
@@ -425,6 +435,34 @@ describe('the evidence file', () => {
           ],
         },
       ],
+      people: [
+        {
+          personId: 'p1',
+          name: 'Madame Camille DUPONT',
+          membership: { founder: true, accountId: '00000001-1111-4000-8000-000000000000' },
+          acts: [
+            {
+              act: 'approveFile',
+              words: 'J’approuve le dossier de Boulangerie Dupont SAS.',
+              givenAt: '2026-01-14T08:00:00.000Z',
+              ipAddress: '198.51.100.7',
+              userAgent: 'Mozilla/5.0 (Macintosh) Safari/18.0',
+            },
+          ],
+        },
+        {
+          personId: 'p2',
+          name: 'Monsieur Alex SUBSCRIBER2',
+          membership: {
+            founder: false,
+            invitedEmail: 'alex@example.org',
+            invitedAt: '2026-01-10T07:00:00.000Z',
+            joinedAt: '2026-01-11T12:34:56.000Z',
+            accountId: '00000002-1111-4000-8000-000000000000',
+          },
+          acts: [],
+        },
+      ],
       seal: { subject: key.subject, fingerprintSha256: key.fingerprintSha256, development: key.development },
     };
   }, 60_000);
@@ -445,8 +483,23 @@ describe('the evidence file', () => {
     expect(text).toContain('2026-01-15 10:17:46 UTC');
     expect(text).toContain('203.0.113.2');
     expect(text).toContain('Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0');
-    expect(text).toContain('c***@example.com');
-    expect(text).not.toContain('camille.dupont@example.com');
+    // The addresses in full: they identify the signatories (the file goes to them and the founder only).
+    expect(text).toContain('camille.dupont@example.com');
+    expect(text).toContain('alex@example.org');
+    expect(text).not.toContain('***');
+    expect(text).toContain('00000002-1111-4000-8000-000000000000');
+    // Each person's access to the file and acts on the answers.
+    expect(squeezed).toContain('titulaire du dossier (fondateur)');
+    expect(text).toContain('2026-01-10 07:00:00 UTC');
+    expect(text).toContain('2026-01-11 12:34:56 UTC');
+    expect(squeezed).toContain(
+      translator('fr')('documents:signed.evidence.act', {
+        act: translator('fr')('legal-acts:acts.approveFile.FR.title'),
+      }),
+    );
+    expect(squeezed).toContain('« J’approuve le dossier de Boulangerie Dupont SAS. »');
+    expect(text).toContain('198.51.100.7');
+    expect(squeezed).toContain('Aucun acte donné sur les réponses signées.');
     expect(squeezed).toContain(
       '« Je signe électroniquement : Statuts de Boulangerie Dupont (Madame Camille DUPONT) »',
     );
@@ -478,6 +531,20 @@ describe('the evidence file', () => {
       'Certificat de semnătură',
     );
     expect(Buffer.from(await renderEvidencePdf(evidence, 'en')).equals(english)).toBe(true);
+  });
+
+  it('sealed as the service seals it, stays PDF/A-2b and valid for pdfsig', async () => {
+    const pdf = await renderEvidencePdf(evidence, 'fr');
+    const sealed = await sealPdf(pdf, key, {
+      reason: translator('fr')('documents:signed.evidence.sealReason'),
+      name: 'Kreo',
+      location: '',
+      signingTime: evidence.completedAt,
+    });
+    expect(checkPdfA(Buffer.from(sealed.pdf))).toEqual([]);
+    const report = await pdfsig(sealed.pdf);
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Total document signed');
   });
 
   it('masks an address to its first letter and its domain', () => {

@@ -106,6 +106,19 @@ describe('who signs when an associate is a company and the directeur général a
   it('one declaration of non-conviction per dirigeant: the président and the directeur général', () => {
     expect(ids('CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION', golden.data)).toEqual(['p6', 'p5']);
   });
+
+  it('for a signing round, one declarant’s document: their declaration alone, in every language', () => {
+    const sku = 'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION';
+    for (const personId of ['p6', 'p5']) {
+      const own = builder.build(sku, golden.data, { onlyPersonId: personId });
+      expect(signatoriesOf(own.blocks).map((signatory) => signatory.personId)).toEqual([personId]);
+      const other = personId === 'p6' ? 'p5' : 'p6';
+      const otherName = signatories(sku, golden.data).find((s) => s.personId === other)?.name ?? '?';
+      expect(JSON.stringify(own.blocks)).not.toContain(otherName);
+      const english = builder.build(sku, golden.data, { language: 'en', onlyPersonId: personId });
+      expect(JSON.stringify(english.blocks)).not.toContain(otherName);
+    }
+  });
 });
 
 describe('who signs a Romanian SRL', () => {
@@ -126,6 +139,11 @@ describe('who signs a Romanian SRL', () => {
   it('the administrator’s declaration: the administrator', () => {
     expect(ids('CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION', files.foreignAdministrator)).toEqual(['p3']);
     expect(ids('CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION', files.several)).toEqual(['p1', 'p2']);
+    // A signing round's document per administrator holds theirs alone.
+    const own = builder.build('CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION', files.several, {
+      onlyPersonId: 'p2',
+    });
+    expect(signatoriesOf(own.blocks).map((signatory) => signatory.personId)).toEqual(['p2']);
   });
 
   it('a company associate signs through its representative', () => {

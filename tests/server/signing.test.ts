@@ -279,6 +279,16 @@ describe('a French SAS signed by its two associates', () => {
     );
   }, 120_000);
 
+  it('refuses a second round of the same answers while one is being signed (409 ALREADY_STARTED)', async () => {
+    const again = await start(owner, owner);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(errorOf(again).code).toBe('ALREADY_STARTED');
+    // The round being signed stays as it was.
+    const state = await stateOf(owner, owner);
+    expect(state.round?.status).toBe('open');
+    expect(state.round?.documents.map((document) => document.id)).toEqual(documents.map((d) => d.id));
+  }, 60_000);
+
   it('serves a document to its signatories and the founder only, and its preview in a translation', async () => {
     const statuts = bySku('LEGAL_STATUSES');
     const pdf = await signing(owner, coFounder, `/documents/${statuts.id}/pdf`);
@@ -347,7 +357,9 @@ describe('a French SAS signed by its two associates', () => {
       personId: 'p1',
       language: 'fr',
       documentSha256: declaration.sha256,
-      codeSentTo: json(sent).sentTo,
+      // In full, with the account, as at signing: the evidence file names them.
+      codeSentTo: owner.email,
+      userId: owner.userId,
     });
     // The words the page shows next to the button, in the language of the request, with the titles.
     expect(row?.words).toBe(
@@ -397,10 +409,20 @@ describe('a French SAS signed by its two associates', () => {
     const { text } = await pdfText(Buffer.from(sealed));
     for (const signatory of statuts.signatories) expect(text).toContain(signatory.name);
     expect(squeeze(text)).toContain(statuts.sha256);
+    // Everyone the document goes to reads the page: the addresses stay masked there.
+    expect(text).not.toContain(coFounder.email);
+    expect(text).toContain(`${coFounder.email.slice(0, 1)}***@`);
     const report = pdfsig(sealed);
     expect(report).toContain('Signature Validation: Signature is Valid.');
     expect(report).toContain('Total document signed');
     expect(signedRangesSha256(report, sealed)).toBe(row?.sealedSha256);
+    // The seal's reason, as a PDF reader shows it, is in the document's language (UTF-16BE in the PDF).
+    const reason = translator('fr')('documents:signed.reason', {
+      names: statuts.signatories.map((signatory) => signatory.name).join(', '),
+    });
+    expect(reason).toMatch(/^Signé électroniquement/);
+    const utf16 = Buffer.from(`\ufeff${reason}`, 'utf16le').swap16().toString('hex').toUpperCase();
+    expect(Buffer.from(sealed).toString('latin1')).toContain(`/Reason <${utf16}>`);
     expect(verifySealedPdf(sealed)).toMatchObject({
       valid: true,
       wholeDocument: true,
@@ -424,6 +446,10 @@ describe('a French SAS signed by its two associates', () => {
     );
     const evidence = await signing(owner, coFounder, '/evidence');
     expect(evidence.statusCode).toBe(200);
+    // It names each signatory's address, IP and browser: a member who signs nothing does not get it.
+    const outsider = await server.signup({ language: 'en', firstname: 'Dana' });
+    await join(owner, outsider, 'p9');
+    expect((await signing(owner, outsider, '/evidence')).statusCode).toBe(404);
     expect(evidence.headers['content-type']).toBe('application/pdf');
     expect(checkPdfA(evidence.rawPayload)).toEqual([]);
     // Who signed what: each signatory, each sealed document's hash, the words they accepted.
@@ -434,6 +460,19 @@ describe('a French SAS signed by its two associates', () => {
       expect(evidenceText).toContain(row.sealedSha256);
     for (const signatory of bySku('LEGAL_STATUSES').signatories)
       expect(evidenceText).toContain(squeeze(signatory.name));
+    // The full addresses the codes went to, the accounts, each one's acts and how they reached the file.
+    for (const user of [owner, coFounder]) {
+      expect(evidenceText).toContain(squeeze(user.email));
+      expect(evidenceText).toContain(user.userId);
+    }
+    expect(evidenceText).toContain(squeeze('approveFile of p2'));
+    expect(evidenceText).toContain(squeeze('acceptAppointment of p1'));
+    expect(evidenceText).toContain(squeeze('A rejoint le dossier le (UTC)'));
+    // Sealed itself, still PDF/A.
+    expect(verifySealedPdf(new Uint8Array(evidence.rawPayload))).toMatchObject({
+      valid: true,
+      wholeDocument: true,
+    });
 
     const pack = await server.request('/api/documents/pack', { token: owner.accessToken });
     expect(pack.statusCode, pack.body).toBe(200);
@@ -491,6 +530,127 @@ describe('a French SAS signed by its two associates', () => {
       'certificat-de-signature.pdf',
     );
   }, 120_000);
+});
+
+describe('a signatory who leaves the file while the documents are being prepared', () => {
+  it('stops the start: the documents name them, and they have no account on the file (France)', async () => {
+    const { owner, coFounder } = await ownerOf('FR-SAS');
+    await join(owner, coFounder, 'p2');
+    await giveEveryAct(owner, { p1: owner.userId, p2: coFounder.userId });
+    expect((await stateOf(owner, owner)).readiness).toEqual([]);
+    // Whether it lands before the readiness check or while the documents are written, the answer is
+    // the same: the round would wait forever for a signature nobody can give.
+    const starting = start(owner, owner);
+    await server.db
+      .update(fileMembers)
+      .set({ status: 'left', endedAt: new Date() })
+      .where(eq(fileMembers.userId, coFounder.userId));
+    const refused = await starting;
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(json(refused)).toMatchObject({
+      code: 'SIGNING_NOT_READY',
+      readiness: [{ code: 'SIGNATORY_NOT_JOINED', personId: 'p2' }],
+    });
+    expect((await stateOf(owner, owner)).round).toBeNull();
+  }, 120_000);
+});
+
+describe('a document whose wording changed between its reading and its seal', () => {
+  it('is not sealed: the round is voided with its reason, everyone is told, and a new round can start', async () => {
+    const { owner } = await ownerOf('FR-SASU');
+    await giveEveryAct(owner, { p1: owner.userId });
+    const started = await start(owner, owner);
+    expect(started.statusCode, started.body).toBe(200);
+    const statuts = json<State>(started).round?.documents.find(
+      (document) => document.sku === 'LEGAL_STATUSES',
+    ) as RoundDocument;
+    // What a deploy that changed a template or a font does: the document written again differs.
+    await server.db
+      .update(signingDocuments)
+      .set({ sha256: '0'.repeat(64) })
+      .where(eq(signingDocuments.id, statuts.id));
+
+    const signed = await signWithCode(owner, owner, [statuts.id]);
+    expect(signed.statusCode, signed.body).toBe(200);
+    const round = json<State & { round: { voidedReason?: string } }>(signed).round;
+    expect(round).toMatchObject({ status: 'voided', voidedReason: 'documentsChanged' });
+    expect(round?.documents.every((document) => !document.sealed)).toBe(true);
+    const [row] = await server.db.select().from(signingDocuments).where(eq(signingDocuments.id, statuts.id));
+    expect(row?.sealedPdf).toBeNull();
+    const timeline = json<{ events: { kind: string }[] }>(
+      await server.request('/api/company-file/events', { token: owner.accessToken }),
+    );
+    expect(timeline.events.at(-1)?.kind).toBe('signingVoided');
+    const mail = server.mail.to(owner.email).at(-1);
+    expect(mail?.subject).toBe('Les signatures des documents de Boulangerie Dupont sont annulées');
+    expect(mail?.text).toContain('Kreo a mis à jour ses modèles');
+    // The founder prepares the documents again.
+    const again = await start(owner, owner);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(json<State>(again).round?.status).toBe('open');
+  }, 120_000);
+});
+
+describe('a SAS with a président and a directeur général', () => {
+  it('signs one declaration per declarant, which only they and the founder read', async () => {
+    const owner = await server.signup({ language: 'fr', firstname: 'Camille' });
+    await buyLocally(server, owner, STANDARD);
+    const data = completeCompanyFile(2, recent(), 'FR-SAS');
+    const persons = data.persons as Record<string, unknown>[];
+    persons[1] = { ...persons[1], fatherName: 'Paul Subscriber', motherName: 'Lucie Subscriber née Moreau' };
+    data.directorGeneralId = 'p2';
+    const submitted = await submit(owner, data);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const coFounder = await server.signup({ language: 'en', firstname: 'Alex' });
+    await join(owner, coFounder, 'p2');
+    await giveEveryAct(owner, { p1: owner.userId, p2: coFounder.userId });
+    const started = await start(owner, owner);
+    expect(started.statusCode, started.body).toBe(200);
+    const declarations = (json<State>(started).round?.documents ?? []).filter(
+      (document) => document.sku === 'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
+    );
+    // Two documents, each signed by its declarant alone.
+    expect(declarations.map((document) => document.signatories.map((s) => s.personId)).sort()).toEqual([
+      ['p1'],
+      ['p2'],
+    ]);
+    expect(declarations.every((document) => document.rank === 1)).toBe(true);
+    const ofPerson = (personId: string) =>
+      declarations.find((document) => document.signatories[0]?.personId === personId) as RoundDocument;
+    const mine = ofPerson('p2');
+    const theirs = ofPerson('p1');
+    expect(mine.title).toContain(mine.signatories[0]?.name);
+
+    // The directeur général reads their own declaration only, with their parents' names.
+    const own = await signing(owner, coFounder, `/documents/${mine.id}/pdf`);
+    expect(own.statusCode).toBe(200);
+    const ownText = squeeze((await pdfText(own.rawPayload)).text);
+    expect(ownText).toContain(squeeze('Paul Subscriber'));
+    expect(ownText).not.toContain(squeeze('Jean Dupont'));
+    expect(ownText).not.toContain(squeeze('Marie Dupont née Martin'));
+    const ownPreview = await signing(owner, coFounder, `/documents/${mine.id}/preview?lang=en`);
+    expect(ownPreview.statusCode, ownPreview.body).toBe(200);
+    expect(ownPreview.body).toContain('Paul Subscriber');
+    expect(ownPreview.body).not.toContain('Jean Dupont');
+    // The président's: not theirs to fetch, preview or sign.
+    expect((await signing(owner, coFounder, `/documents/${theirs.id}/pdf`)).statusCode).toBe(404);
+    expect((await signing(owner, coFounder, `/documents/${theirs.id}/preview`)).statusCode).toBe(404);
+    const notMine = await sendCode(owner, coFounder, [theirs.id]);
+    expect(notMine.statusCode).toBe(403);
+    // The founder reads both; the président's holds only the président's declaration.
+    const founders = await signing(owner, owner, `/documents/${theirs.id}/pdf`);
+    expect(founders.statusCode).toBe(200);
+    const foundersText = squeeze((await pdfText(founders.rawPayload)).text);
+    expect(foundersText).toContain(squeeze('Jean Dupont'));
+    expect(foundersText).not.toContain(squeeze('Paul Subscriber'));
+    expect((await signing(owner, owner, `/documents/${mine.id}/pdf`)).statusCode).toBe(200);
+
+    // Each signs their own; the directeur général's is sealed by their signature alone.
+    const signed = await signWithCode(owner, coFounder, [mine.id]);
+    expect(signed.statusCode, signed.body).toBe(200);
+    const after = json<State>(signed).round?.documents.find((document) => document.id === mine.id);
+    expect(after?.sealed).toBe(true);
+  }, 180_000);
 });
 
 describe('a Romanian SRL', () => {

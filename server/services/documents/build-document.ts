@@ -136,7 +136,7 @@ export function createDocumentBuilder({ legalForms, caenClasses, root }: Documen
     build(
       sku: DocumentSku,
       data: Record<string, unknown>,
-      options: { language?: DocumentLanguage; preview?: boolean; now?: Date } = {},
+      options: { language?: DocumentLanguage; preview?: boolean; now?: Date; onlyPersonId?: string } = {},
     ): BuiltDocument {
       const { document, markup, file } = this.render(sku, data, options);
       return { ...document, ...parsed(file, () => parseDocumentMarkup(markup)) };
@@ -149,7 +149,7 @@ export function createDocumentBuilder({ legalForms, caenClasses, root }: Documen
     buildPreview(
       sku: DocumentSku,
       data: Record<string, unknown>,
-      options: { language?: DocumentLanguage; withhold: boolean },
+      options: { language?: DocumentLanguage; withhold: boolean; onlyPersonId?: string },
     ): PreviewDocument {
       const { document, markup, file } = this.render(sku, data, { ...options, preview: true });
       return {
@@ -164,7 +164,7 @@ export function createDocumentBuilder({ legalForms, caenClasses, root }: Documen
     render(
       sku: DocumentSku,
       data: Record<string, unknown>,
-      options: { language?: DocumentLanguage; preview?: boolean; now?: Date },
+      options: { language?: DocumentLanguage; preview?: boolean; now?: Date; onlyPersonId?: string },
     ): { document: Omit<BuiltDocument, 'title' | 'blocks'>; markup: string; file: string } {
       const form = this.formOf(data);
       if (!form) throw new NoTemplateError(`The company file has no legal form with templates for ${sku}`);
@@ -183,6 +183,7 @@ export function createDocumentBuilder({ legalForms, caenClasses, root }: Documen
         caenGroups,
         reference,
         preview: options.preview ?? false,
+        ...(options.onlyPersonId ? { onlyPersonId: options.onlyPersonId } : {}),
       });
       const markup = engineFor(language).renderFileSync(entry.file, context) as string;
       return {

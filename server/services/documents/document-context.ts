@@ -353,6 +353,11 @@ export interface ContextOptions {
   caenGroups?: ReadonlyMap<string, CaenGroup>;
   reference: string;
   preview: boolean;
+  /**
+   * Only this person's declaration: `managersOrBlank` keeps the manager or directeur général who is
+   * that person, or the company they represent (a signing round's document per declarant).
+   */
+  onlyPersonId?: string;
 }
 
 /** The file's persons as the documents print them, by id (a company's representative resolved). */
@@ -477,6 +482,18 @@ function caenGroupOf(
   return { code: group.code, name };
 }
 
+/**
+ * The managers whose declaration a document holds: all of them, or with `personId` the one who is
+ * that person or whose company that person represents (who signs for it: fr/_id, ro/_id).
+ */
+function declarants(managers: DocumentManager[], personId: string | undefined): DocumentManager[] {
+  if (!personId) return managers;
+  return managers.filter(
+    (manager) =>
+      manager.id === personId || (manager.legal && manager.company?.representative?.id === personId),
+  );
+}
+
 export function buildDocumentContext({
   data,
   form,
@@ -485,6 +502,7 @@ export function buildDocumentContext({
   caenGroups,
   reference,
   preview,
+  onlyPersonId,
 }: ContextOptions): DocumentContext {
   const persons = documentPersons(data);
   const personOf = (role: Values) => persons.get(text(role, 'personId'));
@@ -592,8 +610,10 @@ export function buildDocumentContext({
     beneficialOwnersByFallback: beneficial.fallback,
     persons: [...persons.values()],
     directorGeneral,
-    managersOrBlank:
+    managersOrBlank: declarants(
       managers.length > 0 ? [...managers, ...(directorGeneral ? [directorGeneral] : [])] : [BLANK_MANAGER],
+      onlyPersonId,
+    ),
     representative: managers[0] ?? BLANK_MANAGER,
     founder,
     filer: filerPerson ?? BLANK_PERSON,

@@ -25,6 +25,8 @@ export interface PreviewRequest {
   language?: DocumentLanguage;
   /** Keep the standard clauses back (a document the user has not bought). */
   withhold: boolean;
+  /** Only this person's declaration (see FileRequest's `onlyPersonId`). */
+  onlyPersonId?: string;
 }
 
 export interface FileRequest {
@@ -45,6 +47,13 @@ export interface FileRequest {
    * PDF reader (Romania's online filing; PDF only).
    */
   qualifiedFields?: QualifiedField[];
+  /**
+   * A document of one declaration per manager (the declarations of non-conviction, the
+   * administrators' declarations): only the declaration of this person (or of the company they
+   * represent), for a signing round in which each declarant signs their own, and no one else reads
+   * their parents' names. The whole document when absent (the filing pack's download).
+   */
+  onlyPersonId?: string;
 }
 
 export interface RenderedFile {
@@ -151,6 +160,7 @@ export function renderPreview(builder: DocumentBuilder, request: PreviewRequest)
     const document: PreviewDocument = asDelivered(
       builder.buildPreview(request.sku, request.data, {
         ...(request.language ? { language: request.language } : {}),
+        ...(request.onlyPersonId ? { onlyPersonId: request.onlyPersonId } : {}),
         withhold: request.withhold,
       }),
     );
@@ -177,6 +187,7 @@ export async function renderFile(
     const document = builder.build(request.sku, request.data, {
       ...(request.language ? { language: request.language } : {}),
       ...(request.createdAt ? { now: new Date(request.createdAt) } : {}),
+      ...(request.onlyPersonId ? { onlyPersonId: request.onlyPersonId } : {}),
     });
     checkPrintable(document, request.data);
     return document;

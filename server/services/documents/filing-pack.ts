@@ -225,17 +225,20 @@ export function createFilingPackService({
           await limits.limiter.enforce(`account:documents-downloads:${userId}`, limits.downloads);
       // Signed online (issue 35): the sealed PDFs take the place of the unsigned filing copies.
       const signed = format === 'pdf' ? await signedPack(userId, data) : null;
+      // A document of one declaration per manager is signed as one document per declarant: all of them.
       const sealedOf = (sku: DocumentSku, lang?: ServerLanguage) =>
-        lang ? undefined : signed?.documents.find((document) => document.sku === sku);
+        lang ? [] : (signed?.documents.filter((document) => document.sku === sku) ?? []);
       // One after the other: a pack never holds more than one of the pool's threads.
       for (const { sku, lang } of planned) {
         const sealed = sealedOf(sku, lang);
-        if (!sealed) {
+        if (sealed.length === 0) {
           await add(sku, lang);
           continue;
         }
-        files[sealed.fileName] = sealed.body;
-        listed.push({ sku, title: sealed.title, file: sealed.fileName, translation: false });
+        for (const document of sealed) {
+          files[document.fileName] = document.body;
+          listed.push({ sku, title: document.title, file: document.fileName, translation: false });
+        }
       }
       if (signed) files[signed.evidence.fileName] = signed.evidence.body;
       if (!company && typeof data.companyName === 'string') company = data.companyName.trim();

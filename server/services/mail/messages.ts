@@ -824,19 +824,19 @@ export function signingPackSigned(
 
 /** Issue 35, signing: the company file changed after the documents were signed (or being signed). */
 export function signingVoided(
-  mail: FounderMail & { company: string; url: string },
+  /** `reason` documentsChanged: the documents written again to be sealed were not the version signed. */
+  mail: FounderMail & { company: string; url: string; reason?: 'fileChanged' | 'documentsChanged' },
   brand: MailBrand,
 ): MailMessage {
   const t = translator(mail.language);
+  const words =
+    mail.reason === 'documentsChanged' ? 'emails:signing.voided.documentsChanged' : 'emails:signing.voided';
   const { text, html } = frame(
     t,
     mail.language,
     {
       greeting: t('emails:greeting', { firstname: mail.firstname }),
-      paragraphs: [
-        t('emails:signing.voided.body', { company: mail.company }),
-        t('emails:signing.voided.next'),
-      ],
+      paragraphs: [t(`${words}.body`, { company: mail.company }), t(`${words}.next`)],
       action: { label: t('emails:signing.voided.action'), url: mail.url },
     },
     brand,

@@ -3,8 +3,13 @@
  * company, the round, each document (its title, the SHA-256 of the version read, the SHA-256 of the
  * sealed bytes, when it was sealed), each signature (who, in which capacity, the account, when, from
  * which address and browser, where the one-time code went and when it was checked, the words accepted),
- * the seal's certificate, and what such a signature is worth (`legal-acts:legalLevel.*`, the legal
- * words). Written by the documents' PDF engine (pdf-writer.ts), with its fonts and PDF/A metadata.
+ * each person's acts on the round's answers and their access to the file (the invitation's address,
+ * when they were invited and joined; the founder's account), the seal's certificate, and what such a
+ * signature is worth (`legal-acts:legalLevel.*`, the legal words). Written by the documents' PDF engine
+ * (pdf-writer.ts), with its fonts and PDF/A metadata; the signing service then seals it (sealPdf).
+ *
+ * The addresses are printed in full: they identify the signatories. The file goes to the founder and
+ * the round's signatories only (rounds.ts); the pages and mails others read mask them.
  */
 import { translator } from '../i18n';
 import { printableText, writePdfFile, type PdfBlock } from '../documents/pdf-writer';
@@ -19,13 +24,13 @@ export interface EvidenceSignature {
   name: string;
   /** The capacity the document prints ("Associée, présidente"). */
   role: string;
-  /** The Kreo account's address (printed masked). */
-  accountEmail: string;
+  /** The Kreo account that signed (its id, recorded at signing; null once that account is deleted). */
+  accountId: string | null;
   /** ISO 8601. */
   signedAt: string;
   ipAddress: string | null;
   userAgent: string | null;
-  /** Where the one-time code went (printed masked). */
+  /** The full address the one-time code went to, recorded when it was sent. */
   codeSentTo: string;
   /** ISO 8601. */
   codeVerifiedAt: string;
@@ -48,6 +53,40 @@ export interface EvidenceDocument {
   signatures: EvidenceSignature[];
 }
 
+/** An act a person gave on the round's answers (a file_acts row whose digest is the round's). */
+export interface EvidenceAct {
+  act: 'acceptAppointment' | 'honourStatement' | 'approveFile';
+  /** The words shown and accepted, as recorded. */
+  words: string;
+  /** ISO 8601. */
+  givenAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/** How a person reached the file: the founder owns it; a co-founder was invited, then joined. */
+export type EvidenceMembership =
+  | { founder: true; accountId: string }
+  | {
+      founder: false;
+      /** The address the invitation went to. */
+      invitedEmail: string;
+      /** ISO 8601. */
+      invitedAt: string;
+      /** ISO 8601, or null (never joined). */
+      joinedAt: string | null;
+      accountId: string | null;
+    };
+
+/** A signatory (or a person who gave an act on the answers), their access to the file and their acts. */
+export interface EvidencePerson {
+  personId: string;
+  name: string;
+  /** Null: no invitation on record (an account removed from the file since). */
+  membership: EvidenceMembership | null;
+  acts: EvidenceAct[];
+}
+
 /** What the signing flow hands over when a round is complete. */
 export interface SigningEvidence {
   jurisdiction: 'FR' | 'RO';
@@ -61,6 +100,8 @@ export interface SigningEvidence {
   /** ISO 8601: also the evidence file's own date, so that the same round gives the same file. */
   completedAt: string;
   documents: EvidenceDocument[];
+  /** Each person, in the order they first sign. */
+  people: EvidencePerson[];
   /** The seal's certificate (SealKey's subject, fingerprintSha256, development). */
   seal: { subject: string; fingerprintSha256: string; development?: boolean };
 }
@@ -121,14 +162,45 @@ export function evidenceBlocks(evidence: SigningEvidence, language: EvidenceLang
     for (const signature of document.signatures)
       blocks.push(
         { kind: 'heading', level: 3, text: w('signatory', { name: signature.name, role: signature.role }) },
-        labelled('account', maskEmail(signature.accountEmail)),
+        labelled('account', signature.accountId ?? w('accountDeleted'), signature.accountId !== null),
         labelled('signedAt', utcDateTime(signature.signedAt)),
         labelled('ip', orNotRecorded(signature.ipAddress)),
         labelled('userAgent', orNotRecorded(signature.userAgent)),
-        labelled('codeSentTo', maskEmail(signature.codeSentTo)),
+        labelled('codeSentTo', signature.codeSentTo),
         labelled('codeVerifiedAt', utcDateTime(signature.codeVerifiedAt)),
         labelled('documentSha256', signature.documentSha256, true),
         labelled('words', w('quoted', { words: signature.words })),
+      );
+  }
+  blocks.push({ kind: 'heading', level: 2, text: w('people') });
+  for (const person of evidence.people) {
+    blocks.push({ kind: 'heading', level: 3, text: person.name });
+    const membership = person.membership;
+    if (!membership) blocks.push(labelled('membership', w('noMembership')));
+    else if (membership.founder)
+      blocks.push(
+        labelled('membership', w('membershipFounder')),
+        labelled('account', membership.accountId, true),
+      );
+    else
+      blocks.push(
+        labelled('membership', w('membershipInvited')),
+        labelled('invitedEmail', membership.invitedEmail),
+        labelled('invitedAt', utcDateTime(membership.invitedAt)),
+        labelled('joinedAt', membership.joinedAt ? utcDateTime(membership.joinedAt) : w('notRecorded')),
+        labelled('account', membership.accountId ?? w('accountDeleted'), membership.accountId !== null),
+      );
+    if (person.acts.length === 0) blocks.push({ kind: 'note', text: w('noActs') });
+    for (const act of person.acts)
+      blocks.push(
+        {
+          kind: 'paragraph',
+          text: w('act', { act: t(`legal-acts:acts.${act.act}.${evidence.jurisdiction}.title`) }),
+        },
+        labelled('actGivenAt', utcDateTime(act.givenAt)),
+        labelled('ip', orNotRecorded(act.ipAddress)),
+        labelled('userAgent', orNotRecorded(act.userAgent)),
+        labelled('words', w('quoted', { words: act.words })),
       );
   }
   blocks.push(
@@ -136,6 +208,7 @@ export function evidenceBlocks(evidence: SigningEvidence, language: EvidenceLang
     labelled('sealSubject', evidence.seal.subject.replace(/\n/g, ', ')),
     labelled('sealFingerprint', evidence.seal.fingerprintSha256, true),
     { kind: 'paragraph', text: w('sealVerify') },
+    { kind: 'paragraph', text: w('sealSelf') },
   );
   if (evidence.seal.development) blocks.push({ kind: 'note', text: w('developmentSeal') });
   // The legal words are the legal helper's (locales/*/legal-acts.json), the same the signing page shows.

@@ -176,8 +176,12 @@ export function byteRangeSha256(pdf: Uint8Array, [start, length, second, secondL
  * - its cross-reference table is written anew, and `startxref` points at it (placeholder-plain's
  *   counts one byte short, the line break before the table).
  */
-function mendUpdate(original: Buffer, updated: Buffer): Buffer {
-  const text = updated.toString('latin1');
+function mendUpdate(original: Buffer, updated: Buffer, strings: Record<string, string> = {}): Buffer {
+  let text = updated.toString('latin1');
+  // The texts of the signature dictionary, as PDF text strings (placeholder-plain writes a text
+  // beyond ASCII as UTF-8 of its UTF-16 bytes, which no reader decodes): see `textString`.
+  for (const [marker, value] of Object.entries(strings))
+    text = text.replace(`(${marker})`, textString(value));
   const xrefAt = text.lastIndexOf('\nxref\n');
   const trailer = text.slice(text.lastIndexOf('trailer'));
   const value = (key: string) => new RegExp(`/${key}\\s+(\\d+(?:\\s+\\d+\\s+R)?)`).exec(trailer)?.[1];
@@ -226,6 +230,19 @@ function mendUpdate(original: Buffer, updated: Buffer): Buffer {
   );
 }
 
+/** Markers placeholder-plain writes in place of the dictionary's texts, replaced by `mendUpdate`. */
+const REASON_MARKER = 'KreoSealReasonMarker';
+const LOCATION_MARKER = 'KreoSealLocationMarker';
+
+/**
+ * A PDF text string (ISO 32000-1, 7.9.2.2): printable ASCII as a literal string, anything else as
+ * UTF-16BE with its byte order mark, in hex — "Signé électroniquement…" reads as written.
+ */
+export function textString(value: string): string {
+  if (/^[\x20-\x7e]*$/.test(value) && !/[()\\]/.test(value)) return `(${value})`;
+  return `<${Buffer.from(`\ufeff${value}`, 'utf16le').swap16().toString('hex').toUpperCase()}>`;
+}
+
 /** Seals `pdf` with `key`: a PAdES signature over the whole file, as an incremental update. */
 export async function sealPdf(pdf: Uint8Array, key: SealKey, info: SealInfo): Promise<SealedPdf> {
   const original = Buffer.from(pdf);
@@ -234,15 +251,16 @@ export async function sealPdf(pdf: Uint8Array, key: SealKey, info: SealInfo): Pr
     original,
     plainAddPlaceholder({
       pdfBuffer: original,
-      reason: info.reason,
+      reason: REASON_MARKER,
       contactInfo: info.contactInfo ?? '',
       name: info.name,
-      location: info.location,
+      location: LOCATION_MARKER,
       signingTime,
       signatureLength: SIGNATURE_LENGTH,
       subFilter: SUBFILTER_ETSI_CADES_DETACHED,
       appName: 'Kreo',
     }),
+    { [REASON_MARKER]: info.reason, [LOCATION_MARKER]: info.location },
   );
   const sealed = await new SignPdf().sign(withPlaceholder, new SealSigner(key), signingTime);
   const signature = lastSignature(sealed);

@@ -7,15 +7,19 @@
  * one's qualified certificate outside Kreo (no code, nothing signed here).
  *
  * Every change of a round happens in a transaction that first locks the round's row: two signatories
- * signing at the same instant queue there, so the second sees the first's signature and seals.
+ * signing at the same instant queue there, so the second sees the first's signature and seals. The
+ * seals themselves are made after that transaction, with no lock held, and stored under a second short
+ * lock that checks the round is still open and the document not sealed meanwhile (sealDue).
  */
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { asciiSlug } from '../../../src/shared/ascii-slug';
 import type { components } from '../../../src/lib/api/schema';
 import type { Database, Transaction } from '../../db/database';
 import {
   companyFiles,
+  fileActs,
+  fileMembers,
   purchases,
   signatures,
   signingCodes,
@@ -23,7 +27,13 @@ import {
   signingRounds,
   users,
 } from '../../db/schema';
-import { fileAccess, FileAccessError, requireFounder, type FileAccess } from '../co-founders/file-access';
+import {
+  FOUNDER_PERSON_ID,
+  fileAccess,
+  FileAccessError,
+  requireFounder,
+  type FileAccess,
+} from '../co-founders/file-access';
 import { fileDigest } from '../co-founders/file-digest';
 import { recordEvent } from '../company-journey/timeline';
 import { notApplicableReason } from '../documents/applicability';
@@ -51,7 +61,7 @@ import {
   maskAddress,
   newCode,
 } from './codes';
-import type { SigningEvidence } from './evidence-pdf';
+import type { EvidenceMembership, SigningEvidence } from './evidence-pdf';
 import { expectedSignatories, memberAccounts, missingActs, notJoined, requiredActs } from './readiness';
 
 export type SigningState = components['schemas']['SigningState'];
@@ -140,6 +150,24 @@ const FIRST_RANK: readonly DocumentSku[] = [
   'CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION',
 ];
 
+/**
+ * The documents holding one declaration per manager (FR declaration of non-conviction, RO
+ * administrator's declaration): a round signs one document per declarant, whose only signatory is
+ * that person, so that nobody signs or reads another's declaration (their parents' names).
+ */
+const PER_DECLARANT: readonly DocumentSku[] = ['CERTIFICATES_OF_NON_CONVICTION_AND_AFFILIATION'];
+
+/** The person whose declaration alone a round's document holds (the renderer's `onlyPersonId`). */
+export function declarantOf(document: {
+  sku: string;
+  signatories: readonly { personId: string }[];
+}): { onlyPersonId: string } | Record<string, never> {
+  const [only, ...others] = document.signatories;
+  return PER_DECLARANT.includes(document.sku as DocumentSku) && only && others.length === 0
+    ? { onlyPersonId: only.personId }
+    : {};
+}
+
 /** The evidence file's name in the pack, in the filing language. */
 export const EVIDENCE_FILE_NAMES: Record<ServerLanguage, string> = {
   fr: 'certificat-de-signature.pdf',
@@ -151,6 +179,18 @@ type RoundRow = typeof signingRounds.$inferSelect;
 type DocumentRow = typeof signingDocuments.$inferSelect;
 type SignatureRow = typeof signatures.$inferSelect;
 
+/** A person's name as the round's answers give it (first names and last name, or a company's name). */
+function personName(round: { data: Record<string, unknown> }, personId: string): string {
+  const persons = Array.isArray(round.data.persons) ? (round.data.persons as Record<string, unknown>[]) : [];
+  const person = persons.find((entry) => entry && entry.id === personId);
+  const text = (key: string) => (typeof person?.[key] === 'string' ? (person[key] as string).trim() : '');
+  return (
+    [text('firstNames'), text('lastName').toUpperCase()].filter(Boolean).join(' ') || text('name') || personId
+  );
+}
+
+const languageOf = (language: string | null | undefined): ServerLanguage =>
+  isServerLanguage(language) ? language : 'fr';
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -265,6 +305,7 @@ export function createSigningService(deps: SigningServiceDeps) {
       ...(round.completedAt ? { completedAt: round.completedAt.toISOString() } : {}),
       ...(round.voidedAt ? { voidedAt: round.voidedAt.toISOString() } : {}),
       ...(round.voidedChanges ? { voidedChanges: round.voidedChanges } : {}),
+      ...(round.status === 'voided' ? { voidedReason: round.voidedReason ?? 'fileChanged' } : {}),
       documents: documents.map((document) => ({
         id: document.id,
         sku: document.sku as DocumentSku,
@@ -333,6 +374,26 @@ export function createSigningService(deps: SigningServiceDeps) {
     return found;
   }
 
+  /** A round of `ownerId` on the answers of digest `digest` that is not voided (open or complete). */
+  async function liveRoundOf(executor: Database | Transaction, ownerId: string, digest: string) {
+    const [round] = await executor
+      .select({ id: signingRounds.id })
+      .from(signingRounds)
+      .where(
+        and(
+          eq(signingRounds.ownerId, ownerId),
+          eq(signingRounds.digest, digest),
+          ne(signingRounds.status, 'voided'),
+        ),
+      )
+      .limit(1);
+    return round;
+  }
+
+  /** The refusal of a second round of the same answers (sent with an empty `readiness`, as the contract's 409). */
+  const alreadyStarted = () =>
+    new SigningError(409, 'These documents are being signed already', 'ALREADY_STARTED', []);
+
   /** The round of `ownerId` a signatory acts on: the newest, open, electronic. */
   function openElectronic(round: RoundRow | undefined): RoundRow {
     if (!round) throw new SigningError(409, 'No documents are being signed', 'NOTHING_TO_SIGN');
@@ -377,17 +438,115 @@ export function createSigningService(deps: SigningServiceDeps) {
     return chosen;
   }
 
-  /** Seals each document of the round every signatory signed; completes the round when all are. */
-  async function sealDue(tx: Transaction, round: RoundRow): Promise<void> {
-    const { documents, signed } = await documentsOf(tx, round.id);
-    const company = await companyOf(tx, round.ownerId);
-    const sealedNow: DocumentRow[] = [];
-    for (const document of documents) {
-      if (document.sealedAt) continue;
+  /**
+   * What the evidence file of `round` says: each document and its signatures (the full address the
+   * code went to and the account, as recorded at signing), then each person who signs: their access to
+   * the file (the founder's account; a co-founder's invitation and joining) and their acts on the
+   * round's answers (file_acts rows of its digest).
+   */
+  async function evidenceOf(
+    executor: Database | Transaction,
+    round: RoundRow,
+    documents: DocumentRow[],
+    signed: SignatureRow[],
+    company: string,
+    completedAt: Date,
+  ): Promise<RoundEvidence> {
+    const form = builder.formOf(round.data);
+    const acts = await executor
+      .select()
+      .from(fileActs)
+      .where(and(eq(fileActs.ownerId, round.ownerId), eq(fileActs.digest, round.digest)))
+      .orderBy(asc(fileActs.givenAt));
+    const members = await executor
+      .select()
+      .from(fileMembers)
+      .where(eq(fileMembers.ownerId, round.ownerId))
+      .orderBy(desc(fileMembers.invitedAt));
+    // Each person once, in the order they first sign, then anyone else who gave an act.
+    const names = new Map<string, string>();
+    for (const document of documents)
+      for (const signatory of document.signatories)
+        if (!names.has(signatory.personId)) names.set(signatory.personId, signatory.name);
+    for (const act of acts)
+      if (!names.has(act.personId)) names.set(act.personId, personName(round, act.personId));
+    const membershipOf = (personId: string): EvidenceMembership | null => {
+      if (personId === FOUNDER_PERSON_ID) return { founder: true, accountId: round.ownerId };
+      // The membership the signature was made through (its account), else the newest invitation.
+      const accounts = new Set(signed.filter((row) => row.personId === personId).map((row) => row.userId));
+      const row =
+        members.find((member) => member.personId === personId && accounts.has(member.userId)) ??
+        members.find((member) => member.personId === personId);
+      if (!row) return null;
+      return {
+        founder: false,
+        invitedEmail: row.email,
+        invitedAt: row.invitedAt.toISOString(),
+        joinedAt: row.joinedAt?.toISOString() ?? null,
+        accountId: row.userId,
+      };
+    };
+    return {
+      jurisdiction: form?.jurisdiction === 'RO' ? 'RO' : 'FR',
+      company: [company, form?.code.replace(/_SOLE$/, '')].filter(Boolean).join(' '),
+      roundId: round.id,
+      fileDigest: round.digest,
+      startedAt: round.startedAt.toISOString(),
+      completedAt: completedAt.toISOString(),
+      documents: documents.map((document) => ({
+        sku: document.sku,
+        title: document.title,
+        fileName: document.fileName,
+        sha256: document.sha256,
+        sealedSha256: document.sealedSha256 ?? '',
+        sealedAt: (document.sealedAt ?? completedAt).toISOString(),
+        signatures: document.signatories.flatMap((signatory) => {
+          const row = signed.find(
+            (entry) => entry.documentId === document.id && entry.personId === signatory.personId,
+          );
+          if (!row) return [];
+          return [
+            {
+              personId: signatory.personId,
+              name: signatory.name,
+              role: signatory.role,
+              accountId: row.userId,
+              signedAt: row.signedAt.toISOString(),
+              ipAddress: row.ipAddress,
+              userAgent: row.userAgent,
+              codeSentTo: row.codeSentTo,
+              codeVerifiedAt: row.codeVerifiedAt.toISOString(),
+              words: row.words,
+              documentSha256: row.documentSha256,
+            },
+          ];
+        }),
+      })),
+      people: [...names].map(([personId, name]) => ({
+        personId,
+        name,
+        membership: membershipOf(personId),
+        acts: acts
+          .filter((act) => act.personId === personId)
+          .map((act) => ({
+            act: act.act,
+            words: act.words,
+            givenAt: act.givenAt.toISOString(),
+            ipAddress: act.ipAddress,
+            userAgent: act.userAgent,
+          })),
+      })),
+    };
+  }
+
+  /** The documents of `documents` every signatory signed and not sealed yet, with their signers. */
+  function dueDocuments(documents: DocumentRow[], signed: SignatureRow[]) {
+    return documents.flatMap((document) => {
+      if (document.sealedAt) return [];
       const rows = document.signatories.map((signatory) =>
         signed.find((row) => row.documentId === document.id && row.personId === signatory.personId),
       );
-      if (rows.some((row) => !row)) continue;
+      if (rows.some((row) => !row)) return [];
       const signers: SignedBy[] = document.signatories.map((signatory, index) => {
         const row = rows[index] as SignatureRow;
         return {
@@ -398,21 +557,103 @@ export function createSigningService(deps: SigningServiceDeps) {
           documentSha256: row.documentSha256,
         };
       });
-      // The version they read, written again from the frozen answers and date, with its signature page.
+      return [{ document, signers }];
+    });
+  }
+
+  /** In a transaction: the round's row, locked; the changes of a round queue there. */
+  async function lockRound(tx: Transaction, roundId: string): Promise<RoundRow | undefined> {
+    const [round] = await tx.select().from(signingRounds).where(eq(signingRounds.id, roundId)).for('update');
+    return round;
+  }
+
+  /**
+   * In the transaction that voided `roundIds`: the timeline says so and every signatory of those
+   * rounds, and the founder, is mailed (why: the file changed, or the documents' wording did).
+   */
+  async function announceVoided(
+    tx: Transaction,
+    ownerId: string,
+    roundIds: string[],
+    reason: 'fileChanged' | 'documentsChanged',
+  ) {
+    if (roundIds.length === 0) return;
+    const company = await companyOf(tx, ownerId);
+    const documents = await tx
+      .select({ signatories: signingDocuments.signatories })
+      .from(signingDocuments)
+      .where(inArray(signingDocuments.roundId, roundIds));
+    const people = new Set(documents.flatMap((document) => document.signatories.map((s) => s.personId)));
+    people.add(FOUNDER_PERSON_ID);
+    for (const roundId of roundIds) await recordEvent(tx, ownerId, 'signingVoided', { key: roundId });
+    for (const person of await recipients(tx, ownerId, people))
+      await enqueueMail(
+        tx,
+        signingVoided({ ...person, company, url: signUrl(ownerId), reason }, brand),
+        person.userId,
+      );
+  }
+
+  /**
+   * A document written again to be sealed is not the version read (a deploy changed a template or a
+   * font): nothing is sealed, the round is voided, and everyone is told to prepare the documents again.
+   */
+  async function voidForChangedDocuments(roundId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const round = await lockRound(tx, roundId);
+      if (round?.status !== 'open') return;
+      await tx
+        .update(signingRounds)
+        .set({ status: 'voided', voidedAt: now(), voidedChanges: [], voidedReason: 'documentsChanged' })
+        .where(eq(signingRounds.id, roundId));
+      await announceVoided(tx, round.ownerId, [roundId], 'documentsChanged');
+    });
+  }
+
+  /**
+   * Seals each document of the round every signatory signed; completes the round when all are.
+   *
+   * Runs after the signature's own transaction committed: the documents are written and sealed with
+   * no lock held (the seconds of rendering never hold the round), then each seal is stored under a
+   * short lock of the round that checks it is still open and the document not sealed meanwhile (two
+   * signatures at the same instant may both get here: the first stores its seal, the second's is
+   * dropped). The completion likewise. Safe to run again: a document recorded as signed by everyone
+   * but not sealed (a failure in between) is sealed at the next signature or reading of the round.
+   */
+  async function sealDue(roundId: string): Promise<void> {
+    const [round] = await db.select().from(signingRounds).where(eq(signingRounds.id, roundId));
+    if (round?.status !== 'open' || round.mode !== 'electronic') return;
+    const { documents, signed } = await documentsOf(db, round.id);
+    const company = await companyOf(db, round.ownerId);
+    const createdAt = round.documentsDate.toISOString();
+    for (const { document, signers } of dueDocuments(documents, signed)) {
+      const request = {
+        sku: document.sku as DocumentSku,
+        data: round.data,
+        format: 'pdf' as const,
+        createdAt,
+        ...declarantOf(document),
+      };
+      // The version they read, written again from the frozen answers and date: the very bytes, or
+      // the templates changed since and what would be sealed is not what was signed.
+      const again = produced(await renderer.file(request, round.ownerId)).body;
+      if (sha256(again) !== document.sha256) {
+        await voidForChangedDocuments(round.id);
+        return;
+      }
+      // Then with its signature page.
       const withPage = produced(
         await renderer.file(
           {
-            sku: document.sku as DocumentSku,
-            data: round.data,
-            format: 'pdf',
-            createdAt: round.documentsDate.toISOString(),
+            ...request,
             signaturePage: {
               signers: signers.map((signer) => ({
                 personId: signer.personId,
                 name: signer.name,
                 role: signer.role,
                 signedAt: signer.signedAt.toISOString(),
-                codeSentTo: signer.codeSentTo,
+                // The page is read by everyone the document goes to: the address masked.
+                codeSentTo: maskAddress(signer.codeSentTo),
                 documentSha256: signer.documentSha256,
               })),
             },
@@ -422,101 +663,94 @@ export function createSigningService(deps: SigningServiceDeps) {
       ).body;
       const sealedAt = now();
       const sealed = await tools.seal(withPage, {
-        reason: `Signed electronically on Kreo by ${signers.map((signer) => signer.name).join(', ')}`,
+        // The seal's /Reason, as a PDF reader shows it, in the document's language.
+        reason: translator(languageOf(document.language))('documents:signed.reason', {
+          names: signers.map((signer) => signer.name).join(', '),
+        }),
         name: 'Kreo',
         location: typeof round.data.placeOfSignature === 'string' ? round.data.placeOfSignature : '',
         signingTime: sealedAt,
       });
-      const [updated] = await tx
-        .update(signingDocuments)
-        .set({ sealedPdf: toBuffer(sealed.pdf), sealedSha256: sealed.signedSha256, sealedAt })
-        .where(and(eq(signingDocuments.id, document.id), isNull(signingDocuments.sealedAt)))
-        .returning();
-      if (updated) sealedNow.push(updated);
+      await db.transaction(async (tx) => {
+        const locked = await lockRound(tx, round.id);
+        if (locked?.status !== 'open') return;
+        const [updated] = await tx
+          .update(signingDocuments)
+          .set({ sealedPdf: toBuffer(sealed.pdf), sealedSha256: sealed.signedSha256, sealedAt })
+          .where(and(eq(signingDocuments.id, document.id), isNull(signingDocuments.sealedAt)))
+          .returning({ id: signingDocuments.id });
+        if (!updated) return;
+        // The last one completes the round, whose mail says it all; the others are said one by one.
+        const [unsealed] = await tx
+          .select({ id: signingDocuments.id })
+          .from(signingDocuments)
+          .where(and(eq(signingDocuments.roundId, round.id), isNull(signingDocuments.sealedAt)))
+          .limit(1);
+        if (!unsealed) return;
+        const concerned = [...document.signatories.map((s) => s.personId), FOUNDER_PERSON_ID];
+        for (const person of await recipients(tx, round.ownerId, concerned))
+          await enqueueMail(
+            tx,
+            signingDocumentSealed(
+              { ...person, company, document: document.title, url: signUrl(round.ownerId) },
+              brand,
+            ),
+            person.userId,
+          );
+      });
     }
-    if (sealedNow.length === 0) return;
-    const after = documents.map((document) => sealedNow.find((row) => row.id === document.id) ?? document);
-    const everyone = new Set(documents.flatMap((document) => document.signatories.map((s) => s.personId)));
-    everyone.add('p1');
-    const people = await recipients(tx, round.ownerId, everyone);
-    if (after.every((document) => document.sealedAt !== null)) {
-      const completedAt = now();
-      const language = (after[0]?.language ?? 'fr') as ServerLanguage;
-      const form = builder.formOf(round.data);
-      const accounts = new Map<string, string>();
-      for (const row of signed)
-        if (row.userId && !accounts.has(row.userId))
-          accounts.set(row.userId, (await accountOf(tx, row.userId))?.to ?? '');
-      const evidence: RoundEvidence = {
-        jurisdiction: form?.jurisdiction === 'RO' ? 'RO' : 'FR',
-        company: [company, form?.code.replace(/_SOLE$/, '')].filter(Boolean).join(' '),
-        roundId: round.id,
-        fileDigest: round.digest,
-        startedAt: round.startedAt.toISOString(),
-        completedAt: completedAt.toISOString(),
-        documents: after.map((document) => ({
-          sku: document.sku,
-          title: document.title,
-          fileName: document.fileName,
-          sha256: document.sha256,
-          sealedSha256: document.sealedSha256 ?? '',
-          sealedAt: (document.sealedAt ?? completedAt).toISOString(),
-          signatures: document.signatories.flatMap((signatory) => {
-            const row = signed.find(
-              (entry) => entry.documentId === document.id && entry.personId === signatory.personId,
-            );
-            if (!row) return [];
-            return [
-              {
-                personId: signatory.personId,
-                name: signatory.name,
-                role: signatory.role,
-                accountEmail: (row.userId ? accounts.get(row.userId) : undefined) ?? row.codeSentTo,
-                signedAt: row.signedAt.toISOString(),
-                ipAddress: row.ipAddress,
-                userAgent: row.userAgent,
-                codeSentTo: row.codeSentTo,
-                codeVerifiedAt: row.codeVerifiedAt.toISOString(),
-                words: row.words,
-                documentSha256: row.documentSha256,
-              },
-            ];
-          }),
-        })),
-      };
-      const pdf = await tools.evidence(evidence, language, round.ownerId);
+    await completeIfSealed(round.id, company);
+  }
+
+  /** Once every document of the round is sealed: its evidence file (sealed too), and everyone told. */
+  async function completeIfSealed(roundId: string, company: string): Promise<void> {
+    const [round] = await db.select().from(signingRounds).where(eq(signingRounds.id, roundId));
+    if (round?.status !== 'open') return;
+    const { documents, signed } = await documentsOf(db, round.id);
+    if (documents.length === 0 || documents.some((document) => document.sealedAt === null)) return;
+    const completedAt = now();
+    const language = languageOf(documents[0]?.language);
+    const evidence = await evidenceOf(db, round, documents, signed, company, completedAt);
+    // The evidence file is sealed too: a change to it shows as the documents' would.
+    const written = await tools.evidence(evidence, language, round.ownerId);
+    const { pdf } = await tools.seal(written, {
+      reason: translator(language)('documents:signed.evidence.sealReason'),
+      name: 'Kreo',
+      location: '',
+      signingTime: completedAt,
+    });
+    await db.transaction(async (tx) => {
+      const locked = await lockRound(tx, round.id);
+      if (locked?.status !== 'open') return;
       await tx
         .update(signingRounds)
         .set({ status: 'complete', completedAt, evidencePdf: toBuffer(pdf) })
         .where(eq(signingRounds.id, round.id));
       await recordEvent(tx, round.ownerId, 'signingComplete', { key: round.id });
-      for (const person of people)
+      const everyone = new Set(documents.flatMap((document) => document.signatories.map((s) => s.personId)));
+      everyone.add(FOUNDER_PERSON_ID);
+      for (const person of await recipients(tx, round.ownerId, everyone))
         await enqueueMail(
           tx,
           signingPackSigned({ ...person, company, url: signUrl(round.ownerId) }, brand),
           person.userId,
         );
-      return;
-    }
-    for (const document of sealedNow) {
-      const concerned = new Set([...document.signatories.map((s) => s.personId), 'p1']);
-      for (const person of people.filter((entry) => concerned.has(entry.personId)))
-        await enqueueMail(
-          tx,
-          signingDocumentSealed(
-            { ...person, company, document: document.title, url: signUrl(round.ownerId) },
-            brand,
-          ),
-          person.userId,
-        );
-    }
+    });
   }
 
   return {
     readiness,
 
     async state(userId: string, ownerId: string): Promise<SigningState> {
-      return stateOf(await fileAccess(db, userId, ownerId));
+      const access = await fileAccess(db, userId, ownerId);
+      // A document signed by everyone but not sealed (the seal failed after the signature was
+      // stored): sealed now.
+      const round = await latestRound(db, ownerId);
+      if (round?.status === 'open' && round.mode === 'electronic') {
+        const { documents, signed } = await documentsOf(db, round.id);
+        if (dueDocuments(documents, signed).length > 0) await sealDue(round.id);
+      }
+      return stateOf(access);
     },
 
     /** Freezes the submitted file, writes each document someone signs and mails its signatories. */
@@ -536,6 +770,10 @@ export function createSigningService(deps: SigningServiceDeps) {
         throw new SigningError(409, 'Submit your company file first', 'SIGNING_NOT_READY', [
           { code: 'NOT_SUBMITTED' },
         ]);
+      const digest = fileDigest(data);
+      // A round of these very answers is being signed, or was: the page shows it (a changed file has
+      // voided it already, through the submission).
+      if (await liveRoundOf(db, ownerId, digest)) throw alreadyStarted();
       const mode = form.jurisdiction === 'RO' ? 'qualified' : 'electronic';
       const documentsDate = now();
       const createdAt = documentsDate.toISOString();
@@ -549,28 +787,41 @@ export function createSigningService(deps: SigningServiceDeps) {
           preview.blocks.filter((block): block is DocumentBlock => block.kind !== 'withheld'),
         );
         if (signatories.length === 0) continue;
-        const file = produced(
-          await renderer.file(
-            {
-              sku,
-              data,
-              format: 'pdf',
-              createdAt,
-              ...(mode === 'qualified' ? { qualifiedFields: signatories } : {}),
-            },
-            ownerId,
-          ),
-        );
-        written.push({
-          sku,
-          title: file.title,
-          language: form.filingLanguage,
-          fileName: `${[file.fileName, asciiSlug(file.company)].filter(Boolean).join('-')}.pdf`,
-          rank: FIRST_RANK.includes(sku) ? 1 : 2,
-          signatories,
-          pdf: toBuffer(file.body),
-          sha256: sha256(file.body),
-        });
+        // A document of one declaration per manager: one document per declarant, their own only.
+        const parts = PER_DECLARANT.includes(sku)
+          ? signatories.map((signatory) => ({ only: signatory, signatories: [signatory] }))
+          : [{ only: null, signatories }];
+        for (const part of parts) {
+          const file = produced(
+            await renderer.file(
+              {
+                sku,
+                data,
+                format: 'pdf',
+                createdAt,
+                ...(part.only ? { onlyPersonId: part.only.personId } : {}),
+                ...(mode === 'qualified' ? { qualifiedFields: part.signatories } : {}),
+              },
+              ownerId,
+            ),
+          );
+          written.push({
+            sku,
+            title: part.only ? `${file.title} – ${part.only.name}` : file.title,
+            language: form.filingLanguage,
+            fileName: `${[
+              file.fileName,
+              part.only ? asciiSlug(part.only.name, 40) : '',
+              asciiSlug(file.company),
+            ]
+              .filter(Boolean)
+              .join('-')}.pdf`,
+            rank: FIRST_RANK.includes(sku) ? 1 : 2,
+            signatories: part.signatories,
+            pdf: toBuffer(file.body),
+            sha256: sha256(file.body),
+          });
+        }
       }
       if (written.length === 0)
         throw new SigningError(409, 'No document of this file is signed by anyone', 'SIGNING_NOT_READY', [
@@ -585,13 +836,30 @@ export function createSigningService(deps: SigningServiceDeps) {
           .for('update');
         if (current?.revision !== file.revision)
           throw new SigningError(409, 'The company file changed meanwhile: start again', 'FILE_CHANGED');
+        // Another start of the same answers, meanwhile (the file's row lock orders the two).
+        if (await liveRoundOf(tx, ownerId, digest)) throw alreadyStarted();
+        // Signed in Kreo (France): each person the documents name as signing needs their account on
+        // the file, or the round could never complete.
+        if (mode === 'electronic') {
+          const signing = [
+            ...new Set(written.flatMap((document) => document.signatories.map((s) => s.personId))),
+          ];
+          const missing = await notJoined(tx, ownerId, signing);
+          if (missing.length > 0)
+            throw new SigningError(
+              409,
+              'Someone who signs the documents has not joined the file',
+              'SIGNING_NOT_READY',
+              missing.map((personId) => ({ code: 'SIGNATORY_NOT_JOINED', personId })),
+            );
+        }
         await tx
           .update(signingRounds)
           .set({ status: 'voided', voidedAt: now(), voidedChanges: [] })
           .where(and(eq(signingRounds.ownerId, ownerId), eq(signingRounds.status, 'open')));
         const [round] = await tx
           .insert(signingRounds)
-          .values({ ownerId, mode, status: 'open', digest: fileDigest(data), data, documentsDate })
+          .values({ ownerId, mode, status: 'open', digest, data, documentsDate })
           .returning({ id: signingRounds.id });
         if (!round) throw new Error('the signing round was not stored');
         await tx
@@ -663,7 +931,13 @@ export function createSigningService(deps: SigningServiceDeps) {
         await deps.limits.limiter.enforce(`account:documents-previews:${userId}`, deps.limits.previews);
       return produced(
         await renderer.preview(
-          { sku: row.sku as DocumentSku, data: row.data, withhold: false, ...(language ? { language } : {}) },
+          {
+            sku: row.sku as DocumentSku,
+            data: row.data,
+            withhold: false,
+            ...declarantOf(row),
+            ...(language ? { language } : {}),
+          },
           userId,
         ),
       );
@@ -681,7 +955,9 @@ export function createSigningService(deps: SigningServiceDeps) {
       if (!account) throw new FileAccessError(404, 'No company file here');
       const code = newCode();
       const expiresAt = new Date(now().getTime() + CODE_LIFETIME_MS);
-      const sentTo = maskAddress(account.to);
+      // Stored in full (the evidence file names the address that identifies the signatory); the
+      // page shows it masked.
+      const sentTo = account.to;
       const company = await companyOf(db, ownerId);
       await db.transaction(async (tx) => {
         await tx.insert(signingCodes).values({
@@ -702,7 +978,7 @@ export function createSigningService(deps: SigningServiceDeps) {
           userId,
         );
       });
-      return { sentTo, expiresAt: expiresAt.toISOString() };
+      return { sentTo: maskAddress(sentTo), expiresAt: expiresAt.toISOString() };
     },
 
     /** Signs `documentIds` with the mailed code; seals what every signatory signed. */
@@ -767,11 +1043,7 @@ export function createSigningService(deps: SigningServiceDeps) {
 
       await db.transaction(async (tx) => {
         // The round's row first: two signatures at the same instant queue here.
-        const [round] = await tx
-          .select()
-          .from(signingRounds)
-          .where(eq(signingRounds.id, first.id))
-          .for('update');
+        const round = await lockRound(tx, first.id);
         if (!round || round.status !== 'open')
           throw new SigningError(
             409,
@@ -819,8 +1091,9 @@ export function createSigningService(deps: SigningServiceDeps) {
             },
           });
         }
-        await sealDue(tx, round);
       });
+      // The signatures are stored; the seals are made after, out of the signature's lock.
+      await sealDue(first.id);
       return stateOf(access);
     },
 
@@ -828,14 +1101,20 @@ export function createSigningService(deps: SigningServiceDeps) {
     async evidence(userId: string, ownerId: string) {
       const access = await fileAccess(db, userId, ownerId);
       const round = await latestRound(db, access.ownerId);
+      const documents = round
+        ? await db
+            .select({ language: signingDocuments.language, signatories: signingDocuments.signatories })
+            .from(signingDocuments)
+            .where(eq(signingDocuments.roundId, round.id))
+        : [];
+      // It names each signatory's address, IP and browser: the founder's and the signatories' only.
+      const mine =
+        access.role === 'founder' ||
+        documents.some((document) => document.signatories.some((s) => s.personId === access.personId));
+      if (!mine) throw new SigningError(404, 'No evidence file for this account');
       if (!round?.evidencePdf || round.status !== 'complete')
         throw new SigningError(409, 'Every document must be signed first', 'SIGNING_NOT_COMPLETE');
-      const [document] = await db
-        .select({ language: signingDocuments.language })
-        .from(signingDocuments)
-        .where(eq(signingDocuments.roundId, round.id))
-        .limit(1);
-      const language = isServerLanguage(document?.language) ? document.language : 'fr';
+      const language = languageOf(documents[0]?.language);
       return { filename: EVIDENCE_FILE_NAMES[language], body: round.evidencePdf };
     },
 
@@ -844,21 +1123,7 @@ export function createSigningService(deps: SigningServiceDeps) {
      * every signatory of those rounds, and the founder, is mailed.
      */
     async roundsVoided(tx: Transaction, ownerId: string, roundIds: string[]) {
-      if (roundIds.length === 0) return;
-      const company = await companyOf(tx, ownerId);
-      const documents = await tx
-        .select({ signatories: signingDocuments.signatories })
-        .from(signingDocuments)
-        .where(inArray(signingDocuments.roundId, roundIds));
-      const people = new Set(documents.flatMap((document) => document.signatories.map((s) => s.personId)));
-      people.add('p1');
-      for (const roundId of roundIds) await recordEvent(tx, ownerId, 'signingVoided', { key: roundId });
-      for (const person of await recipients(tx, ownerId, people))
-        await enqueueMail(
-          tx,
-          signingVoided({ ...person, company, url: signUrl(ownerId) }, brand),
-          person.userId,
-        );
+      await announceVoided(tx, ownerId, roundIds, 'fileChanged');
     },
 
     /**

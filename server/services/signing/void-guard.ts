@@ -72,7 +72,7 @@ export async function voidRoundsAfterChange(
   const ids = rounds.map((round) => round.id);
   await tx
     .update(signingRounds)
-    .set({ status: 'voided', voidedAt: new Date(), voidedChanges: changes })
+    .set({ status: 'voided', voidedAt: new Date(), voidedChanges: changes, voidedReason: 'fileChanged' })
     .where(inArray(signingRounds.id, ids));
   return ids;
 }

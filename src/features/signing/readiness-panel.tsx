@@ -57,11 +57,14 @@ export function ReadinessPanel({
   state,
   words,
   onStarted,
+  onStale,
 }: {
   fileId: string;
   state: SigningState;
   words: FileWords;
   onStarted: (state: SigningState) => void;
+  /** The page is behind the server (a round started meanwhile, in another tab): load it again. */
+  onStale: () => void;
 }) {
   const { t } = useTranslation('signing');
   const [starting, setStarting] = useState(false);
@@ -76,6 +79,7 @@ export function ReadinessPanel({
     setStarting(false);
     if (result.status === 'started') onStarted(result.state);
     else if (result.status === 'not-ready') setRefused(result.readiness);
+    else if (result.status === 'already-started') onStale();
     else setFailed(true);
   };
 

@@ -28,7 +28,10 @@ export function LegalLevel({ jurisdiction }: { jurisdiction: Jurisdiction }) {
   );
 }
 
-/** A round voided by a change of the submitted file: why, in the wizard's field names, and what next. */
+/**
+ * A voided round: why (a change of the submitted file, in the wizard's field names; or the documents'
+ * wording, changed by an update of Kreo's templates before they were sealed), and what next.
+ */
 export function VoidedNotice({
   round,
   names,
@@ -59,7 +62,9 @@ export function VoidedNotice({
       title={t('voided.title')}
     >
       <Stack gap="xs">
-        <Text size="sm">{t('voided.body')}</Text>
+        <Text size="sm">
+          {round.voidedReason === 'documentsChanged' ? t('voided.documentsChanged') : t('voided.body')}
+        </Text>
         {lines.length > 0 ? (
           <>
             <Text size="sm" fw={600}>

@@ -272,6 +272,22 @@ describe.each(LANGUAGES)('/sign/:fileId in %s', (language) => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
+  it('says a round was voided because the documents’ wording changed before they were sealed', async () => {
+    state = signingState({
+      readiness: [],
+      round: round({
+        status: 'voided',
+        voidedAt: '2026-11-21T09:00:00.000Z',
+        voidedChanges: [],
+        voidedReason: 'documentsChanged',
+      }),
+    });
+    const { t } = renderPage(language);
+    expect(await screen.findByText(text(t('voided.documentsChanged')))).toBeInTheDocument();
+    expect(screen.queryByText(text(t('voided.body')))).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t('readiness.start') })).toBeEnabled();
+  });
+
   it('says why a round was voided, in the form’s words, and that a new round is needed', async () => {
     state = signingState({
       readiness: [],
@@ -324,4 +340,37 @@ it('shows a complete round’s sealed documents and the evidence file, and downl
   );
   expect(await screen.findByText(text(t('round.downloaded')))).toBeInTheDocument();
   expect(displayName('en', 'language', 'fr')).toBe('French');
+});
+
+it('shows the round another start prepared meanwhile when the server says it is being signed already', async () => {
+  state = signingState({ round: null, readiness: [] });
+  const { t, user } = renderPage('en');
+  await screen.findByRole('button', { name: t('readiness.start') });
+  post.mockImplementation((async () => {
+    state = signingState();
+    throw new ApiError('Started', 'http', 409, {
+      code: 'ALREADY_STARTED',
+      message: 'These documents are being signed already',
+      readiness: [],
+    });
+  }) as never);
+  await user.click(screen.getByRole('button', { name: t('readiness.start') }));
+  expect(await screen.findByText(text(t('round.status.open')))).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: t('readiness.start') })).not.toBeInTheDocument();
+  expect(screen.queryByText(text(t('readiness.startFailed')))).not.toBeInTheDocument();
+});
+
+it('offers the evidence file to the signatories and the founder, not to a member who signs nothing', async () => {
+  state = signingState({
+    role: 'coFounder',
+    personId: 'p3',
+    round: round({
+      status: 'complete',
+      completedAt: '2026-11-22T09:00:00.000Z',
+      documents: [statuts({ sealed: true, sealedSha256: 'c'.repeat(64) })],
+    }),
+  });
+  const { t } = renderPage('en', '00000000-0000-4000-8000-000000000003');
+  expect(await screen.findByRole('alert', { name: t('complete.title') })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: t('round.evidence') })).not.toBeInTheDocument();
 });

@@ -46,6 +46,13 @@ function SigningView({
   const names = new Map([...words.names, ...signatoryNames(round)]);
   const jurisdiction = jurisdictionOf(state, words);
   const live = round && round.status !== 'voided' ? round : null;
+  // The evidence file names each signatory's address, IP and browser: the founder's and theirs only.
+  const seesEvidence =
+    founder ||
+    (live?.documents.some((document) =>
+      document.signatories.some((signatory) => signatory.personId === state.personId),
+    ) ??
+      false);
 
   return (
     <Stack gap="xl">
@@ -53,7 +60,7 @@ function SigningView({
       {round?.status === 'voided' ? <VoidedNotice round={round} names={names} founder={founder} /> : null}
       {!live ? (
         founder ? (
-          <ReadinessPanel fileId={fileId} state={state} words={words} onStarted={setState} />
+          <ReadinessPanel fileId={fileId} state={state} words={words} onStarted={setState} onStale={reload} />
         ) : (
           <Text>{t('readiness.coFounder')}</Text>
         )
@@ -74,7 +81,7 @@ function SigningView({
             <SignPanel fileId={fileId} state={state} onSigned={setState} onStale={reload} />
           ) : null}
           <RoundDocuments fileId={fileId} round={live} personId={state.personId} />
-          {live.status === 'complete' ? <EvidenceDownload fileId={fileId} /> : null}
+          {live.status === 'complete' && seesEvidence ? <EvidenceDownload fileId={fileId} /> : null}
         </>
       )}
     </Stack>

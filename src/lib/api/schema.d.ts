@@ -1427,7 +1427,9 @@ export interface paths {
          *     (a simple electronic signature, eIDAS art. 3(10); C. civ. 1366-1367). Romania: `mode`
          *     `qualified`, the documents prepared with a signature field per signatory, to sign with each
          *     one's qualified certificate (Legea 214/2024 [to verify]). 409 `SIGNING_NOT_READY` with the
-         *     reasons, 403 for a co-founder.
+         *     reasons (France: also `SIGNATORY_NOT_JOINED` for a person the documents name as signing who
+         *     has no account on the file), 409 `ALREADY_STARTED` (empty `readiness`) when a round of the
+         *     same submitted answers is open or complete, 403 for a co-founder.
          */
         post: operations["startSigningRound"];
         delete?: never;
@@ -1514,7 +1516,10 @@ export interface paths {
          * @description Records one signature per document: the consent words shown, the document's SHA-256, the
          *     time, the address, the browser and the code's verification. A document every signatory has
          *     signed is sealed (its signature page, then a PAdES signature) at once; the last one ends the
-         *     round and writes the evidence file. 400 `CODE_INVALID` (with the attempts left) or
+         *     round and writes the evidence file. Before sealing, the document is written again from the
+         *     frozen answers and compared with the version read: if it differs (Kreo's templates changed
+         *     since), nothing is sealed and the round is voided (`voidedReason` `documentsChanged`), which
+         *     the answer's round says. 400 `CODE_INVALID` (with the attempts left) or
          *     `CODE_EXPIRED`; 409 `DOCUMENT_NOT_OPEN` (a document signed after others: the statuts
          *     first), `ALREADY_SIGNED`, `SIGNING_VOIDED`; 403 `NOT_A_SIGNATORY`.
          */
@@ -1536,7 +1541,8 @@ export interface paths {
          * The evidence file of a completed round (PDF/A)
          * @description Who signed what, when and how: each signature's consent words, document SHA-256, time,
          *     address, browser and code verification, each sealed document's signed hash and the seal's
-         *     certificate. 409 `SIGNING_NOT_COMPLETE` before every document is signed.
+         *     certificate. For the founder and the round's signatories (404 for another member). 409
+         *     `SIGNING_NOT_COMPLETE` before every document is signed.
          */
         get: operations["downloadSigningEvidence"];
         put?: never;
@@ -2656,6 +2662,14 @@ export interface components {
             /** Format: date-time */
             voidedAt?: string;
             voidedChanges?: components["schemas"]["FileChange"][];
+            /**
+             * @description Why the round was voided: `fileChanged`, the submitted file changed (`voidedChanges` says
+             *     what); `documentsChanged`, a document written again to be sealed no longer matched the
+             *     version read and signed (Kreo's templates or fonts changed since): nothing was sealed,
+             *     the founder prepares the documents again.
+             * @enum {string}
+             */
+            voidedReason?: "fileChanged" | "documentsChanged";
             documents: components["schemas"]["SigningDocument"][];
         };
         SigningState: {
@@ -6050,7 +6064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not ready (`code` `SIGNING_NOT_READY`, `readiness` says why). */
+            /** @description Not ready (`code` `SIGNING_NOT_READY`, `readiness` says why), or `ALREADY_STARTED`. */
             409: {
                 headers: {
                     [name: string]: unknown;

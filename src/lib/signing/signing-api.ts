@@ -46,6 +46,8 @@ export async function fetchSigningState(fileId: string, signal?: AbortSignal): P
 export type StartResult =
   | { status: 'started'; state: SigningState }
   | { status: 'not-ready'; readiness: SigningReason[] }
+  /** A round of the same answers is being signed (or was): the page shows it. */
+  | { status: 'already-started' }
   | { status: 'failed' };
 
 /** POST …/signing (the founder): freezes the submitted file and prepares the documents to sign. */
@@ -57,6 +59,7 @@ export async function startSigningRound(fileId: string): Promise<StartResult> {
     return data ? { status: 'started', state: data } : { status: 'failed' };
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
+      if (errorCode(error) === 'ALREADY_STARTED') return { status: 'already-started' };
       const readiness = (error.body as { readiness?: unknown } | undefined)?.readiness;
       if (Array.isArray(readiness)) return { status: 'not-ready', readiness: readiness as SigningReason[] };
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "signing_rounds" ADD COLUMN "voided_reason" text;
