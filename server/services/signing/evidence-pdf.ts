@@ -215,7 +215,7 @@ export function evidenceBlocks(evidence: SigningEvidence, language: EvidenceLang
   blocks.push(
     { kind: 'heading', level: 2, text: w('legalLevel') },
     { kind: 'paragraph', text: t(`legal-acts:legalLevel.${evidence.jurisdiction}.body`) },
-    { kind: 'note', text: t('legal-acts:legalLevel.sources') },
+    { kind: 'note', text: t(`legal-acts:legalLevel.${evidence.jurisdiction}.sources`) },
   );
   return printableBlocks(blocks);
 }

@@ -21,7 +21,7 @@ export function LegalLevel({ jurisdiction }: { jurisdiction: Jurisdiction }) {
       <Stack gap={4}>
         <Text size="sm">{t(`legal-acts:legalLevel.${jurisdiction}.body` as never)}</Text>
         <Text size="xs" c="dimmed">
-          {t('legalLevel.sources', { sources: t('legal-acts:legalLevel.sources' as never) })}
+          {t('legalLevel.sources', { sources: t(`legal-acts:legalLevel.${jurisdiction}.sources` as never) })}
         </Text>
       </Stack>
     </Alert>
