@@ -25,18 +25,20 @@ function useLiveRound(fileId: string): SigningRound | null {
 
 /** While documents are signed or being signed: changing the submitted answers will void the signatures. */
 export function SigningRoundNotice({ fileId }: { fileId: string }) {
-  // Its words load beside the wizard's, without suspending the wizard that is already shown.
-  const { t, ready } = useTranslation('signing', { useSuspense: false });
+  // Its words are the wizard's (loaded with it): the signing page's namespace is not.
+  const { t } = useTranslation('wizard');
   const round = useLiveRound(fileId);
-  if (!round || !ready) return null;
+  if (!round) return null;
   return (
     <Alert
       color="orange"
       variant="light"
       icon={<IconSignature aria-hidden="true" />}
-      title={round.status === 'complete' ? t('wizard.notice.titleComplete') : t('wizard.notice.title')}
+      title={
+        round.status === 'complete' ? t('signatures.notice.titleComplete') : t('signatures.notice.title')
+      }
     >
-      {t('wizard.notice.body')}
+      {t('signatures.notice.body')}
     </Alert>
   );
 }
@@ -53,20 +55,20 @@ export function VoidSignaturesModal({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const { t } = useTranslation('signing', { useSuspense: false });
+  const { t } = useTranslation('wizard');
   return (
-    <Modal opened={opened} onClose={onCancel} title={t('wizard.confirm.title')} centered>
+    <Modal opened={opened} onClose={onCancel} title={t('signatures.confirm.title')} centered>
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <IconAlertTriangle size={24} color="var(--mantine-color-red-7)" aria-hidden="true" />
-          <Text size="sm">{t('wizard.confirm.body')}</Text>
+          <Text size="sm">{t('signatures.confirm.body')}</Text>
         </Group>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={submitting}>
-            {t('wizard.confirm.cancel')}
+            {t('signatures.confirm.cancel')}
           </Button>
           <Button color="red" loading={submitting} onClick={onConfirm}>
-            {t('wizard.confirm.submit')}
+            {t('signatures.confirm.submit')}
           </Button>
         </Group>
       </Stack>
