@@ -252,6 +252,8 @@ test('a Romanian SRL reaches the path of qualified signatures @desktop-only', as
   await page.getByRole('button', { name: ro('signing', 'readiness.start') }).click();
   await expect(page.getByRole('alert', { name: ro('signing', 'qualified.title') })).toBeVisible();
   await expect(page.getByText(ro('signing', 'qualified.noCode'))).toBeVisible();
+  // Signed outside Kreo, no document waits for another.
+  await expect(page.getByText(ro('signing', 'round.rank2'))).toHaveCount(0);
   await expect(page.getByRole('button', { name: ro('signing', 'sign.button'), exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: ro('signing', 'round.download') }).first()).toBeVisible();
   // Each prepared PDF carries an empty signature field per signatory, for their qualified certificate.

@@ -662,6 +662,8 @@ describe('a Romanian SRL', () => {
     expect(started.statusCode, started.body).toBe(200);
     const round = json<State>(started).round;
     expect(round?.mode).toBe('qualified');
+    // Signed outside Kreo: every prepared document can be downloaded at once, none waits for another.
+    expect(round?.documents.every((document) => document.open)).toBe(true);
     const act = round?.documents.find((document) => document.sku === 'LEGAL_STATUSES') as RoundDocument;
     expect(act.signatories.map((signatory) => signatory.personId)).toEqual(['p1', 'p2']);
     const pdf = await signing(owner, coFounder, `/documents/${act.id}/pdf`);

@@ -291,10 +291,14 @@ export function createSigningService(deps: SigningServiceDeps) {
     return { documents, signed };
   }
 
+  // Signed outside Kreo (Romania), every prepared document is there to download at once; in Kreo, the
+  // documents of rank 2 wait for the statuts and the declarations to be sealed.
   const isOpen = (round: RoundRow, document: DocumentRow, documents: DocumentRow[]) =>
     round.status === 'open' &&
     document.sealedAt === null &&
-    (document.rank === 1 || documents.every((other) => other.rank !== 1 || other.sealedAt !== null));
+    (round.mode === 'qualified' ||
+      document.rank === 1 ||
+      documents.every((other) => other.rank !== 1 || other.sealedAt !== null));
 
   function roundOf(round: RoundRow, documents: DocumentRow[], signed: SignatureRow[]): SigningRoundApi {
     return {
