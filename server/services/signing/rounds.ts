@@ -39,7 +39,13 @@ import { recordEvent } from '../company-journey/timeline';
 import { notApplicableReason } from '../documents/applicability';
 import { DOCUMENT_SKUS, type DocumentBuilder, type DocumentSku } from '../documents/build-document';
 import type { DocumentBlock, DocumentPreviewBlock } from '../documents/document-model';
-import type { FileRequest, PreviewRequest, Rendered, RenderedFile } from '../documents/document-renderer';
+import type {
+  FileRequest,
+  PreviewRequest,
+  Rendered,
+  RenderedFile,
+  SignaturePageSigner,
+} from '../documents/document-renderer';
 import { produced } from '../documents/document-service';
 import { isServerLanguage, translator, type ServerLanguage } from '../i18n';
 import { enqueueMail } from '../mail/mail-queue';
@@ -102,20 +108,8 @@ export interface SigningTools {
     pdf: Uint8Array,
     info: { reason: string; name: string; location: string; signingTime: Date },
   ): Promise<{ pdf: Uint8Array; signedSha256: string }>;
-  /** The evidence file (PDF/A). */
   /** The evidence file (PDF/A), written in the worker pool for `owner`. */
   evidence(evidence: RoundEvidence, language: ServerLanguage, owner: string): Promise<Uint8Array>;
-}
-
-/** One signature on a sealed document's last page (the renderer's `signaturePage`). */
-export interface SignaturePageSigner {
-  personId: string;
-  name: string;
-  role: string;
-  /** ISO 8601, printed in UTC. */
-  signedAt: string;
-  codeSentTo: string;
-  documentSha256: string;
 }
 
 /** What the signing service renders with: the worker pool (the renderer's signing options). */
