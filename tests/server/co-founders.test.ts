@@ -71,6 +71,53 @@ const invitationToken = (email: string) => {
 };
 const accept = (user: SignedUpUser, token: string) =>
   server.request(`/api/invitations/${token}/accept`, { method: 'POST', token: user.accessToken });
+/** A signing round of `data` whose statuts one person signed (rows as the signing service writes them). */
+async function signedRound(
+  data: Record<string, unknown>,
+  status: 'open' | 'complete' | 'voided',
+  signature: { signer: SignedUpUser; personId: string; name: string; words: string; language: string },
+  trail: { ipAddress?: string; userAgent?: string } = {},
+) {
+  const [round] = await server.db
+    .insert(signingRounds)
+    .values({
+      ownerId: founder.userId,
+      mode: 'electronic',
+      status,
+      digest: fileDigest(data),
+      data,
+      documentsDate: new Date(),
+    })
+    .returning();
+  const sha256 = 'b'.repeat(64);
+  const [document] = await server.db
+    .insert(signingDocuments)
+    .values({
+      roundId: round?.id ?? '',
+      sku: 'LEGAL_STATUSES',
+      title: 'Statuts',
+      language: 'fr',
+      fileName: 'statuts.pdf',
+      rank: 1,
+      signatories: [{ personId: signature.personId, name: signature.name, role: 'associate' }],
+      pdf: new Uint8Array([37, 80, 68, 70]),
+      sha256,
+    })
+    .returning();
+  await server.db.insert(signatures).values({
+    documentId: document?.id ?? '',
+    personId: signature.personId,
+    userId: signature.signer.userId,
+    words: signature.words,
+    language: signature.language,
+    documentSha256: sha256,
+    codeSentTo: signature.signer.email,
+    codeVerifiedAt: new Date(),
+    ...trail,
+  });
+  return round;
+}
+
 const sharedFile = (user: SignedUpUser, fileId = founder.userId) =>
   server.request(`/api/company-files/${fileId}`, { token: user.accessToken });
 const putRecord = (user: SignedUpUser, personId: string, body: unknown, fileId = founder.userId) =>
@@ -701,40 +748,12 @@ describe('acts', () => {
 
   it('asks before voiding signatures (SIGNATURES_WOULD_BE_VOIDED), and voids the round once confirmed', async () => {
     const current = json<SharedFile>(await sharedFile(founder));
-    const [round] = await server.db
-      .insert(signingRounds)
-      .values({
-        ownerId: founder.userId,
-        mode: 'electronic',
-        status: 'open',
-        digest: fileDigest(current.data),
-        data: current.data,
-        documentsDate: new Date(),
-      })
-      .returning();
-    const [document] = await server.db
-      .insert(signingDocuments)
-      .values({
-        roundId: round?.id ?? '',
-        sku: 'LEGAL_STATUSES',
-        title: 'Statuts',
-        language: 'fr',
-        fileName: 'statuts.pdf',
-        rank: 1,
-        signatories: [{ personId: 'p1', name: 'Camille Dupont', role: 'associate' }],
-        pdf: new Uint8Array([37, 80, 68, 70]),
-        sha256: 'b'.repeat(64),
-      })
-      .returning();
-    await server.db.insert(signatures).values({
-      documentId: document?.id ?? '',
+    const round = await signedRound(current.data, 'open', {
+      signer: founder,
       personId: 'p1',
-      userId: founder.userId,
+      name: 'Camille Dupont',
       words: 'Je signe les statuts.',
       language: 'fr',
-      documentSha256: 'b'.repeat(64),
-      codeSentTo: founder.email,
-      codeVerifiedAt: new Date(),
     });
     const p2 = personsOf(json<SharedFile>(await sharedFile(cofounder)))[1] ?? {};
     const body = { person: { ...p2, placeOfBirth: 'Rennes, France' }, baseRevision: current.revision };
@@ -939,43 +958,18 @@ describe('leaving and deleted accounts', () => {
 
   it('exports a co-founder’s memberships, acts and signatures; their deleted account loses access', async () => {
     const current = json<SharedFile>(await sharedFile(founder));
-    const [round] = await server.db
-      .insert(signingRounds)
-      .values({
-        ownerId: founder.userId,
-        mode: 'electronic',
-        status: 'voided',
-        digest: fileDigest(current.data),
-        data: current.data,
-        documentsDate: new Date(),
-      })
-      .returning();
-    const [document] = await server.db
-      .insert(signingDocuments)
-      .values({
-        roundId: round?.id ?? '',
-        sku: 'LEGAL_STATUSES',
-        title: 'Statuts',
-        language: 'fr',
-        fileName: 'statuts.pdf',
-        rank: 1,
-        signatories: [{ personId: 'p2', name: 'Alex Subscriber2', role: 'associate' }],
-        pdf: new Uint8Array([37, 80, 68, 70]),
-        sha256: 'a'.repeat(64),
-      })
-      .returning();
-    await server.db.insert(signatures).values({
-      documentId: document?.id ?? '',
-      personId: 'p2',
-      userId: cofounder.userId,
-      words: 'I sign the Statuts.',
-      language: 'en',
-      documentSha256: 'a'.repeat(64),
-      codeSentTo: cofounder.email,
-      codeVerifiedAt: new Date(),
-      ipAddress: '203.0.113.9',
-      userAgent: 'CoFounderTest/1.0',
-    });
+    await signedRound(
+      current.data,
+      'voided',
+      {
+        signer: cofounder,
+        personId: 'p2',
+        name: 'Alex Subscriber2',
+        words: 'I sign the Statuts.',
+        language: 'en',
+      },
+      { ipAddress: '203.0.113.9', userAgent: 'CoFounderTest/1.0' },
+    );
     const exported = json<{
       coFounders: {
         memberships: unknown[];
@@ -992,7 +986,7 @@ describe('leaving and deleted accounts', () => {
         sku: 'LEGAL_STATUSES',
         personId: 'p2',
         words: 'I sign the Statuts.',
-        documentSha256: 'a'.repeat(64),
+        documentSha256: 'b'.repeat(64),
         codeSentTo: cofounder.email,
         ipAddress: '203.0.113.9',
         userAgent: 'CoFounderTest/1.0',
