@@ -2,60 +2,20 @@
  * The documents page's "Signature" section: where the signature of the file's documents stands, a
  * link to the signing page, and once everyone signed, the signed documents and the evidence file.
  */
-import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconSignature } from '@tabler/icons-react';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconSignature } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { SigningDownloadButton } from '@/components/signing-download-button';
 import { signPath } from '@/config/paths';
 import {
   documentsInOrder,
   downloadSigningDocument,
   downloadSigningEvidence,
   fetchSigningState,
-  type SigningDownloadOutcome,
   type SigningStateResult,
 } from '@/lib/signing/signing-api';
-
-function SignedDownload({
-  label,
-  name,
-  download,
-}: {
-  label: string;
-  /** The accessible name, with the document's title: every signed document has the same label. */
-  name?: string;
-  download: () => Promise<SigningDownloadOutcome>;
-}) {
-  const { t } = useTranslation('signing', { useSuspense: false });
-  const [pending, setPending] = useState(false);
-  const [outcome, setOutcome] = useState<SigningDownloadOutcome | null>(null);
-  return (
-    <Stack gap={4} align="flex-start">
-      <Button
-        variant="light"
-        loading={pending}
-        leftSection={<IconDownload size={16} aria-hidden="true" />}
-        aria-label={name}
-        onClick={() => {
-          setPending(true);
-          setOutcome(null);
-          void download().then((next) => {
-            setOutcome(next);
-            setPending(false);
-          });
-        }}
-      >
-        {label}
-      </Button>
-      {outcome && outcome !== 'saved' ? (
-        <Text size="sm" c="red.8" role="alert">
-          {outcome === 'too-many' ? t('round.tooMany') : t('round.downloadFailed')}
-        </Text>
-      ) : null}
-    </Stack>
-  );
-}
 
 export function SigningSection({ fileId }: { fileId: string }) {
   // Its words load beside the page's, without suspending the page that is already shown.
@@ -106,7 +66,7 @@ export function SigningSection({ fileId }: { fileId: string }) {
                 <Text size="sm" fw={500}>
                   {document.title}
                 </Text>
-                <SignedDownload
+                <SigningDownloadButton
                   label={t('round.downloadSigned')}
                   name={t('round.downloadSignedOf', { document: document.title })}
                   download={() =>
@@ -118,7 +78,7 @@ export function SigningSection({ fileId }: { fileId: string }) {
             <Text size="sm" c="dimmed">
               {t('round.evidenceNote')}
             </Text>
-            <SignedDownload
+            <SigningDownloadButton
               label={t('round.evidence')}
               download={() => downloadSigningEvidence(fileId, 'evidence.pdf')}
             />

@@ -3,77 +3,20 @@
  * SHA-256 and its PDF (the sealed one once everyone signed); the evidence file once the round is
  * complete. The signing page and, in short, the documents page show it.
  */
-import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { IconCertificate, IconCircleCheck, IconClock, IconDownload, IconLock } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { Alert, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { IconCertificate, IconCircleCheck, IconClock, IconLock } from '@tabler/icons-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SigningDownloadButton } from '@/components/signing-download-button';
 import {
   documentsInOrder,
   downloadSigningDocument,
   downloadSigningEvidence,
   type SigningDocument,
-  type SigningDownloadOutcome,
   type SigningRound,
 } from '@/lib/signing/signing-api';
 import { longDate } from './file-words';
 import classes from './signing.module.css';
-
-function DownloadResult({ outcome }: { outcome: SigningDownloadOutcome | null }) {
-  const { t } = useTranslation('signing');
-  if (outcome === null) return null;
-  if (outcome === 'saved')
-    return (
-      <Text size="sm" c="brand.8" role="status">
-        {t('round.downloaded')}
-      </Text>
-    );
-  return (
-    <Text size="sm" c="red.8" role="alert">
-      {outcome === 'too-many' ? t('round.tooMany') : t('round.downloadFailed')}
-    </Text>
-  );
-}
-
-/** A download button that says how it went. */
-export function DownloadButton({
-  label,
-  name,
-  describedBy,
-  download,
-  variant = 'light',
-}: {
-  label: string;
-  /** The accessible name when several buttons share a label: it holds the label and the document. */
-  name?: string;
-  describedBy?: string;
-  download: () => Promise<SigningDownloadOutcome>;
-  variant?: 'light' | 'filled';
-}) {
-  const [pending, setPending] = useState(false);
-  const [outcome, setOutcome] = useState<SigningDownloadOutcome | null>(null);
-  return (
-    <Stack gap={4} align="flex-start">
-      <Button
-        variant={variant}
-        loading={pending}
-        leftSection={<IconDownload size={16} aria-hidden="true" />}
-        aria-label={name}
-        aria-describedby={describedBy}
-        onClick={() => {
-          setPending(true);
-          setOutcome(null);
-          void download().then((next) => {
-            setOutcome(next);
-            setPending(false);
-          });
-        }}
-      >
-        {label}
-      </Button>
-      <DownloadResult outcome={outcome} />
-    </Stack>
-  );
-}
 
 function DocumentCard({
   fileId,
@@ -143,7 +86,7 @@ function DocumentCard({
         <Text className={classes.hash}>
           {document.sealed && document.sealedSha256 ? document.sealedSha256 : document.sha256}
         </Text>
-        <DownloadButton
+        <SigningDownloadButton
           label={document.sealed ? t('round.downloadSigned') : t('round.download')}
           name={t(document.sealed ? 'round.downloadSignedOf' : 'round.downloadOf', {
             document: document.title,
@@ -165,7 +108,7 @@ export function EvidenceDownload({ fileId }: { fileId: string }) {
         <Text size="sm" id={noteId}>
           {t('round.evidenceNote')}
         </Text>
-        <DownloadButton
+        <SigningDownloadButton
           variant="filled"
           label={t('round.evidence')}
           describedBy={noteId}

@@ -7,6 +7,7 @@ import { Alert, Button, Card, Checkbox, Group, Stack, Text, TextInput, Title } f
 import { IconMail, IconSignature } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SigningDownloadButton } from '@/components/signing-download-button';
 import { displayName } from '@/lib/i18n/display-name';
 import { isLanguage } from '@/lib/i18n/languages';
 import {
@@ -20,7 +21,6 @@ import {
 } from '@/lib/signing/signing-api';
 import { DocumentReader } from './document-reader';
 import { longDate } from './file-words';
-import { DownloadButton } from './round-documents';
 import classes from './signing.module.css';
 
 const CODE_PATTERN = /^[0-9]{6}$/;
@@ -178,7 +178,7 @@ export function SignPanel({
               {document.title}
             </Title>
             <Group gap="md" align="flex-start">
-              <DownloadButton
+              <SigningDownloadButton
                 label={t('round.download')}
                 name={t('round.downloadOf', { document: document.title })}
                 download={() =>
