@@ -160,6 +160,57 @@ function checkCaen(checker: ContentChecker, root: string): CaenClass[] {
   return classes;
 }
 
+export const CAEN_SEARCH_FILE = `${JURISDICTIONS_DIR}/caen-search.json`;
+
+/** Lower case without accents, as the widget searches (src/features/wizard/widgets/caen-search.ts). */
+const foldedWords = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/\s+/).join(' ');
+
+/**
+ * The CAEN search in founders' words (caen-search.json): its shape, every code a class of caen.json,
+ * words in lower case and each once per language (also once accents aside: the search folds them),
+ * every authorisation's words in fr, en and ro.
+ */
+export function checkCaenSearch(checker: ContentChecker, known: Set<string>): { words: number } {
+  const { problems } = checker;
+  const json = checker.readJson(CAEN_SEARCH_FILE);
+  if (!checker.checkShape(CAEN_SEARCH_FILE, json, `${JURISDICTIONS_DIR}/caen-search.schema.json`))
+    return { words: 0 };
+  const unknown = (place: string, code: string) => {
+    if (!known.has(code))
+      problems.push(`${CAEN_SEARCH_FILE}: ${place} names ${code}, which ${CAEN_FILE} does not list`);
+  };
+  let words = 0;
+  const synonyms = json.synonyms as Record<string, [string, ...string[]][]>;
+  for (const [language, entries] of Object.entries(synonyms)) {
+    const seen = new Set<string>();
+    for (const [phrase, ...codes] of entries) {
+      const place = `synonyms.${language} "${phrase}"`;
+      words += 1;
+      if (phrase !== phrase.toLowerCase()) problems.push(`${CAEN_SEARCH_FILE}: ${place} must be lower case`);
+      const folded = foldedWords(phrase);
+      if (seen.has(folded)) problems.push(`${CAEN_SEARCH_FILE}: ${place} is listed twice (accents aside)`);
+      seen.add(folded);
+      if (new Set(codes).size !== codes.length)
+        problems.push(`${CAEN_SEARCH_FILE}: ${place} names a code twice`);
+      codes.forEach((code) => unknown(place, code));
+    }
+  }
+  const common = json.common as { codes: string[] };
+  common.codes.forEach((code) => unknown('common', code));
+  const ids = new Set<string>();
+  for (const group of json.authorisations as { id: string; codes: string[] }[]) {
+    const place = `authorisations ${group.id}`;
+    if (ids.has(group.id)) problems.push(`${CAEN_SEARCH_FILE}: ${place} is listed twice`);
+    ids.add(group.id);
+    group.codes.forEach((code) => unknown(place, code));
+    checker.checkKey(CAEN_SEARCH_FILE, place, `wizard:fields.caen.authorisations.${group.id}`);
+  }
+  for (const key of ['wizard:fields.caen.authorisationTitle', 'wizard:fields.caen.authorisationFooter'])
+    checker.checkKey(CAEN_SEARCH_FILE, 'authorisations', key);
+  return { words };
+}
+
 export const REGISTRATION_DIR = `${JURISDICTIONS_DIR}/registration`;
 
 /** The dashboard's shared words for the registration steps (registration:labels.…); plural keys per suffix. */
@@ -340,6 +391,7 @@ export function checkWizard(checker: ContentChecker, root: string): { steps: num
           `${CAEN_RESTRICTIONS_FILE}: ${name} names ${String(code)}, which ${CAEN_FILE} does not list`,
         );
   }
+  if (caen.length > 0) checkCaenSearch(checker, known);
   let lists: Record<string, readonly unknown[]> = { countries: COUNTRY_CODES };
   try {
     lists = { ...lists, ...caenLists(root) };

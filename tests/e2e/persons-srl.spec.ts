@@ -2,7 +2,8 @@
  * Issue 32: a Romanian SRL whose associates are a Romanian (her CNP checked as she types it), a
  * Frenchman and a company, which names its representative and its own shareholders: the People step
  * in each language, the roles chosen among its people, the review that shows them, the file saved.
- * The company details and the legal declaration come from an earlier visit (other tests type them).
+ * The company details and the legal declaration come from an earlier visit (other tests type them);
+ * on the way, the CAEN search in the founder's own words (issue 36).
  */
 import { LANGUAGES } from '../../src/lib/i18n/languages';
 import { fillTemplate } from '../../src/testing/fill-template';
@@ -106,6 +107,15 @@ for (const language of LANGUAGES) {
 
     // The company details were typed earlier; an individual administers the company.
     await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
+    // Issue 36: the saved bakery (1071) says what it needs before opening; the founder's own word for
+    // a café finds 5630 first, whatever the interface's language; leaving the field keeps the bakery.
+    await expect(page.getByText(t('fields.caen.authorisations.foodSafety'), { exact: true })).toBeVisible();
+    await form.caenMain.click();
+    await form.caenMain.fill('cafenea');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toHaveText(/^5630 — /);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await expect(form.caenMain).toHaveValue(/^1071 — /);
     await form.next.click();
     await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
     const administrator = form.manager(1).person;
