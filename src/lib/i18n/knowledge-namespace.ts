@@ -1,7 +1,7 @@
 import { provideNamespace } from './i18n';
 
 /**
- * The knowledge base's words (locales/<lang>/knowledge.json): some 60 answers per language, needed by
+ * The knowledge base's words (locales/<lang>/knowledge.json): some 90 answers per language, with their phrasings, needed by
  * the wizard's assistant and /help only. Their pages import this module, which brings the loader, so
  * the start-up code and the landing page carry none of it.
  */
