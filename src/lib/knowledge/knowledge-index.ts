@@ -1,6 +1,9 @@
 import countries from 'virtual:knowledge-countries';
 import legalForms from 'virtual:knowledge-legal-forms';
 import type { StepDefinition } from '@/forms/form-definition';
+import { stems, SYNONYMS } from './words';
+
+export { stems } from './words';
 
 /**
  * The longest question read, by the assistant and by /help's search alike: a pasted page would only make
@@ -104,95 +107,10 @@ export function knowledgeEntries(
   return [...fields, ...faq];
 }
 
-/**
- * The words of asking, in our three languages (without accents): every question has them, so they
- * say nothing of its subject, yet they are rare in our hints, where they would weigh the most.
- */
-const QUESTION_WORDS = new Set(
-  [
-    'what which when where who whom whose why how does did can could should would will need must',
-    'quoi quel quelle quels quelles quand comment combien pourquoi est dois doit faut peux puis',
-    'care cum cat cate cand unde cine pentru trebuie pot poate este sunt',
-    // Greetings and thanks, which say nothing of the subject either ("bună ziua" is no "best form").
-    'hello thanks thank please bonjour salut merci buna ziua multumesc multumiri',
-  ]
-    .join(' ')
-    .split(' '),
-);
-
-/**
- * Words reduced to a rough stem, so that a question matches a hint written with other endings
- * ("actions" and "action", "capitalul" and "capital"): lower case, no accents, no plural s, six letters.
- */
-export function stems(text: string, dropQuestionWords = true): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(
-      (word) =>
-        (word.length >= 3 || /^\p{N}+$/u.test(word) || SYNONYMS.has(word)) &&
-        !(dropQuestionWords && QUESTION_WORDS.has(word)),
-    )
-    .map(stemOf);
-}
-
-/** A word's stem, the word being in lower case without accents: no plural s, six letters at most. */
-function stemOf(word: string): string {
-  return (word.length > 3 ? word.replace(/s$/, '') : word).slice(0, 6);
-}
-
 export interface KnowledgeMatch {
   entry: KnowledgeEntry;
   score: number;
 }
-
-/**
- * Words founders use for the words of the entries, in the three languages: each group holds words that
- * stand for one another. A word of a question the entries do not use is read as the words of its group
- * they do use; one they use also brings its group's words, at half weight. Written as words (made stems
- * here, as the questions' words are); staff may add groups, and the accuracy test holds the gain.
- */
-const SYNONYM_GROUPS = [
-  'société entreprise boîte company firm firma firmei business startup',
-  'gérant dirigeant patron manager administrator administrateur boss',
-  'associé associate pote partner cofounder shareholder member founder asociat',
-  'carte cb card',
-  'offre pack package formule plan pachet',
-  'domicile maison perso appartement home flat apartment acasă locuință',
-  'rémunération salaire salary wage salarié paie',
-  'social cotisations contributions',
-  'parents filiation părinți',
-  'immatriculation registration înregistrare înființare',
-  'notaire notary notar avocat lawyer',
-  'combien cost price preț tarif taxe fee',
-  'différence diferență vs versus compare',
-  'fast quick quickly soon rapid rapide vite repede',
-  'alone seul singur solo single sole own',
-  'durée duration durata lifetime exist last',
-  'free available disponible libre liber',
-  'rent renting lease tenant locataire bail chirie',
-  'chat assistant bot helper bubble',
-  'transfer virement virament wire',
-  'minimum lowest least minim',
-  'structure type kind form forme',
-  'now next ensuite suivant următor',
-  'statuts statutes articles bylaws charter',
-  'refund reimbursement remboursement rambursare withdrawal rétractation',
-  'invoice receipt bill facture factură',
-  'delete erase remove supprimer șterge wipe',
-  'certificate certificat kbis extract extrait attestation',
-  'contact reach support helpdesk human',
-  'sell vendre céder vinde cesiune assign',
-].map((group) =>
-  group.split(' ').map((word) => stemOf(word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase())),
-);
-
-const SYNONYMS = new Map<string, string[]>();
-for (const group of SYNONYM_GROUPS)
-  for (const word of group)
-    SYNONYMS.set(word, [...(SYNONYMS.get(word) ?? []), ...group.filter((other) => other !== word)]);
 
 /** The words that name a country, or one of its legal forms or bodies (made stems when first used). */
 const COUNTRY_WORDS: Record<Jurisdiction, { names: string; hints: string }> = {

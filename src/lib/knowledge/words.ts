@@ -1,0 +1,106 @@
+/** The words of questions and entries as the assistant compares them: stems, synonyms. */
+
+/**
+ * The words of asking, in our three languages (without accents): every question has them, so they
+ * say nothing of its subject, yet they are rare in our hints, where they would weigh the most.
+ */
+const QUESTION_WORDS = new Set(
+  [
+    'what which when where who whom whose why how does did can could should would will need must',
+    'quoi quel quelle quels quelles quand comment combien pourquoi est dois doit faut peux puis',
+    'care cum cat cate cand unde cine pentru trebuie pot poate este sunt',
+    // Greetings and thanks, which say nothing of the subject either ("bună ziua" is no "best form").
+    'hello thanks thank please bonjour salut merci buna ziua multumesc multumiri',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/**
+ * Words reduced to a rough stem, so that a question matches a hint written with other endings
+ * ("actions" and "action", "capitalul" and "capital"): lower case, no accents, no plural s, six letters.
+ */
+export function stems(text: string, dropQuestionWords = true): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(
+      (word) =>
+        (word.length >= 3 || /^\p{N}+$/u.test(word) || SYNONYMS.has(word)) &&
+        !(dropQuestionWords && QUESTION_WORDS.has(word)),
+    )
+    .map(stemOf);
+}
+
+/** A word's stem, the word being in lower case without accents: no plural s, six letters at most. */
+export function stemOf(word: string): string {
+  return (word.length > 3 ? word.replace(/s$/, '') : word).slice(0, 6);
+}
+
+/**
+ * Words founders use for the words of the entries, in the three languages: each group holds words that
+ * stand for one another. A word of a question the entries do not use is read as the words of its group
+ * they do use; one they use also brings its group's words, at half weight. Written as words (made stems
+ * here, as the questions' words are); staff may add groups, and the accuracy test holds the gain.
+ */
+const SYNONYM_GROUPS = [
+  'société entreprise boîte company firm firma firmei business startup',
+  'gérant dirigeant patron manager administrator administrateur boss',
+  'associé associate pote partner cofounder shareholder member founder asociat',
+  'carte cb card',
+  'offre pack package formule plan pachet',
+  'domicile maison perso appartement home flat apartment acasă locuință',
+  'rémunération salaire salary wage salarié paie',
+  'social cotisations contributions',
+  'parents filiation părinți',
+  'immatriculation registration înregistrare înființare',
+  'notaire notary notar avocat lawyer',
+  'combien cost price preț tarif taxe fee',
+  'différence diferență vs versus compare',
+  'fast quick quickly soon rapid rapide vite repede',
+  'alone seul singur solo single sole own',
+  'durée duration durata lifetime exist last',
+  'free available disponible libre liber',
+  'rent renting lease tenant locataire bail chirie',
+  'chat assistant bot helper bubble',
+  'transfer virement virament wire',
+  'minimum lowest least minim',
+  'structure type kind form forme',
+  'now next ensuite suivant următor',
+  'statuts statutes articles bylaws charter',
+  'refund reimbursement remboursement rambursare withdrawal rétractation',
+  'invoice receipt bill facture factură',
+  'delete erase remove supprimer șterge wipe',
+  'certificate certificat kbis extract extrait attestation',
+  'contact reach support helpdesk human',
+  'sell vendre céder vinde cesiune assign',
+].map((group) =>
+  group.split(' ').map((word) => stemOf(word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase())),
+);
+
+export const SYNONYMS = new Map<string, string[]>();
+for (const group of SYNONYM_GROUPS)
+  for (const word of group)
+    SYNONYMS.set(word, [...(SYNONYMS.get(word) ?? []), ...group.filter((other) => other !== word)]);
+
+/** A text's words in lower case, without accents (Romanian commas and breves included). */
+export function normalizedWords(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+const GROUP_OF = new Map<string, number>();
+SYNONYM_GROUPS.forEach((group, index) => {
+  for (const word of group) if (!GROUP_OF.has(word)) GROUP_OF.set(word, index);
+});
+
+/** The number of the synonyms' group a stem belongs to (its first, when in several), if any. */
+export function synonymGroupOf(stem: string): number | undefined {
+  return GROUP_OF.get(stem);
+}
