@@ -21,6 +21,12 @@ const FEATURE_WEIGHTS = { stem: 1, synonym: 0.7, trigrams: 1 };
 /** Laplace smoothing of the word counts of each class. */
 const SMOOTHING = 0.05;
 
+/**
+ * The softmax's temperature, per unit of the question's feature weight: a naive Bayes' raw
+ * probabilities are all but 0 or 1; spread, they say how sure it is.
+ */
+const TEMPERATURE = 1;
+
 /** The features of a text and their weights (see FEATURE_WEIGHTS). */
 export function intentFeatures(text: string): Map<string, number> {
   const features = new Map<string, number>();
@@ -51,7 +57,10 @@ export interface IntentScore {
  * Trains the classifier on `classes`. Each feature weighs by how few classes use it (inverse class
  * frequency), so that "SAS" or "company", in many entries' ways of asking, decide less than "Kbis".
  */
-export function trainIntentClassifier(classes: readonly IntentExamples[]) {
+export function trainIntentClassifier(
+  classes: readonly IntentExamples[],
+  { temperature = TEMPERATURE }: { temperature?: number } = {},
+) {
   const classFeatures = classes.map(({ examples }) => {
     const counts = new Map<string, number>();
     for (const { text, weight } of examples)
@@ -78,8 +87,9 @@ export function trainIntentClassifier(classes: readonly IntentExamples[]) {
         sum += value * rarity(feature) * Math.log(((counts.get(feature) ?? 0) + SMOOTHING) / denominator);
       return sum;
     });
+    const spread = temperature * features.reduce((sum, [feature, value]) => sum + value * rarity(feature), 0);
     const highest = Math.max(...logits);
-    const exponentials = logits.map((logit) => Math.exp(logit - highest));
+    const exponentials = logits.map((logit) => Math.exp((logit - highest) / Math.max(spread, 1e-9)));
     const sum = exponentials.reduce((total, value) => total + value, 0);
     return classes
       .map(({ id }, index) => ({ id, probability: (exponentials[index] ?? 0) / sum }))

@@ -1,6 +1,7 @@
 import countries from 'virtual:knowledge-countries';
 import legalForms from 'virtual:knowledge-legal-forms';
 import type { StepDefinition } from '@/forms/form-definition';
+import { trainIntentClassifier, type IntentClassifier } from './intent-classifier';
 import { stems, SYNONYMS } from './words';
 
 export { stems } from './words';
@@ -197,6 +198,37 @@ const OTHER_COUNTRY = 0.5;
 const OWN_FORM = 1.2;
 const OTHER_FORM = 0.7;
 
+/**
+ * A question is answered only when its best entry's score (in times the least score) times the square
+ * root of the share of the question's words that entry uses (each word by its rarity among the
+ * entries, a word no entry uses weighing as the rarest) reaches this: "météo Paris demain" shares
+ * "Paris" with an entry on the registered office, weakly, and the rest of it is about something else.
+ * Tuned on the tuning, holdout-1 and dev question sets (issue 36).
+ */
+const MIN_SUPPORT = 1.5;
+/**
+ * The intent classifier (intent-classifier.ts, trained on the entries' ways of asking) re-ranks the
+ * index's best candidates: each by its score over the best score, plus this times its probability
+ * over the best candidate's probability. The index alone decides whether to answer.
+ */
+const CLASSIFIER_WEIGHT = 0.5;
+const CLASSIFIER_CANDIDATES = 10;
+/** How much an entry's answer counts for the classifier, next to a way of asking it. */
+const CLASSIFIER_BODY_WEIGHT = 0.3;
+/** The classifier's softmax temperature (see trainIntentClassifier). */
+const CLASSIFIER_TEMPERATURE = 0.1;
+
+/** How much more an entry about the founder's (or the question's) country and legal form counts. */
+function contextFactor(entry: KnowledgeEntry, country: Jurisdiction | null, context: SearchContext): number {
+  if (entry.kind !== 'faq') return 1;
+  const about = entry.jurisdiction;
+  const countryFactor = !country || !about ? 1 : about === country ? OWN_COUNTRY : OTHER_COUNTRY;
+  const forms = entry.legalForms;
+  const form = context.legalForm;
+  const formFactor = !form || !forms ? 1 : forms.includes(form) ? OWN_FORM : OTHER_FORM;
+  return countryFactor * formFactor;
+}
+
 /** The id of the pseudo-entry listing what the guide does not cover (see IndexOptions). */
 const OUTSIDE_GUIDE = '#outsideGuide';
 
@@ -207,6 +239,10 @@ export interface IndexOptions {
    * rather than a wrong one.
    */
   outsideGuide?: string | undefined;
+  /** How sure of its best entry the index must be to answer (see MIN_SUPPORT); for benches. */
+  minSupport?: number | undefined;
+  /** How much the intent classifier counts in the order of the answers (see CLASSIFIER_WEIGHT); 0: not used. */
+  classifierWeight?: number | undefined;
 }
 
 export interface SearchContext {
@@ -288,6 +324,85 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
     return best && bestDistance <= limit ? [best] : [];
   }
 
+  const rarest = Math.log((total + 1) / 0.5);
+  const byEntry = new Map(documents.map((document) => [document.entry, document]));
+
+  /**
+   * The share of the question's words (each by its rarity) that `entry` uses, as they are, through a
+   * synonym or mistyped.
+   */
+  function explained(question: string, entry: KnowledgeEntry): number {
+    const document = byEntry.get(entry);
+    if (!document) return 0;
+    const has = (stem: string) =>
+      document.title.has(stem) || document.phrasings.has(stem) || document.body.has(stem);
+    let all = 0;
+    let found = 0;
+    for (const stem of new Set(stems(question))) {
+      const readings = [...known(stem), ...mistyped(stem), ...(SYNONYMS.get(stem) ?? [])].filter((word) =>
+        frequency.has(word),
+      );
+      const rarity = readings.length === 0 ? rarest : Math.max(...readings.map(weight));
+      all += rarity;
+      if (readings.some(has)) found += rarity;
+    }
+    return all === 0 ? 0 : found / all;
+  }
+  const minSupport = options.minSupport ?? MIN_SUPPORT;
+  const classifierWeight = options.classifierWeight ?? CLASSIFIER_WEIGHT;
+
+  /** The classifier over the same entries (outside the guide included), trained at the first question. */
+  let classifier: IntentClassifier | null = null;
+  const classifierOf = () =>
+    (classifier ??= trainIntentClassifier(
+      documents.map(({ entry }, position) => ({
+        id: String(position),
+        examples: [
+          ...[entry.title, ...(entry.phrasings ?? '').split('|')]
+            .map((text) => text.trim())
+            .filter(Boolean)
+            .map((text) => ({ text, weight: 1 })),
+          { text: `${entry.text} ${entry.context}`, weight: CLASSIFIER_BODY_WEIGHT },
+        ],
+      })),
+      { temperature: CLASSIFIER_TEMPERATURE },
+    ));
+  const positionOf = new Map(documents.map(({ entry }, position) => [entry, String(position)]));
+
+  /**
+   * The index's candidates that may answer, re-ranked with the classifier's probabilities (with the
+   * same country and form factors as the scores).
+   */
+  function reranked(
+    question: string,
+    candidates: KnowledgeMatch[],
+    context: SearchContext,
+  ): KnowledgeMatch[] {
+    const top = candidates.slice(0, CLASSIFIER_CANDIDATES);
+    const bestScore = top[0]?.score;
+    if (classifierWeight === 0 || bestScore === undefined || top.length < 2) return candidates;
+    const probabilities = new Map(
+      classifierOf()
+        .classify(question)
+        .map(({ id, probability }) => [id, probability]),
+    );
+    const country = questionJurisdiction(question) ?? context.jurisdiction ?? null;
+    const probability = (entry: KnowledgeEntry) =>
+      (probabilities.get(positionOf.get(entry) ?? '') ?? 0) * contextFactor(entry, country, context);
+    const bestProbability = Math.max(...top.map(({ entry }) => probability(entry)));
+    if (bestProbability <= 0) return candidates;
+    return [
+      ...top
+        .map((match) => ({
+          match,
+          value: match.score / bestScore + (classifierWeight * probability(match.entry)) / bestProbability,
+        }))
+        .sort((a, b) => b.value - a.value)
+        .map(({ match }) => match),
+      ...candidates.slice(CLASSIFIER_CANDIDATES),
+    ];
+  }
+
   /** The entries sharing a known word with `question`, scored, best first. */
   function score(question: string, context: SearchContext): KnowledgeMatch[] {
     const questionStems = stems(question);
@@ -340,15 +455,13 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
                 : 0;
           return sum + where * weight(stem) * factor(stem);
         }, 0);
-        const about = entry.kind === 'faq' ? entry.jurisdiction : undefined;
-        const countryFactor = !country || !about ? 1 : about === country ? OWN_COUNTRY : OTHER_COUNTRY;
-        const forms = entry.kind === 'faq' ? entry.legalForms : undefined;
-        const form = context.legalForm;
-        const formFactor = !form || !forms ? 1 : forms.includes(form) ? OWN_FORM : OTHER_FORM;
         // The more of its closest way of asking the question holds, the better (up to twice).
         // A question that is an entry's whole title (a field's name, typed as is) asks for that entry.
         const whole = title.size > 0 && [...title].every((stem) => exact.has(stem)) ? WHOLE_TITLE : 1;
-        return { entry, score: words * (1 + closestCoverage) * countryFactor * formFactor * whole };
+        return {
+          entry,
+          score: words * (1 + closestCoverage) * contextFactor(entry, country, context) * whole,
+        };
       })
       .filter((match) => match.score > 0)
       .sort((a, b) => b.score - a.score);
@@ -361,16 +474,24 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
     const best = scored[0];
     const outsideGuide = best !== undefined && best.entry.id === OUTSIDE_GUIDE && best.score >= minScore;
     const closest = scored.filter((match) => match.entry.id !== OUTSIDE_GUIDE);
+    const first = closest[0];
+    const strength = (first?.score ?? 0) / minScore;
+    const explainedShare = first === undefined ? 0 : explained(question, first.entry);
+    const unsure = strength * Math.sqrt(explainedShare) < minSupport;
     const answers =
-      outsideGuide || best === undefined
+      outsideGuide || best === undefined || unsure
         ? []
-        : closest
-            .filter((match) => match.score >= minScore && match.score >= best.score * RELATIVE_CUT)
+        : reranked(
+            question,
+            closest.filter((match) => match.score >= minScore),
+            context,
+          )
+            .filter((match, position) => position === 0 || match.score >= best.score * RELATIVE_CUT)
             .slice(0, MAX_ANSWERS);
     const words = stems(question);
     const knownShare =
       words.length === 0 ? 1 : words.filter((stem) => frequency.has(stem)).length / words.length;
-    return { answers, closest, outsideGuide, knownShare };
+    return { answers, closest, outsideGuide, knownShare, explainedShare, strength };
   }
 
   return {
@@ -396,6 +517,10 @@ export interface KnowledgeAnswer {
    * likely written in another language than the entries.
    */
   knownShare: number;
+  /** The share of its words (by rarity) that its closest entry uses (see MIN_SUPPORT). */
+  explainedShare: number;
+  /** Its closest entry's score, in times the least score of an answer. */
+  strength: number;
 }
 
 export type KnowledgeIndex = ReturnType<typeof createKnowledgeIndex>;
