@@ -1,7 +1,6 @@
 import countries from 'virtual:knowledge-countries';
 import legalForms from 'virtual:knowledge-legal-forms';
 import type { StepDefinition } from '@/forms/form-definition';
-import { trainIntentClassifier, type IntentClassifier } from './intent-classifier';
 import { stems, SYNONYMS } from './words';
 
 export { stems } from './words';
@@ -206,18 +205,6 @@ const OTHER_FORM = 0.7;
  * Tuned on the tuning, holdout-1 and dev question sets (issue 36).
  */
 const MIN_SUPPORT = 1.5;
-/**
- * The intent classifier (intent-classifier.ts, trained on the entries' ways of asking) re-ranks the
- * index's best candidates: each by its score over the best score, plus this times its probability
- * over the best candidate's probability. The index alone decides whether to answer.
- */
-const CLASSIFIER_WEIGHT = 0.5;
-const CLASSIFIER_CANDIDATES = 10;
-/** How much an entry's answer counts for the classifier, next to a way of asking it. */
-const CLASSIFIER_BODY_WEIGHT = 0.3;
-/** The classifier's softmax temperature (see trainIntentClassifier). */
-const CLASSIFIER_TEMPERATURE = 0.1;
-
 /** How much more an entry about the founder's (or the question's) country and legal form counts. */
 function contextFactor(entry: KnowledgeEntry, country: Jurisdiction | null, context: SearchContext): number {
   if (entry.kind !== 'faq') return 1;
@@ -239,10 +226,8 @@ export interface IndexOptions {
    * rather than a wrong one.
    */
   outsideGuide?: string | undefined;
-  /** How sure of its best entry the index must be to answer (see MIN_SUPPORT); for benches. */
+  /** How sure of its best entry the index must be to answer (see MIN_SUPPORT); 0: as before issue 36. */
   minSupport?: number | undefined;
-  /** How much the intent classifier counts in the order of the answers (see CLASSIFIER_WEIGHT); 0: not used. */
-  classifierWeight?: number | undefined;
 }
 
 export interface SearchContext {
@@ -349,59 +334,6 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
     return all === 0 ? 0 : found / all;
   }
   const minSupport = options.minSupport ?? MIN_SUPPORT;
-  const classifierWeight = options.classifierWeight ?? CLASSIFIER_WEIGHT;
-
-  /** The classifier over the same entries (outside the guide included), trained at the first question. */
-  let classifier: IntentClassifier | null = null;
-  const classifierOf = () =>
-    (classifier ??= trainIntentClassifier(
-      documents.map(({ entry }, position) => ({
-        id: String(position),
-        examples: [
-          ...[entry.title, ...(entry.phrasings ?? '').split('|')]
-            .map((text) => text.trim())
-            .filter(Boolean)
-            .map((text) => ({ text, weight: 1 })),
-          { text: `${entry.text} ${entry.context}`, weight: CLASSIFIER_BODY_WEIGHT },
-        ],
-      })),
-      { temperature: CLASSIFIER_TEMPERATURE },
-    ));
-  const positionOf = new Map(documents.map(({ entry }, position) => [entry, String(position)]));
-
-  /**
-   * The index's candidates that may answer, re-ranked with the classifier's probabilities (with the
-   * same country and form factors as the scores).
-   */
-  function reranked(
-    question: string,
-    candidates: KnowledgeMatch[],
-    context: SearchContext,
-  ): KnowledgeMatch[] {
-    const top = candidates.slice(0, CLASSIFIER_CANDIDATES);
-    const bestScore = top[0]?.score;
-    if (classifierWeight === 0 || bestScore === undefined || top.length < 2) return candidates;
-    const probabilities = new Map(
-      classifierOf()
-        .classify(question)
-        .map(({ id, probability }) => [id, probability]),
-    );
-    const country = questionJurisdiction(question) ?? context.jurisdiction ?? null;
-    const probability = (entry: KnowledgeEntry) =>
-      (probabilities.get(positionOf.get(entry) ?? '') ?? 0) * contextFactor(entry, country, context);
-    const bestProbability = Math.max(...top.map(({ entry }) => probability(entry)));
-    if (bestProbability <= 0) return candidates;
-    return [
-      ...top
-        .map((match) => ({
-          match,
-          value: match.score / bestScore + (classifierWeight * probability(match.entry)) / bestProbability,
-        }))
-        .sort((a, b) => b.value - a.value)
-        .map(({ match }) => match),
-      ...candidates.slice(CLASSIFIER_CANDIDATES),
-    ];
-  }
 
   /** The entries sharing a known word with `question`, scored, best first. */
   function score(question: string, context: SearchContext): KnowledgeMatch[] {
@@ -481,12 +413,8 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
     const answers =
       outsideGuide || best === undefined || unsure
         ? []
-        : reranked(
-            question,
-            closest.filter((match) => match.score >= minScore),
-            context,
-          )
-            .filter((match, position) => position === 0 || match.score >= best.score * RELATIVE_CUT)
+        : closest
+            .filter((match) => match.score >= minScore && match.score >= best.score * RELATIVE_CUT)
             .slice(0, MAX_ANSWERS);
     const words = stems(question);
     const knownShare =

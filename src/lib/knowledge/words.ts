@@ -11,6 +11,9 @@ const QUESTION_WORDS = new Set(
     'care cum cat cate cand unde cine pentru trebuie pot poate este sunt',
     // Greetings and thanks, which say nothing of the subject either ("bună ziua" is no "best form").
     'hello thanks thank please bonjour salut merci buna ziua multumesc multumiri',
+    // Chat fillers and possessives, which founders type and the entries never use (issue 36's dev set):
+    // counted as words no entry knows, they would make an answerable question look off the subject.
+    'pls plz lol actually really just our your svp stp lol vraiment notre votre trebe rog nostru vostru vreo',
   ]
     .join(' ')
     .split(' '),
@@ -29,7 +32,8 @@ export function stems(text: string, dropQuestionWords = true): string[] {
     .filter(
       (word) =>
         (word.length >= 3 || /^\p{N}+$/u.test(word) || SYNONYMS.has(word)) &&
-        !(dropQuestionWords && QUESTION_WORDS.has(word)),
+        // "whats" is "what" too.
+        !(dropQuestionWords && (QUESTION_WORDS.has(word) || QUESTION_WORDS.has(word.replace(/s$/, '')))),
     )
     .map(stemOf);
 }
@@ -49,7 +53,7 @@ const SYNONYM_GROUPS = [
   'société entreprise boîte company firm firma firmei business startup',
   'gérant dirigeant patron manager administrator administrateur boss',
   'associé associate pote partner cofounder shareholder member founder asociat',
-  'carte cb card',
+  'carte cb card amex visa mastercard',
   'offre pack package formule plan pachet',
   'domicile maison perso appartement home flat apartment acasă locuință',
   'rémunération salaire salary wage salarié paie',
@@ -58,11 +62,11 @@ const SYNONYM_GROUPS = [
   'immatriculation registration înregistrare înființare',
   'notaire notary notar avocat lawyer',
   'combien cost price preț tarif taxe fee',
-  'différence diferență vs versus compare',
+  'différence diferență vs versus compare diff',
   'fast quick quickly soon rapid rapide vite repede',
   'alone seul singur solo single sole own',
   'durée duration durata lifetime exist last',
-  'free available disponible libre liber',
+  'free available disponible libre liber dispo',
   'rent renting lease tenant locataire bail chirie',
   'chat assistant bot helper bubble',
   'transfer virement virament wire',
@@ -75,6 +79,8 @@ const SYNONYM_GROUPS = [
   'delete erase remove supprimer șterge wipe',
   'certificate certificat kbis extract extrait attestation',
   'contact reach support helpdesk human',
+  'checkout paiement payment plată',
+  'cenzor cenzori auditor commissaire',
   'sell vendre céder vinde cesiune assign',
 ].map((group) =>
   group.split(' ').map((word) => stemOf(word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase())),
