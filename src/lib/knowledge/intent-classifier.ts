@@ -5,7 +5,7 @@
  * carry a mistyped or differently ended word to the entries' own). Trained where it is used, in a few
  * milliseconds: no model to download or to ship, and staff's new phrasings count at the next load.
  */
-import { normalizedWords, stems, synonymGroupOf } from './words';
+import { isQuestionWord, normalizedWords, stems, synonymGroupOf } from './words';
 
 /** A class to learn: its id and its examples, each with how much it counts (1 for a way of asking). */
 export interface IntentExamples {
@@ -38,7 +38,7 @@ export function intentFeatures(text: string): Map<string, number> {
     if (group !== undefined) add(`s:${group}`, FEATURE_WEIGHTS.synonym);
   }
   for (const word of normalizedWords(text)) {
-    if (word.length < 4) continue;
+    if (word.length < 4 || isQuestionWord(word)) continue;
     const padded = `<${word}>`;
     const count = padded.length - 2;
     for (let start = 0; start + 3 <= padded.length; start += 1)

@@ -19,6 +19,11 @@ const QUESTION_WORDS = new Set(
     .split(' '),
 );
 
+/** A word of asking (see QUESTION_WORDS), in lower case without accents; "whats" is "what" too. */
+export function isQuestionWord(word: string): boolean {
+  return QUESTION_WORDS.has(word) || QUESTION_WORDS.has(word.replace(/s$/, ''));
+}
+
 /**
  * Words reduced to a rough stem, so that a question matches a hint written with other endings
  * ("actions" and "action", "capitalul" and "capital"): lower case, no accents, no plural s, six letters.
@@ -32,8 +37,7 @@ export function stems(text: string, dropQuestionWords = true): string[] {
     .filter(
       (word) =>
         (word.length >= 3 || /^\p{N}+$/u.test(word) || SYNONYMS.has(word)) &&
-        // "whats" is "what" too.
-        !(dropQuestionWords && (QUESTION_WORDS.has(word) || QUESTION_WORDS.has(word.replace(/s$/, '')))),
+        !(dropQuestionWords && isQuestionWord(word)),
     )
     .map(stemOf);
 }
