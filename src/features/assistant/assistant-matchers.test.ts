@@ -258,7 +258,15 @@ describe.runIf(RUN)('the assistant’s matchers side by side', () => {
     '%s',
     async (name, approach) => {
       for (const language of LANGUAGES) {
-        const answerer = await approach(language);
+        const answerer = await approach(language).catch((error: unknown) => {
+          // NLP.js is a bench-only dependency: without it, its row is left out.
+          if (error instanceof Error && 'code' in error && error.code === 'MODULE_NOT_FOUND') return null;
+          throw error;
+        });
+        if (!answerer) {
+          console.log(`${name}: not installed, skipped`);
+          return;
+        }
         for (const set of QUESTION_SETS.filter(({ blind }) => !blind)) {
           const cases = loadQuestionSet(set, language);
           if (!cases) continue;
