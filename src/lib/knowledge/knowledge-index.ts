@@ -299,11 +299,13 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
     for (const word of vocabulary) {
       // Typos rarely touch the first letter ("demain" is not a mistyped "semaine").
       if (word[0] !== stem[0]) continue;
-      // Stems stop at six letters: a letter typed twice pushes the word's sixth one out ("gerrant",
-      // "gerran", is "gérant" with one more letter), so a six-letter word is also read without its last.
+      // Stems stop at six letters: a letter typed twice or left out shifts the sixth one ("gerrant",
+      // "gerran", is "gérant" with one more letter; "comissaire", "comiss", is "commis…" with one less),
+      // so a six-letter word is also read without its last letter.
       const away = Math.min(
         distance(stem, word, limit),
         word.length === 6 ? distance(stem, word.slice(0, 5), limit) : limit + 1,
+        stem.length === 6 ? distance(stem.slice(0, 5), word, limit) : limit + 1,
       );
       if (
         away < bestDistance ||

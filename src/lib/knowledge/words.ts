@@ -85,6 +85,7 @@ const SYNONYM_GROUPS = [
   'contact reach support helpdesk human',
   'checkout paiement payment plată',
   'cenzor cenzori auditor commissaire',
+  'matériel matos equipment echipament',
   'sell vendre céder vinde cesiune assign',
 ].map((group) =>
   group.split(' ').map((word) => stemOf(word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase())),
