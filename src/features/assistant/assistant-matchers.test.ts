@@ -108,7 +108,6 @@ const indexWith =
         .search(question.q, contextOf(question))
         .map(({ entry }) => keyOf(entry));
   };
-const index = indexWith({ minSupport: 0, classifierWeight: 0 });
 
 /** The naive Bayes classifier alone: refuses when its best class is the outside one or unsure. */
 const bayes =
