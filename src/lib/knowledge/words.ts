@@ -1,4 +1,5 @@
 /** The words of questions and entries as the assistant compares them: stems, synonyms. */
+import synonymsFile from '../../../schemas/knowledge-synonyms.json';
 
 /**
  * The words of asking, in our three languages (without accents): every question has them, so they
@@ -48,47 +49,13 @@ export function stemOf(word: string): string {
 }
 
 /**
- * Words founders use for the words of the entries, in the three languages: each group holds words that
- * stand for one another. A word of a question the entries do not use is read as the words of its group
- * they do use; one they use also brings its group's words, at half weight. Written as words (made stems
- * here, as the questions' words are); staff may add groups, and the accuracy test holds the gain.
+ * Words founders use for the words of the entries, in the three languages (schemas/knowledge-synonyms.json,
+ * which staff edit): each group holds words that stand for one another. A word of a question the entries
+ * do not use is read as the words of its group they do use; one they use also brings its group's words,
+ * at half weight. Written as words, made stems here as the questions' words are.
  */
-const SYNONYM_GROUPS = [
-  'société entreprise boîte company firm firma firmei business startup',
-  'gérant dirigeant patron manager administrator administrateur boss',
-  'associé associate pote partner cofounder shareholder member founder asociat',
-  'carte cb card amex visa mastercard',
-  'offre pack package formule plan pachet',
-  'domicile maison perso appartement home flat apartment acasă locuință',
-  'rémunération salaire salary wage salarié paie',
-  'social cotisations contributions',
-  'parents filiation părinți',
-  'immatriculation registration înregistrare înființare',
-  'notaire notary notar avocat lawyer',
-  'combien cost price preț tarif taxe fee',
-  'différence diferență vs versus compare diff',
-  'fast quick quickly soon rapid rapide vite repede',
-  'alone seul singur solo single sole own',
-  'durée duration durata lifetime exist last',
-  'free available disponible libre liber dispo',
-  'rent renting lease tenant locataire bail chirie',
-  'chat assistant bot helper bubble',
-  'transfer virement virament wire',
-  'minimum lowest least minim',
-  'structure type kind form forme',
-  'now next ensuite suivant următor',
-  'statuts statutes articles bylaws charter',
-  'refund reimbursement remboursement rambursare withdrawal rétractation',
-  'invoice receipt bill facture factură',
-  'delete erase remove supprimer șterge wipe',
-  'certificate certificat kbis extract extrait attestation',
-  'contact reach support helpdesk human',
-  'checkout paiement payment plată',
-  'cenzor cenzori auditor commissaire',
-  'matériel matos equipment echipament',
-  'sell vendre céder vinde cesiune assign',
-].map((group) =>
-  group.split(' ').map((word) => stemOf(word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase())),
+const SYNONYM_GROUPS = synonymsFile.groups.map((group) =>
+  group.map((word) => stemOf(word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase())),
 );
 
 export const SYNONYMS = new Map<string, string[]>();
