@@ -60,8 +60,8 @@ export function matchersTable(figures: MatcherFigures[]): Table {
     title: 'Assistant matchers side by side',
     note:
       'Each cell: top-1 % / top-3 % of the answerable questions (those labelled #missing, that no entry answers ' +
-      'yet, count as misses), then the unanswerable questions refused. "index (before)": the search index as ' +
-      'issue 36 found it; "nlpjs neural": @nlpjs/nlu trained on every way of asking each entry; "naive Bayes": ' +
+      'yet, count as misses), then the unanswerable questions refused. "index, no support refusal": the search ' +
+      'index refusing only below its least score or on the outside-the-guide list, as before issue 36; "nlpjs neural": @nlpjs/nlu trained on every way of asking each entry; "naive Bayes": ' +
       'src/lib/knowledge/intent-classifier.ts alone; "+ Bayes re-rank": the classifier re-orders the index\'s ' +
       'candidates; "support refusal": the index refuses a weak answer that leaves most of the question ' +
       'unexplained (what ships).',

@@ -236,13 +236,13 @@ const nlpjs: Approach = async (language) => {
 };
 
 /**
- * The approaches compared: the index as it was before issue 36 (refusing only below its least score
- * or on the outside-the-guide list); NLP.js's neural intent classifier; this project's naive Bayes
+ * The approaches compared: the index refusing only below its least score or on the outside-the-guide
+ * list, as before issue 36; NLP.js's neural intent classifier; this project's naive Bayes
  * classifier alone; the classifier re-ranking the index's candidates; the index refusing weak answers
  * (MIN_SUPPORT, what ships); and both.
  */
 const APPROACHES: Record<string, Approach> = {
-  'index (before)': indexWith({ minSupport: 0 }),
+  'index, no support refusal': indexWith({ minSupport: 0 }),
   'nlpjs neural': nlpjs,
   'naive Bayes': bayes(0.2, 0.3, 0.1),
   'index + Bayes re-rank': combined(0.5, 0.3, 0.1, { minSupport: 0 }),
