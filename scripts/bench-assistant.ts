@@ -21,8 +21,37 @@ export interface AssistantFigures {
   refused: number;
 }
 
-/** Issue 20's target for top-1 on each language's questions (the tuning set). */
+/**
+ * Issue 36's targets: top-1 ≥ 90 % in every language on the tuning set and on the blind held-out set
+ * (holdout-2), with ≥ 80 % of their unanswerable questions refused. The other sets are reported.
+ */
 const TOP1_TARGET_PERCENT = 90;
+const REFUSED_TARGET_PERCENT = 80;
+const TARGET_SETS = new Set(['tuning', 'holdout-2']);
+
+/**
+ * The figures before issue 36 changed anything (November 27, 2026: the matcher and the entries of
+ * issue 20, each set as it was labelled then): top-1 in percent and refused unanswerable questions.
+ * The blind set's were measured by the lead before any change; null until written here.
+ */
+const BEFORE: Record<string, Record<string, { top1: number; refused: string } | null>> = {
+  tuning: {
+    fr: { top1: 93.9, refused: '3 of 5' },
+    en: { top1: 89.9, refused: '4 of 5' },
+    ro: { top1: 96.4, refused: '4 of 5' },
+  },
+  'holdout-1': {
+    fr: { top1: 69.2, refused: '2 of 4' },
+    en: { top1: 73.1, refused: '0 of 4' },
+    ro: { top1: 96.2, refused: '1 of 4' },
+  },
+  dev: {
+    fr: { top1: 55.0, refused: '2 of 11' },
+    en: { top1: 38.9, refused: '1 of 13' },
+    ro: { top1: 50.9, refused: '4 of 11' },
+  },
+  'holdout-2': { fr: null, en: null, ro: null },
+};
 
 export function benchAssistant(): AssistantFigures[] {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'kreo-assistant-'));
@@ -54,24 +83,47 @@ export function assistantTable(figures: AssistantFigures[]): Table {
   return {
     title: 'Assistant answers',
     note:
-      'The wizard assistant on the question sets of tests/fixtures/assistant-questions: "tuning" is the set its ' +
-      'synonyms and weights were tuned on, "holdout" one written apart and never tuned on. Top-1: the first ' +
-      'answer is one of the right entries; top-3: one of the first three is. Refused: questions nothing answers, ' +
-      'answered with nothing.',
-    headers: ['Set', 'Language', 'Questions', 'Top-1 %', 'Top-3 %', 'Refused'],
-    numeric: [2, 3, 4],
+      'The wizard assistant on the question sets of tests/fixtures/assistant-questions: "tuning", the set its ' +
+      'synonyms and weights were tuned on; "holdout-1", written apart for issue 20, now seen; "dev", written blind ' +
+      'for issue 36 and tuned on; "holdout-2", written blind for issue 36 and never tuned on nor looked at (its ' +
+      'figures only). Top-1: the first answer is one of the right entries; top-3: one of the first three is ' +
+      '(a question in scope that no entry answers yet counts as a miss). Refused: questions nothing answers, ' +
+      'answered with nothing. "Before": the figures when issue 36 started (each set as labelled then). ' +
+      'Targets (tuning and holdout-2): top-1 ≥ 90 %, refused ≥ 80 %.',
+    headers: [
+      'Set',
+      'Language',
+      'Questions',
+      'Top-1 % before',
+      'Top-1 %',
+      'Top-3 %',
+      'Refused before',
+      'Refused',
+    ],
+    numeric: [2, 3, 4, 5],
     rows: figures.map((figure) => {
       const top1 = percent(figure.top1, figure.answerable);
+      const unanswerable = figure.questions - figure.answerable;
+      const refused = percent(figure.refused, unanswerable);
+      const targeted = TARGET_SETS.has(figure.set);
+      const before = BEFORE[figure.set]?.[figure.language] ?? null;
       return [
         figure.set,
         figure.language,
         String(figure.questions),
-        // The target is the tuning set's (issue 20); the held-out set tells how far it carries.
-        figure.set === 'tuning'
+        before ? before.top1.toFixed(1) : '—',
+        targeted
           ? withTarget(top1.toFixed(1), top1 >= TOP1_TARGET_PERCENT, `≥ ${TOP1_TARGET_PERCENT}`)
           : top1.toFixed(1),
         percent(figure.top3, figure.answerable).toFixed(1),
-        `${figure.refused} of ${figure.questions - figure.answerable}`,
+        before ? before.refused : '—',
+        targeted
+          ? withTarget(
+              `${figure.refused} of ${unanswerable}`,
+              refused >= REFUSED_TARGET_PERCENT,
+              `≥ ${REFUSED_TARGET_PERCENT} %`,
+            )
+          : `${figure.refused} of ${unanswerable}`,
       ];
     }),
   };

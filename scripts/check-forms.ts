@@ -107,6 +107,9 @@ if (checker.checkShape(KNOWLEDGE_FILE, knowledge, 'schemas/knowledge.schema.json
     if (!faqEntries.includes(id)) problems.push(`${KNOWLEDGE_FILE}: no FAQ or knowledge entry "${id}"`);
   }
 }
+// schemas/knowledge-synonyms.json: the assistant's synonyms, groups of single words.
+const SYNONYMS_FILE = 'schemas/knowledge-synonyms.json';
+checker.checkShape(SYNONYMS_FILE, readJson(SYNONYMS_FILE), 'schemas/knowledge-synonyms.schema.json');
 const placed = new Map<string, string>();
 for (const topic of help.topics) {
   checkKey(`${HELP_FILE} topic "${topic.id}"`, 'title', `info:help.topics.${topic.id}`);

@@ -62,6 +62,11 @@ describe('stems', () => {
     expect(stems('')).toEqual([]);
   });
 
+  it('drops chat fillers and possessives, and a question word with an s ("whats")', () => {
+    expect(stems('notre capital svp lol')).toEqual(['capita']);
+    expect(stems('whats our capital pls')).toEqual(['capita']);
+  });
+
   it('drops the words of asking, which say nothing of the subject', () => {
     expect(stems("Combien d'actions ?")).toEqual(['action']);
     expect(stems('What is the weather tomorrow?')).toEqual(['the', 'weathe', 'tomorr']);
@@ -310,6 +315,30 @@ describe('founders’ own words', () => {
     expect(ids('le gerrant de la sarl')[0]).toBe('manager');
     // Alone, a near word is no answer: "demain" is not a mistyped "domaine".
     expect(ids('météo demain')).toEqual([]);
+  });
+
+  it('reads a word with a letter typed twice as the entry’s word, though stems stop at six letters', () => {
+    const typo = createKnowledgeIndex([
+      entry('capital', 'Le capital de la SARL'),
+      entry('manager', 'Le gérant de la SARL'),
+      entry('other', 'Autre chose'),
+    ]);
+    expect(typo.search('le gerrant de la sarl')[0]?.entry.id).toBe('manager');
+  });
+
+  it('refuses a weak answer when most of the question is about something else', () => {
+    const entries = [
+      entry('office', 'Le siège social de la société à Paris'),
+      entry('capital', 'Le capital minimum de la société'),
+      entry('website', 'Le nom de domaine du site'),
+      entry('other', 'Autre chose'),
+    ];
+    const question = 'recette des crêpes de ma grand-mère à Paris';
+    // Before issue 36, "Paris" was enough.
+    expect(createKnowledgeIndex(entries, { minSupport: 0 }).search(question)[0]?.entry.id).toBe('office');
+    expect(createKnowledgeIndex(entries).search(question)).toEqual([]);
+    // A question the entry explains is answered still.
+    expect(createKnowledgeIndex(entries).search('siège social à Paris')[0]?.entry.id).toBe('office');
   });
 
   it('answers a question that names a country with that country’s entries only', () => {

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { QUESTION_SETS, measure, questionSetPath } from './question-set';
+
+describe('measure', () => {
+  const cases = [
+    { q: 'capital?', answers: ['frenchCapital'] },
+    { q: 'a question no entry answers yet', answers: ['#missing:foreignFounder'] },
+    { q: 'the weather', answers: [] },
+  ];
+
+  it('counts a #missing question as answerable, and a miss whatever the answer', () => {
+    const report = measure('en', cases, (question) =>
+      question.answers[0]?.startsWith('#missing:') ? ['#missing:foreignFounder'] : (question.answers ?? []),
+    );
+    expect(report.answerable).toBe(2);
+    expect(report.top1).toBe(1);
+    expect(report.top3).toBe(1);
+    expect(report.refused).toBe(1);
+    expect(report.misses.map(({ q }) => q)).toEqual(['a question no entry answers yet']);
+  });
+
+  it('counts an answer to an unanswerable question as a miss', () => {
+    const report = measure('en', cases, () => ['frenchCapital']);
+    expect(report.refused).toBe(0);
+    expect(report.misses.map(({ q }) => q)).toContain('the weather');
+  });
+});
+
+describe('QUESTION_SETS', () => {
+  it('names the four sets, the blind one apart, with issue 36’s floors on tuning and holdout-2', () => {
+    expect(QUESTION_SETS.map(({ name }) => name)).toEqual(['tuning', 'holdout-1', 'dev', 'holdout-2']);
+    expect(QUESTION_SETS.filter(({ blind }) => blind).map(({ name }) => name)).toEqual(['holdout-2']);
+    for (const set of QUESTION_SETS.filter(({ name }) => name === 'tuning' || name === 'holdout-2'))
+      expect(set).toMatchObject({ floor: 90, refusedFloor: 80 });
+    expect(questionSetPath(QUESTION_SETS[3], 'ro')).toBe(
+      'tests/fixtures/assistant-questions/holdout-2/ro.json',
+    );
+  });
+});
