@@ -13,6 +13,7 @@ import { useFormTranslate } from '@/forms/translation';
 import { readSessionUser } from '@/lib/session/access-token';
 import { getValidToken, sessionUserAtom } from '@/lib/session/session';
 import { withDerivedValues } from '@/shared/file-derivations';
+import { companyFacts, type CompanyFacts } from '@/shared/company-facts';
 import { withCompanyForm } from '@/shared/jurisdictions';
 
 import { companyFileApi } from './company-file-api';
@@ -49,6 +50,8 @@ export interface WizardAssistantBridge {
   jurisdiction: 'FR' | 'RO' | null;
   /** The legal form the founder chose (`SAS`, `SRL_SOLE`), or null before the choice. */
   legalForm: string | null;
+  /** What the answers so far say of the company (capital, associates, managers): answers use its figures. */
+  facts: CompanyFacts;
 }
 
 export interface WizardPageProps {
@@ -99,6 +102,9 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
   // Before a form is chosen (or while its steps load) only the first step can show.
   const loadedSteps = formSteps.state === 'ready' ? formSteps.steps : null;
   const steps: readonly StepDefinition[] = useMemo(() => loadedSteps ?? [chooserStep], [loadedSteps]);
+  // The same object while the facts stay the same: typing a name does not render the assistant again.
+  const factsKey = JSON.stringify(companyFacts(view.formData));
+  const facts = useMemo(() => JSON.parse(factsKey) as CompanyFacts, [factsKey]);
   // The founder's name and birth date from their account: they pre-fill a new draft, and the
   // associates' and managers' "It's me" shortcuts copy them when the file has none yet.
   const account = useFounderAccount();
@@ -433,6 +439,7 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
               steps={steps}
               jurisdiction={chosenJurisdiction(view.formData)}
               legalForm={chosenLegalForm(view.formData)}
+              facts={facts}
             />
           ) : null}
         </Grid.Col>
