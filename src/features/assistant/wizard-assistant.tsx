@@ -56,12 +56,21 @@ export const WizardAssistant = memo(function WizardAssistant({
 }: WizardAssistantProps) {
   const { t } = useTranslation('assistant');
   const knowledge = useAssistantKnowledge(steps);
+  // The country and form the wizard passes apart win over the facts' (the same answers, told twice).
+  const companyFacts = useMemo(
+    () => ({
+      ...facts,
+      jurisdiction: jurisdiction ?? facts.jurisdiction,
+      legalForm: legalForm ?? facts.legalForm,
+    }),
+    [facts, jurisdiction, legalForm],
+  );
   // The conversation outlives the phone panel's closing; answers are kept as entries, so that they
   // show in the language chosen later.
-  const { exchanges, ask } = useAssistantExchanges(knowledge, jurisdiction, legalForm);
-  const companyFacts = useMemo(
-    () => ({ ...facts, jurisdiction, legalForm }),
-    [facts, jurisdiction, legalForm],
+  const { exchanges, ask } = useAssistantExchanges(
+    knowledge,
+    companyFacts.jurisdiction,
+    companyFacts.legalForm,
   );
   const isDesktop = useMediaQuery('(min-width: 62em)', false);
   const [opened, setOpened] = useState(false);
