@@ -263,14 +263,18 @@ describe('on a wide screen', () => {
     const { first, rest } = splitFirstSentence(tooltip);
     expect(rest).not.toBe('');
     expect(`${first} ${rest}`).toBe(tooltip);
-    expect(within(log).getByText(asShown(first))).toBeVisible();
-    const details = within(log).getByRole('button', { name: words.answer.details, expanded: false });
-    expect(within(log).getByText(asShown(rest))).not.toBeVisible();
+    const hint = within(log)
+      .getAllByTestId('assistant-answer')
+      .find((answer) => within(answer).queryByText(asShown(first)));
+    if (!hint) throw new Error('no answer with the hint');
+    expect(within(hint).getByText(asShown(first))).toBeVisible();
+    const details = within(hint).getByRole('button', { name: words.answer.details, expanded: false });
+    expect(within(hint).getByText(asShown(rest))).not.toBeVisible();
     await user.click(details);
     expect(details).toHaveAttribute('aria-expanded', 'true');
-    expect(within(log).getByText(asShown(rest))).toBeVisible();
+    expect(within(hint).getByText(asShown(rest))).toBeVisible();
     await user.click(details);
-    expect(within(log).getByText(asShown(rest))).not.toBeVisible();
+    expect(within(hint).getByText(asShown(rest))).not.toBeVisible();
     // The box is emptied for the next question.
     expect(input).toHaveValue('');
 
