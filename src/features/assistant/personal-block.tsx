@@ -6,7 +6,7 @@
  * of the wizard's first load.
  */
 import { Button, Loader, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { capitalDeposit, managerRules } from '../../../schemas/assistant-personal.json';
 import { legalForms } from '@/forms/generated/wizard-steps';
@@ -317,6 +317,7 @@ interface PersonalBlockProps {
 /** The founder's own figures for an answer, or what to fill in to get them. */
 export default function PersonalBlock({ kind, facts, onJump }: PersonalBlockProps) {
   const { t, tJurisdictions } = usePersonalWords();
+  const titleId = useId();
   const form =
     facts.jurisdiction && facts.legalForm
       ? legalForms.find(
@@ -342,8 +343,8 @@ export default function PersonalBlock({ kind, facts, onJump }: PersonalBlockProp
     );
 
   return (
-    <section className={classes.personal} aria-label={t(`${kind}.title`)} data-testid="assistant-personal">
-      <Text size="xs" fw={700} className={classes.personalTitle}>
+    <section className={classes.personal} aria-labelledby={titleId} data-testid="assistant-personal">
+      <Text size="xs" fw={700} id={titleId} className={classes.personalTitle}>
         {t(`${kind}.title`)}
       </Text>
       {body}
