@@ -225,7 +225,7 @@ test.describe("the assistant answers with the founder's own figures", () => {
     test(`a ${founder.legalForm} in ${founder.language}: the total cost, then the capital to pay in`, async ({
       page,
       context,
-    }) => {
+    }, testInfo) => {
       const { language } = founder;
       const a = (key: string) => text(language, 'assistant', key);
       await useLanguage(context, language);
@@ -266,6 +266,9 @@ test.describe("the assistant answers with the founder's own figures", () => {
       await input.press('Enter');
       await expect(blocks.nth(2)).toContainText(founder.deposit);
       await expectNoViolations(page);
+      await panel.screenshot({
+        path: `/tmp/e2e-shots/assistant-own-figures-${founder.jurisdiction}-${testInfo.project.name}.png`,
+      });
     });
   }
 });

@@ -8,13 +8,13 @@ import type { Language } from '@/lib/i18n/languages';
 import type { KnowledgeEntry } from '@/lib/knowledge/knowledge-index';
 import type { CompanyFacts } from '@/shared/company-facts';
 import { closestTopics, helpEntryHref, helpTopicHref, topicOf, type HelpTopicId } from './assistant-topics';
-import { personalKindOf } from './personal-kinds';
 import { splitFirstSentence } from './short-answer';
 import type { AssistantReply } from './use-assistant-exchanges';
 import type { AssistantKnowledge } from './use-assistant-knowledge';
 import classes from './wizard-assistant.module.css';
 
-// The founder's own figures: with the first answer that needs them (fees, catalog, rules).
+// The founder's own figures, and which entries have them: loaded with the first answer of the guide
+// (fees, catalog, rules), never with the wizard.
 const PersonalBlock = lazy(() => import('./personal-block'));
 
 /** The title of a /help topic (loaded with the assistant's knowledge, see useAssistantKnowledge). */
@@ -174,7 +174,6 @@ export function AssistantReplyView({ reply, knowledge, language, facts, onJump }
   const askedIn = reply.foundIn !== language ? reply.foundIn : undefined;
   // The top answer on the cost, the capital or the managers: the founder's own figures come first.
   const [top] = entries;
-  const personal = top ? personalKindOf(`${top.kind}:${top.id}`) : null;
   return (
     <Stack gap="xs">
       {askedIn ? (
@@ -190,9 +189,9 @@ export function AssistantReplyView({ reply, knowledge, language, facts, onJump }
       ) : (
         <Text size="sm">{t('chat.answer.found')}</Text>
       )}
-      {personal ? (
-        <Suspense fallback={<Loader size="xs" color="gray" aria-hidden="true" />}>
-          <PersonalBlock kind={personal} facts={facts} onJump={onJump} />
+      {top?.kind === 'faq' ? (
+        <Suspense fallback={null}>
+          <PersonalBlock entry={top.id} facts={facts} onJump={onJump} />
         </Suspense>
       ) : null}
       {entries.map((entry) => (

@@ -23,7 +23,7 @@ import {
   type LegalForm,
   type LegalParameterName,
 } from '@/shared/jurisdictions';
-import type { PersonalKind } from './personal-kinds';
+import { personalKindOf, type PersonalKind } from './personal-kinds';
 import classes from './wizard-assistant.module.css';
 
 /** The wizard's fields a block may ask for, by hint path (the assistant jumps to them). */
@@ -309,13 +309,19 @@ function ManagerRules({
 }
 
 interface PersonalBlockProps {
-  kind: PersonalKind;
+  /** The top answer: an entry of the FAQ or the knowledge base. */
+  entry: string;
   facts: CompanyFacts;
   onJump: (field: string) => void;
 }
 
-/** The founder's own figures for an answer, or what to fill in to get them. */
-export default function PersonalBlock({ kind, facts, onJump }: PersonalBlockProps) {
+/** The founder's own figures for the top answer when it has some, or what to fill in to get them. */
+export default function PersonalBlock({ entry, facts, onJump }: PersonalBlockProps) {
+  const kind = personalKindOf(entry);
+  return kind ? <Block kind={kind} facts={facts} onJump={onJump} /> : null;
+}
+
+function Block({ kind, facts, onJump }: { kind: PersonalKind } & Omit<PersonalBlockProps, 'entry'>) {
   const { t, tJurisdictions } = usePersonalWords();
   const titleId = useId();
   const form =

@@ -1,4 +1,4 @@
-// Only the entries' map: the figures and their sources load with the block (personal-block.tsx).
+// Read by the block (personal-block.tsx), which loads with the first answer of the guide.
 import { entries } from '../../../schemas/assistant-personal.json';
 
 /** The founder's own figures an entry gets (schemas/assistant-personal.json `entries`). */
@@ -8,9 +8,8 @@ const KINDS: Readonly<Record<string, string>> = entries;
 const isKind = (value: string | undefined): value is PersonalKind =>
   value === 'filingCost' || value === 'capitalDeposit' || value === 'managerRules';
 
-/** The personal block of an answer (`faq:fees`), or null: fields' hints and other entries have none. */
-export function personalKindOf(key: string): PersonalKind | null {
-  if (!key.startsWith('faq:')) return null;
-  const kind = KINDS[key.slice('faq:'.length)];
+/** The personal block of a FAQ or knowledge entry (`fees`), or null when it has none. */
+export function personalKindOf(entry: string): PersonalKind | null {
+  const kind = KINDS[entry];
   return isKind(kind) ? kind : null;
 }
