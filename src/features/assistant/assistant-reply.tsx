@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconBook2, IconChevronDown, IconExternalLink, IconLanguage } from '@tabler/icons-react';
-import { Suspense, lazy, useId, useState } from 'react';
+import { IconBook2, IconExternalLink, IconLanguage } from '@tabler/icons-react';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -8,6 +8,7 @@ import type { Language } from '@/lib/i18n/languages';
 import type { KnowledgeEntry } from '@/lib/knowledge/knowledge-index';
 import type { CompanyFacts } from '@/shared/company-facts';
 import { closestTopics, helpEntryHref, helpTopicHref, topicOf, type HelpTopicId } from './assistant-topics';
+import { Details } from './details';
 import { splitFirstSentence } from './short-answer';
 import type { AssistantReply } from './use-assistant-exchanges';
 import type { AssistantKnowledge } from './use-assistant-knowledge';
@@ -72,34 +73,6 @@ function NothingFound({ topics }: { topics: HelpTopicId[] }) {
   );
 }
 
-/** The rest of an answer, behind a "Details" button that says whether it is open. */
-function Details({ text }: { text: string }) {
-  const { t } = useTranslation('assistant');
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  return (
-    <>
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        px={4}
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((previous) => !previous)}
-        rightSection={
-          <IconChevronDown size={14} aria-hidden="true" className={open ? classes.detailsOpen : undefined} />
-        }
-        className={classes.details}
-      >
-        {t('chat.answer.details')}
-      </Button>
-      <Text size="sm" id={id} hidden={!open}>
-        {text}
-      </Text>
-    </>
-  );
-}
-
 /** One entry found: a field's hint with its link to the field, or an FAQ entry with its topic on /help. */
 function Entry({ entry, onJump }: { entry: KnowledgeEntry; onJump: (field: string) => void }) {
   const { t } = useTranslation('assistant');
@@ -119,7 +92,11 @@ function Entry({ entry, onJump }: { entry: KnowledgeEntry; onJump: (field: strin
       </Text>
       {/* Short first: the first sentence, the rest folded. */}
       <Text size="sm">{first}</Text>
-      {rest ? <Details text={rest} /> : null}
+      {rest ? (
+        <Details>
+          <Text size="sm">{rest}</Text>
+        </Details>
+      ) : null}
       {topic ? (
         <div className={classes.readMore}>
           <NewTabLink to={helpEntryHref(entry.id)}>{t('chat.answer.readInHelp')}</NewTabLink>

@@ -120,7 +120,11 @@ async function ask(language: Language, known: CompanyFacts, question: string) {
 
 describe("the founder's total cost", () => {
   it('gives a French SASU its total with its parts and their sources, and no Romanian fees (fr)', async () => {
-    const { block } = await ask('fr', SASU_1000, 'Combien ça coûte au total, greffe et annonce compris ?');
+    const { block, user } = await ask(
+      'fr',
+      SASU_1000,
+      'Combien ça coûte au total, greffe et annonce compris ?',
+    );
 
     expect(await within(block).findByTestId('assistant-personal-headline')).toHaveTextContent(
       asShown('Pour votre SASU, en tout : de 206,93 € à 306,93 € (estimation).'),
@@ -145,6 +149,11 @@ describe("the founder's total cost", () => {
     );
     expect(block).not.toHaveTextContent(/lei|ONRC|Monitorul/);
     expect(within(block).getByText(DISCLAIMER.fr)).toBeVisible();
+    // What each fee covers, folded: the legal notice's flat rate is before VAT.
+    const vat = within(block).getByText(/^Annonce légale de constitution : Forfait hors TVA/);
+    expect(vat).not.toBeVisible();
+    await user.click(within(block).getByRole('button', { name: TITLES.fr.details }));
+    expect(vat).toBeVisible();
   });
 
   it('gives a Romanian SRL its fees in lei, the ONRC free, without French registry prices (ro)', async () => {

@@ -23,6 +23,7 @@ import {
   type LegalForm,
   type LegalParameterName,
 } from '@/shared/jurisdictions';
+import { Details } from './details';
 import { personalKindOf, type PersonalKind } from './personal-kinds';
 import classes from './wizard-assistant.module.css';
 
@@ -178,6 +179,23 @@ function FilingCost({ form, formName }: { form: LegalForm; formName: string }) {
           );
         })}
       </ul>
+      {/* What each fee covers (the legal notice's flat rate is before VAT), folded. */}
+      <Details>
+        <ul className={classes.personalList}>
+          {filing.fees.map((fee) =>
+            fee.detail ? (
+              <li key={fee.id}>
+                <Text size="sm">
+                  {t('filingCost.feeDetail', {
+                    fee: tJurisdictions(fee.label),
+                    detail: tJurisdictions(fee.detail),
+                  })}
+                </Text>
+              </li>
+            ) : null,
+          )}
+        </ul>
+      </Details>
     </>
   );
 }
