@@ -367,11 +367,12 @@ function Block({ kind, facts, onJump }: { kind: PersonalKind } & Omit<PersonalBl
     );
 
   return (
-    <section className={classes.personal} aria-labelledby={titleId} data-testid="assistant-personal">
+    // A group, not a region: two answers on the capital would be two landmarks of the same name.
+    <div role="group" className={classes.personal} aria-labelledby={titleId} data-testid="assistant-personal">
       <Text size="xs" fw={700} id={titleId} className={classes.personalTitle}>
         {t(`${kind}.title`)}
       </Text>
       {body}
-    </section>
+    </div>
   );
 }
