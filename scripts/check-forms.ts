@@ -14,6 +14,8 @@
  *   download cards the server can write.
  * - schemas/documents/templates.json: a template for each document and legal form, naming only known fields.
  * - schemas/help.json: the help topics name existing FAQ entries, each once, and are translated.
+ * - schemas/assistant-personal.json: the assistant's personal blocks name existing entries, every legal
+ *   form has its manager rules, and their words exist (scripts/forms/check-assistant-personal.ts).
  * The freshness of the precompiled validators is checked by `gen:forms --check`.
  */
 import { readFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { LANGUAGES } from '../src/lib/i18n/languages';
 import { resolveWizard } from '../src/shared/wizard-definition.ts';
 import { readWizardSource } from '../src/shared/wizard-source.node.ts';
 import { FORMS_DIR, readFormDefinitions } from './forms/compile-form';
+import { checkAssistantPersonal } from './forms/check-assistant-personal';
 import { checkTemplates } from './forms/check-templates';
 import { checkWizard } from './forms/check-wizard';
 import { createContentChecker } from './forms/content-checker';
@@ -110,6 +113,12 @@ if (checker.checkShape(KNOWLEDGE_FILE, knowledge, 'schemas/knowledge.schema.json
 // schemas/knowledge-synonyms.json: the assistant's synonyms, groups of single words.
 const SYNONYMS_FILE = 'schemas/knowledge-synonyms.json';
 checker.checkShape(SYNONYMS_FILE, readJson(SYNONYMS_FILE), 'schemas/knowledge-synonyms.schema.json');
+// schemas/assistant-personal.json: the entries with a personal block in the wizard assistant.
+const personalEntries = checkAssistantPersonal(
+  checker,
+  faqEntries,
+  resolveWizard(readWizardSource(root)).legalForms.map((form) => form.id),
+);
 const placed = new Map<string, string>();
 for (const topic of help.topics) {
   checkKey(`${HELP_FILE} topic "${topic.id}"`, 'title', `info:help.topics.${topic.id}`);
@@ -126,5 +135,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `Form definitions valid: ${forms.length} forms, ${wizard.steps} wizard steps for ${wizard.legalForms} legal forms and ${documentCardCount} document cards, ${templateCount} document templates, ${help.topics.length} help topics, every key translated in ${LANGUAGES.join(', ')}.`,
+  `Form definitions valid: ${forms.length} forms, ${wizard.steps} wizard steps for ${wizard.legalForms} legal forms and ${documentCardCount} document cards, ${templateCount} document templates, ${help.topics.length} help topics, ${personalEntries} entries with a personal block, every key translated in ${LANGUAGES.join(', ')}.`,
 );

@@ -189,3 +189,86 @@ test.describe('the assistant answers founders under the right help topic', () =>
     }
   }
 });
+
+/** What a founder of each country asks about their own company (issue 36), in their language. */
+const OWN_COMPANY = [
+  {
+    jurisdiction: 'FR',
+    legalForm: 'SASU',
+    language: 'fr',
+    cost: 'Combien ça coûte au total, greffe et annonce compris ?',
+    capital: 'Combien dois-je verser de capital à la création ?',
+    // 1 000 €, of which a SASU pays in half at creation (C. com. L. 225-3).
+    amount: '1000',
+    deposit: /au moins 500\s€ à déposer/,
+    ownFee: /35,59\s€/,
+    otherCountry: /lei|ONRC/,
+  },
+  {
+    jurisdiction: 'RO',
+    legalForm: 'SRL',
+    language: 'ro',
+    cost: 'Cât costă în total să înființez un SRL, cu taxele ONRC?',
+    capital: 'Trebuie să depun capitalul înainte de înmatriculare?',
+    // 1.000 lei: nothing before registration, 30 % within 3 months after it (Legea 31/1990 art. 9^1).
+    amount: '1000',
+    deposit: /cel puțin 300\slei/,
+    ownFee: /138\slei/,
+    otherCountry: /greffe|35,59|€ de frais/,
+  },
+] as const;
+
+test.describe("the assistant answers with the founder's own figures", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  for (const founder of OWN_COMPANY) {
+    test(`a ${founder.legalForm} in ${founder.language}: the total cost, then the capital to pay in`, async ({
+      page,
+      context,
+    }, testInfo) => {
+      const { language } = founder;
+      const a = (key: string) => text(language, 'assistant', key);
+      await useLanguage(context, language);
+      await createAccount(page.request, language, 'Camille');
+      await page.goto('/ai-powered-form');
+      const form = wizardForm(page, language, founder.jurisdiction, founder.legalForm);
+      await expect(form.stepHeading).toHaveText(form.stepTitle('companyForm'));
+      await form.country(founder.jurisdiction).click();
+      await form.legalFormCard(founder.legalForm).click();
+      await form.next.click();
+      await expect(form.stepHeading).toHaveText(form.stepTitle('people'));
+
+      const panel = page.getByRole('complementary', { name: a('chat.title') });
+      const input = panel.getByRole('textbox', { name: a('chat.input.label') });
+      const blocks = panel.getByTestId('assistant-personal');
+
+      // The cost: their form's total, with their country's fees only, and where each comes from.
+      await input.fill(founder.cost);
+      await input.press('Enter');
+      const cost = blocks.nth(0);
+      await expect(cost.getByTestId('assistant-personal-headline')).toContainText(founder.legalForm);
+      await expect(cost).toContainText(founder.ownFee);
+      await expect(cost).not.toContainText(founder.otherCountry);
+      await expect(cost).toContainText(a('personal.disclaimer'));
+
+      // The capital, not given yet: the assistant asks for it and opens the field.
+      await input.fill(founder.capital);
+      await input.press('Enter');
+      const missing = blocks.nth(1);
+      await missing.getByRole('button', { name: a('personal.goTo.shareCapital') }).click();
+      await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
+      await expect(form.shareCapital).toBeFocused();
+      await form.shareCapital.fill(founder.amount);
+      await form.shareCapital.blur();
+
+      // Asked again: the amount to pay in for that capital.
+      await input.fill(founder.capital);
+      await input.press('Enter');
+      await expect(blocks.nth(2)).toContainText(founder.deposit);
+      await expectNoViolations(page);
+      await panel.screenshot({
+        path: `/tmp/e2e-shots/assistant-own-figures-${founder.jurisdiction}-${testInfo.project.name}.png`,
+      });
+    });
+  }
+});

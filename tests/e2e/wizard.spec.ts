@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
+import { splitFirstSentence } from '../../src/features/assistant/short-answer';
 import { fillTemplate } from '../../src/testing/fill-template';
 import { completeCompanyFile } from '../fixtures/company-file';
 import { expectNoViolations } from './axe';
@@ -537,9 +538,13 @@ for (const language of LANGUAGES) {
       const capital = text(language, 'wizard', 'fields.shareCapital.title');
       await question.fill(capital);
       await question.press('Enter');
-      await expect(
-        panel.getByText(text(language, 'wizard', 'fields.shareCapital.tooltip.SAS')).last(),
-      ).toBeVisible();
+      // Short first: the hint's first sentence, the rest behind "Details".
+      const hint = splitFirstSentence(text(language, 'wizard', 'fields.shareCapital.tooltip.SAS'));
+      const hintAnswer = panel.getByTestId('assistant-answer').filter({ hasText: hint.first }).last();
+      await expect(hintAnswer.getByText(hint.first)).toBeVisible();
+      await expect(hintAnswer.getByText(hint.rest)).toBeHidden();
+      await hintAnswer.getByRole('button', { name: a('answer.details') }).click();
+      await expect(hintAnswer.getByText(hint.rest)).toBeVisible();
       await page.screenshot({
         path: `/tmp/e2e-shots/wizard-assistant-${language}-${testInfo.project.name}.png`,
       });

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/i18n/languages';
 import { MAX_QUESTION_LENGTH } from '@/lib/knowledge/knowledge-index';
+import type { CompanyFacts } from '@/shared/company-facts';
 import { AssistantReplyView } from './assistant-reply';
 import type { AssistantExchange } from './use-assistant-exchanges';
 import type { AssistantKnowledge } from './use-assistant-knowledge';
@@ -52,6 +53,8 @@ interface AssistantConversationProps {
   knowledge: AssistantKnowledge;
   exchanges: AssistantExchange[];
   focusedField: string | null;
+  /** What the founder's file says of the company: answers give its own figures. */
+  facts: CompanyFacts;
   onAsk: (question: string) => void;
   onJump: (field: string) => void;
 }
@@ -64,6 +67,7 @@ export function AssistantConversation({
   knowledge,
   exchanges,
   focusedField,
+  facts,
   onAsk,
   onJump,
 }: AssistantConversationProps) {
@@ -105,6 +109,7 @@ export function AssistantConversation({
                 reply={exchange.reply}
                 knowledge={knowledge}
                 language={language}
+                facts={facts}
                 onJump={onJump}
               />
             </Bubble>

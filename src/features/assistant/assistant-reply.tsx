@@ -1,14 +1,22 @@
 import { Anchor, Button, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconBook2, IconExternalLink, IconLanguage } from '@tabler/icons-react';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { Language } from '@/lib/i18n/languages';
 import type { KnowledgeEntry } from '@/lib/knowledge/knowledge-index';
+import type { CompanyFacts } from '@/shared/company-facts';
 import { closestTopics, helpEntryHref, helpTopicHref, topicOf, type HelpTopicId } from './assistant-topics';
+import { Details } from './details';
+import { splitFirstSentence } from './short-answer';
 import type { AssistantReply } from './use-assistant-exchanges';
 import type { AssistantKnowledge } from './use-assistant-knowledge';
 import classes from './wizard-assistant.module.css';
+
+// The founder's own figures, and which entries have them: loaded with the first answer of the guide
+// (fees, catalog, rules), never with the wizard.
+const PersonalBlock = lazy(() => import('./personal-block'));
 
 /** The title of a /help topic (loaded with the assistant's knowledge, see useAssistantKnowledge). */
 function useTopicTitle() {
@@ -70,6 +78,7 @@ function Entry({ entry, onJump }: { entry: KnowledgeEntry; onJump: (field: strin
   const { t } = useTranslation('assistant');
   const topicTitle = useTopicTitle();
   const topic = entry.kind === 'faq' ? topicOf(entry.id) : null;
+  const { first, rest } = splitFirstSentence(entry.text);
   return (
     <div className={classes.answer} data-testid="assistant-answer">
       {topic ? (
@@ -81,7 +90,13 @@ function Entry({ entry, onJump }: { entry: KnowledgeEntry; onJump: (field: strin
       <Text size="sm" fw={600}>
         {entry.title}
       </Text>
-      <Text size="sm">{entry.text}</Text>
+      {/* Short first: the first sentence, the rest folded. */}
+      <Text size="sm">{first}</Text>
+      {rest ? (
+        <Details>
+          <Text size="sm">{rest}</Text>
+        </Details>
+      ) : null}
       {topic ? (
         <div className={classes.readMore}>
           <NewTabLink to={helpEntryHref(entry.id)}>{t('chat.answer.readInHelp')}</NewTabLink>
@@ -106,11 +121,13 @@ interface AssistantReplyViewProps {
   reply: AssistantReply;
   knowledge: AssistantKnowledge;
   language: Language;
+  /** What the founder's file says of the company, for the figures of their own company. */
+  facts: CompanyFacts;
   onJump: (field: string) => void;
 }
 
 /** The assistant's reply to one question, in the interface's language of the moment. */
-export function AssistantReplyView({ reply, knowledge, language, onJump }: AssistantReplyViewProps) {
+export function AssistantReplyView({ reply, knowledge, language, facts, onJump }: AssistantReplyViewProps) {
   const { t } = useTranslation('assistant');
 
   if (reply.kind === 'searching') {
@@ -132,6 +149,8 @@ export function AssistantReplyView({ reply, knowledge, language, onJump }: Assis
   if (entries.length === 0) return <NothingFound topics={closestTopics([])} />;
   // Found in another language, read in this one (unless the founder has since switched to that language).
   const askedIn = reply.foundIn !== language ? reply.foundIn : undefined;
+  // The top answer on the cost, the capital or the managers: the founder's own figures come first.
+  const [top] = entries;
   return (
     <Stack gap="xs">
       {askedIn ? (
@@ -147,6 +166,11 @@ export function AssistantReplyView({ reply, knowledge, language, onJump }: Assis
       ) : (
         <Text size="sm">{t('chat.answer.found')}</Text>
       )}
+      {top?.kind === 'faq' ? (
+        <Suspense fallback={null}>
+          <PersonalBlock entry={top.id} facts={facts} onJump={onJump} />
+        </Suspense>
+      ) : null}
       {entries.map((entry) => (
         <Entry key={`${entry.kind}:${entry.id}`} entry={entry} onJump={onJump} />
       ))}

@@ -21,6 +21,7 @@ import type { Language } from '@/lib/i18n/languages';
 import { fillTemplate } from '@/testing/fill-template';
 import { renderWithProviders } from '@/testing/render';
 import { loadLegalFormSteps } from '@/forms/generated/wizard-steps';
+import { splitFirstSentence } from './short-answer';
 import { WizardAssistant } from './wizard-assistant';
 
 /** A text as Testing Library reads the page: its non-breaking spaces ("1 000 €") are plain spaces there. */
@@ -257,9 +258,23 @@ describe('on a wide screen', () => {
     const log = within(panel).getByRole('log');
     expect(within(log).getByText(CAPITAL_QUESTION[language])).toBeInTheDocument();
     expect(within(log).getByText(words.answer.found)).toBeInTheDocument();
-    expect(
-      within(log).getByText(asShown(WIZARD[language].fields.shareCapital.tooltip.SAS)),
-    ).toBeInTheDocument();
+    // Short first: the hint's first sentence, the rest folded behind "Details" until asked for.
+    const tooltip = WIZARD[language].fields.shareCapital.tooltip.SAS;
+    const { first, rest } = splitFirstSentence(tooltip);
+    expect(rest).not.toBe('');
+    expect(`${first} ${rest}`).toBe(tooltip);
+    const hint = within(log)
+      .getAllByTestId('assistant-answer')
+      .find((answer) => within(answer).queryByText(asShown(first)));
+    if (!hint) throw new Error('no answer with the hint');
+    expect(within(hint).getByText(asShown(first))).toBeVisible();
+    const details = within(hint).getByRole('button', { name: words.answer.details, expanded: false });
+    expect(within(hint).getByText(asShown(rest))).not.toBeVisible();
+    await user.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'true');
+    expect(within(hint).getByText(asShown(rest))).toBeVisible();
+    await user.click(details);
+    expect(within(hint).getByText(asShown(rest))).not.toBeVisible();
     // The box is emptied for the next question.
     expect(input).toHaveValue('');
 

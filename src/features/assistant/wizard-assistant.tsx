@@ -1,9 +1,10 @@
 import { ActionIcon, Affix, Badge, Drawer, Group, Paper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessageChatbot } from '@tabler/icons-react';
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StepDefinition } from '@/forms/form-definition';
+import { NO_COMPANY_FACTS, type CompanyFacts } from '@/shared/company-facts';
 import { AssistantConversation } from './assistant-conversation';
 import { useAssistantExchanges } from './use-assistant-exchanges';
 import { useAssistantKnowledge } from './use-assistant-knowledge';
@@ -21,6 +22,8 @@ export interface WizardAssistantProps {
   jurisdiction?: 'FR' | 'RO' | null;
   /** The legal form the founder chose (`SAS`, `SRL_SOLE`): its entries answer first. */
   legalForm?: string | null;
+  /** What the answers so far say of the company (capital, associates, managers): answers use its figures. */
+  facts?: CompanyFacts;
 }
 
 function AssistantTitle() {
@@ -49,12 +52,26 @@ export const WizardAssistant = memo(function WizardAssistant({
   steps,
   jurisdiction = null,
   legalForm = null,
+  facts = NO_COMPANY_FACTS,
 }: WizardAssistantProps) {
   const { t } = useTranslation('assistant');
   const knowledge = useAssistantKnowledge(steps);
+  // The country and form the wizard passes apart win over the facts' (the same answers, told twice).
+  const companyFacts = useMemo(
+    () => ({
+      ...facts,
+      jurisdiction: jurisdiction ?? facts.jurisdiction,
+      legalForm: legalForm ?? facts.legalForm,
+    }),
+    [facts, jurisdiction, legalForm],
+  );
   // The conversation outlives the phone panel's closing; answers are kept as entries, so that they
   // show in the language chosen later.
-  const { exchanges, ask } = useAssistantExchanges(knowledge, jurisdiction, legalForm);
+  const { exchanges, ask } = useAssistantExchanges(
+    knowledge,
+    companyFacts.jurisdiction,
+    companyFacts.legalForm,
+  );
   const isDesktop = useMediaQuery('(min-width: 62em)', false);
   const [opened, setOpened] = useState(false);
   // On phones, a link to a field closes the panel first, then jumps (the focus must not go back to the button).
@@ -65,6 +82,7 @@ export const WizardAssistant = memo(function WizardAssistant({
       knowledge={knowledge}
       exchanges={exchanges}
       focusedField={focusedField}
+      facts={companyFacts}
       onAsk={ask}
       onJump={onJump}
     />

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { legalFormShortNameKey } from '@/shared/jurisdictions';
 import { fetchOffers, peekOffers, type Offer } from '@/lib/catalog/catalog';
 import { useRemoteList } from '@/lib/catalog/use-remote-list';
-import { formsCheapestWith, missingForEveryForm, type FilingForm } from './filing-cost';
-import { FILING_FORMS, productName } from './filing-cost-data';
+import { formsCheapestWith, missingForEveryForm, type FilingForm } from '@/lib/filing-cost/filing-cost';
+import { FILING_FORMS } from '@/lib/filing-cost/filing-forms';
+import { productName } from './filing-cost-data';
 
 const lowerFirst = (text: string, language: string) =>
   text.charAt(0).toLocaleLowerCase(language) + text.slice(1);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { legalFormShortNameKey, type LegalFee } from '@/shared/jurisdictions';
 import { formatFeeAmount } from '@/lib/format/fee-amount';
 import classes from './outside-fees.module.css';
-import { OUTSIDE_FEES, type OutsideFeesCountry } from './outside-fees-data';
+import { OUTSIDE_FEES, type OutsideFeesCountry } from '@/lib/filing-cost/outside-fees-data';
 import { SectionFrame } from './section-frame';
 
 interface FeeRowProps {

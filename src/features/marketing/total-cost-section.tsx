@@ -12,8 +12,8 @@ import {
 import { useRemoteList } from '@/lib/catalog/use-remote-list';
 import { formatFeeAmount } from '@/lib/format/fee-amount';
 import { legalFormShortNameKey, type LegalFee } from '@/shared/jurisdictions';
-import { addPrice, cheapestFileable, outsideFeesTotal, type FilingForm } from './filing-cost';
-import { FILING_FORMS } from './filing-cost-data';
+import { addPrice, cheapestFileable, outsideFeesTotal, type FilingForm } from '@/lib/filing-cost/filing-cost';
+import { FILING_FORMS } from '@/lib/filing-cost/filing-forms';
 import classes from './outside-fees.module.css';
 import { SectionFrame } from './section-frame';
 

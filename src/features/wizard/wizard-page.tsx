@@ -1,7 +1,16 @@
 import { Alert, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
@@ -13,10 +22,12 @@ import { useFormTranslate } from '@/forms/translation';
 import { readSessionUser } from '@/lib/session/access-token';
 import { getValidToken, sessionUserAtom } from '@/lib/session/session';
 import { withDerivedValues } from '@/shared/file-derivations';
+import { companyFacts, type CompanyFacts } from '@/shared/company-facts';
 import { withCompanyForm } from '@/shared/jurisdictions';
 
 import { companyFileApi } from './company-file-api';
 import { jsonEqual, type FileData } from './draft-merge';
+import type { DraftSync } from './draft-sync';
 import { DraftStatus } from './draft-status';
 import classes from './wizard-page.module.css';
 import { FileStatusNotice } from './file-status-notice';
@@ -49,6 +60,8 @@ export interface WizardAssistantBridge {
   jurisdiction: 'FR' | 'RO' | null;
   /** The legal form the founder chose (`SAS`, `SRL_SOLE`), or null before the choice. */
   legalForm: string | null;
+  /** What the answers so far say of the company (capital, associates, managers): answers use its figures. */
+  facts: CompanyFacts;
 }
 
 export interface WizardPageProps {
@@ -56,16 +69,26 @@ export interface WizardPageProps {
   assistant?: ComponentType<WizardAssistantBridge>;
 }
 
-/** The legal form of the answers so far, for the assistant. */
-function chosenLegalForm(data: unknown): string | null {
-  const value = (data as { legalForm?: unknown } | null | undefined)?.legalForm;
-  return typeof value === 'string' && value !== '' ? value : null;
+interface AssistantWithFactsProps extends Omit<
+  WizardAssistantBridge,
+  'facts' | 'jurisdiction' | 'legalForm'
+> {
+  assistant: ComponentType<WizardAssistantBridge>;
+  sync: Pick<DraftSync, 'subscribe' | 'getState'>;
 }
 
-/** The country of the answers so far, for the assistant. */
-function chosenJurisdiction(data: unknown): 'FR' | 'RO' | null {
-  const value = (data as { jurisdiction?: unknown } | null | undefined)?.jurisdiction;
-  return value === 'FR' || value === 'RO' ? value : null;
+/**
+ * The assistant, told the file's facts as they are typed (the capital, the managers): the form's own
+ * edits do not render the page again, so only this follows them, and only when a fact changes.
+ */
+function AssistantWithFacts({ assistant: Assistant, sync, ...bridge }: AssistantWithFactsProps) {
+  const factsKey = useSyncExternalStore(sync.subscribe, () =>
+    JSON.stringify(companyFacts(sync.getState().data)),
+  );
+  const facts = useMemo(() => JSON.parse(factsKey) as CompanyFacts, [factsKey]);
+  return (
+    <Assistant {...bridge} jurisdiction={facts.jurisdiction} legalForm={facts.legalForm} facts={facts} />
+  );
 }
 
 /** /ai-powered-form: the company-creation wizard (needs a session): the country and legal form, then that form's steps, a review, and the submission. */
@@ -427,12 +450,12 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           {Assistant ? (
-            <Assistant
+            <AssistantWithFacts
+              assistant={Assistant}
+              sync={sync}
               focusedField={focusedField}
               jumpToField={jumpToField}
               steps={steps}
-              jurisdiction={chosenJurisdiction(view.formData)}
-              legalForm={chosenLegalForm(view.formData)}
             />
           ) : null}
         </Grid.Col>

@@ -13,7 +13,7 @@ import {
   outsideFeesTotal,
   type FilingForm,
 } from './filing-cost';
-import { FILING_FORMS } from './filing-cost-data';
+import { FILING_FORMS } from './filing-forms';
 
 /** The offers as the server seeds them from schemas/catalog.json. */
 const OFFERS: Offer[] = catalog.offers.map((offer) => ({

@@ -1,6 +1,6 @@
 /**
  * The fees a founder still pays outside Kreo, per country, read from schemas/jurisdictions/<code>.json.
- * Only /plans imports this module, so the landing page never loads it. Named imports of the JSON files
+ * Only /plans (and the wizard assistant's lazily loaded answer on the cost) import this module, so the landing page never loads it. Named imports of the JSON files
  * let the bundler keep just these keys and leave out the legal forms' parameters and their sources.
  */
 import {

@@ -1,6 +1,6 @@
 /**
  * What a founder needs to file, and what it costs in all, per legal form: pure functions over the
- * data (filing-cost-data.ts) and the server's offers, so that the words on /plans and /services
+ * data (filing-forms.ts) and the server's offers, so that the words on /plans and /services
  * follow schemas/ (the catalog, the registries' upload slots, the official fees) without a figure
  * written twice.
  *

@@ -1,0 +1,15 @@
+// Read by the block (personal-block.tsx), which loads with the first answer of the guide.
+import { entries } from '../../../schemas/assistant-personal.json';
+
+/** The founder's own figures an entry gets (schemas/assistant-personal.json `entries`). */
+export type PersonalKind = 'filingCost' | 'capitalDeposit' | 'managerRules';
+
+const KINDS: Readonly<Record<string, string>> = entries;
+const isKind = (value: string | undefined): value is PersonalKind =>
+  value === 'filingCost' || value === 'capitalDeposit' || value === 'managerRules';
+
+/** The personal block of a FAQ or knowledge entry (`fees`), or null when it has none. */
+export function personalKindOf(entry: string): PersonalKind | null {
+  const kind = KINDS[entry];
+  return isKind(kind) ? kind : null;
+}

@@ -1,0 +1,67 @@
+/**
+ * What the wizard's answers so far say of the founder's company, for the assistant's answers about
+ * their own company (the cost of their form, the capital to deposit, their managers). Each fact is
+ * null until the founder has given it. Read from the company file's data (schemas/wizard/*.json:
+ * `jurisdiction`, `legalForm`, `shareCapital`, `subscribers[].subscription`/`paidAmount`, `managers`).
+ */
+export interface CompanyFacts {
+  jurisdiction: 'FR' | 'RO' | null;
+  /** `SAS`, `SRL_SOLE`… */
+  legalForm: string | null;
+  /** The share capital, in the country's currency. */
+  shareCapital: number | null;
+  /**
+   * The contributions in cash: the subscribers' subscriptions added up, when every subscriber has one
+   * (the wizard takes cash contributions only, as the documents state); the share capital otherwise.
+   */
+  cashCapital: number | null;
+  /** What the subscribers say they pay in at formation (their `paidAmount` added up), when all say it. */
+  paidAtFormation: number | null;
+  /** The associates (the subscribers listed). */
+  associates: number | null;
+  /** The managers listed (président, gérants, administratori). */
+  managers: number | null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const amount = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
+const cents = (value: number) => Math.round(value * 100);
+
+/** The sum of one amount of every element, in cents, or null when one of them lacks it. */
+function sumOf(list: readonly unknown[], key: string): number | null {
+  if (list.length === 0) return null;
+  let total = 0;
+  for (const item of list) {
+    const value = isRecord(item) ? amount(item[key]) : null;
+    if (value === null) return null;
+    total += cents(value);
+  }
+  return total / 100;
+}
+
+/** The facts of a company file's data (anything: a draft may be half filled in). */
+export function companyFacts(data: unknown): CompanyFacts {
+  const file = isRecord(data) ? data : {};
+  const jurisdiction = file.jurisdiction === 'FR' || file.jurisdiction === 'RO' ? file.jurisdiction : null;
+  const legalForm = typeof file.legalForm === 'string' && file.legalForm !== '' ? file.legalForm : null;
+  const shareCapital = amount(file.shareCapital) || null;
+  const subscribers = Array.isArray(file.subscribers) ? file.subscribers : [];
+  const managers = Array.isArray(file.managers) ? file.managers : [];
+  const named = (list: readonly unknown[]) =>
+    list.filter((item) => isRecord(item) && typeof item.personId === 'string' && item.personId !== '').length;
+  const subscribed = sumOf(subscribers, 'subscription');
+  return {
+    jurisdiction,
+    legalForm,
+    shareCapital,
+    cashCapital: subscribed ?? shareCapital,
+    paidAtFormation: sumOf(subscribers, 'paidAmount'),
+    associates: named(subscribers) || null,
+    managers: named(managers) || null,
+  };
+}
+
+/** No facts yet: before the wizard's answers are known. */
+export const NO_COMPANY_FACTS: CompanyFacts = companyFacts(null);
