@@ -14,6 +14,10 @@
  *   download cards the server can write.
  * - schemas/documents/templates.json: a template for each document and legal form, naming only known fields.
  * - schemas/help.json: the help topics name existing FAQ entries, each once, and are translated.
+ * - schemas/form-chooser.json (the legal-form chooser): its shape, its words, forms that are the
+ *   jurisdiction files' own, scores and cells of the country's forms and alternatives, sources that
+ *   exist with the date they were read, and exactly one recommended form, with a reason, for every full
+ *   set of answers (scripts/forms/check-form-chooser.ts).
  * The freshness of the precompiled validators is checked by `gen:forms --check`.
  */
 import { readFileSync } from 'node:fs';
@@ -23,6 +27,7 @@ import { LANGUAGES } from '../src/lib/i18n/languages';
 import { resolveWizard } from '../src/shared/wizard-definition.ts';
 import { readWizardSource } from '../src/shared/wizard-source.node.ts';
 import { FORMS_DIR, readFormDefinitions } from './forms/compile-form';
+import { CHOOSER_FILE, checkFormChooser } from './forms/check-form-chooser';
 import { checkTemplates } from './forms/check-templates';
 import { checkWizard } from './forms/check-wizard';
 import { createContentChecker } from './forms/content-checker';
@@ -118,10 +123,13 @@ for (const topic of help.topics) {
   }
 }
 
+// schemas/form-chooser.json: the questions, rules and comparison table of /choose-your-legal-form.
+const chooser = checkFormChooser(checker, readJson(CHOOSER_FILE), readWizardSource(root).jurisdictions);
+
 if (problems.length > 0) {
   console.error(`Form definitions have problems:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
 console.log(
-  `Form definitions valid: ${forms.length} forms, ${wizard.steps} wizard steps for ${wizard.legalForms} legal forms and ${documentCardCount} document cards, ${templateCount} document templates, ${help.topics.length} help topics, every key translated in ${LANGUAGES.join(', ')}.`,
+  `Form definitions valid: ${forms.length} forms, ${wizard.steps} wizard steps for ${wizard.legalForms} legal forms and ${documentCardCount} document cards, ${templateCount} document templates, ${help.topics.length} help topics, a form chooser recommending one form for each of ${chooser.combinations} sets of answers, every key translated in ${LANGUAGES.join(', ')}.`,
 );
