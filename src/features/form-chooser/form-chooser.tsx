@@ -40,6 +40,7 @@ export interface FormChooserProps {
 }
 
 type Translate = ReturnType<typeof useTranslation<['chooser', 'jurisdictions', 'marketing']>>['t'];
+type MarketingTranslate = ReturnType<typeof useTranslation<'marketing'>>['t'];
 
 /** A form's short name (SAS, SRL…) or an alternative's (PFA, II). */
 function formName(t: Translate, country: string, place: ChooserCountry, code: string): string {
@@ -97,11 +98,7 @@ function Question({
     >
       <Group gap="md" mt={4}>
         {options.map((option) => (
-          <Radio
-            key={option}
-            value={option}
-            label={label(option)}
-          />
+          <Radio key={option} value={option} label={label(option)} />
         ))}
       </Group>
     </Radio.Group>
@@ -109,7 +106,14 @@ function Question({
 }
 
 /** The total cost of creating `form` with Kreo: its cheapest fileable offer plus the fees outside Kreo. */
-function costText(t: Translate, language: string, country: string, code: string, offers: readonly Offer[]) {
+function costText(
+  t: Translate,
+  tm: MarketingTranslate,
+  language: string,
+  country: string,
+  code: string,
+  offers: readonly Offer[],
+) {
   const form = FILING_FORMS.find((candidate) => candidate.country === country && candidate.code === code);
   if (!form) return null;
   const offer = cheapestFileable(offers, form);
@@ -117,7 +121,6 @@ function costText(t: Translate, language: string, country: string, code: string,
   if (!offer || !plan) return t('chooser:ui.table.noFileable');
   const fees = outsideFeesTotal(form);
   const sum = addPrice(plan.price, plan.currency, fees);
-  const tm = t as unknown as Parameters<typeof formatFeeAmount>[3];
   // Euros to Kreo and lei to Romania's bodies are shown side by side, never converted (as on /plans).
   return sum
     ? formatFeeAmount(sum, fees.currency, language, tm)
@@ -137,6 +140,7 @@ function CostCells({
   place: ChooserCountry;
 }) {
   const { t, i18n } = useTranslation(['chooser', 'jurisdictions', 'marketing']);
+  const { t: tm } = useTranslation('marketing');
   const offers = useRemoteList(fetchOffers, peekOffers);
   return (
     <>
@@ -146,8 +150,10 @@ function CostCells({
         ) : (
           <Table.Td key={code}>
             {offers.status === 'ready'
-              ? costText(t, i18n.language, country, code, offers.items)
-              : t('chooser:ui.table.loading')}
+              ? costText(t, tm, i18n.language, country, code, offers.items)
+              : offers.status === 'error'
+                ? '—'
+                : t('chooser:ui.table.loading')}
           </Table.Td>
         ),
       )}
@@ -183,6 +189,7 @@ function RowCells({
   prefix: string;
 }) {
   const { t, i18n } = useTranslation(['chooser', 'jurisdictions', 'marketing']);
+  const { t: tm } = useTranslation('marketing');
   const language = i18n.language;
   if (row.computed === 'filingCost') return <CostCells country={country} columns={columns} place={place} />;
   return (
@@ -191,7 +198,6 @@ function RowCells({
         if (row.computed === 'minimumCapital') {
           if (place.alternatives.includes(code)) return <NotCreated key={code} />;
           const capital = minimumCapital(country, code);
-          const tm = t as unknown as Parameters<typeof formatFeeMoney>[3];
           return (
             <Table.Td key={code}>
               {capital?.value == null
