@@ -1,7 +1,16 @@
 import { Button, Group } from '@mantine/core';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
-import { useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import type { FormDefinition, FormValues } from './form-definition';
 import { formFields, formTemplates, formWidgets } from './theme';
 import { PATCH_VALUES_CONTEXT_KEY } from './patch-values';
@@ -136,7 +145,9 @@ export function SchemaForm({
   // A widget may change other fields (patch-values.ts): from the values on screen, reported to the page
   // as any change is. Read through refs, so that the function, and the context, never change.
   const latest = useRef({ values, onChange });
-  latest.current = { values, onChange };
+  useEffect(() => {
+    latest.current = { values, onChange };
+  });
   const patchValues = useCallback((patch: FormValues) => {
     const next = { ...latest.current.values, ...patch };
     latest.current.values = next;

@@ -19,6 +19,12 @@ function problems(change: (file: ChooserFile) => void = () => {}): string[] {
   return checker.problems;
 }
 
+const country = (file: ChooserFile, code: string) => {
+  const found = file.countries[code];
+  if (!found) throw new Error(`no country ${code}`);
+  return found;
+};
+
 const rule = (file: ChooserFile, id: string) => {
   const found = file.rules.find((candidate) => candidate.id === id);
   if (!found) throw new Error(`no rule ${id}`);
@@ -47,7 +53,7 @@ describe('checkFormChooser', () => {
 
   it('refuses forms that are not the jurisdiction file’s, and scores of another country’s form', () => {
     const found = problems((file) => {
-      file.countries.FR!.forms = ['SAS', 'SASU', 'SARL'];
+      country(file, 'FR').forms = ['SAS', 'SASU', 'SARL'];
       rule(file, 'srlSeveral').scores.SAS = 1;
     });
     expect(found).toContainEqual(expect.stringMatching(/country FR: forms must be the legal forms/));
@@ -59,8 +65,8 @@ describe('checkFormChooser', () => {
   it('refuses an unknown source and a missing cell', () => {
     const found = problems((file) => {
       rule(file, 'microTax').sources = ['nowhere'];
-      const row = file.countries.RO!.rows[0]!;
-      if (row.cells) delete row.cells.PFA;
+      const row = country(file, 'RO').rows[0];
+      if (row?.cells) delete row.cells.PFA;
     });
     expect(found).toContainEqual(expect.stringMatching(/rule microTax: no source "nowhere"/));
     expect(found).toContainEqual(expect.stringMatching(/row taxRegime: no cell for PFA/));
