@@ -53,9 +53,12 @@ for (const language of LANGUAGES) {
     // France's forms compared side by side, the sources dated, and the line saying it is not advice.
     const table = page.getByRole('table');
     for (const code of ['SAS', 'SASU', 'SARL', 'EURL'])
-      await expect(
-        table.getByRole('columnheader', { name: text(language, 'jurisdictions', `FR.forms.${code}.short`) }),
-      ).toBeVisible();
+      await expect(table.locator(`th[data-form="${code}"]`)).toContainText(
+        text(language, 'jurisdictions', `FR.forms.${code}.short`),
+      );
+    await expect(table.locator('th[data-form="SASU"]')).toContainText(
+      words(language, 'ui.table.recommended'),
+    );
     await expect(page.getByRole('heading', { name: words(language, 'ui.sources.title') })).toBeVisible();
     await expect(page.getByText(words(language, 'ui.notAdvice'))).toBeVisible();
 
