@@ -92,6 +92,10 @@ function Question({
     <Radio.Group
       name={`chooser-${id}`}
       label={t(`questions.${id}.title` as never)}
+      // An optional explanation under the question (questions.<id>.help).
+      description={
+        i18n.exists(`chooser:questions.${id}.help`) ? t(`questions.${id}.help` as never) : undefined
+      }
       value={value ?? null}
       onChange={onChange}
       labelProps={{ fw: 600, mb: 4 }}
@@ -273,9 +277,11 @@ export function FormChooser({
       </Stack>
 
       {complete && result && place && country ? (
-        <Card withBorder padding="lg" radius="md" data-testid="chooser-recommendation" aria-live="polite">
+        <Card withBorder padding="md" radius="md" data-testid="chooser-recommendation" aria-live="polite">
           <Stack gap="sm">
-            <Title order={headingOrder}>{t('chooser:ui.recommendation.title', { form: winnerName })}</Title>
+            <Title order={headingOrder} size="h3">
+              {t('chooser:ui.recommendation.title', { form: winnerName })}
+            </Title>
             <Text fw={600}>{t('chooser:ui.recommendation.reasons')}</Text>
             <List spacing={4}>
               {result.reasons.map((rule) => (
