@@ -1,19 +1,9 @@
 import { Button, Group } from '@mantine/core';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
-import {
-  useCallback,
-  useEffect,
-  useImperativeHandle,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { FormDefinition, FormValues } from './form-definition';
 import { formFields, formTemplates, formWidgets } from './theme';
-import { PATCH_VALUES_CONTEXT_KEY } from './patch-values';
 import { PERSONS_CONTEXT_KEY } from './widgets/person-widget';
 import { personChoices, type PersonChoice } from '@/shared/company-persons';
 import { namespacesOf, toMessageTokens, translateUiSchema, useFormTranslate } from './translation';
@@ -142,25 +132,12 @@ export function SchemaForm({
     () => (warns ? JSON.stringify(fieldWarnings(form, values)) : '{}'),
     [warns, form, values],
   );
-  // A widget may change other fields (patch-values.ts): from the values on screen, reported to the page
-  // as any change is. Read through refs, so that the function, and the context, never change.
-  const latest = useRef({ values, onChange });
-  useEffect(() => {
-    latest.current = { values, onChange };
-  });
-  const patchValues = useCallback((patch: FormValues) => {
-    const next = { ...latest.current.values, ...patch };
-    latest.current.values = next;
-    setValues(next);
-    latest.current.onChange(next);
-  }, []);
   const formContext = useMemo(
     () => ({
       [PERSONS_CONTEXT_KEY]: JSON.parse(personsText) as PersonChoice[],
       [WARNINGS_CONTEXT_KEY]: JSON.parse(warningsText) as unknown,
-      [PATCH_VALUES_CONTEXT_KEY]: patchValues,
     }),
-    [personsText, warningsText, patchValues],
+    [personsText, warningsText],
   );
   const allWidgets = useMemo(() => (widgets ? { ...formWidgets, ...widgets } : formWidgets), [widgets]);
   useImperativeHandle(handleRef, () => ({ validate: () => rjsfForm.current?.validateForm() ?? false }), []);

@@ -1,11 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useRef, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { wizardCompanyFormForm } from '@/forms/generated/wizard-company-form';
 import { SchemaForm } from '@/forms/schema-form';
 import { apiClient } from '@/lib/api/client';
 import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import { createTestI18n, renderWithProviders } from '@/testing/render';
+import { ChooseCompanyFormContext } from './widgets/company-form-widgets';
 import { wizardWidgets } from './wizard-widgets';
 
 describe('the choice of country', () => {
@@ -31,18 +33,38 @@ describe('the choice of country', () => {
   });
 });
 
-function renderStep(language: Language, onChange: (values: Record<string, unknown>) => void = () => {}) {
-  return renderWithProviders(
-    <SchemaForm
-      form={wizardCompanyFormForm}
-      formData={{}}
-      onChange={onChange}
-      onSubmit={() => {}}
-      submitLabel="next"
-      widgets={wizardWidgets}
-    />,
-    { language },
+/**
+ * The first step as the wizard page runs it: the page keeps the values, and the chooser's "Choose this
+ * form" replaces them with the country and the form (as the page's ChooseCompanyFormContext does).
+ */
+function StepWithChooser({ onChange }: { onChange: (values: Record<string, unknown>) => void }) {
+  const values = useRef<Record<string, unknown>>({});
+  const [formData, setFormData] = useState<Record<string, unknown>>({});
+  const choose = (jurisdiction: string, legalForm: string) => {
+    const next = { ...values.current, jurisdiction, legalForm };
+    values.current = next;
+    onChange(next);
+    setFormData(next);
+  };
+  return (
+    <ChooseCompanyFormContext.Provider value={choose}>
+      <SchemaForm
+        form={wizardCompanyFormForm}
+        formData={formData}
+        onChange={(next) => {
+          values.current = next;
+          onChange(next);
+        }}
+        onSubmit={() => {}}
+        submitLabel="next"
+        widgets={wizardWidgets}
+      />
+    </ChooseCompanyFormContext.Provider>
   );
+}
+
+function renderStep(language: Language, onChange: (values: Record<string, unknown>) => void = () => {}) {
+  return renderWithProviders(<StepWithChooser onChange={onChange} />, { language });
 }
 
 /** Words as the queries read the page: every run of spaces (non-breaking ones too) as one. */

@@ -1,10 +1,9 @@
 import { List, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { legalForms } from '@/forms/generated/wizard-steps';
 import { ChoiceCards, type Choice } from '@/forms/widgets/choice-cards';
-import { patchValuesOf } from '@/forms/patch-values';
 import { displayName } from '@/lib/i18n/display-name';
 import { LegalFormChooserButton } from './legal-form-chooser';
 
@@ -39,6 +38,14 @@ export function JurisdictionWidget(props: WidgetProps) {
 }
 
 /**
+ * Sets the country and the legal form of the file at once (the wizard page provides it): the form
+ * chooser's "Choose this form". Without it, the legal-form cards offer no chooser.
+ */
+export const ChooseCompanyFormContext = createContext<
+  ((jurisdiction: string, legalForm: string) => void) | null
+>(null);
+
+/**
  * The country whose forms the enum lists: the step's if/then narrows it to one country's forms once a
  * country is chosen; before, it lists every country's.
  */
@@ -59,7 +66,7 @@ export function LegalFormWidget(props: WidgetProps) {
   const { t } = useTranslation(['jurisdictions', 'wizard']);
   const codes = enumValues(props).join();
   const country = countryOf(codes.split(','));
-  const patchValues = patchValuesOf(props.registry.formContext);
+  const chooseCompanyForm = useContext(ChooseCompanyFormContext);
   const choices = useMemo<Choice[]>(
     () =>
       // In the order of the jurisdiction files (SAS, SASU, SARL, EURL), whatever the enum's.
@@ -95,12 +102,7 @@ export function LegalFormWidget(props: WidgetProps) {
       widget={props}
       choices={choices}
       before={
-        patchValues ? (
-          <LegalFormChooserButton
-            country={country}
-            onChoose={(jurisdiction, legalForm) => patchValues({ jurisdiction, legalForm })}
-          />
-        ) : null
+        chooseCompanyForm ? <LegalFormChooserButton country={country} onChoose={chooseCompanyForm} /> : null
       }
       empty={<Text c="dimmed">{t('wizard:fields.legalForm.chooseCountryFirst')}</Text>}
     />
