@@ -7,7 +7,7 @@ import { SchemaForm } from '@/forms/schema-form';
 import { apiClient } from '@/lib/api/client';
 import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import { createTestI18n, renderWithProviders } from '@/testing/render';
-import { ChooseCompanyFormContext } from './widgets/company-form-widgets';
+import { ChooseCompanyFormContext } from './widgets/choose-company-form';
 import { wizardWidgets } from './wizard-widgets';
 
 describe('the choice of country', () => {

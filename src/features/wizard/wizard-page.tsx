@@ -33,7 +33,7 @@ import { submitFromRevision } from './submit-file';
 import { WizardReview } from './wizard-review';
 import { declaredFields, fieldHintPath, firstInvalidStep, stepAt, stepOfField } from './wizard-steps';
 import { wizardFormatters, wizardWidgets } from './wizard-widgets';
-import { ChooseCompanyFormContext } from './widgets/company-form-widgets';
+import { ChooseCompanyFormContext } from './widgets/choose-company-form';
 
 /** What the wizard fills in for the founder (file-derivations.ts), with the legal forms it knows. */
 const deriveFileValues = (data: FileData) => withDerivedValues(legalForms, data);

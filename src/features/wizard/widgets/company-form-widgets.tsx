@@ -1,10 +1,11 @@
 import { List, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { createContext, useContext, useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { legalForms } from '@/forms/generated/wizard-steps';
 import { ChoiceCards, type Choice } from '@/forms/widgets/choice-cards';
 import { displayName } from '@/lib/i18n/display-name';
+import { ChooseCompanyFormContext } from './choose-company-form';
 import { LegalFormChooserButton } from './legal-form-chooser';
 
 const enumValues = (widget: WidgetProps) =>
@@ -36,14 +37,6 @@ export function JurisdictionWidget(props: WidgetProps) {
   );
   return <ChoiceCards widget={props} choices={choices} />;
 }
-
-/**
- * Sets the country and the legal form of the file at once (the wizard page provides it): the form
- * chooser's "Choose this form". Without it, the legal-form cards offer no chooser.
- */
-export const ChooseCompanyFormContext = createContext<
-  ((jurisdiction: string, legalForm: string) => void) | null
->(null);
 
 /**
  * The country whose forms the enum lists: the step's if/then narrows it to one country's forms once a
