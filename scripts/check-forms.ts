@@ -16,6 +16,10 @@
  * - schemas/help.json: the help topics name existing FAQ entries, each once, and are translated.
  * - schemas/assistant-personal.json: the assistant's personal blocks name existing entries, every legal
  *   form has its manager rules, and their words exist (scripts/forms/check-assistant-personal.ts).
+ * - schemas/form-chooser.json (the legal-form chooser): its shape, its words, forms that are the
+ *   jurisdiction files' own, scores and cells of the country's forms and alternatives, sources that
+ *   exist with the date they were read, and exactly one recommended form, with a reason, for every full
+ *   set of answers (scripts/forms/check-form-chooser.ts).
  * The freshness of the precompiled validators is checked by `gen:forms --check`.
  */
 import { readFileSync } from 'node:fs';
@@ -26,6 +30,7 @@ import { resolveWizard } from '../src/shared/wizard-definition.ts';
 import { readWizardSource } from '../src/shared/wizard-source.node.ts';
 import { FORMS_DIR, readFormDefinitions } from './forms/compile-form';
 import { checkAssistantPersonal } from './forms/check-assistant-personal';
+import { CHOOSER_FILE, checkFormChooser } from './forms/check-form-chooser';
 import { checkTemplates } from './forms/check-templates';
 import { checkWizard } from './forms/check-wizard';
 import { createContentChecker } from './forms/content-checker';
@@ -130,10 +135,13 @@ for (const topic of help.topics) {
   }
 }
 
+// schemas/form-chooser.json: the questions, rules and comparison table of /choose-your-legal-form.
+const chooser = checkFormChooser(checker, readJson(CHOOSER_FILE), readWizardSource(root).jurisdictions);
+
 if (problems.length > 0) {
   console.error(`Form definitions have problems:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
 console.log(
-  `Form definitions valid: ${forms.length} forms, ${wizard.steps} wizard steps for ${wizard.legalForms} legal forms and ${documentCardCount} document cards, ${templateCount} document templates, ${help.topics.length} help topics, ${personalEntries} entries with a personal block, every key translated in ${LANGUAGES.join(', ')}.`,
+  `Form definitions valid: ${forms.length} forms, ${wizard.steps} wizard steps for ${wizard.legalForms} legal forms and ${documentCardCount} document cards, ${templateCount} document templates, ${help.topics.length} help topics, ${personalEntries} entries with a personal block, a form chooser recommending one form for each of ${chooser.combinations} sets of answers, every key translated in ${LANGUAGES.join(', ')}.`,
 );

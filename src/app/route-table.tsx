@@ -64,6 +64,10 @@ const PlansPage = page(
   () => import('@/features/marketing/plans-page'),
   (m) => m.PlansPage,
 );
+const FormChooserPage = page(
+  () => import('@/features/form-chooser/form-chooser-page'),
+  (m) => m.FormChooserPage,
+);
 const FaqPage = page(
   () => import('@/features/marketing/faq-page'),
   (m) => m.FaqPage,
@@ -177,6 +181,7 @@ export const routeElements = (
       <Route path={paths.home} element={<LandingPage />} />
       <Route path={paths.services} element={<ServicesPage />} />
       <Route path={paths.plans} element={<PlansPage />} />
+      <Route path={paths.formChooser} element={<FormChooserPage />} />
       <Route path={paths.faq} element={<FaqPage />} />
       {Object.keys(CONTENT_PAGES).map((path) => (
         <Route key={path} path={path} element={<ContentPage />} />

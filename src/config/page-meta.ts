@@ -33,6 +33,7 @@ export const PAGE_META: Record<string, PageMetaKeys> = {
   [paths.home]: { namespace: 'landing', page: 'landing' },
   [paths.services]: { namespace: 'marketing', page: 'services' },
   [paths.plans]: { namespace: 'marketing', page: 'plans' },
+  [paths.formChooser]: { namespace: 'marketing', page: 'formChooser' },
   [paths.faq]: { namespace: 'marketing', page: 'faq' },
   [paths.wizard]: { namespace: 'wizard', page: 'wizard', personal: true },
   [paths.documents]: { namespace: 'documents', page: 'documents', personal: true },

@@ -7,6 +7,8 @@ export const paths = {
   home: '/home',
   services: '/services',
   plans: '/plans',
+  /** Five questions that recommend a legal form, and the comparison of the forms. */
+  formChooser: '/choose-your-legal-form',
   wizard: '/ai-powered-form',
   documents: '/documents',
   dashboard: '/dashboard',

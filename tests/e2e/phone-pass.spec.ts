@@ -20,6 +20,7 @@ const VISITOR_ROUTES = [
   '/',
   '/services',
   '/plans',
+  '/choose-your-legal-form',
   '/faq',
   '/help',
   '/about',

@@ -8,6 +8,7 @@ export const MAIN_PAGES: [path: string, namespace: Namespace, titleKey: string][
   ['/home', 'landing', 'landing.title'],
   ['/services', 'marketing', 'services.title'],
   ['/plans', 'marketing', 'plans.title'],
+  ['/choose-your-legal-form', 'chooser', 'ui.title'],
   ['/faq', 'marketing', 'faq.title'],
   ['/about', 'info', 'meta.about.title'],
   ['/contact', 'info', 'contact.title'],

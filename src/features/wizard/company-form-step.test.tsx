@@ -1,8 +1,13 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useRef, useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { wizardCompanyFormForm } from '@/forms/generated/wizard-company-form';
 import { SchemaForm } from '@/forms/schema-form';
-import { renderWithProviders } from '@/testing/render';
+import { apiClient } from '@/lib/api/client';
+import { LANGUAGES, type Language } from '@/lib/i18n/languages';
+import { createTestI18n, renderWithProviders } from '@/testing/render';
+import { ChooseCompanyFormContext } from './widgets/choose-company-form';
 import { wizardWidgets } from './wizard-widgets';
 
 describe('the choice of country', () => {
@@ -25,5 +30,118 @@ describe('the choice of country', () => {
     );
     expect(await screen.findByText(new RegExp(`^${said} · `))).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(never);
+  });
+});
+
+/**
+ * The first step as the wizard page runs it: the page keeps the values, and the chooser's "Choose this
+ * form" replaces them with the country and the form (as the page's ChooseCompanyFormContext does).
+ */
+function StepWithChooser({ onChange }: { onChange: (values: Record<string, unknown>) => void }) {
+  const values = useRef<Record<string, unknown>>({});
+  const [formData, setFormData] = useState<Record<string, unknown>>({});
+  const choose = (jurisdiction: string, legalForm: string) => {
+    const next = { ...values.current, jurisdiction, legalForm };
+    values.current = next;
+    onChange(next);
+    setFormData(next);
+  };
+  return (
+    <ChooseCompanyFormContext.Provider value={choose}>
+      <SchemaForm
+        form={wizardCompanyFormForm}
+        formData={formData}
+        onChange={(next) => {
+          values.current = next;
+          onChange(next);
+        }}
+        onSubmit={() => {}}
+        submitLabel="next"
+        widgets={wizardWidgets}
+      />
+    </ChooseCompanyFormContext.Provider>
+  );
+}
+
+function renderStep(language: Language, onChange: (values: Record<string, unknown>) => void = () => {}) {
+  return renderWithProviders(<StepWithChooser onChange={onChange} />, { language });
+}
+
+/** Words as the queries read the page: every run of spaces (non-breaking ones too) as one. */
+const shown = (words: string) => words.replace(/\s+/g, ' ');
+
+describe('the choice of legal form', () => {
+  beforeEach(() => {
+    // The chooser's cost row asks for the offers: none here (its own tests cover it).
+    vi.spyOn(apiClient, 'GET').mockResolvedValue({ data: [], response: new Response() } as never);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each(LANGUAGES)(
+    'asks for the country first, rather than showing every country’s forms (%s)',
+    async (language) => {
+      const { t } = createTestI18n(language);
+      renderStep(language);
+      expect(
+        await screen.findByText(shown(t('wizard:fields.legalForm.chooseCountryFirst'))),
+      ).toBeInTheDocument();
+      for (const code of ['SAS', 'SASU', 'SARL', 'EURL', 'SRL', 'SRL_SOLE'])
+        expect(
+          screen.queryByRole('radio', {
+            name: t(`jurisdictions:${code.startsWith('SRL') ? 'RO' : 'FR'}.forms.${code}.title` as never),
+          }),
+        ).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('radio', { name: t('jurisdictions:FR.title') }));
+      expect(
+        await screen.findByRole('radio', { name: t('jurisdictions:FR.forms.SASU.title') }),
+      ).toBeInTheDocument();
+      expect(
+        screen.queryByText(shown(t('wizard:fields.legalForm.chooseCountryFirst'))),
+      ).not.toBeInTheDocument();
+    },
+  );
+
+  it('"Help me choose" opens the chooser, whose "Choose this form" sets the country and the form', async () => {
+    const language = 'fr';
+    const { t } = createTestI18n(language);
+    const onChange = vi.fn();
+    renderStep(language, onChange);
+    await userEvent.click(
+      await screen.findByRole('button', { name: t('wizard:fields.legalForm.helpMeChoose') }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: t('wizard:fields.legalForm.chooserTitle') });
+    const answers = { country: 'FR', associates: 'alone', pay: 'employee', profit: 'low', investors: 'no' };
+    for (const [question, option] of Object.entries(answers)) {
+      const group = await within(dialog).findByRole('radiogroup', {
+        name: t(`chooser:questions.${question}.title` as never),
+      });
+      await userEvent.click(
+        within(group).getByRole('radio', {
+          name: t(`chooser:questions.${question}.options.${option}` as never),
+        }),
+      );
+    }
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: t('chooser:ui.recommendation.choose') }),
+    );
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ jurisdiction: 'FR', legalForm: 'SASU' }),
+    );
+    expect(await screen.findByRole('radio', { name: t('jurisdictions:FR.forms.SASU.title') })).toBeChecked();
+    expect(screen.getByRole('radio', { name: t('jurisdictions:FR.title') })).toBeChecked();
+  });
+
+  it('does not ask the chooser’s country question again once the country is chosen', async () => {
+    const { t } = createTestI18n('ro');
+    renderStep('ro');
+    await userEvent.click(await screen.findByRole('radio', { name: t('jurisdictions:RO.title') }));
+    await userEvent.click(screen.getByRole('button', { name: t('wizard:fields.legalForm.helpMeChoose') }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByRole('radiogroup', { name: t('chooser:questions.associates.title') }),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('radiogroup', { name: t('chooser:questions.country.title') }),
+    ).not.toBeInTheDocument();
   });
 });

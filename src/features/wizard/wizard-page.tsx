@@ -44,6 +44,7 @@ import { submitFromRevision } from './submit-file';
 import { WizardReview } from './wizard-review';
 import { declaredFields, fieldHintPath, firstInvalidStep, stepAt, stepOfField } from './wizard-steps';
 import { wizardFormatters, wizardWidgets } from './wizard-widgets';
+import { ChooseCompanyFormContext } from './widgets/choose-company-form';
 
 /** What the wizard fills in for the founder (file-derivations.ts), with the legal forms it knows. */
 const deriveFileValues = (data: FileData) => withDerivedValues(legalForms, data);
@@ -219,6 +220,18 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     [sync],
   );
 
+  // The form chooser's "Choose this form": the country and the form at once, shown as the page adjusts them.
+  const chooseCompanyForm = useCallback(
+    (jurisdiction: string, legalForm: string) =>
+      sync.replace(
+        withDerivedValues(
+          legalForms,
+          withCompanyForm(legalForms, { ...sync.getState().data, jurisdiction, legalForm }),
+        ),
+      ),
+    [sync],
+  );
+
   /** Complete (or the button of a step opened from the review): every step valid, then the review. */
   function review() {
     setSubmitError(null);
@@ -390,19 +403,21 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
           </Title>
           {step.description ? <Text c="dimmed">{translate(step.description)}</Text> : null}
         </Stack>
-        <SchemaForm
-          key={step.form.name}
-          form={step.form}
-          formData={view.formData}
-          onChange={onChange}
-          onSubmit={() => (isLast || editingFromReview ? review() : goTo(stepIndex + 1))}
-          submitLabel={submitLabel}
-          submitting={submitting}
-          onFieldFocus={onFieldFocus}
-          handleRef={formHandle}
-          actions={actions}
-          widgets={wizardWidgets}
-        />
+        <ChooseCompanyFormContext.Provider value={chooseCompanyForm}>
+          <SchemaForm
+            key={step.form.name}
+            form={step.form}
+            formData={view.formData}
+            onChange={onChange}
+            onSubmit={() => (isLast || editingFromReview ? review() : goTo(stepIndex + 1))}
+            submitLabel={submitLabel}
+            submitting={submitting}
+            onFieldFocus={onFieldFocus}
+            handleRef={formHandle}
+            actions={actions}
+            widgets={wizardWidgets}
+          />
+        </ChooseCompanyFormContext.Provider>
         {submitError ? (
           <Alert color="red" icon={<IconAlertTriangle aria-hidden="true" />} role="alert">
             {t(SUBMIT_ERROR_KEYS[submitError])}

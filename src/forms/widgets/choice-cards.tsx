@@ -15,7 +15,19 @@ export interface Choice {
  * A choice among a few options that each need explaining (a country, a legal form): one card per
  * option, a radio group for assistive technologies (arrow keys move between the cards).
  */
-export function ChoiceCards({ widget, choices }: { widget: WidgetProps; choices: Choice[] }) {
+export function ChoiceCards({
+  widget,
+  choices,
+  empty,
+  before,
+}: {
+  widget: WidgetProps;
+  choices: Choice[];
+  /** Shown instead of the cards when there is no choice yet (the legal forms before a country). */
+  empty?: ReactNode;
+  /** Shown above the cards, under the field's title (the legal forms' "Help me choose"). */
+  before?: ReactNode;
+}) {
   const { id, value, onChange, onBlur, onFocus } = widget;
   const { error, errorProps, description, descriptionProps, required, name } = useControlProps(widget);
   const selected = typeof value === 'string' ? value : null;
@@ -23,6 +35,7 @@ export function ChoiceCards({ widget, choices }: { widget: WidgetProps; choices:
     // The field's id is on a group, not on a card: its title (a <label for>) does not pick an option
     // when clicked, and the assistant's links can still focus the field.
     <div id={id} tabIndex={-1}>
+      {before}
       <Radio.Group
         name={name}
         value={selected}
@@ -38,6 +51,7 @@ export function ChoiceCards({ widget, choices }: { widget: WidgetProps; choices:
         onFocus={() => onFocus(id, value)}
       >
         <Stack gap="sm" mt={4}>
+          {choices.length === 0 ? empty : null}
           {choices.map((choice) => (
             <Radio.Card
               key={choice.value}

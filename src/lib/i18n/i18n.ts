@@ -23,6 +23,7 @@ const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
     // A feature's own namespace: its chunk brings the loader (provideNamespace), not the start-up map.
     '!./*/registration.json',
     '!./*/knowledge.json',
+    '!./*/chooser.json',
   ],
   { base: '../../../locales' },
 );

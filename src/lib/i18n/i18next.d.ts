@@ -1,6 +1,7 @@
 import type assistant from '../../../locales/fr/assistant.json';
 import type auth from '../../../locales/fr/auth.json';
 import type checkout from '../../../locales/fr/checkout.json';
+import type chooser from '../../../locales/fr/chooser.json';
 import type cofounders from '../../../locales/fr/cofounders.json';
 import type common from '../../../locales/fr/common.json';
 import type dashboard from '../../../locales/fr/dashboard.json';
@@ -47,6 +48,7 @@ declare module 'i18next' {
       registration: typeof registration;
       dashboard: typeof dashboard;
       nationalities: typeof nationalities;
+      chooser: typeof chooser;
     };
   }
 }

@@ -21,5 +21,6 @@ export const NAMESPACES = [
   'cofounders',
   'signing',
   'legal-acts',
+  'chooser',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -1,0 +1,133 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiClient } from '@/lib/api/client';
+import { forgetCatalog, type Offer } from '@/lib/catalog/catalog';
+import { LANGUAGES, type Language } from '@/lib/i18n/languages';
+import { createTestI18n, renderWithProviders } from '@/testing/render';
+import { FILING_FORMS } from '../marketing/filing-cost-data';
+import { FormChooser } from './form-chooser';
+
+/** One offer holding every document a filing takes, at 10 €. */
+const OFFER: Offer = {
+  sku: 'STANDARD_PACKAGE',
+  name: { fr: 'Standard', en: 'Standard', ro: 'Standard' },
+  features: { fr: [], en: [], ro: [] },
+  plans: [
+    {
+      sku: 'STANDARD_PACKAGE_ONE_TIME',
+      price: 10,
+      currency: 'EUR',
+      planType: 'ONE_TIME',
+      billingCycle: null,
+    },
+  ],
+  productSkus: [...new Set(FILING_FORMS.flatMap((form) => form.documents))],
+};
+
+beforeEach(() => {
+  forgetCatalog();
+  vi.spyOn(apiClient, 'GET').mockResolvedValue({ data: [OFFER], response: new Response() } as never);
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** Answers a question by its title and option words, as a founder reads them. */
+async function answer(language: Language, question: string, option: string) {
+  const { t } = createTestI18n(language);
+  const group = screen.getByRole('radiogroup', { name: t(`chooser:questions.${question}.title` as never) });
+  await userEvent.click(
+    within(group).getByRole('radio', { name: t(`chooser:questions.${question}.options.${option}` as never) }),
+  );
+}
+
+/** Words as toHaveTextContent reads the page: every run of spaces (non-breaking ones too) as one. */
+const shown = (words: string) => words.replace(/\s+/g, ' ');
+
+async function answerAll(language: Language, answers: Record<string, string>) {
+  for (const [question, option] of Object.entries(answers)) await answer(language, question, option);
+}
+
+describe.each(LANGUAGES)('the form chooser in %s', (language) => {
+  const { t } = createTestI18n(language);
+
+  it('recommends a SASU to a solo founder who wants to be paid as an employee, with its reason and the table', async () => {
+    renderWithProviders(<FormChooser />, { language });
+    expect(screen.getByText(t('chooser:ui.answerAll'))).toBeInTheDocument();
+    await answerAll(language, {
+      country: 'FR',
+      associates: 'alone',
+      pay: 'employee',
+      profit: 'medium',
+      investors: 'no',
+    });
+    const card = screen.getByTestId('chooser-recommendation');
+    expect(within(card).getByRole('heading')).toHaveTextContent(
+      shown(t('chooser:ui.recommendation.title', { form: t('jurisdictions:FR.forms.SASU.short') })),
+    );
+    expect(card).toHaveTextContent(shown(t('chooser:reasons.sasuEmployee')));
+    // The comparison of France's four forms, the recommended one marked.
+    const table = screen.getByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual([
+      t('chooser:ui.table.criterion'),
+      t('jurisdictions:FR.forms.SAS.short'),
+      `${t('jurisdictions:FR.forms.SASU.short')}${t('chooser:ui.table.recommended')}`,
+      t('jurisdictions:FR.forms.SARL.short'),
+      t('jurisdictions:FR.forms.EURL.short'),
+    ]);
+    expect(
+      within(table).getByRole('rowheader', { name: t('chooser:rows.managerSocialRegime') }),
+    ).toBeInTheDocument();
+    // The cost to create: the offer's 10 € plus the fees outside Kreo, once the offers are known.
+    const cost = within(table).getByRole('row', { name: new RegExp(t('chooser:rows.costToCreate')) });
+    expect(await within(cost).findAllByText(/€/)).toHaveLength(4);
+    // The sources, numbered with their date, and the line saying it is not advice.
+    expect(screen.getByRole('heading', { name: t('chooser:ui.sources.title') })).toBeInTheDocument();
+    expect(
+      screen.getAllByRole('link', { name: t('chooser:ui.sources.reference', { number: 1 }) }).length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByText(shown(t('chooser:ui.notAdvice')))).toBeInTheDocument();
+  });
+
+  it('recommends an EURL to a solo founder who prefers lower contributions, with its reason', async () => {
+    renderWithProviders(<FormChooser />, { language });
+    await answerAll(language, {
+      country: 'FR',
+      associates: 'alone',
+      pay: 'lowerContributions',
+      profit: 'high',
+      investors: 'yes',
+    });
+    const card = screen.getByTestId('chooser-recommendation');
+    expect(within(card).getByRole('heading')).toHaveTextContent(
+      shown(t('jurisdictions:FR.forms.EURL.short')),
+    );
+    expect(card).toHaveTextContent(shown(t('chooser:reasons.eurlLowerContributions')));
+  });
+
+  it('recommends a Romanian solo founder a single-member SRL, says when a PFA might suit better, and skips a country already chosen', async () => {
+    const onChoose = vi.fn();
+    renderWithProviders(<FormChooser country="RO" onChoose={onChoose} />, { language });
+    expect(
+      screen.queryByRole('radiogroup', { name: t('chooser:questions.country.title') }),
+    ).not.toBeInTheDocument();
+    await answerAll(language, { associates: 'alone', pay: 'noPay', profit: 'low', investors: 'no' });
+    const card = screen.getByTestId('chooser-recommendation');
+    expect(within(card).getByRole('heading')).toHaveTextContent(
+      shown(t('jurisdictions:RO.forms.SRL_SOLE.short')),
+    );
+    expect(card).toHaveTextContent(
+      shown(t('chooser:ui.recommendation.alternative', { form: t('chooser:alternatives.PFA') })),
+    );
+    // PFA and II are compared, and said not to be created by Kreo.
+    const table = screen.getByRole('table');
+    expect(
+      within(table).getByRole('columnheader', { name: t('chooser:alternatives.II') }),
+    ).toBeInTheDocument();
+    expect(within(table).getAllByText(t('chooser:ui.table.notCreatedByKreo')).length).toBeGreaterThan(0);
+    await userEvent.click(within(card).getByRole('button', { name: t('chooser:ui.recommendation.choose') }));
+    expect(onChoose).toHaveBeenCalledWith('RO', 'SRL_SOLE');
+  });
+});

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { CHOOSER } from './chooser-content';
+import { formatFigure } from './figures';
+import {
+  allAnswered,
+  answerCombinations,
+  numberedSources,
+  recommend,
+  type Answers,
+  type ChooserFile,
+} from './recommend';
+
+const ANY = { profit: 'medium', investors: 'no' } as const;
+
+describe('the recommendation of schemas/form-chooser.json', () => {
+  it.each([
+    // The behaviours the design fixes, whatever the rest of the answers.
+    [{ country: 'FR', associates: 'alone', pay: 'employee' }, 'SASU'],
+    [{ country: 'FR', associates: 'alone', pay: 'lowerContributions' }, 'EURL'],
+    [{ country: 'RO', associates: 'alone', pay: 'employee' }, 'SRL_SOLE'],
+    [{ country: 'FR', associates: 'several', pay: 'employee', investors: 'yes' }, 'SAS'],
+  ] as const)('%o → %s', (answers, winner) => {
+    for (const profit of ['low', 'medium', 'high'])
+      for (const investors of ['yes', 'no'])
+        expect(recommend(CHOOSER, { investors, ...answers, profit })?.winner).toBe(winner);
+  });
+
+  it('recommends a SARL to several founders who prefer lower contributions and want no investors', () => {
+    const answers: Answers = { country: 'FR', associates: 'several', pay: 'lowerContributions', ...ANY };
+    expect(recommend(CHOOSER, answers)?.winner).toBe('SARL');
+  });
+
+  it('gives a reason for every recommendation it makes', () => {
+    for (const answers of answerCombinations(CHOOSER.questions)) {
+      const result = recommend(CHOOSER, answers);
+      expect(result?.reasons.length, JSON.stringify(answers)).toBeGreaterThan(0);
+    }
+  });
+
+  it('says nothing before a country is chosen', () => {
+    expect(recommend(CHOOSER, { associates: 'alone', pay: 'employee' })).toBeNull();
+    expect(recommend(CHOOSER, { country: 'DE' })).toBeNull();
+  });
+});
+
+/** A small file whose every total is known. */
+const FILE: ChooserFile = {
+  reviewed: '2026-11-27',
+  questions: [
+    { id: 'country', options: ['FR'] },
+    { id: 'associates', options: ['alone', 'several'] },
+  ],
+  rules: [
+    {
+      id: 'small',
+      when: { country: ['FR'], associates: ['alone'] },
+      scores: { B: 1, C: 1 },
+      sources: ['s1'],
+    },
+    { id: 'big', when: { country: ['FR'], associates: ['alone'] }, scores: { B: 2, A: -1 }, sources: ['s2'] },
+    { id: 'unanswered', when: { country: ['FR'], pay: ['employee'] }, scores: { A: 9 }, sources: ['s3'] },
+    { id: 'alt', when: { country: ['FR'], associates: ['alone'] }, scores: { ALT: 3 }, sources: ['s4'] },
+  ],
+  countries: {
+    FR: {
+      forms: ['A', 'B', 'C'],
+      alternatives: ['ALT'],
+      rows: [
+        { id: 'row', cells: { A: { text: 'chooser:x', sources: ['s3', 's1'] } } },
+        { id: 'cost', computed: 'filingCost' },
+      ],
+    },
+  },
+  sources: {},
+};
+
+describe('recommend', () => {
+  it('adds up the rules that hold, never one naming an unanswered question', () => {
+    const result = recommend(FILE, { country: 'FR', associates: 'alone' });
+    expect(result?.totals).toEqual({ A: -1, B: 3, C: 1, ALT: 3 });
+    expect(result?.winner).toBe('B');
+  });
+
+  it('gives the winner its positive rules, highest score first', () => {
+    const result = recommend(FILE, { country: 'FR', associates: 'alone' });
+    expect(result?.reasons.map((rule) => rule.id)).toEqual(['big', 'small']);
+  });
+
+  it('breaks a tie by the order of the forms, and names an alternative scoring at least as much', () => {
+    const result = recommend(FILE, { country: 'FR', associates: 'several' });
+    expect(result?.winner).toBe('A');
+    expect(result?.reasons).toEqual([]);
+    expect(result?.alternatives.map((entry) => entry.code)).toEqual(['ALT']);
+    const alone = recommend(FILE, { country: 'FR', associates: 'alone' });
+    expect(alone?.alternatives).toEqual([{ code: 'ALT', reasons: [FILE.rules[3]] }]);
+  });
+
+  it('lists every full set of answers', () => {
+    expect(answerCombinations(FILE.questions)).toEqual([
+      { country: 'FR', associates: 'alone' },
+      { country: 'FR', associates: 'several' },
+    ]);
+    expect(allAnswered(FILE, { country: 'FR' })).toBe(false);
+    expect(allAnswered(FILE, { country: 'FR', associates: 'alone' })).toBe(true);
+  });
+
+  it('numbers the sources in the order they appear: reasons, then the table', () => {
+    const country = FILE.countries.FR;
+    if (!country) throw new Error('no FR');
+    const [small, big] = FILE.rules;
+    if (!small || !big) throw new Error('no rules');
+    expect(numberedSources([big, small], country, ['A', 'B'])).toEqual(['s2', 's1', 's3']);
+  });
+});
+
+describe('formatFigure', () => {
+  it('writes figures as each language does', () => {
+    expect(formatFigure({ min: 75, max: 82, unit: 'percent' }, 'fr')).toMatch(/^75\s?–\s?82\s%$/);
+    expect(formatFigure({ value: 500, unit: 'RON' }, 'ro')).toBe('500\u00a0lei');
+    expect(formatFigure({ value: 1000, unit: 'EUR' }, 'en')).toBe('€1,000');
+    expect(formatFigure({ value: 10, unit: 'years' }, 'fr')).toBe('10 ans');
+  });
+});

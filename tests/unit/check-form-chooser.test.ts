@@ -1,0 +1,89 @@
+/** `check:forms` on schemas/form-chooser.json, the legal-form chooser's content. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CHOOSER_FILE, checkFormChooser } from '../../scripts/forms/check-form-chooser';
+import { createContentChecker } from '../../scripts/forms/content-checker';
+import type { ChooserFile } from '../../src/features/form-chooser/recommend';
+import { readWizardSource } from '../../src/shared/wizard-source.node';
+
+const root = process.cwd();
+const jurisdictions = readWizardSource(root).jurisdictions;
+const original = JSON.parse(readFileSync(CHOOSER_FILE, 'utf8')) as ChooserFile;
+
+/** The problems check:forms finds in the file once `change` has edited a copy of it. */
+function problems(change: (file: ChooserFile) => void = () => {}): string[] {
+  const file = structuredClone(original);
+  change(file);
+  const checker = createContentChecker(root);
+  checkFormChooser(checker, file, jurisdictions);
+  return checker.problems;
+}
+
+const country = (file: ChooserFile, code: string) => {
+  const found = file.countries[code];
+  if (!found) throw new Error(`no country ${code}`);
+  return found;
+};
+
+const rule = (file: ChooserFile, id: string) => {
+  const found = file.rules.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`no rule ${id}`);
+  return found;
+};
+
+describe('checkFormChooser', () => {
+  it('finds nothing wrong in the content as it is', () => {
+    expect(problems()).toEqual([]);
+  });
+
+  it('refuses a file of the wrong shape: a source without the date it was read', () => {
+    const found = problems((file) => {
+      delete (file.sources['cssL311-3'] as Partial<ChooserFile['sources'][string]>).checked;
+    });
+    expect(found).toContainEqual(expect.stringMatching(/checked/));
+  });
+
+  it('refuses a rule whose reason has no words', () => {
+    expect(problems((file) => (rule(file, 'sasuEmployee').id = 'sasuNowhere'))).toContainEqual(
+      expect.stringMatching(
+        /rule sasuNowhere: reason names "chooser:reasons.sasuNowhere", missing in locales\/fr, en, ro/,
+      ),
+    );
+  });
+
+  it('refuses forms that are not the jurisdiction file’s, and scores of another country’s form', () => {
+    const found = problems((file) => {
+      country(file, 'FR').forms = ['SAS', 'SASU', 'SARL'];
+      rule(file, 'srlSeveral').scores.SAS = 1;
+    });
+    expect(found).toContainEqual(expect.stringMatching(/country FR: forms must be the legal forms/));
+    expect(found).toContainEqual(
+      expect.stringMatching(/rule srlSeveral: scores SAS, which is not a form or alternative of RO/),
+    );
+  });
+
+  it('refuses an unknown source and a missing cell', () => {
+    const found = problems((file) => {
+      rule(file, 'microTax').sources = ['nowhere'];
+      const row = country(file, 'RO').rows[0];
+      if (row?.cells) delete row.cells.PFA;
+    });
+    expect(found).toContainEqual(expect.stringMatching(/rule microTax: no source "nowhere"/));
+    expect(found).toContainEqual(expect.stringMatching(/row taxRegime: no cell for PFA/));
+  });
+
+  it('refuses answers that recommend two forms at once, or a form with no reason', () => {
+    const tie = problems((file) => (rule(file, 'sasInvestors').scores = { SAS: 3, SARL: -1 }));
+    expect(tie).toContainEqual(
+      expect.stringMatching(
+        /SAS and SARL tie at 2 for country=FR, associates=several, pay=lowerContributions, profit=\w+, investors=yes/,
+      ),
+    );
+    const noReason = problems((file) => (file.rules = file.rules.filter((each) => each.id !== 'sasuNoPay')));
+    expect(noReason).toContainEqual(
+      expect.stringMatching(
+        /SAS is recommended for country=FR, associates=alone, pay=noPay, .* with no reason/,
+      ),
+    );
+  });
+});
