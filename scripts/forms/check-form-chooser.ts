@@ -22,7 +22,7 @@ export const chooserKeys = {
   option: (question: string, option: string) => `chooser:questions.${question}.options.${option}`,
   reason: (rule: string) => `chooser:reasons.${rule}`,
   row: (row: string) => `chooser:rows.${row}`,
-  alternative: (code: string) => `chooser:alternatives.${code}`,
+  alternative: (code: string, part: 'title' | 'summary') => `chooser:alternatives.${code}.${part}`,
 };
 
 export interface ChooserCheck {
@@ -83,7 +83,8 @@ export function checkFormChooser(
     for (const alternative of country.alternatives) {
       if (legal.includes(alternative))
         problems.push(`${place}: ${alternative} is a legal form Kreo creates, not an alternative`);
-      checkKey(place, `alternative ${alternative}`, chooserKeys.alternative(alternative));
+      for (const part of ['title', 'summary'] as const)
+        checkKey(place, `alternative ${alternative}`, chooserKeys.alternative(alternative, part));
     }
     const columns = [...country.forms, ...country.alternatives];
     const rowIds = new Set<string>();

@@ -54,35 +54,39 @@ describe('checkFormChooser', () => {
   it('refuses forms that are not the jurisdiction file’s, and scores of another country’s form', () => {
     const found = problems((file) => {
       country(file, 'FR').forms = ['SAS', 'SASU', 'SARL'];
-      rule(file, 'srlSeveral').scores.SAS = 1;
+      rule(file, 'roSeveral').scores.SAS = 1;
     });
     expect(found).toContainEqual(expect.stringMatching(/country FR: forms must be the legal forms/));
     expect(found).toContainEqual(
-      expect.stringMatching(/rule srlSeveral: scores SAS, which is not a form or alternative of RO/),
+      expect.stringMatching(/rule roSeveral: scores SAS, which is not a form or alternative of RO/),
     );
   });
 
   it('refuses an unknown source and a missing cell', () => {
     const found = problems((file) => {
-      rule(file, 'microTax').sources = ['nowhere'];
+      rule(file, 'roPfaSmall').sources = ['nowhere'];
       const row = country(file, 'RO').rows[0];
       if (row?.cells) delete row.cells.PFA;
     });
-    expect(found).toContainEqual(expect.stringMatching(/rule microTax: no source "nowhere"/));
-    expect(found).toContainEqual(expect.stringMatching(/row taxRegime: no cell for PFA/));
+    expect(found).toContainEqual(expect.stringMatching(/rule roPfaSmall: no source "nowhere"/));
+    expect(found).toContainEqual(expect.stringMatching(/row liability: no cell for PFA/));
   });
 
   it('refuses answers that recommend two forms at once, or a form with no reason', () => {
-    const tie = problems((file) => (rule(file, 'sasInvestors').scores = { SAS: 3, SARL: -1 }));
+    const tie = problems((file) => (rule(file, 'sasInvestors').scores = { SAS: 4, SARL: -2 }));
     expect(tie).toContainEqual(
       expect.stringMatching(
-        /SAS and SARL tie at 2 for country=FR, associates=several, pay=lowerContributions, profit=\w+, investors=yes/,
+        /SAS and SARL tie at 4 for country=FR, associates=several, pay=lowerContributions, profit=low, investors=yes/,
       ),
     );
-    const noReason = problems((file) => (file.rules = file.rules.filter((each) => each.id !== 'sasuNoPay')));
+    // Only a rule that lowers the other forms: the SAS comes first with nothing in its favour.
+    const noReason = problems(
+      (file) =>
+        (file.rules = [{ ...rule(file, 'frHighProfitIs'), scores: { SASU: -1, SARL: -1, EURL: -1 } }]),
+    );
     expect(noReason).toContainEqual(
       expect.stringMatching(
-        /SAS is recommended for country=FR, associates=alone, pay=noPay, .* with no reason/,
+        /SAS is recommended for country=FR, associates=alone, pay=noPay, profit=high, .*with no reason/,
       ),
     );
   });

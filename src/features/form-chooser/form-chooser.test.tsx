@@ -5,7 +5,7 @@ import { apiClient } from '@/lib/api/client';
 import { forgetCatalog, type Offer } from '@/lib/catalog/catalog';
 import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import { createTestI18n, renderWithProviders } from '@/testing/render';
-import { FILING_FORMS } from '../marketing/filing-cost-data';
+import { FILING_FORMS } from '@/lib/filing-cost/filing-forms';
 import { FormChooser } from './form-chooser';
 
 /** One offer holding every document a filing takes, at 10 €. */
@@ -119,12 +119,12 @@ describe.each(LANGUAGES)('the form chooser in %s', (language) => {
       shown(t('jurisdictions:RO.forms.SRL_SOLE.short')),
     );
     expect(card).toHaveTextContent(
-      shown(t('chooser:ui.recommendation.alternative', { form: t('chooser:alternatives.PFA') })),
+      shown(t('chooser:ui.recommendation.alternative', { form: t('chooser:alternatives.PFA.title') })),
     );
     // PFA and II are compared, and said not to be created by Kreo.
     const table = screen.getByRole('table');
     expect(
-      within(table).getByRole('columnheader', { name: t('chooser:alternatives.II') }),
+      within(table).getByRole('columnheader', { name: t('chooser:alternatives.II.title') }),
     ).toBeInTheDocument();
     expect(within(table).getAllByText(t('chooser:ui.table.notCreatedByKreo')).length).toBeGreaterThan(0);
     await userEvent.click(within(card).getByRole('button', { name: t('chooser:ui.recommendation.choose') }));

@@ -7,8 +7,8 @@ import { fetchOffers, firstPlan, formatPrice, peekOffers, type Offer } from '@/l
 import { useRemoteList } from '@/lib/catalog/use-remote-list';
 import { formatFeeAmount, formatFeeMoney } from '@/lib/format/fee-amount';
 import { legalFormShortNameKey } from '@/shared/jurisdictions';
-import { addPrice, cheapestFileable, outsideFeesTotal } from '../marketing/filing-cost';
-import { FILING_FORMS } from '../marketing/filing-cost-data';
+import { addPrice, cheapestFileable, outsideFeesTotal } from '@/lib/filing-cost/filing-cost';
+import { FILING_FORMS } from '@/lib/filing-cost/filing-forms';
 import './chooser-namespace';
 import { CHOOSER } from './chooser-content';
 import { minimumCapital } from './chooser-data';
@@ -45,7 +45,7 @@ type MarketingTranslate = ReturnType<typeof useTranslation<'marketing'>>['t'];
 /** A form's short name (SAS, SRL…) or an alternative's (PFA, II). */
 function formName(t: Translate, country: string, place: ChooserCountry, code: string): string {
   return place.alternatives.includes(code)
-    ? t(`chooser:alternatives.${code}` as never)
+    ? t(`chooser:alternatives.${code}.title` as never)
     : t(legalFormShortNameKey(country, code) as never);
 }
 
@@ -297,6 +297,9 @@ export function FormChooser({
                   {t('chooser:ui.recommendation.alternative', {
                     form: formName(t, country, place, alternative.code),
                   })}
+                </Text>
+                <Text size="sm" mt={4}>
+                  {t(`chooser:alternatives.${alternative.code}.summary` as never)}
                 </Text>
                 {alternative.reasons.map((rule) => (
                   <Text key={rule.id} size="sm" mt={4}>
