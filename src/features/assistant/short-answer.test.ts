@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import enFaq from '../../../locales/en/faq.json';
+import enKnowledge from '../../../locales/en/knowledge.json';
 import frFaq from '../../../locales/fr/faq.json';
 import frKnowledge from '../../../locales/fr/knowledge.json';
+import roFaq from '../../../locales/ro/faq.json';
+import roKnowledge from '../../../locales/ro/knowledge.json';
 import { splitFirstSentence } from './short-answer';
 
 describe('splitFirstSentence', () => {
@@ -29,6 +33,23 @@ describe('splitFirstSentence', () => {
       const { first, rest } = splitFirstSentence(answer);
       expect(`${first} ${rest}`.trim().replace(/\s+/g, ' ')).toBe(answer.trim().replace(/\s+/g, ' '));
       expect(first.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('never ends the short answer on an abbreviation, in any language', () => {
+    const answers = [frFaq, frKnowledge, enFaq, enKnowledge, roFaq, roKnowledge].flatMap((file) =>
+      Object.values(file.items as Record<string, { answer: string }>).map((item) => item.answer),
+    );
+    expect(
+      splitFirstSentence(
+        `Nothing is paid before registration: since Law no. 223/2020, the capital is paid within three months. ${'More follows here. '.repeat(8)}`,
+      ).first,
+    ).toBe(
+      'Nothing is paid before registration: since Law no. 223/2020, the capital is paid within three months.',
+    );
+    for (const answer of answers) {
+      const { first } = splitFirstSentence(answer);
+      expect(first, answer).not.toMatch(/\b(?:no|nr|art|al|alin|lit|pct|p|str|jud|cca|[A-Z])\.$/u);
     }
   });
 });

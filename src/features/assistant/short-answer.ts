@@ -4,7 +4,7 @@ const SHORT_ENOUGH = 180;
 const TOO_SHORT = 40;
 
 /**
- * Abbreviations our answers cite laws with ("C. com., art. L. 227-1", "alin. (2)", "n° 265/2022"): a
+ * Abbreviations our answers cite laws with ("C. com., art. L. 227-1", "alin. (2)", "Law no. 265/2022"): a
  * full stop after them ends no sentence.
  */
 const ABBREVIATIONS = new Set([
@@ -21,6 +21,14 @@ const ABBREVIATIONS = new Set([
   'cf',
   'ex',
   'etc',
+  // "Law no. 223/2020", "p. 4", "cca. 30 de zile", "str. Lipscani", "jud. Cluj".
+  'no',
+  'nos',
+  'p',
+  'pp',
+  'cca',
+  'str',
+  'jud',
 ]);
 
 /**
