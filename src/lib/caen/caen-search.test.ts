@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import caenFile from '../../../../schemas/jurisdictions/caen.json';
-import searchFile from '../../../../schemas/jurisdictions/caen-search.json';
+import caenFile from '../../../schemas/jurisdictions/caen.json';
+import searchFile from '../../../schemas/jurisdictions/caen-search.json';
 import type { CaenClass } from '@/shared/jurisdictions';
 import {
   authorisationsFor,

@@ -1,0 +1,32 @@
+import type { CaenClass } from '@/shared/jurisdictions';
+import type { CaenSearchFile } from './caen-search';
+
+/**
+ * The CAEN list and the founders' words, each a chunk of its own: loaded by the wizard's CAEN field
+ * (Romanian founders) and by the assistant's answer on choosing a code, never with the wizard's first load.
+ */
+let loading: Promise<CaenClass[]> | null = null;
+
+/** The CAEN Rev. 3 classes (schemas/jurisdictions/caen.json). */
+export function loadCaenClasses(): Promise<CaenClass[]> {
+  loading ??= import('../../../schemas/jurisdictions/caen.json')
+    .then((module) => (module.default as { classes: CaenClass[] }).classes)
+    .catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+  return loading;
+}
+
+let loadingSearch: Promise<CaenSearchFile> | null = null;
+
+/** The founders' words and the authorisations (schemas/jurisdictions/caen-search.json). */
+export function loadCaenSearch(): Promise<CaenSearchFile> {
+  loadingSearch ??= import('../../../schemas/jurisdictions/caen-search.json')
+    .then((module) => module.default as unknown as CaenSearchFile)
+    .catch((error: unknown) => {
+      loadingSearch = null;
+      throw error;
+    });
+  return loadingSearch;
+}
