@@ -2,11 +2,11 @@
 import { entries } from '../../../schemas/assistant-personal.json';
 
 /** The founder's own figures an entry gets (schemas/assistant-personal.json `entries`). */
-export type PersonalKind = 'filingCost' | 'capitalDeposit' | 'managerRules';
+export type PersonalKind = 'filingCost' | 'capitalDeposit' | 'managerRules' | 'caenLookup';
 
 const KINDS: Readonly<Record<string, string>> = entries;
 const isKind = (value: string | undefined): value is PersonalKind =>
-  value === 'filingCost' || value === 'capitalDeposit' || value === 'managerRules';
+  value === 'filingCost' || value === 'capitalDeposit' || value === 'managerRules' || value === 'caenLookup';
 
 /** The personal block of a FAQ or knowledge entry (`fees`), or null when it has none. */
 export function personalKindOf(entry: string): PersonalKind | null {

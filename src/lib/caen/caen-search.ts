@@ -225,7 +225,6 @@ export function findActivityCodes(
     (a, b) => b.words - a.words || b.span - a.span || a.language - b.language || a.position - b.position,
   );
   const found: string[] = [];
-  for (const match of matches)
-    for (const code of match.codes) if (!found.includes(code)) found.push(code);
+  for (const match of matches) for (const code of match.codes) if (!found.includes(code)) found.push(code);
   return found.slice(0, limit);
 }
