@@ -47,14 +47,6 @@ function facts(values: Partial<CompanyFacts>): CompanyFacts {
   };
 }
 
-const SASU_1000 = facts({
-  jurisdiction: 'FR',
-  legalForm: 'SASU',
-  shareCapital: 1000,
-  cashCapital: 1000,
-  associates: 1,
-  managers: 1,
-});
 const SRL_1000 = facts({
   jurisdiction: 'RO',
   legalForm: 'SRL',
