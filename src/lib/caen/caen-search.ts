@@ -1,9 +1,9 @@
 import type { CaenClass } from '@/shared/jurisdictions';
 
 /**
- * The CAEN search in founders' words (schemas/jurisdictions/caen-search.json), for the wizard's field and the
- * assistant (findActivityCodes): what a founder
- * types ("cafenea", "magazin online", "barber") finds the class they mean, in any interface language.
+ * The CAEN search in founders' words (schemas/jurisdictions/caen-search.json), for the wizard's field
+ * and the assistant (findActivityCodes): what a founder types ("cafenea", "magazin online", "barber")
+ * finds the class they mean, in any interface language.
  * Everything is folded once when the lists load (buildCaenIndex); a keystroke only compares strings.
  */
 
