@@ -175,9 +175,15 @@ export function AssistantReplyView({
       ) : (
         <Text size="sm">{t('chat.answer.found')}</Text>
       )}
-      {top?.kind === 'faq' ? (
+      {top ? (
         <Suspense fallback={null}>
-          <PersonalBlock entry={top.id} question={question} facts={facts} onJump={onJump} />
+          <PersonalBlock
+            entry={top.id}
+            field={top.kind === 'field'}
+            question={question}
+            facts={facts}
+            onJump={onJump}
+          />
         </Suspense>
       ) : null}
       {entries.map((entry) => (

@@ -7,6 +7,7 @@ import { seedCatalogSnapshot, type Offer } from '@/lib/catalog/catalog';
 import type { Language } from '@/lib/i18n/languages';
 import type { CompanyFacts } from '@/shared/company-facts';
 import { renderWithProviders } from '@/testing/render';
+import PersonalBlock from './personal-block';
 import { WizardAssistant } from './wizard-assistant';
 
 /** A text as Testing Library reads the page: its non-breaking spaces ("1 000 €") are plain spaces there. */
@@ -165,5 +166,26 @@ describe('an answer on choosing a CAEN code shows the classes of the activity as
       /l’INSEE attribue le code APE/,
     );
     expect(within(block).queryByTestId('assistant-caen-classes')).not.toBeInTheDocument();
+  });
+
+  it('shows the classes for the CAEN field’s own hint too, and none for another field (en)', async () => {
+    renderWithProviders(
+      <>
+        <PersonalBlock
+          entry="caenMain"
+          field
+          question="CAEN code: coffee shop"
+          facts={SRL_1000}
+          onJump={vi.fn()}
+        />
+        <PersonalBlock entry="shareCapital" field question="coffee shop" facts={SRL_1000} onJump={vi.fn()} />
+      </>,
+      { language: 'en' },
+    );
+
+    const [block, ...others] = await screen.findAllByTestId('assistant-personal');
+    expect(others).toEqual([]);
+    const [first] = classesOf(await within(block as HTMLElement).findByTestId('assistant-caen-classes'));
+    expect(first).toMatch(/^5630 — Beverage serving activities/);
   });
 });

@@ -25,7 +25,7 @@ import {
 } from '@/shared/jurisdictions';
 import { CaenLookup } from './caen-lookup';
 import { Details } from './details';
-import { personalKindOf, type PersonalKind } from './personal-kinds';
+import { personalKindOf, personalKindOfField, type PersonalKind } from './personal-kinds';
 import classes from './wizard-assistant.module.css';
 
 /** The wizard's fields a block may ask for, by hint path (the assistant jumps to them). */
@@ -328,8 +328,10 @@ function ManagerRules({
 }
 
 interface PersonalBlockProps {
-  /** The top answer: an entry of the FAQ or the knowledge base. */
+  /** The top answer: an entry of the FAQ or the knowledge base, or a field's hint. */
   entry: string;
+  /** Whether `entry` is a field's hint path (`caenMain`) rather than an entry id. */
+  field?: boolean;
   /** The founder's question as typed: the activity a CAEN answer looks for. */
   question: string;
   facts: CompanyFacts;
@@ -337,8 +339,8 @@ interface PersonalBlockProps {
 }
 
 /** The founder's own figures for the top answer when it has some, or what to fill in to get them. */
-export default function PersonalBlock({ entry, question, facts, onJump }: PersonalBlockProps) {
-  const kind = personalKindOf(entry);
+export default function PersonalBlock({ entry, field = false, question, facts, onJump }: PersonalBlockProps) {
+  const kind = field ? personalKindOfField(entry) : personalKindOf(entry);
   return kind ? <Block kind={kind} question={question} facts={facts} onJump={onJump} /> : null;
 }
 
@@ -347,7 +349,7 @@ function Block({
   question,
   facts,
   onJump,
-}: { kind: PersonalKind } & Omit<PersonalBlockProps, 'entry'>) {
+}: { kind: PersonalKind } & Omit<PersonalBlockProps, 'entry' | 'field'>) {
   const { t, tJurisdictions } = usePersonalWords();
   const titleId = useId();
   const form =
