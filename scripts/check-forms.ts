@@ -119,10 +119,14 @@ if (checker.checkShape(KNOWLEDGE_FILE, knowledge, 'schemas/knowledge.schema.json
 const SYNONYMS_FILE = 'schemas/knowledge-synonyms.json';
 checker.checkShape(SYNONYMS_FILE, readJson(SYNONYMS_FILE), 'schemas/knowledge-synonyms.schema.json');
 // schemas/assistant-personal.json: the entries with a personal block in the wizard assistant.
+const wizardSource = readWizardSource(root);
+const wizardText = JSON.stringify(wizardSource.steps);
 const personalEntries = checkAssistantPersonal(
   checker,
   faqEntries,
-  resolveWizard(readWizardSource(root)).legalForms.map((form) => form.id),
+  resolveWizard(wizardSource).legalForms.map((form) => form.id),
+  // A field's hint path is its property's name in a step file (`caenMain`).
+  (path) => wizardText.includes(`"${path}":`),
 );
 const placed = new Map<string, string>();
 for (const topic of help.topics) {

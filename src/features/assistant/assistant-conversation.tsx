@@ -107,6 +107,7 @@ export function AssistantConversation({
             <Bubble from="assistant">
               <AssistantReplyView
                 reply={exchange.reply}
+                question={exchange.question}
                 knowledge={knowledge}
                 language={language}
                 facts={facts}

@@ -119,6 +119,8 @@ function Entry({ entry, onJump }: { entry: KnowledgeEntry; onJump: (field: strin
 
 interface AssistantReplyViewProps {
   reply: AssistantReply;
+  /** The question as the founder typed it (a CAEN answer looks for the activity it names). */
+  question: string;
   knowledge: AssistantKnowledge;
   language: Language;
   /** What the founder's file says of the company, for the figures of their own company. */
@@ -127,7 +129,14 @@ interface AssistantReplyViewProps {
 }
 
 /** The assistant's reply to one question, in the interface's language of the moment. */
-export function AssistantReplyView({ reply, knowledge, language, facts, onJump }: AssistantReplyViewProps) {
+export function AssistantReplyView({
+  reply,
+  question,
+  knowledge,
+  language,
+  facts,
+  onJump,
+}: AssistantReplyViewProps) {
   const { t } = useTranslation('assistant');
 
   if (reply.kind === 'searching') {
@@ -166,9 +175,15 @@ export function AssistantReplyView({ reply, knowledge, language, facts, onJump }
       ) : (
         <Text size="sm">{t('chat.answer.found')}</Text>
       )}
-      {top?.kind === 'faq' ? (
+      {top ? (
         <Suspense fallback={null}>
-          <PersonalBlock entry={top.id} facts={facts} onJump={onJump} />
+          <PersonalBlock
+            entry={top.id}
+            field={top.kind === 'field'}
+            question={question}
+            facts={facts}
+            onJump={onJump}
+          />
         </Suspense>
       ) : null}
       {entries.map((entry) => (

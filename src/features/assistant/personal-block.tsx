@@ -23,8 +23,9 @@ import {
   type LegalForm,
   type LegalParameterName,
 } from '@/shared/jurisdictions';
+import { CaenLookup } from './caen-lookup';
 import { Details } from './details';
-import { personalKindOf, type PersonalKind } from './personal-kinds';
+import { personalKindOf, personalKindOfField, type PersonalKind } from './personal-kinds';
 import classes from './wizard-assistant.module.css';
 
 /** The wizard's fields a block may ask for, by hint path (the assistant jumps to them). */
@@ -327,19 +328,28 @@ function ManagerRules({
 }
 
 interface PersonalBlockProps {
-  /** The top answer: an entry of the FAQ or the knowledge base. */
+  /** The top answer: an entry of the FAQ or the knowledge base, or a field's hint. */
   entry: string;
+  /** Whether `entry` is a field's hint path (`caenMain`) rather than an entry id. */
+  field?: boolean;
+  /** The founder's question as typed: the activity a CAEN answer looks for. */
+  question: string;
   facts: CompanyFacts;
   onJump: (field: string) => void;
 }
 
 /** The founder's own figures for the top answer when it has some, or what to fill in to get them. */
-export default function PersonalBlock({ entry, facts, onJump }: PersonalBlockProps) {
-  const kind = personalKindOf(entry);
-  return kind ? <Block kind={kind} facts={facts} onJump={onJump} /> : null;
+export default function PersonalBlock({ entry, field = false, question, facts, onJump }: PersonalBlockProps) {
+  const kind = field ? personalKindOfField(entry) : personalKindOf(entry);
+  return kind ? <Block kind={kind} question={question} facts={facts} onJump={onJump} /> : null;
 }
 
-function Block({ kind, facts, onJump }: { kind: PersonalKind } & Omit<PersonalBlockProps, 'entry'>) {
+function Block({
+  kind,
+  question,
+  facts,
+  onJump,
+}: { kind: PersonalKind } & Omit<PersonalBlockProps, 'entry' | 'field'>) {
   const { t, tJurisdictions } = usePersonalWords();
   const titleId = useId();
   const form =
@@ -351,7 +361,15 @@ function Block({ kind, facts, onJump }: { kind: PersonalKind } & Omit<PersonalBl
   const formName = form ? tJurisdictions(legalFormShortNameKey(form.jurisdiction, form.code)) : '';
 
   let body: ReactNode;
-  if (!form) body = <Missing field="legalForm" onJump={onJump} />;
+  // The CAEN classes of the activity asked about need no legal form (only the country, for France's APE).
+  if (kind === 'caenLookup')
+    body = (
+      <>
+        <CaenLookup question={question} jurisdiction={facts.jurisdiction} onJump={onJump} />
+        <Disclaimer />
+      </>
+    );
+  else if (!form) body = <Missing field="legalForm" onJump={onJump} />;
   else if (kind === 'capitalDeposit' && !facts.cashCapital)
     body = <Missing field="shareCapital" onJump={onJump} />;
   else

@@ -21,33 +21,8 @@ import {
   type CaenIndex,
   type CaenLanguage,
   type CaenSearchFile,
-} from './caen-search';
-
-let loading: Promise<CaenClass[]> | null = null;
-
-/** The CAEN list (schemas/jurisdictions/caen.json), a chunk of its own: only Romanian founders load it. */
-function loadCaenClasses(): Promise<CaenClass[]> {
-  loading ??= import('../../../../schemas/jurisdictions/caen.json')
-    .then((module) => (module.default as { classes: CaenClass[] }).classes)
-    .catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-  return loading;
-}
-
-let loadingSearch: Promise<CaenSearchFile> | null = null;
-
-/** The founders' words and the authorisations (schemas/jurisdictions/caen-search.json), loaded with the list. */
-function loadCaenSearch(): Promise<CaenSearchFile> {
-  loadingSearch ??= import('../../../../schemas/jurisdictions/caen-search.json')
-    .then((module) => module.default as unknown as CaenSearchFile)
-    .catch((error: unknown) => {
-      loadingSearch = null;
-      throw error;
-    });
-  return loadingSearch;
-}
+} from '@/lib/caen/caen-search';
+import { loadCaenClasses, loadCaenSearch } from '@/lib/caen/caen-data';
 
 /** A CAEN class as the review shows it: its code, then its name in the user's language once the list is loaded. */
 export function CaenLabel({ code, language }: { code: string; language: string }) {

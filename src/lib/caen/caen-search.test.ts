@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import caenFile from '../../../../schemas/jurisdictions/caen.json';
-import searchFile from '../../../../schemas/jurisdictions/caen-search.json';
+import caenFile from '../../../schemas/jurisdictions/caen.json';
+import searchFile from '../../../schemas/jurisdictions/caen-search.json';
 import type { CaenClass } from '@/shared/jurisdictions';
 import {
   authorisationsFor,
   buildCaenIndex,
   CAEN_LANGUAGES,
+  findActivityCodes,
   rankCaen,
   type CaenLanguage,
   type CaenSearchFile,
@@ -126,5 +127,38 @@ describe('the authorisation notes of the chosen classes', () => {
       'taxi',
     ]);
     expect(authorisationsFor(search, ['6210', '7420'])).toEqual([]);
+  });
+});
+
+describe('the activity a free-text question names (findActivityCodes)', () => {
+  const find = (question: string, language: CaenLanguage) => findActivityCodes(search, question, language);
+
+  it('finds the class in a Romanian question, ignoring cod, caen, firma and endings (ro)', () => {
+    expect(find('Ce cod CAEN aleg pentru o cafenea?', 'ro')).toEqual(['5630']);
+    expect(find('cod caen pt firma de curatenie birouri', 'ro')).toEqual(['8121']);
+    expect(find('cod caen pentru cafeneaua mea', 'ro')).toEqual(['5630']);
+    expect(find('restaurant mic cu 30 de locuri', 'ro')[0]).toBe('5611');
+  });
+
+  it('finds the longest phrase first, a word apart at most, and IT only in capitals (en)', () => {
+    // "online … store" (the online-shop synonym) spans more of the question than "clothing store".
+    expect(find('caen code online clothing store', 'en')).toEqual(
+      search.synonyms.en.find(([words]) => words === 'online store')?.slice(1, 4),
+    );
+    expect(find('what CAEN code for IT programming', 'en')[0]).toBe('6210');
+    expect(find('which code do I need for it', 'en')).toEqual([]);
+    expect(find('what CAEN code should my company have', 'en')).toEqual([]);
+  });
+
+  it('finds a French activity, and a Romanian word in a French question (fr)', () => {
+    expect(find('Quel code CAEN pour une boulangerie ?', 'fr')[0]).toBe('1071');
+    expect(find('Quel code CAEN pour une cafenea ?', 'fr')).toEqual(['5630']);
+    expect(find('Quel code CAEN choisir pour ma société ?', 'fr')).toEqual([]);
+  });
+
+  it('gives at most three classes, each once', () => {
+    const codes = find('cafenea, bar, restaurant, catering și brutărie', 'ro');
+    expect(codes).toHaveLength(3);
+    expect(new Set(codes).size).toBe(3);
   });
 });

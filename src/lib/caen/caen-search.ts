@@ -1,8 +1,9 @@
 import type { CaenClass } from '@/shared/jurisdictions';
 
 /**
- * The CAEN field's search in founders' words (schemas/jurisdictions/caen-search.json): what a founder
- * types ("cafenea", "magazin online", "barber") finds the class they mean, in any interface language.
+ * The CAEN search in founders' words (schemas/jurisdictions/caen-search.json), for the wizard's field
+ * and the assistant (findActivityCodes): what a founder types ("cafenea", "magazin online", "barber")
+ * finds the class they mean, in any interface language.
  * Everything is folded once when the lists load (buildCaenIndex); a keystroke only compares strings.
  */
 
@@ -133,4 +134,98 @@ export function authorisationsFor(search: CaenSearchFile, codes: readonly string
   return search.authorisations
     .filter((group) => group.codes.some((code) => chosen.has(code)))
     .map((group) => group.id);
+}
+
+/**
+ * Words that say a question is about a CAEN code, not what the activity is ("cod", "firma", "business"):
+ * a synonym made only of them names no activity.
+ */
+const NOT_ACTIVITY = new Set(
+  [
+    'cod coduri codul codului caen nace naf ape rev firma firme firmei societate societatea activitate',
+    'activitatea activitati obiect obiectul principal secundar srl pfa code codes company business',
+    'activity activities main secondary firm societe entreprise activite sas sasu sarl eurl',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/** Synonyms that are also everyday words elsewhere ("it" in "can I do it"): found only as typed in capitals. */
+const CAPITALS_ONLY = new Set(['it']);
+
+/** A typed word is the synonym's word, or that word with an ending ("cafeneaua", "restaurants"). */
+const sameWord = (typed: string, word: string) =>
+  typed === word || (word.length >= 4 && typed.startsWith(word) && typed.length - word.length <= 3);
+
+interface ActivityMatch {
+  codes: string[];
+  words: number;
+  /** How many of the question's words the match spans (a word may be skipped between two). */
+  span: number;
+  language: number;
+  position: number;
+}
+
+/**
+ * Where a synonym's words stand in the question, in order, at most one other word between two of them
+ * ("online clothing store" holds "online store"); the shortest span, or null.
+ */
+function spanIn(question: { folded: string; typed: string }[], words: string[]): number | null {
+  let best: number | null = null;
+  for (let start = 0; start < question.length; start += 1) {
+    let at = start;
+    let ok = true;
+    for (const [offset, word] of words.entries()) {
+      const matches = (index: number) => {
+        const token = question[index];
+        if (!token || !sameWord(token.folded, word)) return false;
+        return !CAPITALS_ONLY.has(word) || token.typed === word.toUpperCase();
+      };
+      if (offset === 0) {
+        if (!matches(at)) ok = false;
+      } else if (matches(at + 1)) at += 1;
+      else if (matches(at + 2)) at += 2;
+      else ok = false;
+      if (!ok) break;
+    }
+    if (ok && (best === null || at - start + 1 < best)) best = at - start + 1;
+  }
+  return best;
+}
+
+/**
+ * The CAEN classes an activity named in a free-text question stands for ("Ce cod CAEN aleg pentru o
+ * cafenea?" → 5630), best first, at most `limit`: every language's synonyms are looked for in the
+ * question's folded words, the phrase of most words first, then the one spanning most of the question,
+ * then the user's language, then the file's order; words such as cod, caen, firma, activity alone name
+ * no activity. Empty when the question names none.
+ */
+export function findActivityCodes(
+  search: CaenSearchFile,
+  question: string,
+  language: CaenLanguage,
+  limit = 3,
+): string[] {
+  const tokens = question
+    .normalize('NFC')
+    .split(/[^\p{L}\p{N}&]+/u)
+    .filter(Boolean)
+    .map((typed) => ({ typed, folded: fold(typed) }));
+  const matches: ActivityMatch[] = [];
+  languageOrder(language).forEach((code, rank) => {
+    search.synonyms[code].forEach(([phrase = '', ...codes], position) => {
+      const words = fold(phrase)
+        .split(/[^\p{L}\p{N}&]+/u)
+        .filter(Boolean);
+      if (words.length === 0 || words.every((word) => NOT_ACTIVITY.has(word))) return;
+      const span = spanIn(tokens, words);
+      if (span !== null) matches.push({ codes, words: words.length, span, language: rank, position });
+    });
+  });
+  matches.sort(
+    (a, b) => b.words - a.words || b.span - a.span || a.language - b.language || a.position - b.position,
+  );
+  const found: string[] = [];
+  for (const match of matches) for (const code of match.codes) if (!found.includes(code)) found.push(code);
+  return found.slice(0, limit);
 }
