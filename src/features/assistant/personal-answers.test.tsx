@@ -7,6 +7,7 @@ import { seedCatalogSnapshot, type Offer } from '@/lib/catalog/catalog';
 import type { Language } from '@/lib/i18n/languages';
 import type { CompanyFacts } from '@/shared/company-facts';
 import { renderWithProviders } from '@/testing/render';
+import PersonalBlock from './personal-block';
 import { WizardAssistant } from './wizard-assistant';
 
 /** A text as Testing Library reads the page: its non-breaking spaces ("1 000 €") are plain spaces there. */
@@ -280,5 +281,24 @@ describe('short first', () => {
     expect(
       block.compareDocumentPosition(answer as HTMLElement) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
+  });
+});
+
+describe('the country an answer is about', () => {
+  it('gives a Romanian SRL none of its figures under France’s legal notice, and a SASU its own (fr)', async () => {
+    const noJump = () => {};
+    const view = renderWithProviders(
+      <PersonalBlock entry="legalNoticeFr" question="annonce légale" facts={SRL_1000} onJump={noJump} />,
+      { language: 'fr' },
+    );
+    // The same block for a French file shows, so its absence for the SRL is the country's doing.
+    view.rerender(
+      <PersonalBlock entry="legalNoticeFr" question="annonce légale" facts={SASU_1000} onJump={noJump} />,
+    );
+    expect(await screen.findByTestId('assistant-personal', {}, { timeout: 5000 })).toHaveTextContent(/SASU/);
+    view.rerender(
+      <PersonalBlock entry="legalNoticeFr" question="annonce légale" facts={SRL_1000} onJump={noJump} />,
+    );
+    expect(screen.queryByTestId('assistant-personal')).toBeNull();
   });
 });

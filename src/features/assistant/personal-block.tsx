@@ -1,3 +1,4 @@
+import entryCountries from 'virtual:knowledge-countries';
 /**
  * The founder's own figures, first in an answer on what creating their company costs, the capital to
  * pay in or their managers (schemas/assistant-personal.json names those entries): computed from the
@@ -341,6 +342,10 @@ interface PersonalBlockProps {
 /** The founder's own figures for the top answer when it has some, or what to fill in to get them. */
 export default function PersonalBlock({ entry, field = false, question, facts, onJump }: PersonalBlockProps) {
   const kind = field ? personalKindOfField(entry) : personalKindOf(entry);
+  // An answer about the other country's procedure (France's legal notice for a Romanian SRL) gets
+  // none of the founder's figures: they would be read as that procedure's.
+  const about = field ? undefined : entryCountries[entry];
+  if (about && facts.jurisdiction && about !== facts.jurisdiction && kind !== 'caenLookup') return null;
   return kind ? <Block kind={kind} question={question} facts={facts} onJump={onJump} /> : null;
 }
 
