@@ -190,6 +190,11 @@ const BM25 = { k1: 1.2, b: 0.5 };
 const SYNONYM_OF_KNOWN = 0.5;
 /** An entry whose every title word the question holds counts this much more. */
 const WHOLE_TITLE = 1.5;
+/**
+ * That is, when the title is at least this share of the question's known words: "forme juridique" asks for the field, "je veux ouvrir
+ * un resto, quelle forme juridique et faut-il une licence ?" asks about more.
+ */
+const WHOLE_TITLE_SHARE = 0.5;
 /** An entry about the founder's country counts more; one about the other country, less. */
 const OWN_COUNTRY = 1.25;
 const OTHER_COUNTRY = 0.5;
@@ -398,7 +403,12 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
         }, 0);
         // The more of its closest way of asking the question holds, the better (up to twice).
         // A question that is an entry's whole title (a field's name, typed as is) asks for that entry.
-        const whole = title.size > 0 && [...title].every((stem) => exact.has(stem)) ? WHOLE_TITLE : 1;
+        const whole =
+          title.size > 0 &&
+          title.size >= WHOLE_TITLE_SHARE * exact.size &&
+          [...title].every((stem) => exact.has(stem))
+            ? WHOLE_TITLE
+            : 1;
         return {
           entry,
           score: words * (1 + closestCoverage) * contextFactor(entry, country, context) * whole,
