@@ -223,6 +223,14 @@ function contextFactor(entry: KnowledgeEntry, country: Jurisdiction | null, cont
   return countryFactor * formFactor;
 }
 
+/**
+ * Words by which a founder says the question is about the wizard's form itself ("je mets quoi dans le
+ * formulaire", "which box do I tick"): the fields' hints count FORM_FIELD more.
+ */
+const FORM_WORDS = 'formulaire champ cocher remplir field box tick fill formular câmp completez bifez';
+const FORM_FIELD = 1.4;
+let formStems: Set<string> | null = null;
+
 /** The id of the pseudo-entry listing what the guide does not cover (see IndexOptions). */
 const OUTSIDE_GUIDE = '#outsideGuide';
 
@@ -364,6 +372,8 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
     // "gerrant sarl" finds the SARL's manager, "météo demain" is no "nom de domaine".
     const asked = [...new Set([...exact, ...questionStems.flatMap(mistyped), ...synonymWeights.keys()])];
     const factor = (stem: string) => (exact.has(stem) ? 1 : (synonymWeights.get(stem) ?? 1));
+    formStems ??= new Set(stemsOf(FORM_WORDS));
+    const aboutTheForm = questionStems.some((stem) => formStems?.has(stem));
     const named = questionJurisdiction(question);
     const country = named ?? context.jurisdiction ?? null;
     return documents
@@ -411,7 +421,12 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
             : 1;
         return {
           entry,
-          score: words * (1 + closestCoverage) * contextFactor(entry, country, context) * whole,
+          score:
+            words *
+            (1 + closestCoverage) *
+            contextFactor(entry, country, context) *
+            whole *
+            (aboutTheForm && entry.kind === 'field' ? FORM_FIELD : 1),
         };
       })
       .filter((match) => match.score > 0)
