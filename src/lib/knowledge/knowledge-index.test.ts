@@ -379,6 +379,46 @@ describe('founders’ own words', () => {
     expect(guarded.ask('how much money must the shareholders bring').knownShare).toBeLessThan(0.5);
   });
 
+  it('reads a share the founder quotes ("80 %") as no word, and keeps other numbers', () => {
+    expect(stems('mon pote a 80 % du capital et moi 20%')).toEqual(stems('mon pote a du capital et moi'));
+    expect(stems('50%-50% sau 40 la sută')).toEqual(['sau']);
+    expect(stems('un capital de 1000 €')).toContain('1000');
+  });
+
+  it('takes a question for a field’s name only when that name is most of it', () => {
+    const field = (id: string, title: string): KnowledgeEntry => ({
+      kind: 'field',
+      id,
+      title,
+      text: '',
+      context: '',
+    });
+    const named = createKnowledgeIndex([
+      field('legalForm', 'Forme juridique'),
+      entry('licence', 'Une activité réglementée : faut-il une licence ?', {
+        phrasings: 'ouvrir un resto, faut une licence | bar restaurant licence',
+      }),
+      entry('other', 'Autre chose'),
+      entry('more', 'Encore autre chose'),
+    ]);
+    expect(named.search('forme juridique')[0]?.entry.id).toBe('legalForm');
+    expect(
+      named.search('je veux ouvrir un resto, quelle forme juridique et faut une licence ?')[0]?.entry.id,
+    ).toBe('licence');
+  });
+
+  it('ranks the wizard’s fields first when the question says it is about the form', () => {
+    const fields = createKnowledgeIndex([
+      { kind: 'field', id: 'yearEnd', title: 'Clôture de l’exercice', text: 'Sa date.', context: '' },
+      entry('accounts', 'La date de clôture de l’exercice'),
+      entry('other', 'Autre chose'),
+      entry('more', 'Encore autre chose'),
+    ]);
+    const ask = (question: string) => fields.ask(question).closest.map((match) => match.entry.id);
+    expect(ask('date de clôture de l’exercice ?')[0]).toBe('accounts');
+    expect(ask('date de clôture de l’exercice, je mets quoi dans le formulaire ?')[0]).toBe('yearEnd');
+  });
+
   it('ranks the entries about the founder’s legal form first', () => {
     const forms = createKnowledgeIndex([
       entry('alone', 'Starting alone: which form?', { legalForms: ['SASU', 'EURL'] }),

@@ -20,6 +20,12 @@ const QUESTION_WORDS = new Set(
     .split(' '),
 );
 
+/**
+ * A share ("80 %", "50%-50%", "40 la sută"): the founder's own split, which tells nothing of the
+ * subject, while its number, found by chance in an answer, would weigh as a rare word.
+ */
+const SHARES = /\p{N}+(?:[.,]\p{N}+)?\s*(?:%|la sut[aă]|percent|pour ?cent)/giu;
+
 /** A word of asking (see QUESTION_WORDS), in lower case without accents; "whats" is "what" too. */
 export function isQuestionWord(word: string): boolean {
   return QUESTION_WORDS.has(word) || QUESTION_WORDS.has(word.replace(/s$/, ''));
@@ -30,7 +36,7 @@ export function isQuestionWord(word: string): boolean {
  * ("actions" and "action", "capitalul" and "capital"): lower case, no accents, no plural s, six letters.
  */
 export function stems(text: string, dropQuestionWords = true): string[] {
-  return text
+  return (dropQuestionWords ? text.replace(SHARES, ' ') : text)
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
