@@ -2,16 +2,21 @@
  * `check:forms` for schemas/form-chooser.json, the legal-form chooser: its shape
  * (form-chooser.schema.json), its words in fr, en and ro, forms that are the jurisdiction files' own,
  * scores and cells for the country's forms and alternatives only, sources that exist and say when
- * they were read, and that every full set of answers recommends exactly one form with a reason.
+ * they were read, words whose {{placeholders}} are exactly the figures of their cell or rule (no figure
+ * written by hand, no unit written twice), alternatives shown only with reasons written for them, and
+ * that every full set of answers recommends exactly one form with a reason.
  */
 import type { JurisdictionJson } from '../../src/shared/jurisdictions';
+import { LANGUAGES } from '../../src/lib/i18n/languages';
 import {
   answerCombinations,
   QUESTION_IDS,
   recommend,
   type ChooserFile,
+  type Figure,
+  type FigureUnit,
 } from '../../src/features/form-chooser/recommend';
-import type { ContentChecker } from './content-checker';
+import { isRecord, type ContentChecker } from './content-checker';
 
 export const CHOOSER_FILE = 'schemas/form-chooser.json';
 const CHOOSER_SCHEMA = 'schemas/form-chooser.schema.json';
@@ -24,6 +29,46 @@ export const chooserKeys = {
   row: (row: string) => `chooser:rows.${row}`,
   alternative: (code: string, part: 'title' | 'summary') => `chooser:alternatives.${code}.${part}`,
 };
+
+/** The words of a key ("chooser:reasons.x") in a language, or undefined when there are none. */
+export type ChooserWords = (language: string, key: string) => string | undefined;
+
+/** Reads the words from locales/<language>/<namespace>.json through `readJson` (a path from the root). */
+export function localeWords(readJson: (path: string) => unknown): ChooserWords {
+  const files = new Map<string, unknown>();
+  return (language, fullKey) => {
+    const [namespace, key = ''] = fullKey.split(':', 2);
+    const path = `locales/${language}/${namespace}.json`;
+    if (!files.has(path)) {
+      try {
+        files.set(path, readJson(path));
+      } catch {
+        files.set(path, undefined);
+      }
+    }
+    let node = files.get(path);
+    for (const part of key.split('.')) node = isRecord(node) ? node[part] : undefined;
+    return typeof node === 'string' ? node : undefined;
+  };
+}
+
+/** The words a unit's figure already prints ("5 years", "15 %", "500 lei"), in fr, en and ro. */
+const UNIT_WORDS: Record<FigureUnit, readonly string[]> = {
+  percent: ['%', 'percent', 'per cent', 'pour cent', 'pourcents?', 'la sută', 'procente?'],
+  EUR: ['€', 'EUR', 'euros?', 'de euro'],
+  RON: ['lei', 'RON', 'de lei'],
+  years: ['years?', 'ans', 'an', 'années?', 'de ani', 'ani', 'anul', 'anii'],
+  count: [],
+};
+const unitAfter = Object.fromEntries(
+  Object.entries(UNIT_WORDS).map(([unit, words]) => [
+    unit,
+    words.length === 0 ? null : new RegExp(`^\\s*(${words.join('|')})(?![\\p{L}\\p{N}])`, 'iu'),
+  ]),
+) as Record<FigureUnit, RegExp | null>;
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g;
+/** A rate or an amount written by hand ("15 %", "€42,500", "100 000 EUR", "48 600 lei"). */
+const WRITTEN_FIGURE = /\d[\d\s\u00a0\u202f.,]*\s?(?:%|€|EUR\b|RON\b|lei\b)|€\s?\d/u;
 
 export interface ChooserCheck {
   /** How many answer combinations were tried. */
@@ -38,6 +83,7 @@ export function checkFormChooser(
   checker: ContentChecker,
   file: unknown,
   jurisdictions: readonly JurisdictionJson[],
+  words: ChooserWords = localeWords(checker.readJson),
 ): ChooserCheck {
   const { problems, checkKey } = checker;
   const where = CHOOSER_FILE;
@@ -63,6 +109,39 @@ export function checkFormChooser(
         chooserKeys.option(question.id, option),
       );
   }
+  /**
+   * The words of `key` in every language use every figure, and nothing else, as {{name}}; no unit
+   * written again after its figure; no rate or amount written by hand instead of a figure.
+   */
+  const checkFigures = (place: string, key: string, figures: Record<string, Figure> = {}) => {
+    for (const language of LANGUAGES) {
+      const text = words(language, key);
+      if (text === undefined) continue; // checkKey says it is missing
+      const used = new Set<string>();
+      for (const match of text.matchAll(PLACEHOLDER)) {
+        const name = match[1] ?? '';
+        used.add(name);
+        const figure = figures[name];
+        if (!figure) {
+          problems.push(`${place}: locales/${language} writes {{${name}}}, which is not one of its figures`);
+          continue;
+        }
+        const after = text.slice((match.index ?? 0) + match[0].length);
+        const repeated = unitAfter[figure.unit]?.exec(after);
+        if (repeated)
+          problems.push(
+            `${place}: locales/${language} writes "${repeated[1]}" after {{${name}}}, whose figure already prints its unit (${figure.unit})`,
+          );
+      }
+      for (const name of Object.keys(figures))
+        if (!used.has(name)) problems.push(`${place}: figure "${name}" is not used in locales/${language}`);
+      const written = WRITTEN_FIGURE.exec(text.replace(PLACEHOLDER, ''));
+      if (written)
+        problems.push(
+          `${place}: locales/${language} writes "${written[0].trim()}" by hand: make it a figure of the content`,
+        );
+    }
+  };
   const optionsOf = new Map(chooser.questions.map((question) => [question.id, question.options]));
 
   // Countries: the jurisdiction's forms, alternatives named, every cell there, nothing else.
@@ -100,6 +179,7 @@ export function checkFormChooser(
         if (!columns.includes(column))
           problems.push(`${rowPlace}: a cell for ${column}, which is not a form or alternative of ${code}`);
         checkKey(`${rowPlace} cell ${column}`, 'text', cell.text);
+        checkFigures(`${rowPlace} cell ${column}`, cell.text, cell.figures);
         checkSources(`${rowPlace} cell ${column}`, cell.sources);
       }
     }
@@ -112,6 +192,7 @@ export function checkFormChooser(
     if (ruleIds.has(rule.id)) problems.push(`${place}: the id is used twice`);
     ruleIds.add(rule.id);
     checkKey(place, 'reason', chooserKeys.reason(rule.id));
+    checkFigures(place, chooserKeys.reason(rule.id), rule.figures);
     checkSources(place, rule.sources);
     for (const [question, options] of Object.entries(rule.when)) {
       const allowed = optionsOf.get(question as ChooserFile['questions'][number]['id']);
@@ -122,13 +203,24 @@ export function checkFormChooser(
       for (const option of options ?? [])
         if (!allowed.includes(option)) problems.push(`${place}: "${option}" is not an option of ${question}`);
     }
-    for (const country of rule.when.country ?? []) {
+    // A rule naming no country holds in every country: its scores must fit each of them.
+    for (const country of rule.when.country ?? countries) {
       const place2 = chooser.countries[country];
       if (!place2) continue;
       const columns = [...place2.forms, ...place2.alternatives];
       for (const code of Object.keys(rule.scores))
         if (!columns.includes(code))
           problems.push(`${place}: scores ${code}, which is not a form or alternative of ${country}`);
+      // A rule giving an alternative points is shown as its reason: its words must speak for it.
+      for (const alternative of place2.alternatives) {
+        const points = rule.scores[alternative] ?? 0;
+        if (points <= 0) continue;
+        for (const form of place2.forms)
+          if ((rule.scores[form] ?? 0) > points)
+            problems.push(
+              `${place}: would be shown as a reason for ${alternative} but scores ${form} higher (${rule.scores[form]} > ${points}); give ${alternative} a rule of its own`,
+            );
+      }
     }
   }
 

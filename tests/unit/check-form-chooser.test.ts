@@ -1,7 +1,12 @@
 /** `check:forms` on schemas/form-chooser.json, the legal-form chooser's content. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CHOOSER_FILE, checkFormChooser } from '../../scripts/forms/check-form-chooser';
+import {
+  CHOOSER_FILE,
+  checkFormChooser,
+  localeWords,
+  type ChooserWords,
+} from '../../scripts/forms/check-form-chooser';
 import { createContentChecker } from '../../scripts/forms/content-checker';
 import type { ChooserFile } from '../../src/features/form-chooser/recommend';
 import { readWizardSource } from '../../src/shared/wizard-source.node';
@@ -10,12 +15,20 @@ const root = process.cwd();
 const jurisdictions = readWizardSource(root).jurisdictions;
 const original = JSON.parse(readFileSync(CHOOSER_FILE, 'utf8')) as ChooserFile;
 
-/** The problems check:forms finds in the file once `change` has edited a copy of it. */
-function problems(change: (file: ChooserFile) => void = () => {}): string[] {
+/**
+ * The problems check:forms finds in the file once `change` has edited a copy of it, with the locales'
+ * words except those `rewritten` ("<language>:<key>" → words).
+ */
+function problems(
+  change: (file: ChooserFile) => void = () => {},
+  rewritten: Record<string, string> = {},
+): string[] {
   const file = structuredClone(original);
   change(file);
   const checker = createContentChecker(root);
-  checkFormChooser(checker, file, jurisdictions);
+  const locales = localeWords(checker.readJson);
+  const words: ChooserWords = (language, key) => rewritten[`${language}:${key}`] ?? locales(language, key);
+  checkFormChooser(checker, file, jurisdictions, words);
   return checker.problems;
 }
 
@@ -88,6 +101,74 @@ describe('checkFormChooser', () => {
       expect.stringMatching(
         /SAS is recommended for country=FR, associates=alone, pay=noPay, profit=high, .*with no reason/,
       ),
+    );
+  });
+
+  it('refuses a unit written again right after its figure ("5 years years")', () => {
+    const key = 'chooser:cells.FR.taxRegime.SAS';
+    const found = problems(() => {}, {
+      [`en:${key}`]:
+        'Corporate tax: {{isReducedRate}} up to {{isReducedLimit}} ({{isReducedTurnover}}, {{isReducedHolding}}), then {{isRate}}; under {{irOptionAge}} old, income tax for {{irOptionYears}} years at most.',
+      [`fr:${key}`]:
+        'IS : {{isReducedRate}} jusqu’à {{isReducedLimit}} ({{isReducedTurnover}}, {{isReducedHolding}}), puis {{isRate}} ; moins de {{irOptionAge}}, IR pendant {{irOptionYears}} ans au plus.',
+      [`ro:${key}`]:
+        'IS: {{isReducedRate}} până la {{isReducedLimit}} ({{isReducedTurnover}}, {{isReducedHolding}}), apoi {{isRate}}; sub {{irOptionAge}}, IR cel mult {{irOptionYears}} ani.',
+    });
+    for (const [language, word] of [
+      ['en', 'years'],
+      ['fr', 'ans'],
+      ['ro', 'ani'],
+    ])
+      expect(found).toContainEqual(
+        `${CHOOSER_FILE} country FR row taxRegime cell SAS: locales/${language} writes "${word}" after {{irOptionYears}}, whose figure already prints its unit (years)`,
+      );
+    expect(found).toHaveLength(3);
+  });
+
+  it('refuses words whose placeholders are not the figures of their rule, and figures written by hand', () => {
+    const found = problems(
+      (file) => {
+        delete rule(file, 'roDividends').figures;
+        rule(file, 'roSeveral').figures = {
+          ...rule(file, 'roSeveral').figures,
+          unused: { value: 3, unit: 'count' },
+        };
+      },
+      { 'en:chooser:reasons.frIsReducedRate': 'Profit is taxed at 15 % up to €42,500.' },
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /rule roDividends: locales\/fr writes \{\{dividendTax\}\}, which is not one of its figures/,
+      ),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/rule roSeveral: figure "unused" is not used in locales\/ro/),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/rule frIsReducedRate: figure "isReducedRate" is not used in locales\/en/),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/rule frIsReducedRate: locales\/en writes "15 %" by hand: make it a figure/),
+    );
+  });
+
+  it('refuses, as the reason shown for a PFA or II, a rule that scores a Kreo form higher', () => {
+    // The SRL's limited liability shown as a reason to prefer a PFA (review of issue 36, finding 1).
+    const found = problems(
+      (file) => (rule(file, 'roAlone').scores = { SRL_SOLE: 3, SRL: -10, PFA: 1, II: 1 }),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /rule roAlone: would be shown as a reason for PFA but scores SRL_SOLE higher \(3 > 1\)/,
+      ),
+    );
+    expect(found).toContainEqual(expect.stringMatching(/rule roAlone: would be shown as a reason for II/));
+  });
+
+  it('refuses a rule that names no country (its scores could not fit every country)', () => {
+    const found = problems((file) => delete rule(file, 'roSeveral').when.country);
+    expect(found).toContainEqual(
+      expect.stringMatching(/\/rules\/\d+\/when must have required property 'country'/),
     );
   });
 });

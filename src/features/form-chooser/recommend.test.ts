@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import en from '../../../locales/en/chooser.json';
+import fr from '../../../locales/fr/chooser.json';
+import ro from '../../../locales/ro/chooser.json';
 import { CHOOSER } from './chooser-content';
-import { formatFigure } from './figures';
+import { formatFigure, formatFigures } from './figures';
 import {
   allAnswered,
   answerCombinations,
@@ -28,6 +31,34 @@ describe('the recommendation of schemas/form-chooser.json', () => {
   it('recommends a SARL to several founders who prefer lower contributions and want no investors', () => {
     const answers: Answers = { country: 'FR', associates: 'several', pay: 'lowerContributions', ...ANY };
     expect(recommend(CHOOSER, answers)?.winner).toBe('SARL');
+  });
+
+  it('recommends an SRL to several Romanian founders, whatever else they answer', () => {
+    for (const answers of answerCombinations(CHOOSER.questions))
+      if (answers.country === 'RO' && answers.associates === 'several')
+        expect(recommend(CHOOSER, answers)?.winner, JSON.stringify(answers)).toBe('SRL');
+  });
+
+  it('suggests the PFA and the II to a Romanian founder alone with a low profit and no investors, each with its own reason', () => {
+    for (const pay of ['employee', 'lowerContributions', 'noPay']) {
+      const result = recommend(CHOOSER, {
+        country: 'RO',
+        associates: 'alone',
+        pay,
+        profit: 'low',
+        investors: 'no',
+      });
+      expect(result?.winner).toBe('SRL_SOLE');
+      expect(result?.alternatives.map((entry) => [entry.code, entry.reasons.map((rule) => rule.id)])).toEqual(
+        [
+          ['PFA', ['roPfaSmall']],
+          ['II', ['roIiSmall']],
+        ],
+      );
+    }
+    for (const answers of answerCombinations(CHOOSER.questions))
+      if (answers.country === 'RO' && (answers.profit !== 'low' || answers.investors !== 'no'))
+        expect(recommend(CHOOSER, answers)?.alternatives, JSON.stringify(answers)).toEqual([]);
   });
 
   it('gives a reason for every recommendation it makes', () => {
@@ -119,5 +150,54 @@ describe('formatFigure', () => {
     expect(formatFigure({ value: 500, unit: 'RON' }, 'ro')).toBe('500\u00a0lei');
     expect(formatFigure({ value: 1000, unit: 'EUR' }, 'en')).toBe('€1,000');
     expect(formatFigure({ value: 10, unit: 'years' }, 'fr')).toBe('10 ans');
+  });
+});
+
+/** The words of `key` (chooser:…) with its figures, as the page shows them. */
+function shown(words: unknown, key: string, figures: Record<string, string>): string {
+  let node = words;
+  for (const part of key.replace(/^chooser:/, '').split('.'))
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no words for ${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => figures[name] ?? `{{${name}}}`);
+}
+
+describe('the chooser’s words with their figures', () => {
+  const languages = { fr, en, ro } as const;
+  const texts = (language: keyof typeof languages) => [
+    ...CHOOSER.rules.map((rule) =>
+      shown(languages[language], `chooser:reasons.${rule.id}`, formatFigures(rule.figures, language)),
+    ),
+    ...Object.values(CHOOSER.countries).flatMap((country) =>
+      country.rows.flatMap((row) =>
+        Object.values(row.cells ?? {}).map((cell) =>
+          shown(languages[language], cell.text, formatFigures(cell.figures, language)),
+        ),
+      ),
+    ),
+  ];
+
+  it('writes the French option for income tax as "5 years", never "5 years years"', () => {
+    const cell = CHOOSER.countries.FR?.rows.find((row) => row.id === 'taxRegime')?.cells?.SAS;
+    if (!cell) throw new Error('no FR taxRegime SAS cell');
+    expect(shown(en, cell.text, formatFigures(cell.figures, 'en'))).toMatch(/for 5 years at most\./);
+    expect(shown(fr, cell.text, formatFigures(cell.figures, 'fr'))).toMatch(/pendant 5 ans au plus/);
+    expect(shown(ro, cell.text, formatFigures(cell.figures, 'ro'))).toMatch(/cel mult 5 ani\./);
+  });
+
+  it.each(['fr', 'en', 'ro'] as const)('leaves no placeholder and no doubled unit in %s', (language) => {
+    for (const text of texts(language)) {
+      expect(text).not.toMatch(/\{\{/);
+      expect(text).not.toMatch(/\b(years years|ans ans|ani ani|% %|€ €|lei lei)\b/u);
+    }
+  });
+
+  it('states the conditions of the 15 % corporate-tax rate where it gives the rate', () => {
+    const rule = CHOOSER.rules.find((candidate) => candidate.id === 'frIsReducedRate');
+    const reason = shown(en, 'chooser:reasons.frIsReducedRate', formatFigures(rule?.figures, 'en'));
+    expect(reason).toContain('15% up to €42,500');
+    expect(reason).toMatch(
+      /turnover is under €10,000,000, the capital fully paid up and at least 75% held by individuals/,
+    );
   });
 });
