@@ -31,20 +31,27 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-/** Answers a question by its title and option words, as a founder reads them. */
-async function answer(language: Language, question: string, option: string) {
+/**
+ * Answers a question by its title and option words, as a founder reads them: the chosen country's own
+ * wording when the content has one (options.<option>_FR / _RO, i18next's context).
+ */
+async function answer(language: Language, question: string, option: string, country?: string) {
   const { t } = createTestI18n(language);
   const group = screen.getByRole('radiogroup', { name: t(`chooser:questions.${question}.title` as never) });
   await userEvent.click(
-    within(group).getByRole('radio', { name: t(`chooser:questions.${question}.options.${option}` as never) }),
+    within(group).getByRole('radio', {
+      name: t(`chooser:questions.${question}.options.${option}` as never, { context: country }),
+    }),
   );
 }
 
 /** Words as toHaveTextContent reads the page: every run of spaces (non-breaking ones too) as one. */
 const shown = (words: string) => words.replace(/\s+/g, ' ');
 
-async function answerAll(language: Language, answers: Record<string, string>) {
-  for (const [question, option] of Object.entries(answers)) await answer(language, question, option);
+/** Answers in order; `country` is the one already chosen (a prop), else the `country` answer's. */
+async function answerAll(language: Language, answers: Record<string, string>, country?: string) {
+  for (const [question, option] of Object.entries(answers))
+    await answer(language, question, option, question === 'country' ? undefined : (country ?? answers.country));
 }
 
 describe.each(LANGUAGES)('the form chooser in %s', (language) => {
@@ -113,7 +120,7 @@ describe.each(LANGUAGES)('the form chooser in %s', (language) => {
     expect(
       screen.queryByRole('radiogroup', { name: t('chooser:questions.country.title') }),
     ).not.toBeInTheDocument();
-    await answerAll(language, { associates: 'alone', pay: 'noPay', profit: 'low', investors: 'no' });
+    await answerAll(language, { associates: 'alone', pay: 'noPay', profit: 'low', investors: 'no' }, 'RO');
     const card = screen.getByTestId('chooser-recommendation');
     expect(within(card).getByRole('heading')).toHaveTextContent(
       shown(t('jurisdictions:RO.forms.SRL_SOLE.short')),
@@ -121,6 +128,8 @@ describe.each(LANGUAGES)('the form chooser in %s', (language) => {
     expect(card).toHaveTextContent(
       shown(t('chooser:ui.recommendation.alternative', { form: t('chooser:alternatives.PFA.title') })),
     );
+    expect(card).toHaveTextContent(shown(t('chooser:alternatives.PFA.summary')));
+    expect(card).toHaveTextContent(shown(t('chooser:reasons.roPfaSmall')));
     // PFA and II are compared, and said not to be created by Kreo.
     const table = screen.getByRole('table');
     expect(

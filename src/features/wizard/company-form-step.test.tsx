@@ -117,7 +117,10 @@ describe('the choice of legal form', () => {
       });
       await userEvent.click(
         within(group).getByRole('radio', {
-          name: t(`chooser:questions.${question}.options.${option}` as never),
+          // The chosen country's own wording when the content has one (options.<option>_FR).
+          name: t(`chooser:questions.${question}.options.${option}` as never, {
+            context: question === 'country' ? undefined : answers.country,
+          }),
         }),
       );
     }
