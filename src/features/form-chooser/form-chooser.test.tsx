@@ -51,7 +51,12 @@ const shown = (words: string) => words.replace(/\s+/g, ' ');
 /** Answers in order; `country` is the one already chosen (a prop), else the `country` answer's. */
 async function answerAll(language: Language, answers: Record<string, string>, country?: string) {
   for (const [question, option] of Object.entries(answers))
-    await answer(language, question, option, question === 'country' ? undefined : (country ?? answers.country));
+    await answer(
+      language,
+      question,
+      option,
+      question === 'country' ? undefined : (country ?? answers.country),
+    );
 }
 
 describe.each(LANGUAGES)('the form chooser in %s', (language) => {
@@ -128,8 +133,12 @@ describe.each(LANGUAGES)('the form chooser in %s', (language) => {
     expect(card).toHaveTextContent(
       shown(t('chooser:ui.recommendation.alternative', { form: t('chooser:alternatives.PFA.title') })),
     );
-    expect(card).toHaveTextContent(shown(t('chooser:alternatives.PFA.summary')));
-    expect(card).toHaveTextContent(shown(t('chooser:reasons.roPfaSmall')));
+    // The PFA's notice: its summary and what speaks for it, not the SRL's own reason ("you create alone").
+    const notice = within(card).getByRole('alert');
+    expect(notice).toHaveTextContent(shown(t('chooser:alternatives.PFA.summary')));
+    expect(notice).toHaveTextContent(shown(t('chooser:reasons.roPfaSmall')));
+    expect(notice).not.toHaveTextContent(shown(t('chooser:reasons.roAlone')));
+    expect(card).toHaveTextContent(shown(t('chooser:reasons.roAlone')));
     // PFA and II are compared, and said not to be created by Kreo.
     const table = screen.getByRole('table');
     expect(
