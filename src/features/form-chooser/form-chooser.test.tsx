@@ -92,6 +92,8 @@ describe.each(LANGUAGES)('the form chooser in %s', (language) => {
     expect(
       within(table).getByRole('rowheader', { name: t('chooser:rows.managerSocialRegime') }),
     ).toBeInTheDocument();
+    // A figure carries its unit: the words around it never repeat it ("5 ans ans").
+    expect(table.textContent).not.toMatch(/\b(ans ans|years years|ani ani)\b/);
     // The cost to create: the offer's 10 € plus the fees outside Kreo, once the offers are known.
     const cost = within(table).getByRole('row', { name: new RegExp(t('chooser:rows.costToCreate')) });
     expect(await within(cost).findAllByText(/€/)).toHaveLength(4);
