@@ -85,8 +85,10 @@ function Question({
   const { t, i18n } = useTranslation('chooser');
   // A country's own wording, when it has one: options.<option>_<country>, i18next's context, which
   // falls back to options.<option> when the content has no variant for that country.
+  // (The key is built at run time: i18next's typed `t` can check neither it nor its context.)
+  const withContext = t as unknown as (key: string, options: { context?: string }) => string;
   const label = (option: string) =>
-    t(`chooser:questions.${id}.options.${option}` as never, { context: country });
+    withContext(`chooser:questions.${id}.options.${option}`, { context: country });
   return (
     <Radio.Group
       name={`chooser-${id}`}
