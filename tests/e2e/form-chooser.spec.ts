@@ -11,12 +11,31 @@ import { wizardForm } from './wizard-form';
 
 const words = (language: Language, key: string) => text(language, 'chooser', key);
 
-/** Answers the chooser's questions, by their words, within `scope` (the page or the wizard's dialog). */
-async function answer(page: Page, language: Language, answers: Record<string, string>) {
+/**
+ * An option's words as the founder reads them: the chosen country's own wording when the content has
+ * one (options.<option>_FR / _RO, which the app asks i18next for as a context), else the common one.
+ */
+function optionWords(language: Language, question: string, option: string, country: string | undefined) {
+  const key = `questions.${question}.options.${option}`;
+  try {
+    return country && question !== 'country' ? words(language, `${key}_${country}`) : words(language, key);
+  } catch {
+    return words(language, key);
+  }
+}
+
+/**
+ * Answers the chooser's questions, by their words; `country` is the one already chosen, else the
+ * `country` answer's.
+ */
+async function answer(page: Page, language: Language, answers: Record<string, string>, country?: string) {
   for (const [question, option] of Object.entries(answers)) {
     const group = page.getByRole('radiogroup', { name: words(language, `questions.${question}.title`) });
     await group
-      .getByRole('radio', { name: words(language, `questions.${question}.options.${option}`) })
+      .getByRole('radio', {
+        name: optionWords(language, question, option, country ?? answers.country),
+        exact: true,
+      })
       .check();
   }
 }
@@ -62,7 +81,7 @@ for (const language of LANGUAGES) {
     await expect(page.getByRole('heading', { name: words(language, 'ui.sources.title') })).toBeVisible();
     await expect(page.getByText(words(language, 'ui.notAdvice'))).toBeVisible();
 
-    await answer(page, language, { pay: 'lowerContributions' });
+    await answer(page, language, { pay: 'lowerContributions' }, 'FR');
     await expect(recommendation(page, language, 'EURL')).toBeVisible();
     await expect(page.getByText(words(language, 'reasons.eurlLowerContributions'))).toBeVisible();
     await expect(page.getByText(words(language, 'reasons.sasuEmployee'))).toHaveCount(0);

@@ -31,20 +31,31 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-/** Answers a question by its title and option words, as a founder reads them. */
-async function answer(language: Language, question: string, option: string) {
+/**
+ * Answers a question by its title and option words, as a founder reads them: the chosen country's own
+ * wording when the content has one (options.<option>_FR / _RO, i18next's context).
+ */
+async function answer(language: Language, question: string, option: string, country?: string) {
   const { t } = createTestI18n(language);
   const group = screen.getByRole('radiogroup', { name: t(`chooser:questions.${question}.title` as never) });
-  await userEvent.click(
-    within(group).getByRole('radio', { name: t(`chooser:questions.${question}.options.${option}` as never) }),
-  );
+  // A key built at run time, with a context: i18next's typed `t` can check neither.
+  const withContext = t as unknown as (key: string, options: { context?: string }) => string;
+  const name = withContext(`chooser:questions.${question}.options.${option}`, { context: country });
+  await userEvent.click(within(group).getByRole('radio', { name }));
 }
 
 /** Words as toHaveTextContent reads the page: every run of spaces (non-breaking ones too) as one. */
 const shown = (words: string) => words.replace(/\s+/g, ' ');
 
-async function answerAll(language: Language, answers: Record<string, string>) {
-  for (const [question, option] of Object.entries(answers)) await answer(language, question, option);
+/** Answers in order; `country` is the one already chosen (a prop), else the `country` answer's. */
+async function answerAll(language: Language, answers: Record<string, string>, country?: string) {
+  for (const [question, option] of Object.entries(answers))
+    await answer(
+      language,
+      question,
+      option,
+      question === 'country' ? undefined : (country ?? answers.country),
+    );
 }
 
 describe.each(LANGUAGES)('the form chooser in %s', (language) => {
@@ -80,6 +91,8 @@ describe.each(LANGUAGES)('the form chooser in %s', (language) => {
     expect(
       within(table).getByRole('rowheader', { name: t('chooser:rows.managerSocialRegime') }),
     ).toBeInTheDocument();
+    // A figure carries its unit: the words around it never repeat it ("5 ans ans").
+    expect(table.textContent).not.toMatch(/\b(ans ans|years years|ani ani)\b/);
     // The cost to create: the offer's 10 € plus the fees outside Kreo, once the offers are known.
     const cost = within(table).getByRole('row', { name: new RegExp(t('chooser:rows.costToCreate')) });
     expect(await within(cost).findAllByText(/€/)).toHaveLength(4);
@@ -113,7 +126,7 @@ describe.each(LANGUAGES)('the form chooser in %s', (language) => {
     expect(
       screen.queryByRole('radiogroup', { name: t('chooser:questions.country.title') }),
     ).not.toBeInTheDocument();
-    await answerAll(language, { associates: 'alone', pay: 'noPay', profit: 'low', investors: 'no' });
+    await answerAll(language, { associates: 'alone', pay: 'noPay', profit: 'low', investors: 'no' }, 'RO');
     const card = screen.getByTestId('chooser-recommendation');
     expect(within(card).getByRole('heading')).toHaveTextContent(
       shown(t('jurisdictions:RO.forms.SRL_SOLE.short')),
@@ -121,6 +134,12 @@ describe.each(LANGUAGES)('the form chooser in %s', (language) => {
     expect(card).toHaveTextContent(
       shown(t('chooser:ui.recommendation.alternative', { form: t('chooser:alternatives.PFA.title') })),
     );
+    // The PFA's notice: its summary and what speaks for it, not the SRL's own reason ("you create alone").
+    const notice = within(card).getByRole('alert');
+    expect(notice).toHaveTextContent(shown(t('chooser:alternatives.PFA.summary')));
+    expect(notice).toHaveTextContent(shown(t('chooser:reasons.roPfaSmall')));
+    expect(notice).not.toHaveTextContent(shown(t('chooser:reasons.roAlone')));
+    expect(card).toHaveTextContent(shown(t('chooser:reasons.roAlone')));
     // PFA and II are compared, and said not to be created by Kreo.
     const table = screen.getByRole('table');
     expect(

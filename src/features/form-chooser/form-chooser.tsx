@@ -83,11 +83,12 @@ function Question({
   onChange: (value: string) => void;
 }) {
   const { t, i18n } = useTranslation('chooser');
-  // A country's own wording, when it has one: options.<option>_<country> (as i18next's context names it).
-  const label = (option: string) => {
-    const key = `chooser:questions.${id}.options.${option}`;
-    return t((country && i18n.exists(`${key}_${country}`) ? `${key}_${country}` : key) as never);
-  };
+  // A country's own wording, when it has one: options.<option>_<country>, i18next's context, which
+  // falls back to options.<option> when the content has no variant for that country.
+  // (The key is built at run time: i18next's typed `t` can check neither it nor its context.)
+  const withContext = t as unknown as (key: string, options: { context?: string }) => string;
+  const label = (option: string) =>
+    withContext(`chooser:questions.${id}.options.${option}`, { context: country });
   return (
     <Radio.Group
       name={`chooser-${id}`}

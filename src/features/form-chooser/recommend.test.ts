@@ -126,6 +126,19 @@ describe('recommend', () => {
     expect(alone?.alternatives).toEqual([{ code: 'ALT', reasons: [FILE.rules[3]] }]);
   });
 
+  it('gives an alternative only the reasons the winner does not already have', () => {
+    const alt = FILE.rules[3];
+    if (!alt) throw new Error('no rule');
+    const file: ChooserFile = {
+      ...FILE,
+      rules: [...FILE.rules, { ...alt, id: 'both', scores: { B: 1, ALT: 1 } }],
+    };
+    const result = recommend(file, { country: 'FR', associates: 'alone' });
+    expect(result?.winner).toBe('B');
+    expect(result?.reasons.map((rule) => rule.id)).toContain('both');
+    expect(result?.alternatives).toEqual([{ code: 'ALT', reasons: [alt] }]);
+  });
+
   it('lists every full set of answers', () => {
     expect(answerCombinations(FILE.questions)).toEqual([
       { country: 'FR', associates: 'alone' },

@@ -75,7 +75,11 @@ export interface Recommendation {
   totals: Record<string, number>;
   /** The rules that speak for the winner, highest score first (the file's order on a tie). */
   reasons: ChooserRule[];
-  /** Alternatives (PFA, II) whose total is at least the winner's: they might suit better. */
+  /**
+   * Alternatives (PFA, II) whose total is at least the winner's: they might suit better. Their reasons
+   * leave out the winner's (a rule such as "you create alone" may speak for both: the winner's card
+   * already says it, and under the alternative it would argue for the winner).
+   */
   alternatives: { code: string; reasons: ChooserRule[] }[];
 }
 
@@ -113,14 +117,18 @@ export function recommend(file: ChooserFile, answers: Answers): Recommendation |
   let winner = place.forms[0] ?? '';
   for (const code of place.forms) if ((totals[code] ?? 0) > (totals[winner] ?? 0)) winner = code;
   const best = totals[winner] ?? 0;
+  const reasons = reasonsFor(winner, holding);
   return {
     country,
     winner,
     totals,
-    reasons: reasonsFor(winner, holding),
+    reasons,
     alternatives: place.alternatives
       .filter((code) => (totals[code] ?? 0) >= best)
-      .map((code) => ({ code, reasons: reasonsFor(code, holding) })),
+      .map((code) => ({
+        code,
+        reasons: reasonsFor(code, holding).filter((rule) => !reasons.includes(rule)),
+      })),
   };
 }
 
