@@ -1,4 +1,7 @@
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { formatFigures } from '../../src/features/form-chooser/figures';
+import type { ChooserFile } from '../../src/features/form-chooser/recommend';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
 import { fillTemplate } from '../../src/testing/fill-template';
 import { useLanguage } from './fixtures';
@@ -10,6 +13,14 @@ import { wizardForm } from './wizard-form';
 // first step ("Help me choose"), against the real server and its built app.
 
 const words = (language: Language, key: string) => text(language, 'chooser', key);
+
+/** A rule's reason as the card writes it: its words with its figures in the reader's language. */
+function reasonWords(language: Language, id: string) {
+  const content = JSON.parse(readFileSync('schemas/form-chooser.json', 'utf8')) as ChooserFile;
+  const rule = content.rules.find((candidate) => candidate.id === id);
+  if (!rule) throw new Error(`no rule ${id}`);
+  return fillTemplate(words(language, `reasons.${id}`), formatFigures(rule.figures, language));
+}
 
 /**
  * An option's words as the founder reads them: the chosen country's own wording when the content has
@@ -68,7 +79,7 @@ for (const language of LANGUAGES) {
       investors: 'no',
     });
     await expect(recommendation(page, language, 'SASU')).toBeVisible();
-    await expect(page.getByText(words(language, 'reasons.sasuEmployee'))).toBeVisible();
+    await expect(page.getByText(reasonWords(language, 'sasuEmployee'))).toBeVisible();
     // France's forms compared side by side, the sources dated, and the line saying it is not advice.
     const table = page.getByRole('table');
     for (const code of ['SAS', 'SASU', 'SARL', 'EURL'])
@@ -83,8 +94,8 @@ for (const language of LANGUAGES) {
 
     await answer(page, language, { pay: 'lowerContributions' }, 'FR');
     await expect(recommendation(page, language, 'EURL')).toBeVisible();
-    await expect(page.getByText(words(language, 'reasons.eurlLowerContributions'))).toBeVisible();
-    await expect(page.getByText(words(language, 'reasons.sasuEmployee'))).toHaveCount(0);
+    await expect(page.getByText(reasonWords(language, 'eurlLowerContributions'))).toBeVisible();
+    await expect(page.getByText(reasonWords(language, 'sasuEmployee'))).toHaveCount(0);
   });
 }
 

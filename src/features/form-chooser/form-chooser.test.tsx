@@ -6,7 +6,21 @@ import { forgetCatalog, type Offer } from '@/lib/catalog/catalog';
 import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import { createTestI18n, renderWithProviders } from '@/testing/render';
 import { FILING_FORMS } from '@/lib/filing-cost/filing-forms';
+import chooserContent from '../../../schemas/form-chooser.json';
+import { formatFigures } from './figures';
 import { FormChooser } from './form-chooser';
+import type { ChooserFile } from './recommend';
+
+/** A rule's reason as the card writes it: its words with its figures in the reader's language. */
+function reasonOf(
+  t: (key: string, values?: Record<string, string>) => string,
+  language: Language,
+  id: string,
+) {
+  const rule = (chooserContent as unknown as ChooserFile).rules.find((candidate) => candidate.id === id);
+  if (!rule) throw new Error(`no rule ${id}`);
+  return t(`chooser:reasons.${id}`, formatFigures(rule.figures, language));
+}
 
 /** One offer holding every document a filing takes, at 10 €. */
 const OFFER: Offer = {
@@ -75,7 +89,7 @@ describe.each(LANGUAGES)('the form chooser in %s', (language) => {
     expect(within(card).getByRole('heading')).toHaveTextContent(
       shown(t('chooser:ui.recommendation.title', { form: t('jurisdictions:FR.forms.SASU.short') })),
     );
-    expect(card).toHaveTextContent(shown(t('chooser:reasons.sasuEmployee')));
+    expect(card).toHaveTextContent(shown(reasonOf(t as never, language, 'sasuEmployee')));
     // The comparison of France's four forms, the recommended one marked.
     const table = screen.getByRole('table');
     const headers = within(table)
@@ -117,7 +131,7 @@ describe.each(LANGUAGES)('the form chooser in %s', (language) => {
     expect(within(card).getByRole('heading')).toHaveTextContent(
       shown(t('jurisdictions:FR.forms.EURL.short')),
     );
-    expect(card).toHaveTextContent(shown(t('chooser:reasons.eurlLowerContributions')));
+    expect(card).toHaveTextContent(shown(reasonOf(t as never, language, 'eurlLowerContributions')));
   });
 
   it('recommends a Romanian solo founder a single-member SRL, says when a PFA might suit better, and skips a country already chosen', async () => {
@@ -135,11 +149,19 @@ describe.each(LANGUAGES)('the form chooser in %s', (language) => {
       shown(t('chooser:ui.recommendation.alternative', { form: t('chooser:alternatives.PFA.title') })),
     );
     // The PFA's notice: its summary and what speaks for it, not the SRL's own reason ("you create alone").
-    const notice = within(card).getByRole('alert');
+    const notices = within(card).getAllByRole('alert');
+    const notice = notices.find((each) =>
+      shown(each.textContent ?? '').includes(shown(t('chooser:alternatives.PFA.summary'))),
+    );
+    if (!notice) throw new Error('no PFA notice');
+    // The II's own notice says what speaks for the II, not the PFA's reason.
+    const iiNotice = notices.find((each) => each !== notice);
+    expect(iiNotice).toHaveTextContent(shown(reasonOf(t as never, language, 'roIiSmall')));
+    expect(iiNotice).not.toHaveTextContent(shown(reasonOf(t as never, language, 'roPfaSmall')));
     expect(notice).toHaveTextContent(shown(t('chooser:alternatives.PFA.summary')));
-    expect(notice).toHaveTextContent(shown(t('chooser:reasons.roPfaSmall')));
-    expect(notice).not.toHaveTextContent(shown(t('chooser:reasons.roAlone')));
-    expect(card).toHaveTextContent(shown(t('chooser:reasons.roAlone')));
+    expect(notice).toHaveTextContent(shown(reasonOf(t as never, language, 'roPfaSmall')));
+    expect(notice).not.toHaveTextContent(shown(reasonOf(t as never, language, 'roAlone')));
+    expect(card).toHaveTextContent(shown(reasonOf(t as never, language, 'roAlone')));
     // PFA and II are compared, and said not to be created by Kreo.
     const table = screen.getByRole('table');
     expect(
