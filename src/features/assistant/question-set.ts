@@ -20,7 +20,9 @@ import {
  * - `holdout-1` (holdout/<lang>.json): written apart (issue 20), now seen and reported;
  * - `dev` (dev/<lang>.json): written blind (issue 36), may be tuned on;
  * - `holdout-2` (holdout-2/<lang>.json): written blind (issue 36), NEVER tuned on nor looked at: its
- *   figures only are reported, never its misses (`blind`).
+ *   figures only are reported, never its misses (`blind`);
+ * - `holdout-3` (holdout-3/<lang>.json): written blind at the end of issue 36's work, after its last
+ *   change, to measure the next round: reported only, never tuned on nor looked at.
  * `floor`: the top-1 floor in percent; `refusedFloor`: the share of its unanswerable questions that
  * must get no answer. A set without a floor is reported only. A set whose files are absent is skipped.
  * Issue 36's target is 90 % top-1 and 80 % refused on `tuning` and `holdout-2` (the bench marks it).
@@ -33,6 +35,7 @@ export const QUESTION_SETS = [
   { name: 'holdout-1', directory: 'holdout/', blind: false },
   { name: 'dev', directory: 'dev/', blind: false },
   { name: 'holdout-2', directory: 'holdout-2/', floor: 75, refusedFloor: 30, blind: true },
+  { name: 'holdout-3', directory: 'holdout-3/', blind: true },
 ] as const satisfies readonly QuestionSet[];
 
 export interface QuestionSet {
