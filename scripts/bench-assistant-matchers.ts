@@ -64,7 +64,7 @@ export function matchersTable(figures: MatcherFigures[]): Table {
       'index refusing only below its least score or on the outside-the-guide list, as before issue 36; "nlpjs neural": @nlpjs/nlu trained on every way of asking each entry; "naive Bayes": ' +
       'src/lib/knowledge/intent-classifier.ts alone; "+ Bayes re-rank": the classifier re-orders the index\'s ' +
       'candidates; "support refusal": the index refuses a weak answer that leaves most of the question ' +
-      'unexplained (what ships).',
+      'unexplained; "support + Bayes re-rank" both, what ships (src/lib/knowledge/assistant-matcher.ts).',
     headers: ['Approach', 'Set', ...languages],
     rows: keys.map((key) => {
       const [approach = '', set = ''] = key.split('\u0000');

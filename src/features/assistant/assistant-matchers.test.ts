@@ -9,10 +9,16 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { loadLegalFormSteps } from '@/forms/generated/wizard-steps';
 import type { Language } from '@/lib/i18n/languages';
-import { trainIntentClassifier, type IntentScore } from '@/lib/knowledge/intent-classifier';
+import {
+  OUTSIDE_CLASS as OUTSIDE,
+  classesOf,
+  createAssistantMatcher,
+  keyOf,
+  withPriors,
+} from '@/lib/knowledge/assistant-matcher';
+import { trainIntentClassifier } from '@/lib/knowledge/intent-classifier';
 import {
   createKnowledgeIndex,
-  questionJurisdiction,
   type IndexOptions,
   type KnowledgeEntry,
   type SearchContext,
@@ -29,9 +35,6 @@ import {
 const RUN = Boolean(process.env.ASSISTANT_MATCHERS);
 const REPORT_FILE = process.env.ASSISTANT_MATCHERS_REPORT;
 const LANGUAGES: Language[] = ['fr', 'en', 'ro'];
-const OUTSIDE = '#outsideGuide';
-
-const keyOf = (entry: KnowledgeEntry) => (entry.kind === 'field' ? `field:${entry.id}` : entry.id);
 
 /** How an approach answers a question: the entries' keys, best first; empty when it refuses. */
 type Answerer = (question: QuestionCase) => string[];
@@ -57,44 +60,6 @@ const contextOf = (question: QuestionCase): SearchContext => ({
   legalForm: question.legalForm ?? null,
 });
 
-/** The examples of each entry: its question and phrasings, its answer at `bodyWeight`. */
-function classesOf({ entries, outsideGuide }: Base, bodyWeight: number) {
-  const askings = (text: string) =>
-    text
-      .split('|')
-      .map((part) => part.trim())
-      .filter(Boolean);
-  return [
-    ...entries.map((entry) => ({
-      id: keyOf(entry),
-      examples: [
-        { text: entry.title, weight: 1 },
-        ...askings(entry.phrasings ?? '').map((text) => ({ text, weight: 1 })),
-        { text: `${entry.text} ${entry.context}`, weight: bodyWeight },
-      ],
-    })),
-    { id: OUTSIDE, examples: askings(outsideGuide).map((text) => ({ text, weight: 1 })) },
-  ];
-}
-
-/** The country and form priors the index applies, on a classifier's probabilities. */
-function withPriors(entries: KnowledgeEntry[], scores: IntentScore[], question: QuestionCase): IntentScore[] {
-  const byKey = new Map(entries.map((entry) => [keyOf(entry), entry]));
-  const named = questionJurisdiction(question.q);
-  const country = named ?? question.jurisdiction ?? null;
-  return scores
-    .map(({ id, probability }) => {
-      const entry = byKey.get(id);
-      if (!entry || entry.kind !== 'faq') return { id, probability };
-      if (named && entry.jurisdiction && entry.jurisdiction !== named) return { id, probability: 0 };
-      const countryFactor = !country || !entry.jurisdiction ? 1 : entry.jurisdiction === country ? 1.25 : 0.5;
-      const form = question.legalForm;
-      const formFactor = !form || !entry.legalForms ? 1 : entry.legalForms.includes(form) ? 1.2 : 0.7;
-      return { id, probability: probability * countryFactor * formFactor };
-    })
-    .sort((a, b) => b.probability - a.probability);
-}
-
 const indexWith =
   (options: IndexOptions = {}): Approach =>
   async (language) => {
@@ -115,12 +80,21 @@ const bayes =
   async (language) => {
     const built = await bases(language);
     const classifiers = {
-      FR: trainIntentClassifier(classesOf(built.FR, bodyWeight), { temperature }),
-      RO: trainIntentClassifier(classesOf(built.RO, bodyWeight), { temperature }),
+      FR: trainIntentClassifier(classesOf(built.FR.entries, built.FR.outsideGuide, bodyWeight), {
+        temperature,
+      }),
+      RO: trainIntentClassifier(classesOf(built.RO.entries, built.RO.outsideGuide, bodyWeight), {
+        temperature,
+      }),
     };
     return (question) => {
       const country = question.jurisdiction ?? 'FR';
-      const scores = withPriors(built[country].entries, classifiers[country].classify(question.q), question);
+      const scores = withPriors(
+        built[country].entries,
+        classifiers[country].classify(question.q),
+        question.q,
+        contextOf(question),
+      );
       const best = scores[0];
       if (!best || best.id === OUTSIDE || best.probability < threshold) return [];
       return scores
@@ -131,42 +105,27 @@ const bayes =
   };
 
 /**
- * The index finds and refuses; the classifier re-ranks its candidates: each candidate's score is its
- * index score over the best one's, plus `weight` times its probability over the best probability.
+ * The index finds and refuses; the classifier re-ranks its candidates (createAssistantMatcher, what
+ * ships with its defaults): each candidate's score is its index score over the best one's, plus
+ * `weight` times its probability over the best probability.
  */
 const combined =
   (weight: number, bodyWeight: number, temperature: number, options: IndexOptions = {}): Approach =>
   async (language) => {
     const built = await bases(language);
-    const indexes = {
-      FR: createKnowledgeIndex(built.FR.entries, { outsideGuide: built.FR.outsideGuide, ...options }),
-      RO: createKnowledgeIndex(built.RO.entries, { outsideGuide: built.RO.outsideGuide, ...options }),
-    };
-    const classifiers = {
-      FR: trainIntentClassifier(classesOf(built.FR, bodyWeight), { temperature }),
-      RO: trainIntentClassifier(classesOf(built.RO, bodyWeight), { temperature }),
-    };
-    return (question) => {
-      const country = question.jurisdiction ?? 'FR';
-      const asked = indexes[country].ask(question.q, contextOf(question));
-      if (asked.answers.length === 0) return [];
-      const scores = withPriors(built[country].entries, classifiers[country].classify(question.q), question);
-      const probability = new Map(scores.map(({ id, probability }) => [id, probability]));
-      const bestProbability = Math.max(
-        ...asked.closest.map(({ entry }) => probability.get(keyOf(entry)) ?? 0),
-        1e-9,
-      );
-      const bestScore = asked.closest[0]?.score ?? 1;
-      return asked.closest
-        .slice(0, 10)
-        .map(({ entry, score }) => ({
-          key: keyOf(entry),
-          value: score / bestScore + (weight * (probability.get(keyOf(entry)) ?? 0)) / bestProbability,
-        }))
-        .sort((a, b) => b.value - a.value)
-        .slice(0, 3)
-        .map(({ key }) => key);
-    };
+    const matcher = (base: Base) =>
+      createAssistantMatcher(base.entries, {
+        outsideGuide: base.outsideGuide,
+        weight,
+        bodyWeight,
+        temperature,
+        ...options,
+      });
+    const matchers = { FR: matcher(built.FR), RO: matcher(built.RO) };
+    return (question) =>
+      matchers[question.jurisdiction ?? 'FR']
+        .search(question.q, contextOf(question))
+        .map(({ entry }) => keyOf(entry));
   };
 
 /** NLP.js's neural intent classifier (@nlpjs/nlu), when installed; trained on the same examples. */
@@ -199,7 +158,7 @@ const nlpjs: Approach = async (language) => {
     const container = await containerBootstrap();
     container.use(plugin);
     const nlu = new NluNeural({ locale: language, log: false }, container);
-    const corpus = classesOf(base, 0).flatMap(({ id, examples }) =>
+    const corpus = classesOf(base.entries, base.outsideGuide, 0).flatMap(({ id, examples }) =>
       examples.filter(({ weight }) => weight > 0).map(({ text }) => ({ utterance: text, intent: id })),
     );
     await nlu.train(corpus);
@@ -217,7 +176,8 @@ const nlpjs: Approach = async (language) => {
           const scores = withPriors(
             built[country].entries,
             result.classifications.map(({ intent, score }) => ({ id: intent, probability: score })),
-            question,
+            question.q,
+            contextOf(question),
           );
           const best = scores[0];
           answers.set(
@@ -239,15 +199,15 @@ const nlpjs: Approach = async (language) => {
  * The approaches compared: the index refusing only below its least score or on the outside-the-guide
  * list, as before issue 36; NLP.js's neural intent classifier; this project's naive Bayes
  * classifier alone; the classifier re-ranking the index's candidates; the index refusing weak answers
- * (MIN_SUPPORT, what ships); and both.
+ * (MIN_SUPPORT); and both, which ships (src/lib/knowledge/assistant-matcher.ts).
  */
 const APPROACHES: Record<string, Approach> = {
   'index, no support refusal': indexWith({ minSupport: 0 }),
   'nlpjs neural': nlpjs,
   'naive Bayes': bayes(0.2, 0.3, 0.1),
   'index + Bayes re-rank': combined(0.5, 0.3, 0.1, { minSupport: 0 }),
-  'index + support refusal (shipped)': indexWith(),
-  'index + support + Bayes re-rank': combined(0.5, 0.3, 0.1),
+  'index + support refusal': indexWith(),
+  'index + support + Bayes re-rank (shipped)': combined(0.5, 0.3, 0.1),
 };
 /** ASSISTANT_MATCHERS_ONLY: a pattern of the approaches to run (all by default). */
 const ONLY = new RegExp(process.env.ASSISTANT_MATCHERS_ONLY ?? '.');
@@ -288,7 +248,7 @@ describe.runIf(RUN)('the assistant’s matchers side by side', () => {
             unanswerable,
           };
           console.log(
-            `${name.padEnd(36)} ${set.name.padEnd(10)} ${language} top-1 ${((100 * report.top1) / report.answerable).toFixed(1)} top-3 ${((100 * report.top3) / report.answerable).toFixed(1)} refused ${report.refused}/${unanswerable} top-1-labelled ${((100 * report.top1) / (report.answerable - missing)).toFixed(1)}`,
+            `${name.padEnd(42)} ${set.name.padEnd(10)} ${language} top-1 ${((100 * report.top1) / report.answerable).toFixed(1)} top-3 ${((100 * report.top3) / report.answerable).toFixed(1)} refused ${report.refused}/${unanswerable} top-1-labelled ${((100 * report.top1) / (report.answerable - missing)).toFixed(1)}`,
           );
           if (process.env.SHOW_MISSES) for (const miss of report.misses) console.log(JSON.stringify(miss));
           if (REPORT_FILE) appendFileSync(REPORT_FILE, `${JSON.stringify(line)}\n`);

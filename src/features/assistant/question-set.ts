@@ -1,7 +1,9 @@
 /**
  * The assistant measured against tests/fixtures/assistant-questions/<lang>.json: questions as founders
  * type them, each with the entries that answer it. Used by the accuracy test (which fails under the
- * floor) and by `npm run bench` (which prints the figures). Test and bench code only.
+ * floor) and by `npm run bench` (which prints the figures), both measuring the assistant as it ships
+ * (src/lib/knowledge/assistant-matcher.ts: the index, its candidates re-ranked by the naive Bayes
+ * classifier). Test and bench code only.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { StepDefinition } from '@/forms/form-definition';

@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import type { StepDefinition } from '@/forms/form-definition';
 import { useFormTranslate } from '@/forms/translation';
 import '@/lib/i18n/knowledge-namespace';
-import { createKnowledgeIndex, knowledgeEntries, wizardFieldHints } from '@/lib/knowledge/knowledge-index';
+import { createAssistantMatcher } from '@/lib/knowledge/assistant-matcher';
+import { knowledgeEntries, wizardFieldHints } from '@/lib/knowledge/knowledge-index';
 
 /**
  * The assistant's knowledge in the current language: every wizard field's hint (schemas/wizard, words
  * in locales/<lang>/wizard.json), every FAQ entry (locales/<lang>/faq.json) and knowledge-base entry
- * (knowledge.json, its country and legal forms from schemas/knowledge.json), with a search index
- * that refuses what the guide does not cover (knowledge.json `outsideGuide`).
+ * (knowledge.json, its country and legal forms from schemas/knowledge.json), with the assistant's
+ * matcher: a search index that refuses what the guide does not cover (knowledge.json `outsideGuide`)
+ * and weak answers, its candidates re-ranked by a naive Bayes classifier trained at the first question.
  * Staff add a hint or a question by editing those files; the assistant knows it at the next load.
  * The `info` namespace comes with them for the titles of /help's topics, which answers show (a few kB,
  * loaded at once so that the first answer does not wait for it).
@@ -29,7 +31,7 @@ export function useAssistantKnowledge(steps: readonly StepDefinition[]) {
       entries.filter((entry) => entry.kind === 'field').map((entry) => [entry.id, entry]),
     );
     const byKey = new Map(entries.map((entry) => [`${entry.kind}:${entry.id}`, entry]));
-    const index = createKnowledgeIndex(entries, { outsideGuide: t('knowledge:outsideGuide') });
+    const index = createAssistantMatcher(entries, { outsideGuide: t('knowledge:outsideGuide') });
     return { index, byField, byKey };
   }, [hints, t, translate]);
 }

@@ -39,6 +39,9 @@ function helpContent(
   const topics = others.length > 0 ? [...grouped, { id: 'other', entries: others }] : grouped;
   // Without the wizard's field hints: /help lists the FAQ and the knowledge base only. A question
   // about what the guide does not cover (taxes, hiring) gets no best answer, as in the assistant.
+  // The plain search index, not the assistant's matcher (createAssistantMatcher): /help shows every
+  // entry the index finds, grouped by topic, and a re-ranked top three would add a classifier's
+  // training to the page for little.
   const entries = knowledgeEntries([], (key) => key, items, faqPhrasings);
   return {
     topics,
