@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StepDefinition } from '@/forms/form-definition';
 import { useFormTranslate } from '@/forms/translation';
@@ -11,7 +11,7 @@ import { knowledgeEntries, wizardFieldHints } from '@/lib/knowledge/knowledge-in
  * in locales/<lang>/wizard.json), every FAQ entry (locales/<lang>/faq.json) and knowledge-base entry
  * (knowledge.json, its country and legal forms from schemas/knowledge.json), with the assistant's
  * matcher: a search index that refuses what the guide does not cover (knowledge.json `outsideGuide`)
- * and weak answers, its candidates re-ranked by a naive Bayes classifier trained at the first question.
+ * and weak answers, its candidates re-ranked by a naive Bayes classifier trained when the browser is idle.
  * Staff add a hint or a question by editing those files; the assistant knows it at the next load.
  * The `info` namespace comes with them for the titles of /help's topics, which answers show (a few kB,
  * loaded at once so that the first answer does not wait for it).
@@ -20,7 +20,7 @@ export function useAssistantKnowledge(steps: readonly StepDefinition[]) {
   const { t } = useTranslation(['faq', 'knowledge', 'info']);
   const translate = useFormTranslate(['wizard']);
   const hints = useMemo(() => wizardFieldHints(steps), [steps]);
-  return useMemo(() => {
+  const knowledge = useMemo(() => {
     const entries = knowledgeEntries(
       hints,
       translate,
@@ -34,6 +34,18 @@ export function useAssistantKnowledge(steps: readonly StepDefinition[]) {
     const index = createAssistantMatcher(entries, { outsideGuide: t('knowledge:outsideGuide') });
     return { index, byField, byKey };
   }, [hints, t, translate]);
+  // The classifier trains when the browser is idle (a few hundred milliseconds on a phone), not at the
+  // founder's first question.
+  useEffect(() => {
+    const prepare = () => knowledge.index.prepare();
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(prepare, { timeout: 5000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = window.setTimeout(prepare, 1000);
+    return () => window.clearTimeout(handle);
+  }, [knowledge]);
+  return knowledge;
 }
 
 export type AssistantKnowledge = ReturnType<typeof useAssistantKnowledge>;

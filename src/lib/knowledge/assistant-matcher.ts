@@ -100,8 +100,9 @@ export interface MatcherOptions extends IndexOptions {
  * The assistant's matcher, with the search index's API. `ask` answers as the index decides; its
  * answers are the index's closest candidates (ten at most) re-ranked by `score / best score + weight ×
  * probability / best probability` (the classifier's probabilities with the index's priors), three at
- * most. The classifier is trained at the first question (a few hundred milliseconds, cached), so that
- * opening the wizard does not pay for it.
+ * most, the ones after the first only if the index gives them too. The classifier is trained at the
+ * first question or by `prepare` (a few hundred milliseconds, cached): the wizard calls it when the
+ * browser is idle, so that neither opening the wizard nor the first question waits for it.
  */
 export function createAssistantMatcher(entries: readonly KnowledgeEntry[], options: MatcherOptions = {}) {
   const { weight = RERANK_WEIGHT, bodyWeight = BODY_WEIGHT, temperature = TEMPERATURE, onTrained } = options;
@@ -130,20 +131,27 @@ export function createAssistantMatcher(entries: readonly KnowledgeEntry[], optio
       1e-9,
     );
     const bestScore = candidates[0]?.score ?? 1;
-    const answers = candidates
+    const [first, ...others] = candidates
       .map((match) => ({
         match,
         value:
           match.score / bestScore + (weight * (probability.get(keyOf(match.entry)) ?? 0)) / bestProbability,
       }))
       .sort((a, b) => b.value - a.value)
-      .slice(0, MAX_ANSWERS)
       .map(({ match }) => match);
+    // The classifier picks the first answer among the candidates; the others are only those the index
+    // itself would give (its own cut), so that a candidate sharing a word in passing is not shown.
+    const answered = new Set(found.answers.map(({ entry }) => entry));
+    const answers = first
+      ? [first, ...others.filter(({ entry }) => answered.has(entry))].slice(0, MAX_ANSWERS)
+      : [];
     return { ...found, answers };
   }
 
   return {
     ask,
+    /** Trains the classifier now (when the browser is idle), so that the first question does not wait for it. */
+    prepare: () => void trained(),
     /** The entries answering `question`, best first; empty when nothing answers it well enough. */
     search: (question: string, context: SearchContext = {}) => ask(question, context).answers,
   };
