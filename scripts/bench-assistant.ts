@@ -27,7 +27,7 @@ export interface AssistantFigures {
  */
 const TOP1_TARGET_PERCENT = 90;
 const REFUSED_TARGET_PERCENT = 80;
-const TARGET_SETS = new Set(['tuning', 'holdout-2']);
+const TARGET_SETS = new Set(['tuning', 'holdout-2', 'holdout-3']);
 
 /**
  * The figures before issue 36 changed anything (November 27, 2026: the matcher and the entries of
@@ -91,10 +91,11 @@ export function assistantTable(figures: AssistantFigures[]): Table {
       'The wizard assistant on the question sets of tests/fixtures/assistant-questions: "tuning", the set its ' +
       'synonyms and weights were tuned on; "holdout-1", written apart for issue 20, now seen; "dev", written blind ' +
       'for issue 36 and tuned on; "holdout-2", written blind for issue 36 and never tuned on nor looked at (its ' +
-      'figures only). Top-1: the first answer is one of the right entries; top-3: one of the first three is ' +
+      'figures only; they chose the re-ranking classifier over the index alone); "holdout-3", written blind after ' +
+      'the last change and measured once. Top-1: the first answer is one of the right entries; top-3: one of the first three is ' +
       '(a question in scope that no entry answers yet counts as a miss). Refused: questions nothing answers, ' +
       'answered with nothing. "Before": the figures when issue 36 started (each set as labelled then). ' +
-      'Targets (tuning and holdout-2): top-1 ≥ 90 %, refused ≥ 80 %.',
+      'Targets (tuning and the blind sets): top-1 ≥ 90 %, refused ≥ 80 %.',
     headers: [
       'Set',
       'Language',
