@@ -1,52 +1,15 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import catalog from '../../../schemas/catalog.json';
-import { loadLegalFormSteps } from '@/forms/generated/wizard-steps';
-import { apiClient } from '@/lib/api/client';
-import { seedCatalogSnapshot, type Offer } from '@/lib/catalog/catalog';
-import type { Language } from '@/lib/i18n/languages';
-import type { CompanyFacts } from '@/shared/company-facts';
+import { describe, expect, it } from 'vitest';
+import {
+  DISCLAIMER,
+  TITLES,
+  askInPanel,
+  asShown,
+  facts,
+  widePanelWithCatalogEachTest,
+} from '@/testing/assistant-panel';
 import { renderWithProviders } from '@/testing/render';
 import PersonalBlock from './personal-block';
-import { WizardAssistant } from './wizard-assistant';
-
-/** A text as Testing Library reads the page: its non-breaking spaces ("1 000 €") are plain spaces there. */
-const asShown = (text: string) => text.replace(/\s+/g, ' ');
-
-/** The offers as the server seeds them from schemas/catalog.json. */
-const OFFERS: Offer[] = catalog.offers.map((offer) => ({
-  ...offer,
-  plans: offer.plans.map((plan) => ({
-    ...plan,
-    currency: 'EUR' as const,
-    planType: plan.planType === 'RECURRING' ? ('RECURRING' as const) : ('ONE_TIME' as const),
-  })),
-}));
-
-const TITLES = {
-  fr: { input: 'Votre question', panel: 'Assistant Kreo', details: 'Détails' },
-  en: { input: 'Your question', panel: 'Kreo assistant', details: 'Details' },
-  ro: { input: 'Întrebarea dumneavoastră', panel: 'Asistentul Kreo', details: 'Detalii' },
-} satisfies Record<Language, { input: string; panel: string; details: string }>;
-
-const DISCLAIMER: Record<Language, string> = {
-  fr: 'Information générale, pas un conseil juridique ou fiscal personnalisé.',
-  en: 'General information, not personal legal or tax advice.',
-  ro: 'Informații generale, nu consultanță juridică sau fiscală personalizată.',
-};
-
-function facts(values: Partial<CompanyFacts>): CompanyFacts {
-  return {
-    jurisdiction: null,
-    legalForm: null,
-    shareCapital: null,
-    cashCapital: null,
-    paidAtFormation: null,
-    associates: null,
-    managers: null,
-    ...values,
-  };
-}
 
 const SASU_1000 = facts({
   jurisdiction: 'FR',
@@ -65,59 +28,8 @@ const SRL_1000 = facts({
   managers: 1,
 });
 
-// The test setup's matchMedia matches nothing: a wide screen shows the panel at once.
-const phoneMatchMedia = window.matchMedia;
-beforeEach(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: query === '(min-width: 62em)',
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  // The catalog as the server sends it (the block's cheapest offer that can be filed).
-  seedCatalogSnapshot({ offers: OFFERS, products: [] });
-  vi.spyOn(apiClient, 'GET').mockImplementation(((path: string) =>
-    Promise.resolve({
-      data: path === '/api/marketing/offers/list' ? OFFERS : [],
-      response: new Response(),
-    })) as unknown as typeof apiClient.GET);
-});
-afterEach(() => {
-  window.matchMedia = phoneMatchMedia;
-  seedCatalogSnapshot(null);
-  vi.restoreAllMocks();
-});
-
-/** Asks a question in the panel of a founder whose file says `known`, and returns the personal block. */
-async function ask(language: Language, known: CompanyFacts, question: string) {
-  const formId =
-    known.jurisdiction && known.legalForm ? `${known.jurisdiction}-${known.legalForm}` : 'FR-SAS';
-  const steps = (await loadLegalFormSteps[formId]?.()) ?? [];
-  const jumpToField = vi.fn();
-  const view = renderWithProviders(
-    <WizardAssistant
-      focusedField={null}
-      jumpToField={jumpToField}
-      steps={steps}
-      jurisdiction={known.jurisdiction}
-      legalForm={known.legalForm}
-      facts={known}
-    />,
-    { language },
-  );
-  const panel = await screen.findByRole('complementary', { name: TITLES[language].panel });
-  await view.user.type(
-    within(panel).getByRole('textbox', { name: TITLES[language].input }),
-    `${question}{Enter}`,
-  );
-  const block = await within(panel).findByTestId('assistant-personal', {}, { timeout: 5000 });
-  return { ...view, panel, block, jumpToField };
-}
+widePanelWithCatalogEachTest();
+const ask = askInPanel;
 
 describe("the founder's total cost", () => {
   it('gives a French SASU its total with its parts and their sources, and no Romanian fees (fr)', async () => {
