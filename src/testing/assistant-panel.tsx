@@ -91,8 +91,9 @@ export async function askInPanel(language: Language, known: CompanyFacts, questi
     { language },
   );
   const panel = await screen.findByRole('complementary', { name: TITLES[language].panel });
+  // The box shows once the assistant's knowledge, a chunk of its own, has loaded.
   await view.user.type(
-    within(panel).getByRole('textbox', { name: TITLES[language].input }),
+    await within(panel).findByRole('textbox', { name: TITLES[language].input }),
     `${question}{Enter}`,
   );
   const block = await within(panel).findByTestId('assistant-personal', {}, { timeout: 5000 });

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { forgetCatalog } from '@/lib/catalog/catalog';
 import { endSession } from '@/lib/session/session';
 
 // Every findBy*/waitFor in these tests waits for an event (a render, a mocked answer, a focus move),
@@ -12,10 +13,11 @@ configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 // The test files of a worker share their modules (vite.config.ts): what a test leaves in them (a
-// session) must not reach the next test, in this file or another.
+// session, the catalog a mocked server answered) must not reach the next test, in this file or another.
 afterEach(() => {
   cleanup();
   endSession();
+  forgetCatalog();
   window.sessionStorage.clear();
   window.localStorage.clear();
 });

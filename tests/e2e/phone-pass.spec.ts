@@ -135,7 +135,7 @@ for (const language of LANGUAGES) {
   }
 }
 
-test("the assistant's drawer on a phone: one banner, every control named, no axe violation", async ({
+test("the assistant's drawer on a phone: its knowledge loads when opened, a failed load retries; one banner, every control named, no axe violation", async ({
   page,
   context,
   isMobile,
@@ -143,20 +143,43 @@ test("the assistant's drawer on a phone: one banner, every control named, no axe
   test.skip(!isMobile, 'the drawer is the phone layout of the assistant');
   const language = 'fr';
   const assistant = (key: string) => text(language, 'assistant', `chat.${key}`);
+  // The assistant's code and its knowledge (the words of its entries), chunks of their own.
+  const assistantChunk = /\/assets\/(assistant-session|knowledge)-[\w-]+\.js$/;
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (assistantChunk.test(new URL(request.url()).pathname)) requested.push(request.url());
+  });
+  // The first load fails, as on a phone that lost its network.
+  let networkLost = true;
+  await page.route(/\/assets\/assistant-session-[\w-]+\.js$/, (route) =>
+    networkLost ? route.abort('internetdisconnected') : route.continue(),
+  );
   await useLanguage(context, language);
   await createAccount(page.request, language, 'Maria');
-  await page.goto('/ai-powered-form');
-  await page.getByRole('button', { name: assistant('open') }).click();
+  await page.goto('/ai-powered-form', { waitUntil: 'networkidle' });
+  const open = page.getByRole('button', { name: assistant('open') });
+  await expect(open).toBeVisible();
+  expect(requested, 'the assistant loaded before it was opened').toEqual([]);
+
+  await open.click();
   const drawer = page.getByRole('dialog');
-  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('alert')).toHaveText(assistant('loadError'));
+  await page.screenshot({ path: '/tmp/e2e-shots/assistant-load-error-phone.png' });
+  networkLost = false;
+  await drawer.getByRole('button', { name: assistant('retry') }).click();
+
   const input = drawer.getByRole('textbox', { name: assistant('input.label') });
   await input.fill('capital minimum SAS');
   await input.press('Enter');
   await expect(drawer.getByTestId('assistant-answer').first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/e2e-shots/assistant-drawer-phone.png' });
   // Its title bar is the dialog's, not a second banner beside the site's header.
   await expect(page.getByRole('banner')).toHaveCount(1);
   expect(await unnamedControls(page)).toEqual([]);
   expect(await axeViolations(page)).toEqual([]);
   await drawer.getByRole('button', { name: assistant('close'), exact: true }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Opened again: the conversation is still there.
+  await open.click();
+  await expect(drawer.getByTestId('assistant-exchange')).toHaveCount(1);
 });

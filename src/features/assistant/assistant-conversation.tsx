@@ -6,7 +6,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/i18n/languages';
 import { MAX_QUESTION_LENGTH } from '@/lib/knowledge/knowledge-index';
 import type { CompanyFacts } from '@/shared/company-facts';
 import { AssistantReplyView } from './assistant-reply';
-import type { AssistantExchange } from './use-assistant-exchanges';
+import type { AssistantExchange } from './exchange-log';
 import type { AssistantKnowledge } from './use-assistant-knowledge';
 import classes from './wizard-assistant.module.css';
 

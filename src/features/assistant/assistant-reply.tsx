@@ -10,7 +10,7 @@ import type { CompanyFacts } from '@/shared/company-facts';
 import { closestTopics, helpEntryHref, helpTopicHref, topicOf, type HelpTopicId } from './assistant-topics';
 import { Details } from './details';
 import { splitFirstSentence } from './short-answer';
-import type { AssistantReply } from './use-assistant-exchanges';
+import type { AssistantReply } from './exchange-log';
 import type { AssistantKnowledge } from './use-assistant-knowledge';
 import classes from './wizard-assistant.module.css';
 

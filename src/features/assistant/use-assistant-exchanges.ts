@@ -1,29 +1,11 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/i18n/languages';
 import type { Jurisdiction } from '@/lib/knowledge/knowledge-index';
-import { closestTopics, type HelpTopicId } from './assistant-topics';
+import { closestTopics } from './assistant-topics';
 import { searchOtherLanguages } from './other-languages';
+import type { AssistantReply, ExchangeLog } from './exchange-log';
 import type { AssistantKnowledge } from './use-assistant-knowledge';
-
-/**
- * What the assistant found for a question, as entries and topics, never as text: the conversation
- * shows it in the language of the moment, and again in another one chosen later.
- */
-export type AssistantReply =
-  /** Entries as `kind:id`, best first; `foundIn`: the other language that found them. */
-  | { kind: 'answers'; keys: string[]; foundIn?: Language }
-  /** Nothing in the interface's language: the other languages are being searched. */
-  | { kind: 'searching' }
-  /** Nothing anywhere: the help topics that come closest. */
-  | { kind: 'nothing'; topics: HelpTopicId[] };
-
-/** A question typed by the founder and the assistant's reply. */
-export interface AssistantExchange {
-  id: number;
-  question: string;
-  reply: AssistantReply;
-}
 
 /** Below this share of words the entries know, a question is searched in the other languages first. */
 const FOREIGN_BELOW = 0.5;
@@ -35,17 +17,16 @@ const FOREIGN_BELOW = 0.5;
  */
 export function useAssistantExchanges(
   knowledge: AssistantKnowledge,
+  log: ExchangeLog,
   jurisdiction: Jurisdiction | null,
   legalForm: string | null = null,
 ) {
   const { i18n } = useTranslation();
-  const [exchanges, setExchanges] = useState<AssistantExchange[]>([]);
-  const lastId = useRef(0);
+  const { exchanges, setExchanges, nextId } = log;
 
   const ask = useCallback(
     (question: string) => {
-      lastId.current += 1;
-      const id = lastId.current;
+      const id = nextId();
       const add = (reply: AssistantReply) =>
         setExchanges((previous) => [...previous, { id, question, reply }]);
       const context = { jurisdiction, legalForm };
@@ -95,7 +76,7 @@ export function useAssistantExchanges(
           );
         });
     },
-    [knowledge, jurisdiction, legalForm, i18n],
+    [knowledge, jurisdiction, legalForm, i18n, nextId, setExchanges],
   );
 
   return { exchanges, ask };

@@ -18,6 +18,7 @@ import roWizard from '../../../locales/ro/wizard.json';
 import helpTopics from '../../../schemas/help.json';
 import { paths } from '@/config/paths';
 import type { Language } from '@/lib/i18n/languages';
+import type { UserEvent } from '@testing-library/user-event';
 import { fillTemplate } from '@/testing/fill-template';
 import { renderWithProviders } from '@/testing/render';
 import { loadLegalFormSteps } from '@/forms/generated/wizard-steps';
@@ -150,7 +151,17 @@ async function renderPanel(language: Language, focusedField: string | null = nul
   wideScreen();
   const view = renderAssistant(language, focusedField);
   const panel = await screen.findByRole('complementary', { name: ASSISTANT[language].title });
+  // The knowledge loads with the panel (a chunk of its own): the conversation shows once it is there.
+  await within(panel).findByRole('log', { name: ASSISTANT[language].conversationLabel });
   return { ...view, panel };
+}
+
+/** Opens the phone's panel with its floating button and returns it once its conversation shows. */
+async function openOnPhone(user: UserEvent, language: Language) {
+  await user.click(screen.getByRole('button', { name: ASSISTANT[language].open }));
+  const dialog = await screen.findByRole('dialog');
+  await within(dialog).findByRole('log', { name: ASSISTANT[language].conversationLabel });
+  return dialog;
 }
 
 describe('on a wide screen', () => {
@@ -485,9 +496,7 @@ describe('on a phone', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: words.open }));
-
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openOnPhone(user, language);
     expect(within(dialog).getByText(words.title)).toBeInTheDocument();
     expect(within(dialog).getByText(STATUS[language])).toBeInTheDocument();
     expect(within(dialog).getByText(words.sample.greeting)).toBeInTheDocument();
@@ -505,8 +514,7 @@ describe('on a phone', () => {
     const words = ASSISTANT.en;
     const { user } = renderAssistant('en');
 
-    await user.click(screen.getByRole('button', { name: words.open }));
-    let dialog = await screen.findByRole('dialog');
+    let dialog = await openOnPhone(user, 'en');
     await user.type(
       within(dialog).getByRole('textbox', { name: words.input.label }),
       `${CAPITAL_QUESTION.en}{Enter}`,
@@ -515,8 +523,7 @@ describe('on a phone', () => {
     await user.click(within(dialog).getByRole('button', { name: words.close }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: words.open }));
-    dialog = await screen.findByRole('dialog');
+    dialog = await openOnPhone(user, 'en');
 
     expect(within(dialog).getByText(CAPITAL_QUESTION.en)).toBeInTheDocument();
   });
@@ -525,8 +532,7 @@ describe('on a phone', () => {
     const words = ASSISTANT[language];
     const { user, jumpToField } = renderAssistant(language);
 
-    await user.click(screen.getByRole('button', { name: words.open }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openOnPhone(user, language);
     await user.type(
       within(dialog).getByRole('textbox', { name: words.input.label }),
       `${CAPITAL_QUESTION[language]}{Enter}`,

@@ -1,14 +1,17 @@
-import { ActionIcon, Affix, Badge, Drawer, Group, Paper, Text } from '@mantine/core';
+import { ActionIcon, Affix, Badge, Button, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessageChatbot } from '@tabler/icons-react';
-import { memo, useMemo, useState } from 'react';
+import { Component, lazy, memo, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StepDefinition } from '@/forms/form-definition';
 import { NO_COMPANY_FACTS, type CompanyFacts } from '@/shared/company-facts';
-import { AssistantConversation } from './assistant-conversation';
-import { useAssistantExchanges } from './use-assistant-exchanges';
-import { useAssistantKnowledge } from './use-assistant-knowledge';
+import type { AssistantSessionProps } from './assistant-session';
+import { useExchangeLog } from './exchange-log';
 import classes from './wizard-assistant.module.css';
+
+// The knowledge and the matcher: loaded when the assistant shows (at once on wide screens, at the
+// first opening on phones), and asked for early when the founder reaches for the phone's button.
+const loadSession = () => import('./assistant-session');
 
 /** What the wizard tells the assistant, and what the assistant may ask of the wizard. */
 export interface WizardAssistantProps {
@@ -42,6 +45,60 @@ function AssistantTitle() {
   );
 }
 
+function SessionLoading() {
+  const { t } = useTranslation('assistant');
+  return (
+    <Group justify="center" gap="xs" p="lg" role="status">
+      <Loader size="sm" color="green" aria-hidden="true" />
+      <Text size="sm" c="dimmed">
+        {t('chat.loading')}
+      </Text>
+    </Group>
+  );
+}
+
+function SessionLoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('assistant');
+  return (
+    <Stack align="center" gap="sm" p="lg">
+      <Text size="sm" ta="center" role="alert">
+        {t('chat.loadError')}
+      </Text>
+      <Button variant="light" onClick={onRetry}>
+        {t('chat.retry')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** A failed load of the assistant (network gone) stays in its panel, with a retry; the wizard goes on. */
+class SessionBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <SessionLoadError onRetry={this.props.onRetry} /> : this.props.children;
+  }
+}
+
+/** The open assistant, loaded on first show; a retry after a failed load asks for its chunk again. */
+function LazySession(props: AssistantSessionProps) {
+  // A new lazy component per attempt: React keeps a failed import's error otherwise.
+  const [attempt, setAttempt] = useState(() => ({ count: 0, Session: lazy(loadSession) }));
+  const { count, Session } = attempt;
+  const retry = () => setAttempt((previous) => ({ count: previous.count + 1, Session: lazy(loadSession) }));
+  return (
+    <SessionBoundary key={count} onRetry={retry}>
+      <Suspense fallback={<SessionLoading />}>
+        <Session {...props} />
+      </Suspense>
+    </SessionBoundary>
+  );
+}
+
 /**
  * The assistant of /ai-powered-form: a panel beside the form on wide screens; on phones, a floating
  * button opens it over the page and an X closes it. It answers offline from our own content.
@@ -55,7 +112,6 @@ export const WizardAssistant = memo(function WizardAssistant({
   facts = NO_COMPANY_FACTS,
 }: WizardAssistantProps) {
   const { t } = useTranslation('assistant');
-  const knowledge = useAssistantKnowledge(steps);
   // The country and form the wizard passes apart win over the facts' (the same answers, told twice).
   const companyFacts = useMemo(
     () => ({
@@ -67,25 +123,14 @@ export const WizardAssistant = memo(function WizardAssistant({
   );
   // The conversation outlives the phone panel's closing; answers are kept as entries, so that they
   // show in the language chosen later.
-  const { exchanges, ask } = useAssistantExchanges(
-    knowledge,
-    companyFacts.jurisdiction,
-    companyFacts.legalForm,
-  );
+  const log = useExchangeLog();
   const isDesktop = useMediaQuery('(min-width: 62em)', false);
   const [opened, setOpened] = useState(false);
   // On phones, a link to a field closes the panel first, then jumps (the focus must not go back to the button).
   const [jumpAfterClose, setJumpAfterClose] = useState<string | null>(null);
 
   const conversation = (onJump: (field: string) => void) => (
-    <AssistantConversation
-      knowledge={knowledge}
-      exchanges={exchanges}
-      focusedField={focusedField}
-      facts={companyFacts}
-      onAsk={ask}
-      onJump={onJump}
-    />
+    <LazySession steps={steps} log={log} focusedField={focusedField} facts={companyFacts} onJump={onJump} />
   );
 
   if (isDesktop) {
@@ -109,6 +154,8 @@ export const WizardAssistant = memo(function WizardAssistant({
           variant="filled"
           aria-label={t('chat.open')}
           aria-haspopup="dialog"
+          // Asked for as the finger or the pointer reaches the button: often there before the drawer.
+          onPointerDown={() => void loadSession().catch(() => undefined)}
           onClick={() => {
             setJumpAfterClose(null);
             setOpened(true);
