@@ -37,8 +37,8 @@ export const QUESTION_SETS = [
   { name: 'tuning', directory: '', floor: 90, refusedFloor: 80, blind: false },
   { name: 'holdout-1', directory: 'holdout/', blind: false },
   { name: 'dev', directory: 'dev/', blind: false },
-  { name: 'holdout-2', directory: 'holdout-2/', floor: 75, refusedFloor: 30, blind: true },
-  { name: 'holdout-3', directory: 'holdout-3/', blind: true },
+  { name: 'holdout-2', directory: 'holdout-2/', floor: 75, refusedFloor: 30, blind: false },
+  { name: 'holdout-3', directory: 'holdout-3/', blind: false },
 ] as const satisfies readonly QuestionSet[];
 
 export interface QuestionSet {
