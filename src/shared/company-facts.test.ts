@@ -55,4 +55,17 @@ describe('companyFacts', () => {
       shareCapital: null,
     });
   });
+
+  it('counts a subscriber row without a person in none of its figures (associates and cash agree)', () => {
+    const facts = companyFacts({
+      jurisdiction: 'FR',
+      legalForm: 'SAS',
+      shareCapital: 1000,
+      subscribers: [
+        { personId: 'p1', subscription: 600, paidAmount: 300 },
+        { personId: '', subscription: 400, paidAmount: 400 },
+      ],
+    });
+    expect(facts).toMatchObject({ associates: 1, cashCapital: 600, paidAtFormation: 300 });
+  });
 });

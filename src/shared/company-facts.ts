@@ -17,7 +17,7 @@ export interface CompanyFacts {
   cashCapital: number | null;
   /** What the subscribers say they pay in at formation (their `paidAmount` added up), when all say it. */
   paidAtFormation: number | null;
-  /** The associates (the subscribers listed). */
+  /** The associates: the subscribers that name a person (their subscriptions make `cashCapital`). */
   associates: number | null;
   /** The managers listed (président, gérants, administratori). */
   managers: number | null;
@@ -49,17 +49,20 @@ export function companyFacts(data: unknown): CompanyFacts {
   const shareCapital = amount(file.shareCapital) || null;
   const subscribers = Array.isArray(file.subscribers) ? file.subscribers : [];
   const managers = Array.isArray(file.managers) ? file.managers : [];
-  const named = (list: readonly unknown[]) =>
-    list.filter((item) => isRecord(item) && typeof item.personId === 'string' && item.personId !== '').length;
-  const subscribed = sumOf(subscribers, 'subscription');
+  // One list for every figure: the subscribers that name a person (a row being filled in counts for
+  // none of them, so that the associates and the capital they bring always agree).
+  const isNamed = (item: unknown) =>
+    isRecord(item) && typeof item.personId === 'string' && item.personId !== '';
+  const associates = subscribers.filter(isNamed);
+  const subscribed = sumOf(associates, 'subscription');
   return {
     jurisdiction,
     legalForm,
     shareCapital,
     cashCapital: subscribed ?? shareCapital,
-    paidAtFormation: sumOf(subscribers, 'paidAmount'),
-    associates: named(subscribers) || null,
-    managers: named(managers) || null,
+    paidAtFormation: sumOf(associates, 'paidAmount'),
+    associates: associates.length || null,
+    managers: managers.filter(isNamed).length || null,
   };
 }
 

@@ -4,8 +4,11 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './wizard-assistant.module.css';
 
-/** The rest of an answer, folded behind a "Details" button that says whether it is open. */
-export function Details({ children }: { children: ReactNode }) {
+/**
+ * The rest of an answer, folded behind a "Details" button that says whether it is open. `label`
+ * names a second fold in the same reply (two buttons with one name read the same to a screen reader).
+ */
+export function Details({ children, label }: { children: ReactNode; label?: string }) {
   const { t } = useTranslation('assistant');
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -23,7 +26,7 @@ export function Details({ children }: { children: ReactNode }) {
         }
         className={classes.details}
       >
-        {t('chat.answer.details')}
+        {label ?? t('chat.answer.details')}
       </Button>
       <div id={id} hidden={!open}>
         {children}

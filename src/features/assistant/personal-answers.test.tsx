@@ -65,7 +65,8 @@ describe("the founder's total cost", () => {
     // What each fee covers, folded: the legal notice's flat rate is before VAT.
     const vat = within(block).getByText(/^Annonce légale de constitution : Forfait hors TVA/);
     expect(vat).not.toBeVisible();
-    await user.click(within(block).getByRole('button', { name: TITLES.fr.details }));
+    // Its own name: the reply's own "Détails" button is another one.
+    await user.click(within(block).getByRole('button', { name: 'Ce que couvre chaque frais' }));
     expect(vat).toBeVisible();
   });
 

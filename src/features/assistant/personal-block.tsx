@@ -181,23 +181,25 @@ function FilingCost({ form, formName }: { form: LegalForm; formName: string }) {
           );
         })}
       </ul>
-      {/* What each fee covers (the legal notice's flat rate is before VAT), folded. */}
-      <Details>
-        <ul className={classes.personalList}>
-          {filing.fees.map((fee) =>
-            fee.detail ? (
-              <li key={fee.id}>
-                <Text size="sm">
-                  {t('filingCost.feeDetail', {
-                    fee: tJurisdictions(fee.label),
-                    detail: tJurisdictions(fee.detail),
-                  })}
-                </Text>
-              </li>
-            ) : null,
-          )}
-        </ul>
-      </Details>
+      {/* What each fee covers (the legal notice's flat rate is before VAT), folded; none, no fold. */}
+      {filing.fees.some((fee) => fee.detail) ? (
+        <Details label={t('filingCost.feeDetails')}>
+          <ul className={classes.personalList}>
+            {filing.fees.map((fee) =>
+              fee.detail ? (
+                <li key={fee.id}>
+                  <Text size="sm">
+                    {t('filingCost.feeDetail', {
+                      fee: tJurisdictions(fee.label),
+                      detail: tJurisdictions(fee.detail),
+                    })}
+                  </Text>
+                </li>
+              ) : null,
+            )}
+          </ul>
+        </Details>
+      ) : null}
     </>
   );
 }

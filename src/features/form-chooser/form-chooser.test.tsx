@@ -132,6 +132,11 @@ describe.each(LANGUAGES)('the form chooser in %s', (language) => {
       shown(t('jurisdictions:FR.forms.EURL.short')),
     );
     expect(card).toHaveTextContent(shown(reasonOf(t as never, language, 'eurlLowerContributions')));
+    // Screen readers hear the recommendation's title from a live region that was there before it.
+    const announced = document.querySelector('[aria-live="polite"]');
+    expect(announced).not.toBe(null);
+    expect(announced).not.toContainElement(card);
+    expect(announced).toHaveTextContent(shown(t('jurisdictions:FR.forms.EURL.short')));
   });
 
   it('recommends a Romanian solo founder a single-member SRL, says when a PFA might suit better, and skips a country already chosen', async () => {

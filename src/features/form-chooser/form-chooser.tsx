@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, List, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, Radio, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionLink } from '@/components/action';
@@ -277,8 +277,15 @@ export function FormChooser({
           ))}
       </Stack>
 
+      {/* Always there, so that screen readers announce a recommendation when it appears or changes: its
+          title only, not the whole card again. */}
+      <VisuallyHidden aria-live="polite">
+        {complete && result && place && country
+          ? t('chooser:ui.recommendation.title', { form: winnerName })
+          : ''}
+      </VisuallyHidden>
       {complete && result && place && country ? (
-        <Card withBorder padding="md" radius="md" data-testid="chooser-recommendation" aria-live="polite">
+        <Card withBorder padding="md" radius="md" data-testid="chooser-recommendation">
           <Stack gap="sm">
             <Title order={headingOrder} size="h3">
               {t('chooser:ui.recommendation.title', { form: winnerName })}
