@@ -1,6 +1,7 @@
 import countries from 'virtual:knowledge-countries';
 import legalForms from 'virtual:knowledge-legal-forms';
 import type { StepDefinition } from '@/forms/form-definition';
+import { asksAboutAnotherCountry } from './other-countries';
 import { stems, SYNONYMS } from './words';
 
 export { stems } from './words';
@@ -453,7 +454,10 @@ export function createKnowledgeIndex(entries: readonly KnowledgeEntry[], options
     const question = asked.slice(0, MAX_QUESTION_LENGTH);
     const scored = score(question, context);
     const best = scored[0];
-    const outsideGuide = best !== undefined && best.entry.id === OUTSIDE_GUIDE && best.score >= minScore;
+    // Another country's company is outside the guide, however many words it shares with its entries.
+    const outsideGuide =
+      (best !== undefined && best.entry.id === OUTSIDE_GUIDE && best.score >= minScore) ||
+      (minSupport > 0 && asksAboutAnotherCountry(question));
     const closest = scored.filter((match) => match.entry.id !== OUTSIDE_GUIDE);
     const first = closest[0];
     const outsideScore = scored.find((match) => match.entry.id === OUTSIDE_GUIDE)?.score ?? 0;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { asksAboutAnotherCountry } from './other-countries';
+
+describe('asksAboutAnotherCountry', () => {
+  it.each([
+    'How do I form an LLC in Wyoming?',
+    'comment créer une GmbH ?',
+    'cum deschid o firmă în Bulgaria ca să plătesc impozit mai mic',
+    'je veux monter ma boîte en Belgique',
+    'set up a company in the UK',
+  ])('knows "%s" asks about another country’s company', (question) => {
+    expect(asksAboutAnotherCountry(question)).toBe(true);
+  });
+
+  it.each([
+    // Where someone lives is no company abroad.
+    'my cofounder lives in Germany, can he sign remotely?',
+    'Locuiesc în Italia, pot vărsa aportul în euro de acolo?',
+    // France or Romania named: the guide's.
+    'I live in Spain and want to create a SASU in France',
+    'can my UK Ltd be an associate of a Romanian SRL?',
+    // No company made abroad.
+    'mon associé est au Canada pour 6 mois, il peut signer à distance ?',
+    'Can a US citizen be président of a SAS?',
+  ])('leaves "%s" to the guide', (question) => {
+    expect(asksAboutAnotherCountry(question)).toBe(false);
+  });
+});
