@@ -22,12 +22,13 @@ export interface AssistantFigures {
 }
 
 /**
- * Issue 36's targets: top-1 ≥ 90 % in every language on the tuning set and on the blind held-out set
- * (holdout-2), with ≥ 80 % of their unanswerable questions refused. The other sets are reported.
+ * Issue 36's targets: top-1 ≥ 90 % in every language on the tuning set and on the blind held-out sets,
+ * with ≥ 80 % of their unanswerable questions refused. The other sets are reported. The blind set of
+ * the moment is holdout-4; holdout-2 and holdout-3 were blind in their round and are now used.
  */
 const TOP1_TARGET_PERCENT = 90;
 const REFUSED_TARGET_PERCENT = 80;
-const TARGET_SETS = new Set(['tuning', 'holdout-2', 'holdout-3']);
+const TARGET_SETS = new Set(['tuning', 'holdout-2', 'holdout-3', 'holdout-4']);
 
 /**
  * The figures before issue 36 changed anything (November 27, 2026: the matcher and the entries of
@@ -55,6 +56,13 @@ const BEFORE: Record<string, Record<string, { top1: number; refused: string } | 
     fr: { top1: 58.7, refused: '1 of 12' },
     en: { top1: 58.3, refused: '1 of 11' },
     ro: { top1: 56.9, refused: '2 of 12' },
+  },
+  // Written and labelled blind for issue 36's second round (November 27, 2026), measured before its
+  // changes (the refusal signs, the other countries, the new entries and phrasings).
+  'holdout-4': {
+    fr: { top1: 64.0, refused: '4 of 10' },
+    en: { top1: 74.0, refused: '4 of 10' },
+    ro: { top1: 80.0, refused: '3 of 10' },
   },
 };
 
@@ -91,8 +99,9 @@ export function assistantTable(figures: AssistantFigures[]): Table {
       'The wizard assistant on the question sets of tests/fixtures/assistant-questions: "tuning", the set its ' +
       'synonyms and weights were tuned on; "holdout-1", written apart for issue 20, now seen; "dev", written blind ' +
       'for issue 36 and tuned on; "holdout-2", written blind for issue 36 and never tuned on nor looked at (its ' +
-      'figures only; they chose the re-ranking classifier over the index alone); "holdout-3", written blind after ' +
-      'the last change and measured once. Top-1: the first answer is one of the right entries; top-3: one of the first three is ' +
+      'figures only; they chose the re-ranking classifier over the index alone), then used; "holdout-3", written blind ' +
+      'after that round, measured once, then used; "holdout-4", written and labelled blind for the second round, ' +
+      'measured before it and after it, never tuned on nor looked at. Top-1: the first answer is one of the right entries; top-3: one of the first three is ' +
       '(a question in scope that no entry answers yet counts as a miss). Refused: questions nothing answers, ' +
       'answered with nothing. "Before": the figures when issue 36 started (each set as labelled then). ' +
       'Targets (tuning and the blind sets): top-1 ≥ 90 %, refused ≥ 80 %.',
