@@ -40,7 +40,7 @@ export const QUESTION_SETS = [
   { name: 'dev', directory: 'dev/', blind: false },
   { name: 'holdout-2', directory: 'holdout-2/', floor: 75, refusedFloor: 30, blind: false },
   { name: 'holdout-3', directory: 'holdout-3/', blind: false },
-  { name: 'holdout-4', directory: 'holdout-4/', blind: true },
+  { name: 'holdout-4', directory: 'holdout-4/', blind: false },
 ] as const satisfies readonly QuestionSet[];
 
 export interface QuestionSet {
