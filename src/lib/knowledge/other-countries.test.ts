@@ -8,6 +8,7 @@ describe('asksAboutAnotherCountry', () => {
     'cum deschid o firmă în Bulgaria ca să plătesc impozit mai mic',
     'je veux monter ma boîte en Belgique',
     'set up a company in the UK',
+    'On veut ouvrir une SRL à Bruxelles avec mon beau-frère',
   ])('knows "%s" asks about another country’s company', (question) => {
     expect(asksAboutAnotherCountry(question)).toBe(true);
   });
@@ -22,6 +23,8 @@ describe('asksAboutAnotherCountry', () => {
     // No company made abroad.
     'mon associé est au Canada pour 6 mois, il peut signer à distance ?',
     'Can a US citizen be président of a SAS?',
+    // A foreign company as an associate of the guide's form.
+    'est-il possible de créer une SAS dont un associé est une société allemande (GmbH) ?',
   ])('leaves "%s" to the guide', (question) => {
     expect(asksAboutAnotherCountry(question)).toBe(false);
   });

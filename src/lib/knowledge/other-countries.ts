@@ -56,7 +56,6 @@ const FOREIGN_PLACES = [
   'poland',
   'polonia',
   'usa',
-  'us',
   'etats unis',
   'america',
   'sua',
@@ -73,8 +72,8 @@ const FOREIGN_PLACES = [
   'brussels',
   'chisinau',
 ];
-/** "in", "en", "au", "aux", "în" (written "in" once accents are gone), "the". */
-const IN = ['in', 'en', 'au', 'aux', 'in the', 'dans le', 'dans la'];
+/** "in", "en", "au", "aux", "à" and "în" (written "a" and "in" once accents are gone). */
+const IN = ['in', 'en', 'au', 'aux', 'a', 'in the', 'dans le', 'dans la'];
 /** Words that say a company is being made (any language, as normalised). */
 const CREATING =
   /\b(cree\w*|creer|creation|monter|ouvrir|immatricul\w*|form|create|set up|setup|register|open|incorporate|start|infiint\w*|deschid\w*|firma|firme|societe|company|srl|sas|sarl)\b/;
@@ -85,11 +84,16 @@ const LIVING =
 const OWN_COUNTRIES =
   /\b(france|francais\w*|french|franta|frantei|paris|lyon|marseille|romania|romaniei|roumanie|roumain\w*|romanian|roman|romana|romanesc|bucuresti|bucharest|cluj)\b/;
 
+/** The guide's own legal forms. */
+const OWN_FORMS = /\b(sas|sasu|sarl|eurl|srl|pfa)\b/;
+
 /** Whether the question asks about creating a company in another country than France or Romania. */
 export function asksAboutAnotherCountry(question: string): boolean {
   const text = ` ${normalizedWords(question).join(' ')} `;
   if (OWN_COUNTRIES.test(text)) return false;
-  if (FOREIGN_FORMS.some((form) => text.includes(` ${form} `))) return true;
+  // A foreign company beside a French or Romanian form is an associate of it ("a GmbH as associate of
+  // my SAS"): the guide's question.
+  if (FOREIGN_FORMS.some((form) => text.includes(` ${form} `))) return !OWN_FORMS.test(text);
   if (!CREATING.test(text) || LIVING.test(text)) return false;
   return FOREIGN_PLACES.some((place) => IN.some((word) => text.includes(` ${word} ${place} `)));
 }

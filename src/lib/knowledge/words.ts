@@ -15,6 +15,8 @@ const QUESTION_WORDS = new Set(
     // Chat fillers and possessives, which founders type and the entries never use (issue 36's dev set):
     // counted as words no entry knows, they would make an answerable question look off the subject.
     'pls plz lol actually really just our your svp stp lol vraiment notre votre trebe rog nostru vostru vreo',
+    // SMS spellings of the words of asking ("c koi", "kel statut", "cmt faire").
+    'koi kel kelle kels cmt cmb',
   ]
     .join(' ')
     .split(' '),
