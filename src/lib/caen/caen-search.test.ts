@@ -42,6 +42,15 @@ describe('the CAEN search in founders’ words (schemas/jurisdictions/caen-searc
     expect(rank('ro', 'contabilitate')[0]).toBe('6920');
   });
 
+  it('reads everyday words: a bare salon or transport, an online platform as intermediation (review §26)', () => {
+    expect(rank('ro', 'salon').slice(0, 2)).toEqual(['9621', '9622']);
+    expect(rank('en', 'transport')[0]).toBe('4941');
+    expect(rank('ro', 'platformă online').slice(0, 2)).toEqual(['4791', '4792']);
+    // Food retail (4711) comes after the intermediation classes for an online shop.
+    const shop = rank('ro', 'magazin online');
+    expect(shop.indexOf('4711')).toBeGreaterThan(shop.indexOf('4792'));
+  });
+
   it('ignores case and accents, both ways', () => {
     expect(rank('ro', 'CAFENEA')[0]).toBe('5630');
     expect(rank('fr', 'cafe')[0]).toBe('5630');
