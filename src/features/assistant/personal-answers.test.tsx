@@ -141,6 +141,31 @@ describe('the capital to pay in', () => {
     expect(block).toHaveTextContent('Legea nr. 31/1990, art. 9^1 alin. (2)');
   });
 
+  it('says when the amounts declared paid in are below the minimum, with a link to correct them (fr)', async () => {
+    const short = facts({ ...SASU_1000, paidAtFormation: 200 });
+    const { block, user, jumpToField } = await ask(
+      'fr',
+      short,
+      'Combien dois-je verser de capital à la création ?',
+    );
+
+    expect(block).toHaveTextContent(
+      asShown(
+        'Vos associés indiquent verser 200 € à la création : c’est moins que le minimum de 500 €, et le dossier ne peut pas être déposé ainsi.',
+      ),
+    );
+    await user.click(within(block).getByRole('button', { name: 'Corriger les montants versés' }));
+    expect(jumpToField).toHaveBeenCalledWith('subscribers.paidAmount');
+  });
+
+  it('repeats the amount declared when it reaches the minimum (en)', async () => {
+    const enough = facts({ ...SASU_1000, paidAtFormation: 600 });
+    const { block } = await ask('en', enough, 'How much capital must I deposit at creation?');
+
+    expect(block).toHaveTextContent(asShown('Your subscribers say they pay in €600 at creation.'));
+    expect(within(block).queryByRole('button', { name: 'Correct the amounts paid in' })).toBeNull();
+  });
+
   it('asks for the share capital when the file has none yet, with a link to the field (fr)', async () => {
     const noCapital = facts({ jurisdiction: 'FR', legalForm: 'SASU' });
     const { block, user, jumpToField } = await ask(

@@ -216,10 +216,12 @@ function CapitalDeposit({
   form,
   formName,
   facts,
+  onJump,
 }: {
   form: LegalForm;
   formName: string;
   facts: CompanyFacts;
+  onJump: (field: string) => void;
 }) {
   const { t, money, percent } = usePersonalWords();
   const cash = facts.cashCapital ?? 0;
@@ -265,7 +267,27 @@ function CapitalDeposit({
           })}
         </Line>
       ) : null}
-      {facts.paidAtFormation !== null ? (
+      {facts.paidAtFormation !== null && facts.paidAtFormation < deposit ? (
+        // Below the law's minimum: the file cannot be filed as it is (the same rule as the filing check).
+        <li>
+          <Text size="sm" component="span" c="red.9" fw={600}>
+            {t('capitalDeposit.shortfall', {
+              paid: money(facts.paidAtFormation, currency),
+              deposit: money(deposit, currency),
+            })}
+          </Text>
+          <Source law={fraction?.source.law} />
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            px={4}
+            className={classes.jump}
+            onClick={() => onJump('subscribers.paidAmount')}
+          >
+            {t('goTo.paidAmount')}
+          </Button>
+        </li>
+      ) : facts.paidAtFormation !== null ? (
         <Line>{t('capitalDeposit.declared', { paid: money(facts.paidAtFormation, currency) })}</Line>
       ) : null}
     </ul>
@@ -383,7 +405,9 @@ function Block({
     body = (
       <>
         {kind === 'filingCost' ? <FilingCost form={form} formName={formName} /> : null}
-        {kind === 'capitalDeposit' ? <CapitalDeposit form={form} formName={formName} facts={facts} /> : null}
+        {kind === 'capitalDeposit' ? (
+          <CapitalDeposit form={form} formName={formName} facts={facts} onJump={onJump} />
+        ) : null}
         {kind === 'managerRules' ? (
           <ManagerRules form={form} formName={formName} managers={facts.managers} onJump={onJump} />
         ) : null}
