@@ -2,8 +2,8 @@
  * The assistant's ways of matching a question, side by side on the same question sets (issue 36):
  * the search index as it was, NLP.js's neural intent classifier (when @nlpjs/nlu and its languages are
  * installed), this project's naive Bayes classifier, their combinations, and what ships. The figures
- * come from src/features/assistant/assistant-matchers.test.ts, which builds each as the wizard does; the
- * blind set (holdout-2) is never run. `npx tsx scripts/bench-assistant-matchers.ts`.
+ * come from tests/unit/assistant/assistant-matchers.test.ts, which builds each as the wizard does; the
+ * blind set (holdout-5) is never run. `npx tsx scripts/bench-assistant-matchers.ts`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,7 +30,7 @@ export function benchAssistantMatchers(): MatcherFigures[] {
   try {
     const run = spawnSync(
       'npx',
-      ['vitest', 'run', '--project', 'app', 'src/features/assistant/assistant-matchers.test.ts'],
+      ['vitest', 'run', '--project', 'app', 'tests/unit/assistant/assistant-matchers.test.ts'],
       {
         env: { ...process.env, ASSISTANT_MATCHERS: '1', ASSISTANT_MATCHERS_REPORT: reportFile },
         encoding: 'utf8',

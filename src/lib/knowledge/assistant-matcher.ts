@@ -2,7 +2,7 @@
  * What the assistant ships (issue 36): the search index decides whether to answer (its refusal rules
  * as they are: least score, outside-the-guide list, support); when it answers, the naive Bayes intent
  * classifier re-ranks the index's closest candidates. Chosen from a side-by-side comparison on the same
- * question sets (src/features/assistant/assistant-matchers.test.ts, `npm run bench`), where it did
+ * question sets (tests/unit/assistant/assistant-matchers.test.ts, `npm run bench`), where it did
  * better than the index alone and than either classifier alone.
  */
 import { trainIntentClassifier, type IntentClassifier, type IntentScore } from './intent-classifier';

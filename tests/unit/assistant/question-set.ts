@@ -26,9 +26,11 @@ import {
  * - `holdout-3` (holdout-3/<lang>.json): written blind at the end of issue 36's first round, measured
  *   once; used since the second round, which may tune on it;
  * - `holdout-4` (holdout-4/<lang>.json): written and labelled blind for issue 36's second round, measured
- *   before it and after it, NEVER tuned on nor looked at: its figures only are reported, never its
- *   misses (`blind`). Its questions that no entry answered were relabelled, by its labellers, for the
- *   entries the second round added from the other sets' gaps.
+ *   before and after it; used since the third round, which tuned on it;
+ * - `holdout-5` (holdout-5/<lang>.json): written and labelled blind for the third round, measured before
+ *   and after it, NEVER tuned on nor looked at: its figures only are reported, never its misses
+ *   (`blind`). A blind set's labellers relabel it, unseen by anyone else, for the entries a round adds
+ *   from the other sets' gaps.
  * `floor`: the top-1 floor in percent; `refusedFloor`: the share of its unanswerable questions that
  * must get no answer. A set without a floor is reported only. A set whose files are absent is skipped.
  * Issue 36's target is 90 % top-1 and 80 % refused on `tuning` and on the blind set (the bench marks
@@ -41,6 +43,7 @@ export const QUESTION_SETS = [
   { name: 'holdout-2', directory: 'holdout-2/', floor: 75, refusedFloor: 30, blind: false },
   { name: 'holdout-3', directory: 'holdout-3/', blind: false },
   { name: 'holdout-4', directory: 'holdout-4/', blind: false },
+  { name: 'holdout-5', directory: 'holdout-5/', blind: true },
 ] as const satisfies readonly QuestionSet[];
 
 export interface QuestionSet {

@@ -2,7 +2,7 @@
  * The assistant's ways of matching a question to entries, side by side on the same question sets
  * (issue 36): the search index, intent classifiers trained on the entries' ways of asking, and their
  * combinations. A bench, not a test: it runs only with ASSISTANT_MATCHERS set (scripts/bench-assistant-
- * matchers.ts sets it), never on the blind set (holdout-2), and fails nothing.
+ * matchers.ts sets it), never on the blind set (holdout-5), and fails nothing.
  */
 import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
