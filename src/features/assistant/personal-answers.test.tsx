@@ -66,7 +66,7 @@ describe("the founder's total cost", () => {
     const vat = within(block).getByText(/^Annonce légale de constitution : Forfait hors TVA/);
     expect(vat).not.toBeVisible();
     // Its own name: the reply's own "Détails" button is another one.
-    await user.click(within(block).getByRole('button', { name: 'Ce que couvre chaque frais' }));
+    await user.click(within(block).getByRole('button', { name: 'Le détail des frais' }));
     expect(vat).toBeVisible();
   });
 

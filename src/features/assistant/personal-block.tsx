@@ -268,7 +268,8 @@ function CapitalDeposit({
         </Line>
       ) : null}
       {facts.paidAtFormation !== null && facts.paidAtFormation < deposit ? (
-        // Below the law's minimum: the file cannot be filed as it is (the same rule as the filing check).
+        // The total declared paid in, below the law's minimum for the cash subscribed: the file cannot be
+        // filed as it is (the filing check also checks each subscriber's own share).
         <li>
           <Text size="sm" component="span" c="red.9" fw={600}>
             {t('capitalDeposit.shortfall', {

@@ -1,7 +1,7 @@
 import { ActionIcon, Affix, Badge, Button, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessageChatbot } from '@tabler/icons-react';
-import { Component, lazy, memo, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Component, lazy, memo, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StepDefinition } from '@/forms/form-definition';
 import { NO_COMPANY_FACTS, type CompanyFacts } from '@/shared/company-facts';
@@ -12,6 +12,10 @@ import classes from './wizard-assistant.module.css';
 // The knowledge and the matcher: loaded when the assistant shows (at once on wide screens, at the
 // first opening on phones), and asked for early when the founder reaches for the phone's button.
 const loadSession = () => import('./assistant-session');
+/** The assistant's own words and the help topics' titles, which it loads with its knowledge. */
+const SESSION_NAMESPACES = ['faq', 'knowledge', 'info'];
+// One lazy component for every showing; a retry after a failed load makes a new one.
+const FirstSession = lazy(loadSession);
 
 /** What the wizard tells the assistant, and what the assistant may ask of the wizard. */
 export interface WizardAssistantProps {
@@ -57,41 +61,67 @@ function SessionLoading() {
   );
 }
 
-function SessionLoadError({ onRetry }: { onRetry: () => void }) {
+function SessionLoadError({ onRetry, again }: { onRetry: () => void; again: boolean }) {
   const { t } = useTranslation('assistant');
+  // A browser may keep a failed chunk's error for the page's life: after a second failure, only a
+  // reload loads it again (the wizard's answers are saved as they are typed).
   return (
     <Stack align="center" gap="sm" p="lg">
       <Text size="sm" ta="center" role="alert">
-        {t('chat.loadError')}
+        {t(again ? 'chat.loadErrorAgain' : 'chat.loadError')}
       </Text>
-      <Button variant="light" onClick={onRetry}>
-        {t('chat.retry')}
-      </Button>
+      {again ? (
+        <Button variant="light" onClick={() => window.location.reload()}>
+          {t('chat.reload')}
+        </Button>
+      ) : (
+        <Button variant="light" onClick={onRetry}>
+          {t('chat.retry')}
+        </Button>
+      )}
     </Stack>
   );
 }
 
 /** A failed load of the assistant (network gone) stays in its panel, with a retry; the wizard goes on. */
-class SessionBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+class SessionBoundary extends Component<
+  { onRetry: () => void; again: boolean; children: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
   }
 
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('The assistant failed to load', error, info.componentStack);
+  }
+
   override render() {
-    return this.state.failed ? <SessionLoadError onRetry={this.props.onRetry} /> : this.props.children;
+    return this.state.failed ? (
+      <SessionLoadError onRetry={this.props.onRetry} again={this.props.again} />
+    ) : (
+      this.props.children
+    );
   }
 }
 
-/** The open assistant, loaded on first show; a retry after a failed load asks for its chunk again. */
+/** The open assistant, loaded on first show; a retry after a failed load asks for it again. */
 function LazySession(props: AssistantSessionProps) {
-  // A new lazy component per attempt: React keeps a failed import's error otherwise.
-  const [attempt, setAttempt] = useState(() => ({ count: 0, Session: lazy(loadSession) }));
+  const { i18n } = useTranslation();
+  // A new lazy component per retry: React keeps a failed import's error otherwise.
+  const [attempt, setAttempt] = useState(() => ({ count: 0, Session: FirstSession }));
   const { count, Session } = attempt;
-  const retry = () => setAttempt((previous) => ({ count: previous.count + 1, Session: lazy(loadSession) }));
+  const retry = () => {
+    // i18next never asks again for a namespace that failed: reload the assistant's own first.
+    void i18n
+      .reloadResources(i18n.language, SESSION_NAMESPACES)
+      .catch(() => undefined)
+      .then(() => setAttempt((previous) => ({ count: previous.count + 1, Session: lazy(loadSession) })));
+  };
   return (
-    <SessionBoundary key={count} onRetry={retry}>
+    <SessionBoundary key={count} onRetry={retry} again={count > 0}>
       <Suspense fallback={<SessionLoading />}>
         <Session {...props} />
       </Suspense>
@@ -126,6 +156,9 @@ export const WizardAssistant = memo(function WizardAssistant({
   const log = useExchangeLog();
   const isDesktop = useMediaQuery('(min-width: 62em)', false);
   const [opened, setOpened] = useState(false);
+  // On phones, the assistant loads at its first opening and then stays (hidden while the drawer is
+  // closed): its matcher is built once, and a question half typed is still there.
+  const [everOpened, setEverOpened] = useState(false);
   // On phones, a link to a field closes the panel first, then jumps (the focus must not go back to the button).
   const [jumpAfterClose, setJumpAfterClose] = useState<string | null>(null);
 
@@ -158,6 +191,7 @@ export const WizardAssistant = memo(function WizardAssistant({
           onPointerDown={() => void loadSession().catch(() => undefined)}
           onClick={() => {
             setJumpAfterClose(null);
+            setEverOpened(true);
             setOpened(true);
           }}
           className={classes.fab}
@@ -172,6 +206,7 @@ export const WizardAssistant = memo(function WizardAssistant({
         onClose={() => setOpened(false)}
         position="bottom"
         size="85%"
+        keepMounted
         returnFocus={jumpAfterClose === null}
         // Cleared at the next opening, not here: clearing it now would turn returnFocus back on and
         // send the focus to the floating button, away from the field.
@@ -188,10 +223,12 @@ export const WizardAssistant = memo(function WizardAssistant({
             <Drawer.CloseButton aria-label={t('chat.close')} />
           </Drawer.Header>
           <Drawer.Body className={classes.drawerBody}>
-            {conversation((field) => {
-              setJumpAfterClose(field);
-              setOpened(false);
-            })}
+            {everOpened
+              ? conversation((field) => {
+                  setJumpAfterClose(field);
+                  setOpened(false);
+                })
+              : null}
           </Drawer.Body>
         </Drawer.Content>
       </Drawer.Root>
