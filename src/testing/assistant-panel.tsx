@@ -43,21 +43,29 @@ export function facts(values: Partial<CompanyFacts>): CompanyFacts {
   return { ...NO_COMPANY_FACTS, ...values };
 }
 
+/**
+ * A wide screen: matchMedia matches the assistant's query only (and nothing else, so that Mantine keeps
+ * its light colour scheme). The setup's matchMedia, a phone, matches nothing; the caller puts it back.
+ */
+export function emulateWideScreen() {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: query === '(min-width: 62em)',
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
 /** Before each test: a wide screen (the setup's matchMedia matches nothing) and the server's catalog. */
 export function widePanelWithCatalogEachTest() {
   const setupMatchMedia = window.matchMedia;
   beforeEach(() => {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: query === '(min-width: 62em)',
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
+    emulateWideScreen();
     // The catalog as the server sends it (the block's cheapest offer that can be filed).
     seedCatalogSnapshot({ offers: OFFERS, products: [] });
     vi.spyOn(apiClient, 'GET').mockImplementation(((path: string) =>

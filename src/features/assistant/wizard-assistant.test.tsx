@@ -19,6 +19,7 @@ import helpTopics from '../../../schemas/help.json';
 import { paths } from '@/config/paths';
 import type { Language } from '@/lib/i18n/languages';
 import type { UserEvent } from '@testing-library/user-event';
+import { emulateWideScreen } from '@/testing/assistant-panel';
 import { fillTemplate } from '@/testing/fill-template';
 import { renderWithProviders } from '@/testing/render';
 import { loadLegalFormSteps } from '@/forms/generated/wizard-steps';
@@ -121,20 +122,6 @@ afterEach(() => {
   window.matchMedia = phoneMatchMedia;
 });
 
-function wideScreen() {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: query === '(min-width: 62em)',
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
 function renderAssistant(language: Language, focusedField: string | null = null) {
   const jumpToField = vi.fn();
   const view = renderWithProviders(
@@ -148,7 +135,7 @@ function renderAssistant(language: Language, focusedField: string | null = null)
 
 /** Renders the wide-screen panel and returns it. */
 async function renderPanel(language: Language, focusedField: string | null = null) {
-  wideScreen();
+  emulateWideScreen();
   const view = renderAssistant(language, focusedField);
   const panel = await screen.findByRole('complementary', { name: ASSISTANT[language].title });
   // The knowledge loads with the panel (a chunk of its own): the conversation shows once it is there.
