@@ -23,12 +23,21 @@ export interface AssistantFigures {
 
 /**
  * Issue 36's targets: top-1 ≥ 90 % in every language on the tuning set and on the blind held-out sets,
- * with ≥ 80 % of their unanswerable questions refused. The other sets are reported. The blind set of
- * the moment is holdout-5; holdout-2, holdout-3 and holdout-4 were blind in their round and are now used.
+ * with ≥ 80 % of their unanswerable questions refused. The other sets are reported. The blind sets of
+ * the moment are holdout-5 and holdout-6; holdout-2, holdout-3 and holdout-4 were blind in their round
+ * and are now used: their questions are among the entries' phrasings, so their target holds on their
+ * figures "left out" (measured without their own questions among the phrasings).
  */
 const TOP1_TARGET_PERCENT = 90;
 const REFUSED_TARGET_PERCENT = 80;
-const TARGET_SETS = new Set(['tuning', 'holdout-2', 'holdout-3', 'holdout-4', 'holdout-5']);
+const TARGET_SETS = new Set([
+  'tuning',
+  'holdout-2, left out',
+  'holdout-3, left out',
+  'holdout-4, left out',
+  'holdout-5',
+  'holdout-6',
+]);
 
 /**
  * The figures before issue 36 changed anything (November 27, 2026: the matcher and the entries of
@@ -70,6 +79,13 @@ const BEFORE: Record<string, Record<string, { top1: number; refused: string } | 
     en: { top1: 80.0, refused: '7 of 10' },
     ro: { top1: 88.0, refused: '8 of 10' },
   },
+  // Written blind for the fourth round, labelled against the entries' whole answers and audited,
+  // measured before it (at the end of the third).
+  'holdout-6': {
+    fr: { top1: 94.1, refused: '8 of 9' },
+    en: { top1: 94.0, refused: '9 of 10' },
+    ro: { top1: 92.0, refused: '8 of 10' },
+  },
 };
 
 export function benchAssistant(): AssistantFigures[] {
@@ -108,10 +124,14 @@ export function assistantTable(figures: AssistantFigures[]): Table {
       'figures only; they chose the re-ranking classifier over the index alone), then used; "holdout-3", written blind ' +
       'after that round, measured once, then used; "holdout-4", written and labelled blind for the second round, ' +
       'measured before and after it, then used; "holdout-5", written and labelled blind for the third round, ' +
-      'measured before and after it, never tuned on nor looked at. Top-1: the first answer is one of the right entries; top-3: one of the first three is ' +
+      'measured before and after it, never tuned on nor looked at; "holdout-6", written blind for the fourth round, ' +
+      'labelled against whole answers and audited, measured before and after it, never tuned on nor looked at. ' +
+      "Since the fourth round the questions of the sets up to holdout-4 are among the entries' phrasings: each is " +
+      'also measured "left out", without its own questions there (the other sets\' stay). ' +
+      'Top-1: the first answer is one of the right entries; top-3: one of the first three is ' +
       '(a question in scope that no entry answers yet counts as a miss). Refused: questions nothing answers, ' +
       'answered with nothing. "Before": the figures when issue 36 started (each set as labelled then). ' +
-      'Targets (tuning and the blind sets): top-1 ≥ 90 %, refused ≥ 80 %.',
+      'Targets (tuning, the blind sets, and the sets that were blind, left out): top-1 ≥ 90 %, refused ≥ 80 %.',
     headers: [
       'Set',
       'Language',
