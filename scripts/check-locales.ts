@@ -6,6 +6,8 @@
  * locales/GLOSSARY.md hold: locales/glossary.json lists the variants no string may use (Romanian's
  * list includes the tu-forms: the register is dumneavoastră), and the English words a French or
  * Romanian string must not leave untranslated. Both rules also cover the strings of schemas/catalog.json.
+ * French and Romanian put a space, non-breaking, before a percent sign ("30 %", "{{percent}} %"): a
+ * figure glued to its % fails, except in the assistant's phrasings, written as founders type.
  * Keys used in code are checked by the compiler, typed from the French files (i18next.d.ts).
  */
 import { readFile, readdir } from 'node:fs/promises';
@@ -75,6 +77,17 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 // A word match that knows accented letters (\b does not): "pack" is not in "package" or "packagé".
 const wordPattern = (word: string, flags: string) =>
   new RegExp(`(?<![\\p{L}\\p{N}])${escape(word)}(?![\\p{L}\\p{N}])`, `u${flags}`);
+// French and Romanian typography: "30 %", never "30%". The assistant's phrasings (knowledge.json
+// items.<id>.phrasings, faqPhrasings, outsideGuide) are questions as founders type them, and stay so.
+const SPACED_PERCENT_LANGUAGES: readonly string[] = ['fr', 'ro'];
+const GLUED_PERCENT = /(\p{N}|\}\})%/u;
+const isPhrasing = (namespace: string, key: string) =>
+  namespace === 'knowledge' &&
+  (key.endsWith('.phrasings') || key.startsWith('faqPhrasings.') || key === 'outsideGuide');
+const gluedPercent = (language: string, text: string) =>
+  SPACED_PERCENT_LANGUAGES.includes(language) && GLUED_PERCENT.test(text);
+const GLUED_PERCENT_MESSAGE = 'glues a figure to % ("30%"): write "30 %" with a non-breaking space';
+
 const glossaryRules = Object.fromEntries(
   LANGUAGES.map((language) => [
     language,
@@ -92,9 +105,6 @@ const glossaryRules = Object.fromEntries(
 );
 
 let keyCount = 0;
-/** A key holding the ways founders ask an assistant's entry (knowledge.json), never shown as such. */
-const isPhrasing = (key: string) => key.endsWith('.phrasings') || key.startsWith('faqPhrasings.');
-
 for (const namespace of allNamespaces) {
   const byLanguage = new Map<string, Flat>();
   for (const language of LANGUAGES) {
@@ -125,9 +135,13 @@ for (const namespace of allNamespaces) {
     for (const [key, text] of flat)
       // An entry's phrasings are how founders ask ("un pack", "la formule"): the assistant matches them
       // and never shows them, so the glossary, which is about what the product says, does not hold there.
-      for (const rule of isPhrasing(key) ? [] : (glossaryRules[language] ?? []))
+      for (const rule of isPhrasing(namespace, key) ? [] : (glossaryRules[language] ?? []))
         if (rule.pattern.test(text))
           problems.push(`locales/${language}/${namespace}.json "${key}" ${rule.message}`);
+  for (const [language, flat] of byLanguage)
+    for (const [key, text] of flat)
+      if (!isPhrasing(namespace, key) && gluedPercent(language, text))
+        problems.push(`locales/${language}/${namespace}.json "${key}" ${GLUED_PERCENT_MESSAGE}`);
   for (const [key, text] of byLanguage.get('ro') ?? []) {
     if (/[şţŞŢ]/.test(text))
       problems.push(`locales/ro/${namespace}.json "${key}" uses ş/ţ (cedilla): write ș/ț`);
@@ -154,6 +168,7 @@ for (const [language, path, text] of catalogTexts) {
     if (rule.pattern.test(text)) problems.push(`schemas/catalog.json "${path}" ${rule.message}`);
   if (language === 'ro' && /[şţŞŢ]/.test(text))
     problems.push(`schemas/catalog.json "${path}" uses ş/ţ (cedilla): write ș/ț`);
+  if (gluedPercent(language, text)) problems.push(`schemas/catalog.json "${path}" ${GLUED_PERCENT_MESSAGE}`);
 }
 
 // The content pages (locales/<lang>/pages/<slug>.md): every page in every language, dated, with the same
@@ -185,6 +200,7 @@ for (const slug of CONTENT_PAGE_SLUGS) {
     for (const rule of glossaryRules[language] ?? [])
       if (rule.pattern.test(source)) problems.push(`${where} ${rule.message}`);
     if (language === 'ro' && /[şţŞŢ]/.test(source)) problems.push(`${where} uses ş/ţ (cedilla): write ș/ț`);
+    if (gluedPercent(language, source)) problems.push(`${where} ${GLUED_PERCENT_MESSAGE}`);
   }
   const french = shapes.get('fr');
   for (const [language, shape] of shapes)
