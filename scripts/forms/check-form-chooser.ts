@@ -2,18 +2,19 @@
  * `check:forms` for schemas/form-chooser.json, the legal-form chooser: its shape
  * (form-chooser.schema.json), its words in fr, en and ro, forms that are the jurisdiction files' own,
  * scores and cells for the country's forms and alternatives only, sources that exist and say when
- * they were read, words whose {{placeholders}} are exactly the figures of their cell or rule (no figure
- * written by hand, no unit written twice), alternatives shown only with reasons written for them, and
- * that every full set of answers recommends exactly one form with a reason.
+ * they were read, figures written once (each one used, each one worked out: a product of figures or a
+ * legal form's parameter), words whose {{placeholders}} are exactly the figures of their question, cell
+ * or rule (no number written by hand, no unit written twice), alternatives shown only with reasons
+ * written for them, and that every full set of answers recommends exactly one form with a reason.
  */
-import type { JurisdictionJson } from '../../src/shared/jurisdictions';
+import { legalFormsOf, type JurisdictionJson, type LegalParameterName } from '../../src/shared/jurisdictions';
 import { LANGUAGES } from '../../src/lib/i18n/languages';
+import { resolveFigures } from '../../src/features/form-chooser/figures';
 import {
   answerCombinations,
   QUESTION_IDS,
   recommend,
   type ChooserFile,
-  type Figure,
   type FigureUnit,
 } from '../../src/features/form-chooser/recommend';
 import { isRecord, type ContentChecker } from './content-checker';
@@ -67,8 +68,12 @@ const unitAfter = Object.fromEntries(
   ]),
 ) as Record<FigureUnit, RegExp | null>;
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g;
-/** A rate or an amount written by hand ("15 %", "€42,500", "100 000 EUR", "48 600 lei"). */
-const WRITTEN_FIGURE = /\d[\d\s\u00a0\u202f.,]*\s?(?:%|€|EUR\b|RON\b|lei\b)|€\s?\d/u;
+/**
+ * A number written by hand ("15 %", "€42,500", "48 600 lei", "12 minimum wages"): every number the
+ * words show is a figure, except an article's number ("art. 239 bis AB", "art. L. 227-1").
+ */
+const WRITTEN_FIGURE = /(?:€\s?)?\d[\d\s\u00a0\u202f.,]*(?:\s?(?:%|€|EUR\b|RON\b|lei\b|[\p{L}]+))?/u;
+const ARTICLE = /\bart\.\s*(?:[A-Z]\.\s*)?\d+(?:[-‑]\d+)*(?:\s+(?:bis|ter|quater)(?:\s+[A-Z]+\b)?)?/gu;
 
 export interface ChooserCheck {
   /** How many answer combinations were tried. */
@@ -109,39 +114,87 @@ export function checkFormChooser(
         chooserKeys.option(question.id, option),
       );
   }
+  // Figures: each worked out (a product of one-value figures, a legal form's number), each shown.
+  const legalForms = legalFormsOf(jurisdictions);
+  const resolved = resolveFigures(chooser.figures, (country, code, name) => {
+    const form = legalForms.find(
+      (candidate) => candidate.jurisdiction === country && candidate.code === code,
+    );
+    return form?.parameters[name as LegalParameterName]?.value;
+  });
+  for (const problem of resolved.problems) problems.push(`${where}: ${problem}`);
+  const shown = new Set(
+    Object.values(chooser.figures).flatMap((figure) => ('times' in figure ? figure.times : [])),
+  );
   /**
-   * The words of `key` in every language use every figure, and nothing else, as {{name}}; no unit
-   * written again after its figure; no rate or amount written by hand instead of a figure.
+   * The words of `keys` (a rule's or cell's one key, or a question's options) in every language: each
+   * {{name}} is one of `names` (the figures it lists, each a figure of the file), each of `names` is
+   * used (in every key when `each`, else in one of them at least), no unit written again after its
+   * figure, no number written by hand instead of a figure.
    */
-  const checkFigures = (place: string, key: string, figures: Record<string, Figure> = {}) => {
+  const checkFigures = (
+    place: string,
+    keys: readonly string[],
+    names: readonly string[] = [],
+    each = true,
+  ) => {
+    for (const name of names) {
+      shown.add(name);
+      if (!chooser.figures[name]) problems.push(`${place}: "${name}" is not one of the file's figures`);
+    }
     for (const language of LANGUAGES) {
-      const text = words(language, key);
-      if (text === undefined) continue; // checkKey says it is missing
-      const used = new Set<string>();
-      for (const match of text.matchAll(PLACEHOLDER)) {
-        const name = match[1] ?? '';
-        used.add(name);
-        const figure = figures[name];
-        if (!figure) {
-          problems.push(`${place}: locales/${language} writes {{${name}}}, which is not one of its figures`);
-          continue;
+      const usedSomewhere = new Set<string>();
+      for (const key of keys) {
+        const text = words(language, key);
+        if (text === undefined) continue; // checkKey says it is missing
+        const used = new Set<string>();
+        for (const match of text.matchAll(PLACEHOLDER)) {
+          const name = match[1] ?? '';
+          used.add(name);
+          usedSomewhere.add(name);
+          const figure = names.includes(name) ? resolved.figures[name] : undefined;
+          if (!names.includes(name)) {
+            problems.push(
+              `${place}: locales/${language} writes {{${name}}}, which is not one of its figures`,
+            );
+            continue;
+          }
+          const after = text.slice((match.index ?? 0) + match[0].length);
+          const repeated = figure ? unitAfter[figure.unit]?.exec(after) : null;
+          if (repeated && figure)
+            problems.push(
+              `${place}: locales/${language} writes "${repeated[1]}" after {{${name}}}, whose figure already prints its unit (${figure.unit})`,
+            );
         }
-        const after = text.slice((match.index ?? 0) + match[0].length);
-        const repeated = unitAfter[figure.unit]?.exec(after);
-        if (repeated)
+        if (each)
+          for (const name of names)
+            if (!used.has(name))
+              problems.push(`${place}: figure "${name}" is not used in locales/${language}`);
+        const written = WRITTEN_FIGURE.exec(text.replace(PLACEHOLDER, '').replace(ARTICLE, ''));
+        if (written)
           problems.push(
-            `${place}: locales/${language} writes "${repeated[1]}" after {{${name}}}, whose figure already prints its unit (${figure.unit})`,
+            `${place}: locales/${language} writes "${written[0].trim()}" by hand: make it a figure of the content`,
           );
       }
-      for (const name of Object.keys(figures))
-        if (!used.has(name)) problems.push(`${place}: figure "${name}" is not used in locales/${language}`);
-      const written = WRITTEN_FIGURE.exec(text.replace(PLACEHOLDER, ''));
-      if (written)
-        problems.push(
-          `${place}: locales/${language} writes "${written[0].trim()}" by hand: make it a figure of the content`,
-        );
+      if (!each)
+        for (const name of names)
+          if (!usedSomewhere.has(name))
+            problems.push(`${place}: figure "${name}" is not used in locales/${language}`);
     }
   };
+  for (const question of chooser.questions) {
+    // Every option's words, and each country's own wording of it (options.<option>_<country>).
+    const keys = question.options.flatMap((option) => [
+      chooserKeys.option(question.id, option),
+      ...countries.map((country) => `${chooserKeys.option(question.id, option)}_${country}`),
+    ]);
+    checkFigures(`${where} question ${question.id}`, keys, question.figures, false);
+    // Its title and help show no figure: no number written by hand there either.
+    checkFigures(`${where} question ${question.id}`, [
+      chooserKeys.questionTitle(question.id),
+      `chooser:questions.${question.id}.help`,
+    ]);
+  }
   const optionsOf = new Map(chooser.questions.map((question) => [question.id, question.options]));
 
   // Countries: the jurisdiction's forms, alternatives named, every cell there, nothing else.
@@ -162,8 +215,10 @@ export function checkFormChooser(
     for (const alternative of country.alternatives) {
       if (legal.includes(alternative))
         problems.push(`${place}: ${alternative} is a legal form Kreo creates, not an alternative`);
-      for (const part of ['title', 'summary'] as const)
+      for (const part of ['title', 'summary'] as const) {
         checkKey(place, `alternative ${alternative}`, chooserKeys.alternative(alternative, part));
+        checkFigures(`${place} alternative ${alternative}`, [chooserKeys.alternative(alternative, part)]);
+      }
     }
     const columns = [...country.forms, ...country.alternatives];
     const rowIds = new Set<string>();
@@ -179,7 +234,7 @@ export function checkFormChooser(
         if (!columns.includes(column))
           problems.push(`${rowPlace}: a cell for ${column}, which is not a form or alternative of ${code}`);
         checkKey(`${rowPlace} cell ${column}`, 'text', cell.text);
-        checkFigures(`${rowPlace} cell ${column}`, cell.text, cell.figures);
+        checkFigures(`${rowPlace} cell ${column}`, [cell.text], cell.figures);
         checkSources(`${rowPlace} cell ${column}`, cell.sources);
       }
     }
@@ -192,7 +247,7 @@ export function checkFormChooser(
     if (ruleIds.has(rule.id)) problems.push(`${place}: the id is used twice`);
     ruleIds.add(rule.id);
     checkKey(place, 'reason', chooserKeys.reason(rule.id));
-    checkFigures(place, chooserKeys.reason(rule.id), rule.figures);
+    checkFigures(place, [chooserKeys.reason(rule.id)], rule.figures);
     checkSources(place, rule.sources);
     for (const [question, options] of Object.entries(rule.when)) {
       const allowed = optionsOf.get(question as ChooserFile['questions'][number]['id']);
@@ -223,6 +278,9 @@ export function checkFormChooser(
       }
     }
   }
+
+  for (const name of Object.keys(chooser.figures))
+    if (!shown.has(name)) problems.push(`${where}: figure "${name}" is shown by no question, rule or cell`);
 
   // Sources: each used, each dated (the schema asks for `checked`; a note when unconfirmed).
   const used = new Set([

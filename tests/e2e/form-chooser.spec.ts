@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { formatFigures } from '../../src/features/form-chooser/figures';
+import { formatFigures, resolveFigures } from '../../src/features/form-chooser/figures';
 import type { ChooserFile } from '../../src/features/form-chooser/recommend';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
+import { legalFormsOf, type LegalParameterName } from '../../src/shared/jurisdictions';
+import { readWizardSource } from '../../src/shared/wizard-source.node';
 import { fillTemplate } from '../../src/testing/fill-template';
 import { useLanguage } from './fixtures';
 import { text } from './locale-text';
@@ -14,12 +16,19 @@ import { wizardForm } from './wizard-form';
 
 const words = (language: Language, key: string) => text(language, 'chooser', key);
 
+const content = JSON.parse(readFileSync('schemas/form-chooser.json', 'utf8')) as ChooserFile;
+const legalForms = legalFormsOf(readWizardSource(process.cwd()).jurisdictions);
+/** The content's figures, worked out as the page does (the numbers of associates from the jurisdictions). */
+const figures = resolveFigures(content.figures, (country, code, name) => {
+  const form = legalForms.find((candidate) => candidate.jurisdiction === country && candidate.code === code);
+  return form?.parameters[name as LegalParameterName]?.value;
+}).figures;
+
 /** A rule's reason as the card writes it: its words with its figures in the reader's language. */
 function reasonWords(language: Language, id: string) {
-  const content = JSON.parse(readFileSync('schemas/form-chooser.json', 'utf8')) as ChooserFile;
   const rule = content.rules.find((candidate) => candidate.id === id);
   if (!rule) throw new Error(`no rule ${id}`);
-  return fillTemplate(words(language, `reasons.${id}`), formatFigures(rule.figures, language));
+  return fillTemplate(words(language, `reasons.${id}`), formatFigures(rule.figures, figures, language));
 }
 
 /**
@@ -28,10 +37,14 @@ function reasonWords(language: Language, id: string) {
  */
 function optionWords(language: Language, question: string, option: string, country: string | undefined) {
   const key = `questions.${question}.options.${option}`;
+  const names = content.questions.find((candidate) => candidate.id === question)?.figures;
+  const fill = (template: string) => fillTemplate(template, formatFigures(names, figures, language));
   try {
-    return country && question !== 'country' ? words(language, `${key}_${country}`) : words(language, key);
+    return fill(
+      country && question !== 'country' ? words(language, `${key}_${country}`) : words(language, key),
+    );
   } catch {
-    return words(language, key);
+    return fill(words(language, key));
   }
 }
 

@@ -129,10 +129,8 @@ describe('checkFormChooser', () => {
     const found = problems(
       (file) => {
         delete rule(file, 'roDividends').figures;
-        rule(file, 'roSeveral').figures = {
-          ...rule(file, 'roSeveral').figures,
-          unused: { value: 3, unit: 'count' },
-        };
+        file.figures.unused = { value: 3, unit: 'count' };
+        rule(file, 'roSeveral').figures = [...(rule(file, 'roSeveral').figures ?? []), 'unused'];
       },
       { 'en:chooser:reasons.frIsReducedRate': 'Profit is taxed at 15 % up to €42,500.' },
     );
@@ -150,6 +148,57 @@ describe('checkFormChooser', () => {
     expect(found).toContainEqual(
       expect.stringMatching(/rule frIsReducedRate: locales\/en writes "15 %" by hand: make it a figure/),
     );
+  });
+
+  it('refuses an answer whose words write a figure by hand, or one its question does not list', () => {
+    const found = problems(() => {}, {
+      'en:chooser:questions.profit.options.low_RO': 'Under 48,600 lei (12 minimum wages)',
+      'fr:chooser:questions.profit.options.low_RO':
+        'Moins de {{casThresholdAmount}} ({{casThreshold}} salaires minimums, {{minimumWage}})',
+      'ro:chooser:questions.associates.options.several': 'Cu 2 sau mai mulți asociați',
+    });
+    expect(found).toContainEqual(
+      `${CHOOSER_FILE} question profit: locales/en writes "48,600 lei" by hand: make it a figure of the content`,
+    );
+    expect(found).toContainEqual(
+      `${CHOOSER_FILE} question profit: locales/fr writes {{minimumWage}}, which is not one of its figures`,
+    );
+    expect(found).toContainEqual(
+      `${CHOOSER_FILE} question associates: locales/ro writes "2 sau" by hand: make it a figure of the content`,
+    );
+    // "12 minimum wages" written by hand: its figure is used by no English answer any more.
+    expect(found).toContainEqual(
+      `${CHOOSER_FILE} question profit: figure "casThreshold" is not used in locales/en`,
+    );
+    expect(found).toHaveLength(4);
+  });
+
+  it('refuses a figure shown nowhere, one that names no figure, and one it cannot work out', () => {
+    const found = problems((file) => {
+      file.figures.forgotten = { value: 7, unit: 'percent' };
+      file.figures.casThresholdAmount = { times: ['casThreshold', 'noSuchWage'], unit: 'RON' };
+      file.figures.srlMaxAssociates = {
+        parameter: { country: 'RO', form: 'SRL', name: 'maximumPartners' },
+        unit: 'count',
+      };
+      rule(file, 'roDividends').figures = ['dividendTax', 'dividendRate'];
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        `${CHOOSER_FILE}: figure "forgotten" is shown by no question, rule or cell`,
+        `${CHOOSER_FILE}: figure "casThresholdAmount": "noSuchWage" is not a figure of one value`,
+        `${CHOOSER_FILE}: figure "srlMaxAssociates": RO SRL has no number "maximumPartners"`,
+        `${CHOOSER_FILE} rule roDividends: "dividendRate" is not one of the file's figures`,
+      ]),
+    );
+  });
+
+  it('lets an article’s number be written in the words', () => {
+    const found = problems(() => {}, {
+      'en:chooser:reasons.roDividends':
+        'Dividends bear {{dividendTax}} tax (art. 97 Codul fiscal, art. L. 227-1, art. 239 bis AB CGI).',
+    });
+    expect(found).toEqual([]);
   });
 
   it('refuses, as the reason shown for a PFA or II, a rule that scores a Kreo form higher', () => {

@@ -1,39 +1,27 @@
 /**
  * What the chooser's computed rows read from schemas/jurisdictions/<code>.json: each legal form's
- * minimum share capital (the form's parameter, else the country's). Named imports, as
- * outside-fees-data.ts does, so the bundle keeps only these keys.
+ * minimum share capital, through the resolved legal forms of src/lib/legal-forms (the form's parameter,
+ * else its country's: the one merge of src/shared/jurisdictions.ts), and the parameters some of its
+ * figures name (the numbers of associates).
  */
-import {
-  code as frCode,
-  currency as frCurrency,
-  legalForms as frForms,
-  parameters as frParameters,
-} from '../../../schemas/jurisdictions/fr.json';
-import {
-  code as roCode,
-  currency as roCurrency,
-  legalForms as roForms,
-  parameters as roParameters,
-} from '../../../schemas/jurisdictions/ro.json';
-
-interface CapitalParameter {
-  minimumShareCapital?: { value: number | null };
-}
-
-const COUNTRIES = [
-  { code: frCode, currency: frCurrency, parameters: frParameters as CapitalParameter, forms: frForms },
-  { code: roCode, currency: roCurrency, parameters: roParameters as CapitalParameter, forms: roForms },
-];
+import { legalFormOf } from '@/lib/legal-forms/legal-forms';
+import type { LegalParameterName } from '@/shared/jurisdictions';
 
 /** The least share capital a form of `country` may be created with, in its currency; null: no minimum. */
 export function minimumCapital(
   country: string,
   form: string,
 ): { value: number | null; currency: string } | undefined {
-  const jurisdiction = COUNTRIES.find((candidate) => candidate.code === country);
-  const legalForm = jurisdiction?.forms.find((candidate) => candidate.code === form);
-  if (!jurisdiction || !legalForm) return undefined;
-  const own = (legalForm.parameters as CapitalParameter).minimumShareCapital;
-  const parameter = own ?? jurisdiction.parameters.minimumShareCapital;
-  return parameter ? { value: parameter.value, currency: jurisdiction.currency } : undefined;
+  const legalForm = legalFormOf(country, form);
+  const parameter = legalForm?.parameters.minimumShareCapital;
+  if (!legalForm || !parameter) return undefined;
+  return {
+    value: typeof parameter.value === 'number' ? parameter.value : null,
+    currency: legalForm.currency,
+  };
+}
+
+/** A legal form's parameter value (`FR`, `SARL`, `maximumAssociates`), for the figures that name one. */
+export function parameterValue(country: string, form: string, name: string): unknown {
+  return legalFormOf(country, form)?.parameters[name as LegalParameterName]?.value;
 }

@@ -6,10 +6,12 @@ import { forgetCatalog, type Offer } from '@/lib/catalog/catalog';
 import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import { createTestI18n, renderWithProviders } from '@/testing/render';
 import { FILING_FORMS } from '@/lib/filing-cost/filing-forms';
-import chooserContent from '../../../schemas/form-chooser.json';
-import { formatFigures } from './figures';
+import { CHOOSER } from './chooser-content';
+import { parameterValue } from './chooser-data';
+import { formatFigures, resolveFigures } from './figures';
 import { FormChooser } from './form-chooser';
-import type { ChooserFile } from './recommend';
+
+const FIGURES = resolveFigures(CHOOSER.figures, parameterValue).figures;
 
 /** A rule's reason as the card writes it: its words with its figures in the reader's language. */
 function reasonOf(
@@ -17,9 +19,9 @@ function reasonOf(
   language: Language,
   id: string,
 ) {
-  const rule = (chooserContent as unknown as ChooserFile).rules.find((candidate) => candidate.id === id);
+  const rule = CHOOSER.rules.find((candidate) => candidate.id === id);
   if (!rule) throw new Error(`no rule ${id}`);
-  return t(`chooser:reasons.${id}`, formatFigures(rule.figures, language));
+  return t(`chooser:reasons.${id}`, formatFigures(rule.figures, FIGURES, language));
 }
 
 /** One offer holding every document a filing takes, at 10 €. */
@@ -53,8 +55,12 @@ async function answer(language: Language, question: string, option: string, coun
   const { t } = createTestI18n(language);
   const group = screen.getByRole('radiogroup', { name: t(`chooser:questions.${question}.title` as never) });
   // A key built at run time, with a context: i18next's typed `t` can check neither.
-  const withContext = t as unknown as (key: string, options: { context?: string }) => string;
-  const name = withContext(`chooser:questions.${question}.options.${option}`, { context: country });
+  const withContext = t as unknown as (key: string, options: Record<string, string | undefined>) => string;
+  const figures = CHOOSER.questions.find((candidate) => candidate.id === question)?.figures;
+  const name = withContext(`chooser:questions.${question}.options.${option}`, {
+    ...formatFigures(figures, FIGURES, language),
+    context: country,
+  });
   await userEvent.click(within(group).getByRole('radio', { name }));
 }
 
@@ -175,5 +181,30 @@ describe.each(LANGUAGES)('the form chooser in %s', (language) => {
     expect(within(table).getAllByText(t('chooser:ui.table.notCreatedByKreo')).length).toBeGreaterThan(0);
     await userEvent.click(within(card).getByRole('button', { name: t('chooser:ui.recommendation.choose') }));
     expect(onChoose).toHaveBeenCalledWith('RO', 'SRL_SOLE');
+  });
+});
+
+describe('the form chooser’s figures', () => {
+  it('writes the Romanian profit answers and the numbers of associates from the figures, in each language’s format', async () => {
+    renderWithProviders(<FormChooser country="RO" />, { language: 'en' });
+    const { t } = createTestI18n('en');
+    const profit = screen.getByRole('radiogroup', { name: t('chooser:questions.profit.title') });
+    expect(
+      within(profit).getByRole('radio', { name: /^Under 48,600\slei \(12 minimum wages\)$/ }),
+    ).toBeInTheDocument();
+    expect(
+      within(profit).getByRole('radio', { name: /^About 48,600\slei to 150,000\slei$/ }),
+    ).toBeInTheDocument();
+    const associates = within(screen.getByRole('table')).getByRole('row', {
+      name: new RegExp(t('chooser:rows.associates')),
+    });
+    expect(associates).toHaveTextContent('2 to 50 shareholders');
+  });
+
+  it('writes "de lei" in Romanian', () => {
+    renderWithProviders(<FormChooser country="RO" />, { language: 'ro' });
+    expect(
+      screen.getByRole('radio', { name: /^Sub 48\.600\sde\slei \(12 salarii minime\)$/ }),
+    ).toBeInTheDocument();
   });
 });

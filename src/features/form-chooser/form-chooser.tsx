@@ -12,7 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionLink } from '@/components/action';
 import { paths } from '@/config/paths';
@@ -24,8 +24,8 @@ import { addPrice, cheapestFileable, outsideFeesTotal } from '@/lib/filing-cost/
 import { FILING_FORMS } from '@/lib/filing-cost/filing-forms';
 import './chooser-namespace';
 import { CHOOSER } from './chooser-content';
-import { minimumCapital } from './chooser-data';
-import { formatFigures } from './figures';
+import { minimumCapital, parameterValue } from './chooser-data';
+import { formatFigures, resolveFigures } from './figures';
 import {
   allAnswered,
   numberedSources,
@@ -34,6 +34,7 @@ import {
   type ChooserCountry,
   type ChooserFile,
   type ChooserRow,
+  type Figure,
   type QuestionId,
 } from './recommend';
 import classes from './form-chooser.module.css';
@@ -85,12 +86,15 @@ function References({ ids, sources, prefix }: { ids: readonly string[]; sources:
 function Question({
   id,
   options,
+  figures,
   country,
   value,
   onChange,
 }: {
   id: QuestionId;
   options: readonly string[];
+  /** The question's figures, formatted for its options' words. */
+  figures: Record<string, string>;
   country: string | undefined;
   value: string | undefined;
   onChange: (value: string) => void;
@@ -101,7 +105,7 @@ function Question({
   // (The key is built at run time: i18next's typed `t` can check neither it nor its context.)
   const withContext = t as unknown as (key: string, options: { context?: string }) => string;
   const label = (option: string) =>
-    withContext(`chooser:questions.${id}.options.${option}`, { context: country });
+    withContext(`chooser:questions.${id}.options.${option}`, { ...figures, context: country });
   return (
     <Radio.Group
       name={`chooser-${id}`}
@@ -196,6 +200,7 @@ function RowCells({
   country,
   place,
   columns,
+  figures,
   sources,
   prefix,
 }: {
@@ -203,6 +208,8 @@ function RowCells({
   country: string;
   place: ChooserCountry;
   columns: string[];
+  /** The file's figures, resolved. */
+  figures: Record<string, Figure>;
   sources: string[];
   prefix: string;
 }) {
@@ -229,7 +236,7 @@ function RowCells({
           <Table.Td key={code}>
             {cell ? (
               <>
-                {t(cell.text as never, formatFigures(cell.figures, language))}
+                {t(cell.text as never, formatFigures(cell.figures, figures, language))}
                 <References ids={cell.sources} sources={sources} prefix={prefix} />
               </>
             ) : null}
@@ -261,6 +268,7 @@ export function FormChooser({
   const country = answers.country;
   const place = country ? content.countries[country] : undefined;
   const result = recommend(content, answers);
+  const figures = useMemo(() => resolveFigures(content.figures, parameterValue).figures, [content]);
   const complete = allAnswered(content, answers) && result !== null;
   const columns = place ? [...place.forms, ...place.alternatives] : [];
   const reasons = complete && result ? result.reasons : [];
@@ -283,6 +291,7 @@ export function FormChooser({
               key={question.id}
               id={question.id}
               options={question.options}
+              figures={formatFigures(question.figures, figures, language)}
               country={country}
               value={answers[question.id]}
               onChange={(value) => setChosen((previous) => ({ ...previous, [question.id]: value }))}
@@ -307,7 +316,7 @@ export function FormChooser({
             <List spacing={4}>
               {result.reasons.map((rule) => (
                 <List.Item key={rule.id}>
-                  {t(`chooser:reasons.${rule.id}` as never, formatFigures(rule.figures, language))}
+                  {t(`chooser:reasons.${rule.id}` as never, formatFigures(rule.figures, figures, language))}
                   <References ids={rule.sources} sources={sources} prefix={notesPrefix} />
                 </List.Item>
               ))}
@@ -324,7 +333,7 @@ export function FormChooser({
                 </Text>
                 {alternative.reasons.map((rule) => (
                   <Text key={rule.id} size="sm" mt={4}>
-                    {t(`chooser:reasons.${rule.id}` as never, formatFigures(rule.figures, language))}
+                    {t(`chooser:reasons.${rule.id}` as never, formatFigures(rule.figures, figures, language))}
                     <References ids={rule.sources} sources={sources} prefix={notesPrefix} />
                   </Text>
                 ))}
@@ -393,6 +402,7 @@ export function FormChooser({
                         country={country}
                         place={place}
                         columns={columns}
+                        figures={figures}
                         sources={sources}
                         prefix={notesPrefix}
                       />

@@ -3,7 +3,8 @@ import en from '../../../locales/en/chooser.json';
 import fr from '../../../locales/fr/chooser.json';
 import ro from '../../../locales/ro/chooser.json';
 import { CHOOSER } from './chooser-content';
-import { formatFigure, formatFigures } from './figures';
+import { parameterValue } from './chooser-data';
+import { formatFigure, formatFigures, resolveFigures } from './figures';
 import {
   allAnswered,
   answerCombinations,
@@ -11,6 +12,7 @@ import {
   recommend,
   type Answers,
   type ChooserFile,
+  type Figure,
 } from './recommend';
 
 const ANY = { profit: 'medium', investors: 'no' } as const;
@@ -77,6 +79,7 @@ describe('the recommendation of schemas/form-chooser.json', () => {
 /** A small file whose every total is known. */
 const FILE: ChooserFile = {
   reviewed: '2026-11-27',
+  figures: {},
   questions: [
     { id: 'country', options: ['FR'] },
     { id: 'associates', options: ['alone', 'several'] },
@@ -160,11 +163,68 @@ describe('recommend', () => {
 describe('formatFigure', () => {
   it('writes figures as each language does', () => {
     expect(formatFigure({ min: 75, max: 82, unit: 'percent' }, 'fr')).toMatch(/^75\s?–\s?82\s%$/);
-    expect(formatFigure({ value: 500, unit: 'RON' }, 'ro')).toBe('500\u00a0lei');
+    expect(formatFigure({ value: 500, unit: 'RON' }, 'ro')).toBe('500\u00a0de\u00a0lei');
+    expect(formatFigure({ value: 119, unit: 'RON' }, 'ro')).toBe('119\u00a0lei');
+    expect(formatFigure({ value: 500, unit: 'RON' }, 'en')).toBe('500\u00a0lei');
     expect(formatFigure({ value: 1000, unit: 'EUR' }, 'en')).toBe('€1,000');
     expect(formatFigure({ value: 10, unit: 'years' }, 'fr')).toBe('10 ans');
   });
 });
+
+describe('resolveFigures', () => {
+  const parameters = (country: string, form: string, name: string) =>
+    country === 'RO' && form === 'SRL' && name === 'maximumAssociates' ? 50 : undefined;
+
+  it('works out a product of figures and a legal form’s parameter', () => {
+    const { figures, problems } = resolveFigures(
+      {
+        wage: { value: 4050, unit: 'RON' },
+        wages: { value: 12, unit: 'count' },
+        threshold: { times: ['wages', 'wage'], unit: 'RON' },
+        rate: { min: 75, max: 82, unit: 'percent' },
+        associates: { parameter: { country: 'RO', form: 'SRL', name: 'maximumAssociates' }, unit: 'count' },
+      },
+      parameters,
+    );
+    expect(problems).toEqual([]);
+    expect(figures.threshold).toEqual({ value: 48600, unit: 'RON' });
+    expect(figures.associates).toEqual({ value: 50, unit: 'count' });
+    expect(figures.rate).toEqual({ min: 75, max: 82, unit: 'percent' });
+  });
+
+  it('names the figures it cannot work out', () => {
+    const { figures, problems } = resolveFigures(
+      {
+        rate: { min: 75, max: 82, unit: 'percent' },
+        twice: { times: ['rate', 'missing'], unit: 'percent' },
+        loop: { times: ['loop', 'rate'], unit: 'count' },
+        capital: { parameter: { country: 'FR', form: 'SAS', name: 'minimumShareCapital' }, unit: 'EUR' },
+      },
+      parameters,
+    );
+    expect(Object.keys(figures)).toEqual(['rate']);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'figure "twice": "rate" is not a figure of one value',
+        'figure "twice": "missing" is not a figure of one value',
+        'figure "capital": FR SAS has no number "minimumShareCapital"',
+      ]),
+    );
+  });
+
+  it('reads the numbers of associates from the jurisdiction files', () => {
+    const { figures, problems } = resolveFigures(CHOOSER.figures, parameterValue);
+    expect(problems).toEqual([]);
+    expect(figures.srlMaxAssociates).toEqual({ value: 50, unit: 'count' });
+    expect(figures.sarlMaxAssociates).toEqual({ value: 100, unit: 'count' });
+    expect(figures.casThresholdAmount).toEqual({ value: 48600, unit: 'RON' });
+  });
+});
+
+const FIGURES = resolveFigures(CHOOSER.figures, parameterValue).figures;
+/** The figures `names` in `language`, as the page gives them to its words. */
+const figuresIn = (names: readonly string[] | undefined, language: string) =>
+  formatFigures(names, FIGURES, language);
 
 /** The words of `key` (chooser:…) with its figures, as the page shows them. */
 function shown(words: unknown, key: string, figures: Record<string, string>): string {
@@ -179,23 +239,80 @@ describe('the chooser’s words with their figures', () => {
   const languages = { fr, en, ro } as const;
   const texts = (language: keyof typeof languages) => [
     ...CHOOSER.rules.map((rule) =>
-      shown(languages[language], `chooser:reasons.${rule.id}`, formatFigures(rule.figures, language)),
+      shown(languages[language], `chooser:reasons.${rule.id}`, figuresIn(rule.figures, language)),
     ),
     ...Object.values(CHOOSER.countries).flatMap((country) =>
       country.rows.flatMap((row) =>
         Object.values(row.cells ?? {}).map((cell) =>
-          shown(languages[language], cell.text, formatFigures(cell.figures, language)),
+          shown(languages[language], cell.text, figuresIn(cell.figures, language)),
         ),
+      ),
+    ),
+    ...CHOOSER.questions.flatMap((question) =>
+      question.options.flatMap((option) =>
+        ['', '_FR', '_RO'].flatMap((variant) => {
+          const key = `chooser:questions.${question.id}.options.${option}${variant}`;
+          try {
+            return [shown(languages[language], key, figuresIn(question.figures, language))];
+          } catch {
+            return []; // no wording of its own for that country
+          }
+        }),
       ),
     ),
   ];
 
+  /** A profit answer as the page shows it, with the file's figures (or `figures`). */
+  const profitOption = (
+    words: unknown,
+    language: string,
+    option: string,
+    figures: Record<string, Figure> = FIGURES,
+  ) => {
+    const question = CHOOSER.questions.find((candidate) => candidate.id === 'profit');
+    return shown(
+      words,
+      `chooser:questions.profit.options.${option}`,
+      formatFigures(question?.figures, figures, language),
+    );
+  };
+
+  it('gives the profit answers’ bounds from the figures: 12 minimum wages in lei, the 15 % rate’s ceiling', () => {
+    expect(profitOption(en, 'en', 'low_RO')).toBe('Under 48,600\u00a0lei (12 minimum wages)');
+    expect(profitOption(fr, 'fr', 'low_RO')).toBe('Moins de 48\u202f600\u00a0lei (12 salaires minimums)');
+    expect(profitOption(ro, 'ro', 'low_RO')).toBe('Sub 48.600\u00a0de\u00a0lei (12 salarii minime)');
+    expect(profitOption(en, 'en', 'medium_FR')).toBe('About €20,000 to €42,500');
+    expect(profitOption(fr, 'fr', 'high_FR')).toBe('Plus de 42\u202f500\u00a0€');
+    expect(profitOption(ro, 'ro', 'high_RO')).toBe('Peste aproximativ 150.000\u00a0de\u00a0lei');
+  });
+
+  it('moves the Romanian profit bound with the minimum wage, written once', () => {
+    const content = structuredClone(CHOOSER);
+    content.figures.minimumWage = { value: 4325, unit: 'RON' };
+    const figures = resolveFigures(content.figures, parameterValue).figures;
+    expect(profitOption(en, 'en', 'low_RO', figures)).toBe('Under 51,900\u00a0lei (12 minimum wages)');
+    const pfa = content.countries.RO?.rows.find((row) => row.id === 'managerSocialRegime')?.cells?.PFA;
+    if (!pfa) throw new Error('no RO managerSocialRegime PFA cell');
+    expect(shown(en, pfa.text, formatFigures(pfa.figures, figures, 'en'))).toContain(
+      '(4,325\u00a0lei a month)',
+    );
+  });
+
+  it('writes the numbers of associates as the jurisdiction files set them', () => {
+    const cell = CHOOSER.countries.RO?.rows.find((row) => row.id === 'associates')?.cells?.SRL;
+    if (!cell) throw new Error('no RO associates SRL cell');
+    expect(shown(en, cell.text, figuresIn(cell.figures, 'en'))).toMatch(/^2 to 50 shareholders/);
+    expect(
+      shown(ro, 'chooser:reasons.roSeveral', figuresIn(['srlMinAssociates', 'srlMaxAssociates'], 'ro')),
+    ).toContain('între 2 și 50 de asociați');
+  });
+
   it('writes the French option for income tax as "5 years", never "5 years years"', () => {
     const cell = CHOOSER.countries.FR?.rows.find((row) => row.id === 'taxRegime')?.cells?.SAS;
     if (!cell) throw new Error('no FR taxRegime SAS cell');
-    expect(shown(en, cell.text, formatFigures(cell.figures, 'en'))).toMatch(/for 5 years at most\./);
-    expect(shown(fr, cell.text, formatFigures(cell.figures, 'fr'))).toMatch(/pendant 5 ans au plus/);
-    expect(shown(ro, cell.text, formatFigures(cell.figures, 'ro'))).toMatch(/cel mult 5 ani\./);
+    expect(shown(en, cell.text, figuresIn(cell.figures, 'en'))).toMatch(/for 5 years at most\./);
+    expect(shown(fr, cell.text, figuresIn(cell.figures, 'fr'))).toMatch(/pendant 5 ans au plus/);
+    expect(shown(ro, cell.text, figuresIn(cell.figures, 'ro'))).toMatch(/cel mult 5 ani\./);
   });
 
   it.each(['fr', 'en', 'ro'] as const)('leaves no placeholder and no doubled unit in %s', (language) => {
@@ -207,7 +324,7 @@ describe('the chooser’s words with their figures', () => {
 
   it('states the conditions of the 15 % corporate-tax rate where it gives the rate', () => {
     const rule = CHOOSER.rules.find((candidate) => candidate.id === 'frIsReducedRate');
-    const reason = shown(en, 'chooser:reasons.frIsReducedRate', formatFigures(rule?.figures, 'en'));
+    const reason = shown(en, 'chooser:reasons.frIsReducedRate', figuresIn(rule?.figures, 'en'));
     expect(reason).toContain('15% up to €42,500');
     expect(reason).toMatch(
       /turnover is under €10,000,000, the capital fully paid up and at least 75% held by individuals/,

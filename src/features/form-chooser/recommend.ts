@@ -9,12 +9,26 @@ export const QUESTION_IDS = ['country', 'associates', 'pay', 'profit', 'investor
 export type QuestionId = (typeof QUESTION_IDS)[number];
 
 export type FigureUnit = 'percent' | 'EUR' | 'RON' | 'years' | 'count';
-/** A figure of the content: one value or a range, in its unit (interpolated as {{<name>}}). */
+/** A figure ready to show: one value or a range, in its unit (interpolated as {{<name>}}). */
 export type Figure = { unit: FigureUnit } & ({ value: number } | { min: number; max: number });
+
+/**
+ * A figure as the file writes it, once, by name: a value or a range; the product of other figures
+ * (`times`: 12 minimum wages in lei); or a legal form's parameter of schemas/jurisdictions/ (`parameter`),
+ * whose number is written only there. figures.ts `resolveFigures` turns them into `Figure`s.
+ */
+export type ChooserFigure = { unit: FigureUnit; $comment?: string } & (
+  | { value: number }
+  | { min: number; max: number }
+  | { times: string[] }
+  | { parameter: { country: string; form: string; name: string } }
+);
 
 export interface ChooserQuestion {
   id: QuestionId;
   options: string[];
+  /** The figures its options' words show (names of the file's `figures`). */
+  figures?: string[];
 }
 
 export interface ChooserRule {
@@ -23,14 +37,16 @@ export interface ChooserRule {
   when: Partial<Record<QuestionId, string[]>>;
   /** Form or alternative → points. */
   scores: Record<string, number>;
-  figures?: Record<string, Figure>;
+  /** The figures its reason shows (names of the file's `figures`). */
+  figures?: string[];
   sources: string[];
 }
 
 export interface ChooserCell {
   /** Translation key of the cell's words (chooser:cells.<country>.<row>.<form>). */
   text: string;
-  figures?: Record<string, Figure>;
+  /** The figures its words show (names of the file's `figures`). */
+  figures?: string[];
   sources: string[];
 }
 
@@ -58,6 +74,8 @@ export interface ChooserSource {
 /** The shape of schemas/form-chooser.json. */
 export interface ChooserFile {
   reviewed: string;
+  /** Every figure the words show, once, by name. */
+  figures: Record<string, ChooserFigure>;
   questions: ChooserQuestion[];
   rules: ChooserRule[];
   countries: Record<string, ChooserCountry>;
