@@ -127,7 +127,8 @@ export function assistantTable(figures: AssistantFigures[]): Table {
       'measured before and after it, never tuned on nor looked at; "holdout-6", written blind for the fourth round, ' +
       'labelled against whole answers and audited, measured before and after it, never tuned on nor looked at. ' +
       "Since the fourth round the questions of the sets up to holdout-4 are among the entries' phrasings: each is " +
-      'also measured "left out", without its own questions there (the other sets\' stay). ' +
+      'also measured "left out", without its own questions there (the other sets\' stay); their labels were audited ' +
+      'against the entries\' whole answers in that round ("before" is as they were labelled then). ' +
       'Top-1: the first answer is one of the right entries; top-3: one of the first three is ' +
       '(a question in scope that no entry answers yet counts as a miss). Refused: questions nothing answers, ' +
       'answered with nothing. "Before": the figures when issue 36 started (each set as labelled then). ' +

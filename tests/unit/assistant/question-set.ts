@@ -34,6 +34,9 @@ import {
  * - `holdout-6` (holdout-6/<lang>.json): written blind for the fourth round, labelled against the
  *   entries' whole answers and audited by a second labeller, measured before and after the round, NEVER
  *   tuned on nor looked at (`blind`).
+ * In the fourth round a second labeller audited the labels of the sets up to holdout-4 against the
+ * entries' whole answers (about one question in eight changed: an entry added, one on a nearby subject
+ * removed, the best one put first).
  * `asked`: the set's questions are among the entries' ways of asking (locales/<lang>/knowledge.json
  * phrasings, from issue 36's fourth round: each under its first right entry), so that the assistant
  * learns founders' own words; its figures as asked then say little, and the bench also measures it
