@@ -9,11 +9,13 @@
  * - the wizard: steps.json lists every step file once, no two steps declare the same field (together
  *   they are one company file), the jurisdictions are complete and translated, every legal parameter
  *   has its source, the first step offers exactly the jurisdictions' forms, migrations lead to the
- *   current version, and the CAEN list is well formed (scripts/forms/check-wizard.ts).
+ *   current version, the capital's schedule reads as one, and the CAEN list is well formed (scripts/forms/check-wizard.ts).
  * - schemas/documents.json: valid, translated (the titles by legal form too), SKUs of the catalog,
  *   download cards the server can write.
  * - schemas/documents/templates.json: a template for each document and legal form, naming only known fields.
  * - schemas/help.json: the help topics name existing FAQ entries, each once, and are translated.
+ * - schemas/knowledge.json: entries that exist; an answer naming `figures` of the jurisdiction files
+ *   says each of their numbers in every language (scripts/forms/check-knowledge-figures.ts).
  * - schemas/assistant-personal.json: the assistant's personal blocks name existing entries, every legal
  *   form has its manager rules, and their words exist (scripts/forms/check-assistant-personal.ts).
  * - schemas/form-chooser.json (the legal-form chooser): its shape, its words, forms that are the
@@ -30,6 +32,7 @@ import { resolveWizard } from '../src/shared/wizard-definition.ts';
 import { readWizardSource } from '../src/shared/wizard-source.node.ts';
 import { FORMS_DIR, readFormDefinitions } from './forms/compile-form';
 import { checkAssistantPersonal } from './forms/check-assistant-personal';
+import { checkKnowledgeFigures, type KnowledgeEntry } from './forms/check-knowledge-figures';
 import { CHOOSER_FILE, checkFormChooser } from './forms/check-form-chooser';
 import { checkTemplates } from './forms/check-templates';
 import { checkWizard } from './forms/check-wizard';
@@ -109,11 +112,18 @@ const faqEntries = [
 ];
 // schemas/knowledge.json: the entries' country, legal forms and sources, for entries that exist.
 const KNOWLEDGE_FILE = 'schemas/knowledge.json';
-const knowledge = readJson(KNOWLEDGE_FILE) as { entries: Record<string, unknown> };
+// check:forms holds the file to knowledge.schema.json, which KnowledgeEntry mirrors.
+const knowledge = readJson(KNOWLEDGE_FILE) as { entries: Record<string, KnowledgeEntry> };
 if (checker.checkShape(KNOWLEDGE_FILE, knowledge, 'schemas/knowledge.schema.json')) {
   for (const id of Object.keys(knowledge.entries)) {
     if (!faqEntries.includes(id)) problems.push(`${KNOWLEDGE_FILE}: no FAQ or knowledge entry "${id}"`);
   }
+  checkKnowledgeFigures(
+    checker,
+    knowledge.entries,
+    resolveWizard(readWizardSource(root)).legalForms,
+    LANGUAGES,
+  );
 }
 // schemas/knowledge-synonyms.json: the assistant's synonyms, groups of single words.
 const SYNONYMS_FILE = 'schemas/knowledge-synonyms.json';

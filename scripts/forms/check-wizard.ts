@@ -87,7 +87,28 @@ function checkJurisdiction(checker: ContentChecker, file: string, json: Jurisdic
     for (const name of LEGAL_PARAMETER_NAMES)
       if (!parameters[name])
         checker.problems.push(`${place}: parameter ${name} is missing (in the form or the jurisdiction)`);
+    checkPaidUpSchedule(checker, place, parameters);
   }
+}
+
+/**
+ * The capital's schedule reads as one: the rest is due within months or within years, never both nor
+ * neither; a share due after registration comes with nothing due at formation.
+ */
+function checkPaidUpSchedule(
+  checker: ContentChecker,
+  place: string,
+  parameters: Partial<Record<string, { value: unknown }>>,
+): void {
+  const known = (name: string) => parameters[name]?.value !== null && parameters[name]?.value !== undefined;
+  if (known('remainderWithinMonths') === known('remainderWithinYears'))
+    checker.problems.push(
+      `${place}: exactly one of remainderWithinMonths and remainderWithinYears must have a value`,
+    );
+  if (known('paidUpAfterRegistration') && known('minimumPaidUpFraction'))
+    checker.problems.push(
+      `${place}: paidUpAfterRegistration and minimumPaidUpFraction cannot both have a value (due after registration, or at formation)`,
+    );
 }
 
 /** The chooser step names exactly the jurisdictions, their forms and their currencies. */

@@ -9,6 +9,7 @@ describe('companyFacts', () => {
       shareCapital: null,
       cashCapital: null,
       paidAtFormation: null,
+      payments: [],
       associates: null,
       managers: null,
     });
@@ -35,6 +36,10 @@ describe('companyFacts', () => {
       shareCapital: 1000,
       cashCapital: 1000,
       paidAtFormation: 500.05,
+      payments: [
+        { name: '', position: 1, subscription: 600.1, paid: 300.05 },
+        { name: '', position: 2, subscription: 399.9, paid: 200 },
+      ],
       associates: 2,
       managers: 1,
     });
@@ -67,5 +72,28 @@ describe('companyFacts', () => {
       ],
     });
     expect(facts).toMatchObject({ associates: 1, cashCapital: 600, paidAtFormation: 300 });
+  });
+});
+
+describe('each subscriber paying in', () => {
+  it('names each associate who gives a subscription and an amount paid in, with their place in the list', () => {
+    const facts = companyFacts({
+      jurisdiction: 'FR',
+      legalForm: 'SAS',
+      persons: [
+        { id: 'p1', kind: 'natural', firstNames: 'Camille', lastName: 'Dupont' },
+        { id: 'p2', kind: 'legal', name: 'Holding SAS' },
+      ],
+      subscribers: [
+        { personId: 'p1', subscription: 500, paidAmount: 0 },
+        { personId: '', subscription: 100, paidAmount: 100 },
+        { personId: 'p2', subscription: 400, paidAmount: 400 },
+        { personId: 'p3', subscription: 10 },
+      ],
+    });
+    expect(facts.payments).toEqual([
+      { name: 'Camille Dupont', position: 1, subscription: 500, paid: 0 },
+      { name: 'Holding SAS', position: 3, subscription: 400, paid: 400 },
+    ]);
   });
 });

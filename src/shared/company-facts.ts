@@ -4,6 +4,8 @@
  * null until the founder has given it. Read from the company file's data (schemas/wizard/*.json:
  * `jurisdiction`, `legalForm`, `shareCapital`, `subscribers[].subscription`/`paidAmount`, `managers`).
  */
+import { personName, personsById } from './company-persons.ts';
+
 export interface CompanyFacts {
   jurisdiction: 'FR' | 'RO' | null;
   /** `SAS`, `SRL_SOLE`… */
@@ -17,10 +19,24 @@ export interface CompanyFacts {
   cashCapital: number | null;
   /** What the subscribers say they pay in at formation (their `paidAmount` added up), when all say it. */
   paidAtFormation: number | null;
+  /**
+   * Each associate that gives both their subscription and what they pay in at formation, named as the
+   * filing check names them: the assistant checks each one as the check does (src/shared/paid-up.ts).
+   */
+  payments: SubscriberPayment[];
   /** The associates: the subscribers that name a person (their subscriptions make `cashCapital`). */
   associates: number | null;
   /** The managers listed (président, gérants, administratori). */
   managers: number | null;
+}
+
+export interface SubscriberPayment {
+  /** The person's name ("Camille Dupont"), empty while none is typed. */
+  name: string;
+  /** Their place in the list of subscribers, from 1. */
+  position: number;
+  subscription: number;
+  paid: number;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -55,12 +71,22 @@ export function companyFacts(data: unknown): CompanyFacts {
     isRecord(item) && typeof item.personId === 'string' && item.personId !== '';
   const associates = subscribers.filter(isNamed);
   const subscribed = sumOf(associates, 'subscription');
+  const persons = personsById(file);
+  const payments = subscribers.flatMap((item, index): SubscriberPayment[] => {
+    if (!isNamed(item) || !isRecord(item)) return [];
+    const subscription = amount(item.subscription);
+    const paid = amount(item.paidAmount);
+    if (subscription === null || paid === null) return [];
+    const person = persons.get(item.personId as string);
+    return [{ name: person ? personName(person) : '', position: index + 1, subscription, paid }];
+  });
   return {
     jurisdiction,
     legalForm,
     shareCapital,
     cashCapital: subscribed ?? shareCapital,
     paidAtFormation: sumOf(associates, 'paidAmount'),
+    payments,
     associates: associates.length || null,
     managers: managers.filter(isNamed).length || null,
   };

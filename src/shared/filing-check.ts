@@ -21,6 +21,7 @@ import { personName, personsById, personsOf, type PersonRecord } from './company
 import { fileBeneficialOwners } from './file-beneficial-owners.ts';
 import type { BeneficialOwnerProblemCode } from './beneficial-owners.ts';
 import type { LegalForm } from './jurisdictions.ts';
+import { paidUpProblem } from './paid-up.ts';
 
 export { displayParams } from './filing-params.ts';
 
@@ -269,7 +270,8 @@ const paid: Rule = (context) => {
     const amount = number(entry.paidAmount);
     if (subscription === null || amount === null) return;
     const name = nameOf(context, entry.personId);
-    if (cents(amount) > cents(subscription))
+    const found = paidUpProblem(subscription, amount, fraction);
+    if (found?.code === 'paidOverSubscription')
       problems.push(
         problem(
           'paidOverSubscription',
@@ -280,7 +282,7 @@ const paid: Rule = (context) => {
           index,
         ),
       );
-    else if (fraction > 0 && cents(amount) < Math.ceil(cents(subscription) * fraction - 1e-9))
+    else if (found?.code === 'paidMinimum')
       problems.push(
         problem(
           'paidMinimum',
@@ -290,7 +292,7 @@ const paid: Rule = (context) => {
           {
             name,
             paid: amountText(amount),
-            minimum: amountText(Math.ceil(cents(subscription) * fraction - 1e-9) / 100),
+            minimum: amountText(found.minimum),
             fraction: `${Math.round(fraction * 100)}`,
           },
           index,

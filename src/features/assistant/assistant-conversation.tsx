@@ -57,6 +57,8 @@ interface AssistantConversationProps {
   facts: CompanyFacts;
   onAsk: (question: string) => void;
   onJump: (field: string) => void;
+  /** Put the focus in the question box when the conversation first shows (after a retry). */
+  focusQuestion?: boolean;
 }
 
 /**
@@ -70,11 +72,18 @@ export function AssistantConversation({
   facts,
   onAsk,
   onJump,
+  focusQuestion = false,
 }: AssistantConversationProps) {
   const { t, i18n } = useTranslation('assistant');
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const [question, setQuestion] = useState('');
   const log = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // Only when first shown: a later change of the prop must not pull the focus from where the founder is.
+  const focusOnShow = useRef(focusQuestion);
+  useEffect(() => {
+    if (focusOnShow.current) input.current?.focus();
+  }, []);
   const hint = focusedField ? knowledge.byField.get(focusedField) : undefined;
 
   // The newest question at the top of the conversation, its answer under it: a long answer is read
@@ -140,6 +149,7 @@ export function AssistantConversation({
         }}
       >
         <TextInput
+          ref={input}
           className={classes.askInput}
           label={t('chat.input.label')}
           placeholder={t('chat.input.placeholder')}

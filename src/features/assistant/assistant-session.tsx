@@ -11,6 +11,8 @@ export interface AssistantSessionProps {
   focusedField: string | null;
   facts: CompanyFacts;
   onJump: (field: string) => void;
+  /** Put the focus in the question box once shown: after a retry, whose button is gone. */
+  focusQuestion?: boolean;
 }
 
 /**
@@ -18,7 +20,14 @@ export interface AssistantSessionProps {
  * the conversation. A chunk of its own (wizard-assistant.tsx loads it lazily), so that a phone fills
  * in the wizard without downloading it until its founder opens the assistant.
  */
-export default function AssistantSession({ steps, log, focusedField, facts, onJump }: AssistantSessionProps) {
+export default function AssistantSession({
+  steps,
+  log,
+  focusedField,
+  facts,
+  onJump,
+  focusQuestion = false,
+}: AssistantSessionProps) {
   const knowledge = useAssistantKnowledge(steps);
   const { exchanges, ask } = useAssistantExchanges(knowledge, log, facts.jurisdiction, facts.legalForm);
   return (
@@ -29,6 +38,7 @@ export default function AssistantSession({ steps, log, focusedField, facts, onJu
       facts={facts}
       onAsk={ask}
       onJump={onJump}
+      focusQuestion={focusQuestion}
     />
   );
 }

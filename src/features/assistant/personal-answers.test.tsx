@@ -113,7 +113,11 @@ describe('the capital to pay in', () => {
       ),
     );
     expect(block).toHaveTextContent('Source : Code de commerce, art. L. 225-3 al. 2 et art. L. 227-1 al. 3');
-    expect(block).toHaveTextContent(asShown('Le reste, 500 €, est versé à l’appel de la société'));
+    expect(block).toHaveTextContent(
+      asShown(
+        'Le reste, 500 €, est versé à l’appel de la société, dans les 5 ans qui suivent l’immatriculation.',
+      ),
+    );
     expect(within(block).getByText(DISCLAIMER.fr)).toBeVisible();
   });
 
@@ -137,29 +141,77 @@ describe('the capital to pay in', () => {
         'Pentru firma dumneavoastră (SRL), cu un capital social de 1.000 lei: nimic de vărsat înainte de înmatriculare.',
       ),
     );
-    expect(block).toHaveTextContent(asShown('cel puțin 300 lei (30 % din capital) în 3 luni'));
+    expect(block).toHaveTextContent(
+      asShown('cel puțin 300 lei (30 % din capital) în 3 luni și întregul capital, 1.000 lei, în 12 luni'),
+    );
     expect(block).toHaveTextContent('Legea nr. 31/1990, art. 9^1 alin. (2)');
   });
 
-  it('says when the amounts declared paid in are below the minimum, with a link to correct them (fr)', async () => {
-    const short = facts({ ...SASU_1000, paidAtFormation: 200 });
+  it('names the associate who pays in less than their own minimum, though the total is enough (fr)', async () => {
+    // 0 € of 500 and 500 € of 500: 500 € in all, the SAS's half of 1 000 €, but the first is below
+    // half of their own subscription, which the filing check blocks (paidMinimum).
+    const sas = facts({
+      jurisdiction: 'FR',
+      legalForm: 'SAS',
+      shareCapital: 1000,
+      cashCapital: 1000,
+      associates: 2,
+      paidAtFormation: 500,
+      payments: [
+        { name: 'Camille Dupont', position: 1, subscription: 500, paid: 0 },
+        { name: 'Ana Popescu', position: 2, subscription: 500, paid: 500 },
+      ],
+    });
     const { block, user, jumpToField } = await ask(
       'fr',
-      short,
+      sas,
       'Combien dois-je verser de capital à la création ?',
     );
 
     expect(block).toHaveTextContent(
       asShown(
-        'Vos associés indiquent verser 200 € à la création : c’est moins que le minimum de 500 €, et le dossier ne peut pas être déposé ainsi.',
+        'Camille Dupont verse 0 € à la création, moins que le minimum de 250 € (50 % de son apport de 500 €) : le dossier ne peut pas être déposé ainsi.',
       ),
     );
+    expect(block).not.toHaveTextContent('Ana Popescu');
+    expect(block).not.toHaveTextContent('Vos associés indiquent verser');
     await user.click(within(block).getByRole('button', { name: 'Corriger les montants versés' }));
     expect(jumpToField).toHaveBeenCalledWith('subscribers.paidAmount');
   });
 
-  it('repeats the amount declared when it reaches the minimum (en)', async () => {
-    const enough = facts({ ...SASU_1000, paidAtFormation: 600 });
+  it('names the associate who pays in more than they subscribed (en)', async () => {
+    const over = facts({
+      ...SASU_1000,
+      paidAtFormation: 1200,
+      payments: [{ name: 'Camille Dupont', position: 1, subscription: 1000, paid: 1200 }],
+    });
+    const { block } = await ask('en', over, 'How much capital must I deposit at creation?');
+    expect(block).toHaveTextContent(
+      asShown(
+        'Camille Dupont pays in €1,200, more than their contribution of €1,000: the file cannot be filed like this.',
+      ),
+    );
+  });
+
+  it('names an associate without a name by their number (ro)', async () => {
+    const srl = facts({
+      ...SRL_1000,
+      payments: [{ name: '', position: 2, subscription: 500, paid: 600 }],
+    });
+    const { block } = await ask('ro', srl, 'Trebuie să depun capitalul înainte de înmatriculare?');
+    expect(block).toHaveTextContent(
+      asShown(
+        'Asociatul 2 varsă 600 lei, mai mult decât aportul său de 500 lei: dosarul nu poate fi depus așa.',
+      ),
+    );
+  });
+
+  it('repeats the amount declared when each subscriber reaches their minimum (en)', async () => {
+    const enough = facts({
+      ...SASU_1000,
+      paidAtFormation: 600,
+      payments: [{ name: 'Camille Dupont', position: 1, subscription: 1000, paid: 600 }],
+    });
     const { block } = await ask('en', enough, 'How much capital must I deposit at creation?');
 
     expect(block).toHaveTextContent(asShown('Your subscribers say they pay in €600 at creation.'));

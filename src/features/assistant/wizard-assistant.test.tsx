@@ -24,7 +24,21 @@ import { fillTemplate } from '@/testing/fill-template';
 import { renderWithProviders } from '@/testing/render';
 import { loadLegalFormSteps } from '@/forms/generated/wizard-steps';
 import { splitFirstSentence } from './short-answer';
+import type * as KnowledgeModule from './use-assistant-knowledge';
 import { WizardAssistant } from './wizard-assistant';
+
+// A switch to make the assistant fail to show (as a chunk that does not load), until a retry.
+const failing = vi.hoisted(() => ({ on: false }));
+vi.mock('./use-assistant-knowledge', async (importOriginal) => {
+  const actual = await importOriginal<typeof KnowledgeModule>();
+  return {
+    ...actual,
+    useAssistantKnowledge: (...args: Parameters<typeof actual.useAssistantKnowledge>) => {
+      if (failing.on) throw new Error('The assistant could not load');
+      return actual.useAssistantKnowledge(...args);
+    },
+  };
+});
 
 /** A text as Testing Library reads the page: its non-breaking spaces ("1 000 €") are plain spaces there. */
 const asShown = (text: string) => text.replace(/\s+/g, ' ');
@@ -477,6 +491,32 @@ describe('on a wide screen', () => {
 });
 
 describe('on a phone', () => {
+  it.each(LANGS)(
+    'puts the focus in the question box once a retry has loaded the assistant (%s)',
+    async (language) => {
+      const words = ASSISTANT[language];
+      const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      failing.on = true;
+      try {
+        const { user } = renderAssistant(language);
+        await user.click(screen.getByRole('button', { name: words.open }));
+        const dialog = await screen.findByRole('dialog');
+        const retry = await within(dialog).findByRole('button', { name: words.retry });
+        expect(within(dialog).getByRole('alert')).toHaveTextContent(words.loadError);
+
+        failing.on = false;
+        await user.click(retry);
+
+        const box = await within(dialog).findByRole('textbox', { name: words.input.label }, LAZY);
+        await waitFor(() => expect(box).toHaveFocus());
+        expect(within(dialog).queryByRole('button', { name: words.retry })).not.toBeInTheDocument();
+      } finally {
+        failing.on = false;
+        quiet.mockRestore();
+      }
+    },
+  );
+
   it.each(LANGS)('opens from the floating button and closes with the X (%s)', async (language) => {
     const words = ASSISTANT[language];
     const { user } = renderAssistant(language);

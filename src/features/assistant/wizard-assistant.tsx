@@ -123,7 +123,8 @@ function LazySession(props: AssistantSessionProps) {
   return (
     <SessionBoundary key={count} onRetry={retry} again={count > 0}>
       <Suspense fallback={<SessionLoading />}>
-        <Session {...props} />
+        {/* After a retry, the focus was on its button, now gone: it goes to the question box. */}
+        <Session {...props} focusQuestion={count > 0} />
       </Suspense>
     </SessionBoundary>
   );

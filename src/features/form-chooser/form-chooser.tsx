@@ -16,11 +16,11 @@ import { Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionLink } from '@/components/action';
 import { paths } from '@/config/paths';
-import { fetchOffers, firstPlan, formatPrice, peekOffers, type Offer } from '@/lib/catalog/catalog';
+import { fetchOffers, formatPrice, peekOffers, type Offer } from '@/lib/catalog/catalog';
 import { useRemoteList } from '@/lib/catalog/use-remote-list';
 import { formatFeeAmount, formatFeeMoney } from '@/lib/format/fee-amount';
 import { legalFormShortNameKey } from '@/shared/jurisdictions';
-import { addPrice, cheapestFileable, outsideFeesTotal } from '@/lib/filing-cost/filing-cost';
+import { filingTotal } from '@/lib/filing-cost/filing-cost';
 import { FILING_FORMS } from '@/lib/filing-cost/filing-forms';
 import './chooser-namespace';
 import { CHOOSER } from './chooser-content';
@@ -138,11 +138,8 @@ function costText(
 ) {
   const form = FILING_FORMS.find((candidate) => candidate.country === country && candidate.code === code);
   if (!form) return null;
-  const offer = cheapestFileable(offers, form);
-  const plan = offer ? firstPlan(offer) : undefined;
-  if (!offer || !plan) return t('chooser:ui.table.noFileable');
-  const fees = outsideFeesTotal(form);
-  const sum = addPrice(plan.price, plan.currency, fees);
+  const { plan, fees, sum } = filingTotal(offers, form);
+  if (!plan) return t('chooser:ui.table.noFileable');
   // Euros to Kreo and lei to Romania's bodies are shown side by side, never converted (as on /plans).
   return sum
     ? formatFeeAmount(sum, fees.currency, language, tm)

@@ -1,18 +1,11 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  fetchOffers,
-  firstPlan,
-  formatPrice,
-  localized,
-  peekOffers,
-  type Offer,
-} from '@/lib/catalog/catalog';
+import { fetchOffers, formatPrice, localized, peekOffers, type Offer } from '@/lib/catalog/catalog';
 import { useRemoteList } from '@/lib/catalog/use-remote-list';
 import { formatFeeAmount } from '@/lib/format/fee-amount';
 import { legalFormShortNameKey, type LegalFee } from '@/shared/jurisdictions';
-import { addPrice, cheapestFileable, outsideFeesTotal, type FilingForm } from '@/lib/filing-cost/filing-cost';
+import { filingTotal, type FilingForm } from '@/lib/filing-cost/filing-cost';
 import { FILING_FORMS } from '@/lib/filing-cost/filing-forms';
 import classes from './outside-fees.module.css';
 import { SectionFrame } from './section-frame';
@@ -21,25 +14,23 @@ function FormRow({ form, offers }: { form: FilingForm; offers: readonly Offer[] 
   const { t, i18n } = useTranslation('marketing');
   const { t: tJurisdictions } = useTranslation('jurisdictions');
   const language = i18n.language;
-  const offer = cheapestFileable(offers, form);
-  const plan = offer ? firstPlan(offer) : undefined;
-  const fees = outsideFeesTotal(form);
+  const { offer, plan, fees, sum } = filingTotal(offers, form);
   const feesText = formatFeeAmount(fees.amount, fees.currency, language, t);
   const feeNames = (list: LegalFee[]) =>
     new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(
       list.map((fee) => tJurisdictions(fee.label as never)),
     );
 
-  let total: string;
-  if (!offer || !plan) total = t('totalCost.noFileable');
-  else {
-    const price = formatPrice(plan.price, language, plan.currency);
-    const sum = addPrice(plan.price, plan.currency, fees);
-    // Two currencies (euros to Kreo, lei to Romania's bodies) are shown side by side, never converted.
-    total = sum
-      ? formatFeeAmount(sum, fees.currency, language, t)
-      : t('totalCost.twoCurrencies', { price, fees: feesText });
-  }
+  // Two currencies (euros to Kreo, lei to Romania's bodies) are shown side by side, never converted.
+  const total =
+    !offer || !plan
+      ? t('totalCost.noFileable')
+      : sum
+        ? formatFeeAmount(sum, fees.currency, language, t)
+        : t('totalCost.twoCurrencies', {
+            price: formatPrice(plan.price, language, plan.currency),
+            fees: feesText,
+          });
 
   return (
     <Table.Tr data-form={`${form.country}-${form.code}`}>

@@ -7,6 +7,7 @@ import { formatPrice, type Offer } from '@/lib/catalog/catalog';
 import {
   addPrice,
   cheapestFileable,
+  filingTotal,
   formsCheapestWith,
   missingForEveryForm,
   missingForFiling,
@@ -91,6 +92,26 @@ describe('the total a founder pays', () => {
     expect(fees.unpriced.map((fee) => fee.id)).toEqual(['capitalDeposit']);
     expect(fees.optional.map((fee) => fee.id)).toEqual(['lawyerOrNotary']);
     expect(addPrice(10, 'EUR', fees)).toBeNull();
+  });
+
+  it('sums the cheapest fileable offer and the fees in one total, or keeps euros and lei apart', () => {
+    const sas = filingTotal(OFFERS, form('FR-SAS'));
+    expect(sas.offer?.sku).toBe('STANDARD_PACKAGE');
+    expect(sas.plan).toBe(offer('STANDARD_PACKAGE').plans[0]);
+    expect(sas.fees).toEqual(outsideFeesTotal(form('FR-SAS')));
+    const price = offer('STANDARD_PACKAGE').plans[0]?.price ?? 0;
+    expect(sas.sum).toEqual(addPrice(price, 'EUR', sas.fees));
+    expect(sas.sum?.estimate).toBe(true);
+
+    const srl = filingTotal(OFFERS, form('RO-SRL'));
+    expect(srl.plan?.currency).toBe('EUR');
+    expect(srl.fees.currency).toBe('RON');
+    expect(srl.sum).toBeNull();
+
+    // No offer holds every document: the fees alone, no plan, no sum.
+    const none = filingTotal([offer('STARTER_PACKAGE')], form('FR-SAS'));
+    expect(none).toMatchObject({ offer: undefined, plan: undefined, sum: null });
+    expect(none.fees.amount).toMatchObject({ min: 252.93, max: 352.93 });
   });
 
   it('the landing quotes the price of the cheapest offer that files', () => {

@@ -13,7 +13,7 @@
  *   `fees`, the form's own amount when there is one), optional fees left out, fees with no known
  *   amount named apart; an estimate when any amount counted is one.
  */
-import { sortOffersByPrice, type Offer } from '@/lib/catalog/catalog';
+import { firstPlan, sortOffersByPrice, type Offer, type Plan } from '@/lib/catalog/catalog';
 import { feeAmountFor, type FeeAmount, type LegalFee } from '@/shared/jurisdictions';
 
 export interface FilingForm {
@@ -118,4 +118,24 @@ function bounds(minCents: number, maxCents: number, estimate: boolean): FeeAmoun
     ...(minCents === maxCents ? {} : { min, max }),
     ...(estimate ? { estimate: true } : {}),
   };
+}
+
+export interface FilingTotal {
+  /** The cheapest offer `form` can be filed with, and its first plan; undefined when none holds every document. */
+  offer: Offer | undefined;
+  plan: Plan | undefined;
+  fees: FeesTotal;
+  /**
+   * The plan's price plus the fees, when both are in one currency; null when there is no plan or the
+   * currencies differ (euros to Kreo, lei to Romania's bodies: shown side by side, never converted).
+   */
+  sum: FeeAmount | null;
+}
+
+/** What creating `form` costs in all with Kreo: the one computation /plans, the form chooser and the assistant format. */
+export function filingTotal(offers: readonly Offer[], form: FilingForm): FilingTotal {
+  const offer = cheapestFileable(offers, form);
+  const plan = offer ? firstPlan(offer) : undefined;
+  const fees = outsideFeesTotal(form);
+  return { offer, plan, fees, sum: plan ? addPrice(plan.price, plan.currency, fees) : null };
 }
