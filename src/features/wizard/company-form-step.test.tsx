@@ -115,9 +115,7 @@ describe('the choice of legal form', () => {
     const withContext = t as unknown as (key: string, options: { context?: string }) => string;
     // The options' figures ({{frLowProfitLimit}}) come from schemas/form-chooser.json: any will do here.
     const withFiguresAnyhow = (words: string) =>
-      new RegExp(
-        `^${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\\\{\w+\\\}\\\}/g, '.+')}$`,
-      );
+      new RegExp(`^${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\\\{\w+\\\}\\\}/g, '.+')}$`);
     for (const [question, option] of Object.entries(answers)) {
       const group = await within(dialog).findByRole('radiogroup', {
         name: t(`chooser:questions.${question}.title` as never),
