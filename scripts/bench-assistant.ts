@@ -32,6 +32,7 @@ const TOP1_TARGET_PERCENT = 90;
 const REFUSED_TARGET_PERCENT = 80;
 const TARGET_SETS = new Set([
   'tuning',
+  'tuning, left out',
   'holdout-2, left out',
   'holdout-3, left out',
   'holdout-4, left out',
@@ -132,7 +133,8 @@ export function assistantTable(figures: AssistantFigures[]): Table {
       'Top-1: the first answer is one of the right entries; top-3: one of the first three is ' +
       '(a question in scope that no entry answers yet counts as a miss). Refused: questions nothing answers, ' +
       'answered with nothing. "Before": the figures when issue 36 started (each set as labelled then). ' +
-      'Targets (tuning, the blind sets, and the sets that were blind, left out): top-1 ≥ 90 %, refused ≥ 80 %.',
+      'Targets (tuning, as asked and left out, the blind sets, and the sets that were blind, left out): top-1 ≥ 90 %, ' +
+      'refused ≥ 80 %.',
     headers: [
       'Set',
       'Language',

@@ -42,12 +42,14 @@ import {
  * learns founders' own words; its figures as asked then say little, and the bench also measures it
  * "left out": without its own questions among the phrasings, the others' still there (withoutAsked).
  * `floor`: the top-1 floor in percent; `refusedFloor`: the share of its unanswerable questions that
- * must get no answer. A set without a floor is reported only. A set whose files are absent is skipped.
+ * must get no answer; for a set whose questions are among the phrasings (`asked`), both hold on its
+ * figures left out of them. The tuning set's floor is what it reached left out at the end of the
+ * fourth round (89.2 % in English), a few questions below: the target, 90 %, is the bench's. A set without a floor is reported only. A set whose files are absent is skipped.
  * Issue 36's target is 90 % top-1 and 80 % refused on `tuning` and on the blind set (the bench marks
  * it); holdout-2's floors hold what it reached at the end of the first round, a few questions below.
  */
 export const QUESTION_SETS = [
-  { name: 'tuning', directory: '', floor: 90, refusedFloor: 80, blind: false, asked: true },
+  { name: 'tuning', directory: '', floor: 85, refusedFloor: 80, blind: false, asked: true },
   { name: 'holdout-1', directory: 'holdout/', blind: false, asked: true },
   { name: 'dev', directory: 'dev/', blind: false, asked: true },
   { name: 'holdout-2', directory: 'holdout-2/', floor: 75, refusedFloor: 30, blind: false, asked: true },
