@@ -117,6 +117,8 @@ describe.each(QUESTION_SETS.map((set) => [set.name, set] as const))(
         expect(report.answerable).toBeGreaterThanOrEqual(25);
         expectFloors(set, language, report);
       },
+      // Two classifiers trained again: seconds, more on a busy machine.
+      60_000,
     );
     it.skipIf(languages.some(({ cases }) => cases !== null))(`has no ${name} files yet`, () => {
       expect(languages.map(({ language }) => questionSetPath(set, language))).toHaveLength(3);
