@@ -206,6 +206,19 @@ describe('the capital to pay in', () => {
     );
   });
 
+  it('names an associate without a name by their number (fr)', async () => {
+    const sasu = facts({
+      ...SASU_1000,
+      payments: [{ name: '', position: 2, subscription: 1000, paid: 1200 }],
+    });
+    const { block } = await ask('fr', sasu, 'Combien de capital dois-je déposer ?');
+    expect(block).toHaveTextContent(
+      asShown(
+        'Associé 2 verse 1 200 €, plus que son apport de 1 000 € : le dossier ne peut pas être déposé ainsi.',
+      ),
+    );
+  });
+
   it('repeats the amount declared when each subscriber reaches their minimum (en)', async () => {
     const enough = facts({
       ...SASU_1000,

@@ -1,13 +1,12 @@
 import { Button, Text } from '@mantine/core';
 import type { CompanyFacts } from '@/shared/company-facts';
 import type { LegalForm } from '@/shared/jurisdictions';
-import { paidUpProblem } from '@/shared/paid-up';
+import { minimumPaidUp, paidUpProblem } from '@/shared/paid-up';
 import { Line, Source } from './personal-parts';
 import { parameter, usePersonalWords } from './personal-words';
 import classes from './wizard-assistant.module.css';
 
 /** Rounded up to the cent: a minimum to pay in is never rounded below the law's. */
-const upToCent = (value: number) => Math.ceil(Math.round(value * 10_000) / 100) / 100;
 
 /** A share due after registration and the months it is due within (jurisdiction.schema.json). */
 interface AfterRegistration {
@@ -111,7 +110,7 @@ export function CapitalDeposit({
         <Line law={after.source.law}>
           <strong>{t('capitalDeposit.ro', { form: formName, capital: money(cash, currency) })}</strong>{' '}
           {t('capitalDeposit.roSchedule', {
-            first: money(upToCent(cash * fraction), currency),
+            first: money(minimumPaidUp(cash, fraction), currency),
             fraction: percent(fraction),
             firstMonths: String(withinMonths),
             capital: money(cash, currency),
@@ -124,7 +123,7 @@ export function CapitalDeposit({
   }
   const fraction = parameter(form, 'minimumPaidUpFraction');
   const share = numberOf(fraction?.value) ?? 1;
-  const deposit = upToCent(cash * share);
+  const deposit = minimumPaidUp(cash, share);
   const years = parameter(form, 'remainderWithinYears');
   return (
     <ul className={classes.personalList}>

@@ -15,18 +15,22 @@ export function resolveFigures(
   const resolved: Record<string, Figure> = {};
   const problems: string[] = [];
   const resolving = new Set<string>();
+  // A figure that could not be worked out is reported once, not again by each figure naming it.
+  const failed = new Set<string>();
   const resolve = (name: string): Figure | undefined => {
     if (resolved[name]) return resolved[name];
     const figure = figures[name];
-    if (!figure || resolving.has(name)) return undefined;
+    if (!figure || resolving.has(name) || failed.has(name)) return undefined;
     resolving.add(name);
     let result: Figure | undefined;
     if ('times' in figure) {
       let product: number | undefined = 1;
       for (const factor of figure.times) {
         const value = resolve(factor);
-        if (value && 'value' in value && product !== undefined) product *= value.value;
-        else {
+        // Each factor is judged on its own: one that fails does not blame the ones after it.
+        if (value && 'value' in value) {
+          if (product !== undefined) product *= value.value;
+        } else {
           problems.push(`figure "${name}": "${factor}" is not a figure of one value`);
           product = undefined;
         }
@@ -41,6 +45,7 @@ export function resolveFigures(
     else result = { min: figure.min, max: figure.max, unit: figure.unit };
     resolving.delete(name);
     if (result) resolved[name] = result;
+    else failed.add(name);
     return result;
   };
   for (const name of Object.keys(figures)) resolve(name);

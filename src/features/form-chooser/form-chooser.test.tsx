@@ -196,7 +196,7 @@ describe('the form chooser’s figures', () => {
       within(profit).getByRole('radio', { name: /^About 48,600\slei to 150,000\slei$/ }),
     ).toBeInTheDocument();
     const associates = within(screen.getByRole('table')).getByRole('row', {
-      name: new RegExp(t('chooser:rows.associates')),
+      name: new RegExp(t('chooser:rows.associates').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
     });
     expect(associates).toHaveTextContent('2 to 50 shareholders');
   });

@@ -212,6 +212,23 @@ describe('resolveFigures', () => {
     );
   });
 
+  it('blames only the factor that fails, and a failed figure once', () => {
+    const { problems } = resolveFigures(
+      {
+        wages: { value: 12, unit: 'count' },
+        first: { times: ['missing', 'wages'], unit: 'RON' },
+        second: { times: ['first', 'wages'], unit: 'RON' },
+        third: { times: ['first'], unit: 'RON' },
+      },
+      parameters,
+    );
+    expect(problems).toEqual([
+      'figure "first": "missing" is not a figure of one value',
+      'figure "second": "first" is not a figure of one value',
+      'figure "third": "first" is not a figure of one value',
+    ]);
+  });
+
   it('reads the numbers of associates from the jurisdiction files', () => {
     const { figures, problems } = resolveFigures(CHOOSER.figures, parameterValue);
     expect(problems).toEqual([]);
@@ -294,7 +311,7 @@ describe('the chooser’s words with their figures', () => {
     const pfa = content.countries.RO?.rows.find((row) => row.id === 'managerSocialRegime')?.cells?.PFA;
     if (!pfa) throw new Error('no RO managerSocialRegime PFA cell');
     expect(shown(en, pfa.text, formatFigures(pfa.figures, figures, 'en'))).toContain(
-      '(4,325\u00a0lei a month)',
+      '4,325\u00a0lei a month, counts)',
     );
   });
 

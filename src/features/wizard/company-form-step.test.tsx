@@ -7,6 +7,13 @@ import { SchemaForm } from '@/forms/schema-form';
 import { apiClient } from '@/lib/api/client';
 import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import { createTestI18n, renderWithProviders } from '@/testing/render';
+// The wizard opens the form chooser: its test names the chooser's options with their figures as the
+// chooser shows them (a test's reading of another feature's content, not shared code).
+/* eslint-disable no-restricted-imports */
+import { CHOOSER } from '@/features/form-chooser/chooser-content';
+import { parameterValue } from '@/features/form-chooser/chooser-data';
+import { formatFigures, resolveFigures } from '@/features/form-chooser/figures';
+/* eslint-enable no-restricted-imports */
 import { ChooseCompanyFormContext } from './widgets/choose-company-form';
 import { wizardWidgets } from './wizard-widgets';
 
@@ -112,10 +119,15 @@ describe('the choice of legal form', () => {
     const dialog = await screen.findByRole('dialog', { name: t('wizard:fields.legalForm.chooserTitle') });
     const answers = { country: 'FR', associates: 'alone', pay: 'employee', profit: 'low', investors: 'no' };
     // A key built at run time, with a context: i18next's typed `t` can check neither.
-    const withContext = t as unknown as (key: string, options: { context?: string }) => string;
-    // The options' figures ({{frLowProfitLimit}}) come from schemas/form-chooser.json: any will do here.
-    const withFiguresAnyhow = (words: string) =>
-      new RegExp(`^${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\\\{\w+\\\}\\\}/g, '.+')}$`);
+    const withContext = t as unknown as (key: string, options: Record<string, string | undefined>) => string;
+    // The options' figures ({{frLowProfitLimit}}), from schemas/form-chooser.json, as the chooser gives them.
+    const figures = resolveFigures(CHOOSER.figures, parameterValue).figures;
+    const figuresOf = (question: string) =>
+      formatFigures(
+        CHOOSER.questions.find((candidate) => candidate.id === question)?.figures,
+        figures,
+        language,
+      );
     for (const [question, option] of Object.entries(answers)) {
       const group = await within(dialog).findByRole('radiogroup', {
         name: t(`chooser:questions.${question}.title` as never),
@@ -123,11 +135,10 @@ describe('the choice of legal form', () => {
       await userEvent.click(
         within(group).getByRole('radio', {
           // The chosen country's own wording when the content has one (options.<option>_FR).
-          name: withFiguresAnyhow(
-            withContext(`chooser:questions.${question}.options.${option}`, {
-              context: question === 'country' ? undefined : answers.country,
-            }),
-          ),
+          name: withContext(`chooser:questions.${question}.options.${option}`, {
+            ...figuresOf(question),
+            context: question === 'country' ? undefined : answers.country,
+          }),
         }),
       );
     }
