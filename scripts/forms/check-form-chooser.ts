@@ -7,7 +7,7 @@
  * or rule (no number written by hand, no unit written twice), alternatives shown only with reasons
  * written for them, and that every full set of answers recommends exactly one form with a reason.
  */
-import { legalFormsOf, type JurisdictionJson, type LegalParameterName } from '../../src/shared/jurisdictions';
+import { legalFormsOf, parameterReaderOf, type JurisdictionJson } from '../../src/shared/jurisdictions';
 import { LANGUAGES } from '../../src/lib/i18n/languages';
 import { resolveFigures } from '../../src/features/form-chooser/figures';
 import {
@@ -115,13 +115,7 @@ export function checkFormChooser(
       );
   }
   // Figures: each worked out (a product of one-value figures, a legal form's number), each shown.
-  const legalForms = legalFormsOf(jurisdictions);
-  const resolved = resolveFigures(chooser.figures, (country, code, name) => {
-    const form = legalForms.find(
-      (candidate) => candidate.jurisdiction === country && candidate.code === code,
-    );
-    return form?.parameters[name as LegalParameterName]?.value;
-  });
+  const resolved = resolveFigures(chooser.figures, parameterReaderOf(legalFormsOf(jurisdictions)));
   for (const problem of resolved.problems) problems.push(`${where}: ${problem}`);
   const shown = new Set(
     Object.values(chooser.figures).flatMap((figure) => ('times' in figure ? figure.times : [])),

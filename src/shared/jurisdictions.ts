@@ -172,6 +172,17 @@ export function legalFormOfFile(
 }
 
 /**
+ * Reads a parameter's value of one of `forms` (`FR`, `SARL`, `maximumAssociates`): the form's own, else
+ * its country's; undefined when the form or the parameter is unknown. The form chooser's figures that
+ * name a legal parameter are read with it, on the page, in check:forms and in its end-to-end test.
+ */
+export const parameterReaderOf =
+  (forms: readonly LegalForm[]) =>
+  (country: string, code: string, name: string): unknown =>
+    legalFormOfFile(forms, { jurisdiction: country, legalForm: code })?.parameters[name as LegalParameterName]
+      ?.value;
+
+/**
  * The file after the founder chose a country or a form: the currency follows the country, and a form
  * of another country is cleared (it would be refused).
  */

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { formatFigures, resolveFigures } from '../../src/features/form-chooser/figures';
 import type { ChooserFile } from '../../src/features/form-chooser/recommend';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
-import { legalFormsOf, type LegalParameterName } from '../../src/shared/jurisdictions';
+import { legalFormsOf, parameterReaderOf } from '../../src/shared/jurisdictions';
 import { readWizardSource } from '../../src/shared/wizard-source.node';
 import { fillTemplate } from '../../src/testing/fill-template';
 import { useLanguage } from './fixtures';
@@ -19,10 +19,7 @@ const words = (language: Language, key: string) => text(language, 'chooser', key
 const content = JSON.parse(readFileSync('schemas/form-chooser.json', 'utf8')) as ChooserFile;
 const legalForms = legalFormsOf(readWizardSource(process.cwd()).jurisdictions);
 /** The content's figures, worked out as the page does (the numbers of associates from the jurisdictions). */
-const figures = resolveFigures(content.figures, (country, code, name) => {
-  const form = legalForms.find((candidate) => candidate.jurisdiction === country && candidate.code === code);
-  return form?.parameters[name as LegalParameterName]?.value;
-}).figures;
+const figures = resolveFigures(content.figures, parameterReaderOf(legalForms)).figures;
 
 /** A rule's reason as the card writes it: its words with its figures in the reader's language. */
 function reasonWords(language: Language, id: string) {

@@ -4,8 +4,8 @@
  * else its country's: the one merge of src/shared/jurisdictions.ts), and the parameters some of its
  * figures name (the numbers of associates).
  */
-import { legalFormOf } from '@/lib/legal-forms/legal-forms';
-import type { LegalParameterName } from '@/shared/jurisdictions';
+import { LEGAL_FORMS, legalFormOf } from '@/lib/legal-forms/legal-forms';
+import { parameterReaderOf } from '@/shared/jurisdictions';
 
 /** The least share capital a form of `country` may be created with, in its currency; null: no minimum. */
 export function minimumCapital(
@@ -22,6 +22,4 @@ export function minimumCapital(
 }
 
 /** A legal form's parameter value (`FR`, `SARL`, `maximumAssociates`), for the figures that name one. */
-export function parameterValue(country: string, form: string, name: string): unknown {
-  return legalFormOf(country, form)?.parameters[name as LegalParameterName]?.value;
-}
+export const parameterValue = parameterReaderOf(LEGAL_FORMS);

@@ -21,13 +21,7 @@ import {
   parameters as roParameters,
   title as roTitle,
 } from '../../../schemas/jurisdictions/ro.json';
-import {
-  legalFormsOf,
-  type JurisdictionJson,
-  type LegalForm,
-  type LegalParameter,
-  type LegalParameterName,
-} from '@/shared/jurisdictions';
+import { legalFormOfFile, legalFormsOf, type JurisdictionJson, type LegalForm } from '@/shared/jurisdictions';
 
 // check:forms holds the files to jurisdiction.schema.json, which JurisdictionJson mirrors.
 export const LEGAL_FORMS: readonly LegalForm[] = legalFormsOf([
@@ -51,13 +45,4 @@ export const LEGAL_FORMS: readonly LegalForm[] = legalFormsOf([
 
 /** The form `code` of `country` (`FR`, `SASU`), if the files have it. */
 export const legalFormOf = (country: string, code: string): LegalForm | undefined =>
-  LEGAL_FORMS.find((form) => form.jurisdiction === country && form.code === code);
-
-/** A parameter of a legal form (its own, else its country's), with its source. */
-export function legalParameter(
-  country: string,
-  code: string,
-  name: LegalParameterName,
-): LegalParameter | undefined {
-  return legalFormOf(country, code)?.parameters[name];
-}
+  legalFormOfFile(LEGAL_FORMS, { jurisdiction: country, legalForm: code });
