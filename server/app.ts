@@ -151,7 +151,7 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDependencies) {
   const { config, db, mailer, signingKey } = deps;
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions(config.logLevel),
+    logger: deps.logger ?? loggerOptions(config.logLevel, config.logFormat),
     bodyLimit: 256 * 1024,
     // Off by default: otherwise anyone could pick their address (and dodge the rate limit) with a header.
     trustProxy: config.trustProxy ?? false,
