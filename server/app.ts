@@ -243,7 +243,11 @@ export async function buildApp(deps: AppDependencies) {
     setup: { legalForms: wizard.legalForms, caenClasses },
   });
   app.decorate('workerPool', workerPool);
-  app.addHook('onClose', () => workerPool.close());
+  app.addHook('onClose', async () => {
+    // Running tasks finish first (each has its time limit); what waits is refused as busy.
+    await workerPool.close();
+    app.log.info('Document threads stopped');
+  });
   const invoices = createInvoiceService({
     db,
     site: config.site,
@@ -363,7 +367,9 @@ export async function buildApp(deps: AppDependencies) {
     if (pruning) clearInterval(pruning);
     if (reminding) clearInterval(reminding);
     if (digesting) clearInterval(digesting);
+    // The message being sent goes out; no other is taken; leases taken and not used are given back.
     await mailQueue.stop();
+    app.log.info('Mail worker stopped');
   });
   const accountLimits = deps.accountLimits ?? (perMinute > 0 ? DEFAULT_ACCOUNT_LIMITS : NO_ACCOUNT_LIMITS);
   /** Throws a 429 once `userId` passes its limit of `what` (services/accounts.ts). */
