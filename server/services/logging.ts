@@ -54,7 +54,8 @@ export function loggerOptions(
   format: LogFormat = 'json',
   destination?: NodeJS.WritableStream,
 ): NonNullable<FastifyServerOptions['logger']> {
-  // Synchronous, as pino's own stdout is: a line logged just before process.exit is not lost.
+  // Written synchronously (process.stdout is, on Linux, to a file, a pipe or a terminal; pino's
+  // default buffers): a shutdown's last lines keep their order and are not lost at process.exit.
   const stream =
     format === 'pretty'
       ? pretty({
@@ -63,12 +64,12 @@ export function loggerOptions(
           translateTime: 'SYS:HH:MM:ss.l',
           ignore: 'pid,hostname',
           singleLine: true,
-          ...(destination ? { destination } : {}),
+          destination: destination ?? process.stdout,
         })
-      : destination;
+      : (destination ?? process.stdout);
   return {
     level,
-    ...(stream ? { stream } : {}),
+    stream,
     serializers: {
       req(request: {
         method: string;
