@@ -86,6 +86,7 @@ async function main() {
     ],
     stillRunning: () => ({
       requests: requests.inFlight(),
+      connections: requests.connections(),
       mailBeingSent: app.mailQueue.holding(),
       documentTasks: app.workerPool.pending,
     }),

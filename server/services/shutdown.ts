@@ -16,12 +16,15 @@ import { loggableError, redactUrl } from './logging';
 export interface RequestTracker {
   /** The requests not answered yet, as "METHOD /path" (redacted as in the logs). */
   inFlight(): string[];
+  /** Connections still open, busy or idle: the server's close waits for each. */
+  connections(): number;
   /** From now on each answer closes its connection once sent (called when the shutdown begins). */
   closeAfterAnswers(): void;
 }
 
 export function trackRequests(server: Server): RequestTracker {
   const open = new Map<ServerResponse, { label: string; socket: Socket }>();
+  const sockets = new Set<Socket>();
   let closing = false;
 
   const closeAfter = (response: ServerResponse, socket: Socket) => {
@@ -32,6 +35,10 @@ export function trackRequests(server: Server): RequestTracker {
     else response.once('finish', () => socket.end());
   };
 
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const socket = request.socket;
     open.set(response, { label: `${request.method ?? ''} ${redactUrl(request.url ?? '')}`, socket });
@@ -41,6 +48,7 @@ export function trackRequests(server: Server): RequestTracker {
 
   return {
     inFlight: () => [...open.values()].map((entry) => entry.label),
+    connections: () => sockets.size,
     closeAfterAnswers() {
       closing = true;
       for (const [response, { socket }] of open) closeAfter(response, socket);
