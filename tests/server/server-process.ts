@@ -85,7 +85,7 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
 export function waitForLog(
   server: ServerProcess,
   matches: (line: LogLine) => boolean,
-  timeout = 90_000,
+  timeout = 120_000,
 ): Promise<LogLine> {
   return new Promise((resolve, reject) => {
     let checked = 0;
@@ -121,7 +121,14 @@ export function waitForLog(
   });
 }
 
-/** Resolves once the server says it is ready. */
+/**
+ * Resolves once the server says it is ready: within 3 minutes, for a start that takes 10 to 20 s on
+ * a quiet machine (tsx compiles the server, the database is migrated, the catalog seeded).
+ */
 export function waitUntilReady(server: ServerProcess): Promise<LogLine> {
-  return waitForLog(server, (line) => typeof line.msg === 'string' && line.msg.startsWith('Kreo is ready'));
+  return waitForLog(
+    server,
+    (line) => typeof line.msg === 'string' && line.msg.startsWith('Kreo is ready'),
+    180_000,
+  );
 }
