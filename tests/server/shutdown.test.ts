@@ -335,7 +335,8 @@ describe('a SIGTERM under load', () => {
     const base = `http://127.0.0.1:${port}`;
     const server = startServerProcess({ ...env, PORT: String(port), PUBLIC_URL: base });
     running.push(server);
-    await waitUntilReady(server);
+    const ready = await waitUntilReady(server);
+    expect(ready.msg).toContain(postgres ? 'database: PostgreSQL (DATABASE_URL)' : 'database: embedded');
     return { server, base };
   }
 
