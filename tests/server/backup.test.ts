@@ -376,37 +376,42 @@ describe(`npm run backup and npm run restore (${onPostgres ? 'PostgreSQL' : 'PGl
     await rm(work, { recursive: true, force: true });
   });
 
-  it('writes one owner-only file with a manifest, while the server runs and keeps writing', async () => {
-    expect(backup.code, backup.stderr).toBe(0);
-    expect(backup.stderr).toBe('');
-    expect(backup.stdout.trim().split('\n')).toHaveLength(1);
-    expect(backup.stdout).toMatch(
-      onPostgres
-        ? /^Backed up PostgreSQL .* \(pg_dump \d+/
-        : /^Backed up the embedded database \(copied by the running server;/,
-    );
-    expect(writer.savesDuringBackup).toBeGreaterThan(0);
-    expect((await stat(backupFile)).mode & 0o777).toBe(0o600);
+  it(
+    'writes one owner-only file with a manifest, while the server runs and keeps writing',
+    async () => {
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stderr).toBe('');
+      expect(backup.stdout.trim().split('\n')).toHaveLength(1);
+      expect(backup.stdout).toMatch(
+        onPostgres
+          ? /^Backed up PostgreSQL .* \(pg_dump \d+/
+          : /^Backed up the embedded database \(copied by the running server;/,
+      );
+      expect(writer.savesDuringBackup).toBeGreaterThan(0);
+      expect((await stat(backupFile)).mode & 0o777).toBe(0o600);
 
-    const unpacked = path.join(work, 'unpacked');
-    await extractArchive(backupFile, unpacked);
-    const manifest = parseManifest(await readFile(path.join(unpacked, 'manifest.json'), 'utf8'));
-    expect(manifest).toMatchObject({
-      kind: onPostgres ? 'postgres' : 'pglite',
-      schemaVersion: knownMigrations.at(-1)?.tag,
-      kreoVersion: '0.1.0',
-      database: { taken: onPostgres ? 'pg_dump' : 'running-server' },
-      fromEnvironment: [],
-    });
-    expect(manifest.files.map((file) => file.path)).toEqual([
-      onPostgres ? 'database/postgres.dump' : 'database/pglite-data.tar',
-      'data-dir/jwt-secret',
-      'data-dir/outbox/earlier.eml',
-      'data-dir/seal-development.pem',
-    ]);
-  }, PROCESS_MS);
+      const unpacked = path.join(work, 'unpacked');
+      await extractArchive(backupFile, unpacked);
+      const manifest = parseManifest(await readFile(path.join(unpacked, 'manifest.json'), 'utf8'));
+      expect(manifest).toMatchObject({
+        kind: onPostgres ? 'postgres' : 'pglite',
+        schemaVersion: knownMigrations.at(-1)?.tag,
+        kreoVersion: '0.1.0',
+        database: { taken: onPostgres ? 'pg_dump' : 'running-server' },
+        fromEnvironment: [],
+      });
+      expect(manifest.files.map((file) => file.path)).toEqual([
+        onPostgres ? 'database/postgres.dump' : 'database/pglite-data.tar',
+        'data-dir/jwt-secret',
+        'data-dir/outbox/earlier.eml',
+        'data-dir/seal-development.pem',
+      ]);
+    },
+    PROCESS_MS,
+  );
 
-  describe('restored into a new DATA_DIR', () => {
+  // Each test waits on a server under load (a PDF, a mail): the process limit, not the default 20 s.
+  describe('restored into a new DATA_DIR', { timeout: PROCESS_MS }, () => {
     let restore: Ran;
     let targetUrl: string | null = null;
     let serverB: Started | undefined;
@@ -478,20 +483,24 @@ describe(`npm run backup and npm run restore (${onPostgres ? 'PostgreSQL' : 'PGl
       expect(pendingBeforeStart.some((mail) => mail.subject?.includes(made.invoiceNumber))).toBe(true);
     });
 
-    it('lets every account log in with its password, and takes the sessions made before', async () => {
-      for (const account of accounts) {
-        const login = await call()('/api/auth/login', {
-          body: { email: account.email, password: account.password },
-        });
-        expect(login.status, account.email).toBe(200);
-      }
-      const founder = accounts[0] as Account;
-      // The same signing key: an access token of the old server is still good until it expires.
-      expect((await call()('/api/user/info', { token: founder.accessToken })).status).toBe(200);
-      // The refresh tokens are rows: the browser's cookie still opens a session.
-      const refreshed = await call()('/api/auth/getJWTtoken', { cookie: founder.cookie });
-      expect(refreshed.status).toBe(200);
-    }, PROCESS_MS);
+    it(
+      'lets every account log in with its password, and takes the sessions made before',
+      async () => {
+        for (const account of accounts) {
+          const login = await call()('/api/auth/login', {
+            body: { email: account.email, password: account.password },
+          });
+          expect(login.status, account.email).toBe(200);
+        }
+        const founder = accounts[0] as Account;
+        // The same signing key: an access token of the old server is still good until it expires.
+        expect((await call()('/api/user/info', { token: founder.accessToken })).status).toBe(200);
+        // The refresh tokens are rows: the browser's cookie still opens a session.
+        const refreshed = await call()('/api/auth/getJWTtoken', { cookie: founder.cookie });
+        expect(refreshed.status).toBe(200);
+      },
+      PROCESS_MS,
+    );
 
     it('finds the submitted company file, the paid order and its invoice, whose PDF downloads', async () => {
       const founder = accounts[0] as Account;

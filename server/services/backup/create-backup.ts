@@ -105,8 +105,13 @@ function stampOf(date: Date): string {
     .replace(/[-:]/g, '');
 }
 
-async function targetFile(output: string, kind: BackupKind, now: Date): Promise<string> {
+async function targetFile(output: string, dataDir: string, kind: BackupKind, now: Date): Promise<string> {
   const given = path.resolve(output);
+  const inside = path.relative(dataDir, given);
+  if (!inside.startsWith('..') && !path.isAbsolute(inside))
+    throw new BackupError(
+      `Write backups outside DATA_DIR (${dataDir}): there, each would hold the ones before, and go with the disk it should outlive`,
+    );
   const stats = await stat(given).catch(() => null);
   if (stats?.isDirectory() || output.endsWith('/') || output.endsWith(path.sep)) {
     await mkdir(given, { recursive: true, mode: 0o700 });
@@ -202,7 +207,7 @@ async function copyPostgres(url: string, workDir: string): Promise<DatabaseCopy>
 export async function createBackup(options: BackupOptions): Promise<BackupResult> {
   const now = options.now ?? new Date();
   const kind: BackupKind = options.databaseUrl ? 'postgres' : 'pglite';
-  const file = await targetFile(options.output, kind, now);
+  const file = await targetFile(options.output, path.resolve(options.dataDir), kind, now);
   const workDir = await mkdtemp(path.join(tmpdir(), `kreo-backup-${randomBytes(3).toString('hex')}-`));
   try {
     const copy = options.databaseUrl

@@ -172,12 +172,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     const postgres = options.databaseUrl ? await checkPostgres(options.databaseUrl, manifest, force) : null;
 
     if (notEmpty) {
-      movedAside = `${dataDir}.before-restore-${(options.now ?? new Date()).toISOString().replace(/[-:.]/g, '')}`;
-      await rename(dataDir, movedAside).catch((error: Error) => {
+      const aside = `${dataDir}.before-restore-${(options.now ?? new Date()).toISOString().replace(/[-:.]/g, '')}`;
+      await rename(dataDir, aside).catch((error: Error) => {
         throw new BackupError(
           `Cannot move ${dataDir} aside (${error.message}): empty it yourself, then restore`,
         );
       });
+      movedAside = aside;
     }
     createdDataDir = !(await stat(dataDir).catch(() => null));
     await secureDataDir(dataDir);
@@ -226,12 +227,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     await secureDataDir(dataDir);
     return { manifest, ...counted, dataFiles, movedAside };
   } catch (error) {
-    // Back to how it was: what this restore created goes, what it moved aside comes back.
+    // Back to how it was: what this restore created goes, what it moved aside comes back. Until the
+    // move, the folder was empty or absent (checkDataDir), or is the untouched one of --force.
     if (createdDataDir || movedAside) await rm(dataDir, { recursive: true, force: true });
     else if (!notEmpty)
       for (const entry of await entriesOf(dataDir))
         await rm(path.join(dataDir, entry), { recursive: true, force: true });
-    if (movedAside) await rename(movedAside, dataDir).catch(() => undefined);
+    if (movedAside) await rename(movedAside, dataDir);
     throw error;
   } finally {
     await rm(unpacked, { recursive: true, force: true });

@@ -20,6 +20,14 @@ export type ArchiveEntry = { name: string; mtime?: Date } & (
   { bytes: Uint8Array } | { file: string; size: number }
 );
 
+interface OpenEntry {
+  handle: FileHandle;
+  name: string;
+  size: number;
+  remaining: number;
+  hash: ReturnType<typeof createHash>;
+}
+
 export interface ExtractedFile {
   name: string;
   bytes: number;
@@ -167,22 +175,18 @@ function damaged(why: string): BackupError {
 export async function extractArchive(file: string, into: string): Promise<ExtractedFile[]> {
   const extracted: ExtractedFile[] = [];
   const names = new Set<string>();
-  let current: {
-    handle: FileHandle;
-    name: string;
-    size: number;
-    remaining: number;
-    hash: ReturnType<typeof createHash>;
-  } | null = null;
-  let skip = 0;
-  let ended = false;
+  /** The file being written, the padding to skip after it, and whether the end blocks were read. */
+  const state: { current: OpenEntry | null; skip: number; ended: boolean } = {
+    current: null,
+    skip: 0,
+    ended: false,
+  };
 
-  const finish = async () => {
-    if (!current) return;
-    await current.handle.close();
-    extracted.push({ name: current.name, bytes: current.size, sha256: current.hash.digest('hex') });
-    skip = padding(current.size).length;
-    current = null;
+  const finish = async (entry: OpenEntry) => {
+    await entry.handle.close();
+    extracted.push({ name: entry.name, bytes: entry.size, sha256: entry.hash.digest('hex') });
+    state.skip = padding(entry.size).length;
+    state.current = null;
   };
 
   const begin = async (block: Buffer) => {
@@ -202,14 +206,37 @@ export async function extractArchive(file: string, into: string): Promise<Extrac
     names.add(name);
     const target = path.join(into, name);
     await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-    current = {
+    const entry: OpenEntry = {
       handle: await open(target, 'wx', FILE_MODE),
       name,
       size,
       remaining: size,
       hash: createHash('sha256'),
     };
-    if (size === 0) await finish();
+    state.current = entry;
+    if (size === 0) await finish(entry);
+  };
+
+  /** Consumes `data` from `offset`: file content, padding, or the next header. Answers the new offset. */
+  const consume = async (data: Buffer, offset: number): Promise<number> => {
+    const entry = state.current;
+    if (entry) {
+      const piece = data.subarray(offset, offset + Math.min(entry.remaining, data.length - offset));
+      await entry.handle.write(piece);
+      entry.hash.update(piece);
+      entry.remaining -= piece.length;
+      if (entry.remaining === 0) await finish(entry);
+      return offset + piece.length;
+    }
+    if (state.skip > 0) {
+      const skipped = Math.min(state.skip, data.length - offset);
+      state.skip -= skipped;
+      return offset + skipped;
+    }
+    const block = data.subarray(offset, offset + BLOCK);
+    if (block.every((byte) => byte === 0)) state.ended = true;
+    else await begin(block);
+    return offset + BLOCK;
   };
 
   // Read in this function's own loop (not a pipeline's last stage): when the file turns out damaged,
@@ -221,32 +248,17 @@ export async function extractArchive(file: string, into: string): Promise<Extrac
   try {
     let pending: Buffer = Buffer.alloc(0);
     for await (const chunk of gunzip as AsyncIterable<Buffer>) {
-      if (ended) continue;
+      if (state.ended) continue;
       const data: Buffer = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
-      pending = Buffer.alloc(0);
       let offset = 0;
-      while (offset < data.length && !ended) {
-        if (current) {
-          const piece = data.subarray(offset, offset + Math.min(current.remaining, data.length - offset));
-          await current.handle.write(piece);
-          current.hash.update(piece);
-          current.remaining -= piece.length;
-          offset += piece.length;
-          if (current.remaining === 0) await finish();
-        } else if (skip > 0) {
-          const skipped = Math.min(skip, data.length - offset);
-          skip -= skipped;
-          offset += skipped;
-        } else if (data.length - offset < BLOCK) {
-          pending = Buffer.from(data.subarray(offset));
-          offset = data.length;
-        } else {
-          const block = data.subarray(offset, offset + BLOCK);
-          offset += BLOCK;
-          if (block.every((byte) => byte === 0)) ended = true;
-          else await begin(block);
-        }
-      }
+      // A header is read whole: less than a block waits for the next chunk.
+      while (
+        offset < data.length &&
+        !state.ended &&
+        (state.current || state.skip > 0 || data.length - offset >= BLOCK)
+      )
+        offset = await consume(data, offset);
+      pending = Buffer.from(data.subarray(offset));
     }
   } catch (error) {
     if (error instanceof BackupError) throw error;
@@ -257,9 +269,8 @@ export async function extractArchive(file: string, into: string): Promise<Extrac
   } finally {
     input.destroy();
     gunzip.destroy();
-    const handle = (current as { handle: FileHandle } | null)?.handle;
-    await handle?.close().catch(() => undefined);
+    await state.current?.handle.close().catch(() => undefined);
   }
-  if (!ended) throw damaged('it ends too early');
+  if (!state.ended) throw damaged('it ends too early');
   return extracted;
 }
