@@ -26,7 +26,12 @@ runCommand(async () => {
   console.log(
     `Backed up ${database}; schema ${manifest.schemaVersion}) and ${filesOf(result.dataFiles)} of ${location.dataDir} to ${result.file} (${formatBytes(result.bytes)}, owner-only).`,
   );
-  if (manifest.fromEnvironment.length > 0)
+  const hasKey = manifest.files.some((file) => file.path === 'data-dir/jwt-secret');
+  if (!hasKey && !manifest.fromEnvironment.includes('JWT_SECRET'))
+    console.log(
+      `Warning: no jwt-secret in ${location.dataDir} and no JWT_SECRET here: run the backup with the server's DATA_DIR and environment, or every founder is logged out after a restore.`,
+    );
+  else if (manifest.fromEnvironment.length > 0)
     console.log(
       `Not in the backup (the server reads them from its environment): ${manifest.fromEnvironment.join(', ')}. Keep these with the backups.`,
     );
