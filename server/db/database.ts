@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { pgliteSnapshot } from '../services/backup/pglite-snapshot';
+import type { DatabaseSnapshot } from '../services/backup/snapshot-socket';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -15,6 +17,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite: a consistent copy of its folder, for `npm run backup` (services/backup/snapshot-socket.ts). */
+  snapshot?: () => Promise<DatabaseSnapshot>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -60,7 +64,7 @@ export async function openDatabase(
   await client.waitReady;
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), snapshot: () => pgliteSnapshot(client) };
 }
 
 /** True when the database answers; used by the health check. */
