@@ -458,8 +458,8 @@ export async function buildApp(deps: AppDependencies) {
     siteContact,
     rateLimiter,
     limits: deps.websiteLimits ?? (perMinute > 0 ? DEFAULT_WEBSITE_LIMITS : NO_WEBSITE_LIMITS),
-    // Decoded in the worker threads, within their time limit (security review R3-10).
     metrics,
+    // Decoded in the worker threads, within their time limit (security review R3-10).
     processLogo: async (bytes, owner) => {
       const outcome = await workerPool.run({ kind: 'logo', bytes }, { owner });
       if (!outcome.ok) throw new LogoRefused(outcome.refusal);
