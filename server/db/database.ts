@@ -2,6 +2,7 @@
  * Opens the database: PGlite (embedded PostgreSQL, files in DATA_DIR/pglite) when DATABASE_URL is
  * unset, PostgreSQL through node-postgres when it is set. The same migrations run on both.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,7 +68,18 @@ export async function openDatabase(
   return { db, kind: 'pglite', close: () => client.close(), snapshot: () => pgliteSnapshot(client) };
 }
 
-/** True when the database answers; used by the health check. */
+/**
+ * The migrations the journal lists (migrations/meta/_journal.json): drizzle's migrator records each
+ * applied one in drizzle.__drizzle_migrations with `when` as its created_at.
+ */
+export function migrationJournal(): { tag: string; when: number }[] {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  return journal.entries.map(({ tag, when }) => ({ tag, when }));
+}
+
+/** True when the database answers. */
 export async function pingDatabase(db: Database): Promise<boolean> {
   try {
     await db.execute(sql`select 1`);
