@@ -10,7 +10,7 @@ import formbody from '@fastify/formbody';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { errorCodes, type FastifyServerOptions } from 'fastify';
+import Fastify, { errorCodes, type FastifyServerOptions, type LogLevel } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
@@ -25,6 +25,7 @@ import { companyFileHandlers } from './handlers/company-file';
 import { companyJourneyHandlers } from './handlers/company-journey';
 import { documentHandlers } from './handlers/documents';
 import { marketingHandlers } from './handlers/marketing';
+import { operationHandlers, PROBE_ROUTES } from './handlers/operations';
 import { signingHandlers } from './handlers/signing';
 import { siteHandlers } from './handlers/site';
 import { sitesHandlers } from './handlers/sites';
@@ -36,6 +37,7 @@ import { contactFormPlugin } from './plugins/contact-form';
 import { installRateLimits } from './plugins/rate-limits';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { localCheckoutPlugin } from './plugins/local-checkout';
+import { installRequestMetrics, METRICS_ROUTE, metricsPlugin } from './plugins/metrics';
 import { spaPlugin } from './plugins/spa';
 import { stripeWebhookPlugin } from './plugins/stripe-webhook';
 import { unsubscribePlugin } from './plugins/unsubscribe';
@@ -53,6 +55,8 @@ import {
 } from './services/accounts';
 import { loggableError, loggerOptions } from './services/logging';
 import { createMailQueue, type MailQueue } from './services/mail/mail-queue';
+import { createMetrics } from './services/metrics';
+import { createReadiness } from './services/readiness';
 import { createRateLimiter } from './services/rate-limiter';
 import { createAppPages } from './services/app-pages';
 import { createStaticPages } from './services/static-pages';
@@ -228,6 +232,24 @@ export async function buildApp(deps: AppDependencies) {
   // The app's own plugins.
   installErrorHandler(app);
   installSecurityHeaders(app);
+  // Probes arrive every few seconds and Prometheus every few more: their routes log warnings and
+  // errors only (or nothing, if the configured level is quieter still).
+  const quietLevel = (
+    ['error', 'fatal', 'silent'].includes(config.logLevel) ? config.logLevel : 'warn'
+  ) as LogLevel;
+  const quietRoutes = new Set<string>([...PROBE_ROUTES, METRICS_ROUTE]);
+  app.addHook('onRoute', (route) => {
+    if (quietRoutes.has(route.url)) route.logLevel = quietLevel;
+  });
+  // Prometheus' series, on this app's own registry, only when METRICS_TOKEN is set. The gauges
+  // read the mail queue and the worker pool (made below) at scrape time.
+  const metrics = config.metricsToken
+    ? createMetrics({
+        pendingMail: () => mailQueue.pendingCount(),
+        workerPool: () => workerPool.load(),
+      })
+    : undefined;
+  if (metrics) installRequestMetrics(app, metrics);
   const perMinute = config.authRateLimitPerMinute ?? 0;
   const rateLimiter = createRateLimiter(db);
   const addressLimit = installRateLimits(app, { limiter: rateLimiter, perMinute });
@@ -241,6 +263,7 @@ export async function buildApp(deps: AppDependencies) {
     ...defaultPoolSize(config.documentWorkers),
     ...deps.workers,
     setup: { legalForms: wizard.legalForms, caenClasses },
+    metrics,
   });
   app.decorate('workerPool', workerPool);
   app.addHook('onClose', async () => {
@@ -285,6 +308,7 @@ export async function buildApp(deps: AppDependencies) {
       return { filename: file.filename, contentType: 'application/pdf', content: file.body };
     },
     ...(deps.mailPollMs ? { pollMs: deps.mailPollMs } : {}),
+    metrics,
   });
   app.decorate('mailQueue', mailQueue);
   // Ended rate-limit windows and site-address holds are dropped every ten minutes, by whichever
@@ -440,6 +464,7 @@ export async function buildApp(deps: AppDependencies) {
     siteContact,
     rateLimiter,
     limits: deps.websiteLimits ?? (perMinute > 0 ? DEFAULT_WEBSITE_LIMITS : NO_WEBSITE_LIMITS),
+    metrics,
     // Decoded in the worker threads, within their time limit (security review R3-10).
     processLogo: async (bytes, owner) => {
       const outcome = await workerPool.run({ kind: 'logo', bytes }, { owner });
@@ -495,6 +520,7 @@ export async function buildApp(deps: AppDependencies) {
       }),
       invoicePrefix: invoicing.prefix,
     },
+    metrics,
   });
   const orders = createOrderService({ db, checkout, log: app.log });
   app.decorate('orders', orders);
@@ -574,6 +600,8 @@ export async function buildApp(deps: AppDependencies) {
     },
   });
 
+  const readiness = createReadiness({ db, mailWorker: () => mailQueue.liveness(), log: app.log });
+
   // Routes: the API, validated by and bound to the contract.
   const contract = parse(readFileSync(contractPath, 'utf8')) as Record<string, unknown>;
   await app.register(openapiGlue, {
@@ -592,6 +620,7 @@ export async function buildApp(deps: AppDependencies) {
       ...siteHandlers(config.site, contact),
       ...websiteHandlers(websites),
       ...sitesHandlers(websites, siteInbox, config.publicUrl, siteHost),
+      ...operationHandlers(readiness),
     },
     securityHandlers: {
       async bearerAuth(request: { headers: Record<string, unknown>; userId: string | null }) {
@@ -626,6 +655,9 @@ export async function buildApp(deps: AppDependencies) {
     refunds: !config.localPaymentsInProduction,
   });
   await app.register(unsubscribePlugin, { journey, publicUrl: config.publicUrl });
+  if (metrics && config.metricsToken) {
+    await app.register(metricsPlugin, { metrics, token: config.metricsToken });
+  }
   const pages = createAppPages({
     spaDir: config.spaDir,
     publicUrl: config.publicUrl,

@@ -74,6 +74,11 @@ export interface ServerConfig {
    * passphrase. Without it, a development key is made in DATA_DIR; production refuses to seal.
    */
   sealKey?: { p12Path: string; passphrase: string } | null;
+  /**
+   * The bearer token Prometheus sends to GET /metrics (METRICS_TOKEN); unset, the metrics are off
+   * and /metrics is an unknown route.
+   */
+  metricsToken?: string | null;
 }
 
 export class ConfigError extends Error {
@@ -258,6 +263,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (sealPath && !/\.(p12|pfx)$/i.test(sealPath))
     problems.push(`SIGNING_P12_PATH must name a PKCS#12 file (.p12 or .pfx), got "${sealPath}"`);
 
+  // A bearer token (RFC 6750's characters) long enough not to be guessed: `openssl rand -hex 32`.
+  const metricsToken = text('METRICS_TOKEN');
+  if (metricsToken && !/^[A-Za-z0-9\-._~+/]{32,}=*$/.test(metricsToken))
+    problems.push(
+      'METRICS_TOKEN must be at least 32 characters: letters, digits and - . _ ~ + / (e.g. openssl rand -hex 32)',
+    );
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -294,5 +306,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       sealPath && sealPassphrase !== undefined
         ? { p12Path: path.resolve(sealPath), passphrase: sealPassphrase }
         : null,
+    metricsToken,
   };
 }

@@ -13,11 +13,13 @@ import { loadSigningSecret } from './services/secrets';
 import { keepDataDirPrivate, secureDataDir } from './services/data-dir';
 import { loggerOptions } from './services/logging';
 import { createShutdown, trackRequests } from './services/shutdown';
+import { DataDirInUseError, refuseSecondServer, serveSnapshots } from './services/backup/snapshot-socket';
 
 async function main() {
   const config = loadConfig();
   // Owner-only before anything is written there: the database, the outbox and the signing key.
   await secureDataDir(config.dataDir);
+  if (!config.databaseUrl) await refuseSecondServer(config.dataDir);
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dir: config.dataDir },
   );
@@ -45,6 +47,10 @@ async function main() {
     logger,
     workers: { warm: true },
   });
+  // npm run backup asks this server for a consistent copy of its embedded database.
+  const backups = database.snapshot
+    ? await serveSnapshots({ dataDir: config.dataDir, take: database.snapshot, log: app.log })
+    : null;
   if (config.localPaymentsInProduction) {
     app.log.warn(
       'PAYMENT_PROVIDER=local in production: the test checkout grants every package without taking any money',
@@ -78,6 +84,8 @@ async function main() {
       {
         done: 'database closed',
         run: async () => {
+          // No snapshot (npm run backup) is taken of a database about to close.
+          await backups?.close();
           mailer.close();
           await database.close();
           await privateData.stop();
@@ -112,6 +120,7 @@ main().catch((error: unknown) => {
     error instanceof ConfigError ||
     error instanceof DatabaseUnavailableError ||
     error instanceof CatalogError ||
+    error instanceof DataDirInUseError ||
     error instanceof WizardDefinitionError
   ) {
     console.error(error.message);

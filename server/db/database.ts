@@ -2,12 +2,15 @@
  * Opens the database: PGlite (embedded PostgreSQL, files in DATA_DIR/pglite) when DATABASE_URL is
  * unset, PostgreSQL through node-postgres when it is set. The same migrations run on both.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { pgliteSnapshot } from '../services/backup/pglite-snapshot';
+import type { DatabaseSnapshot } from '../services/backup/snapshot-socket';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -15,6 +18,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite: a consistent copy of its folder, for `npm run backup` (services/backup/snapshot-socket.ts). */
+  snapshot?: () => Promise<DatabaseSnapshot>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -60,10 +65,21 @@ export async function openDatabase(
   await client.waitReady;
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), snapshot: () => pgliteSnapshot(client) };
 }
 
-/** True when the database answers; used by the health check. */
+/**
+ * The migrations the journal lists (migrations/meta/_journal.json): drizzle's migrator records each
+ * applied one in drizzle.__drizzle_migrations with `when` as its created_at.
+ */
+export function migrationJournal(): { tag: string; when: number }[] {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  return journal.entries.map(({ tag, when }) => ({ tag, when }));
+}
+
+/** True when the database answers. */
 export async function pingDatabase(db: Database): Promise<boolean> {
   try {
     await db.execute(sql`select 1`);

@@ -117,8 +117,10 @@ export async function localCheckoutPlugin(app: FastifyInstance, options: Options
         values,
       };
       if (problems.length > 0) return html(reply, 422, renderCheckoutPage({ ...model, problems }));
-      if (DECLINED_TEST_CARDS.has(digits))
+      if (DECLINED_TEST_CARDS.has(digits)) {
+        checkout.declined(session);
         return html(reply, 402, renderCheckoutPage({ ...model, declined: true }));
+      }
       await checkout.fulfil(session.id);
       return reply.redirect(`${publicUrl}/success?session_id=${session.id}`, 303);
     },

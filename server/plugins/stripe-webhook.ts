@@ -77,6 +77,19 @@ export async function stripeWebhookPlugin(app: FastifyInstance, options: Options
         else request.log.info({ checkoutSessionId: id }, 'Stripe payment received');
       }
     }
+    if (event.type === 'checkout.session.async_payment_failed') {
+      // A delayed payment (a SEPA debit) that did not go through: nothing to grant, only counted.
+      const session = event.data?.object as Partial<Stripe.Checkout.Session> | null | undefined;
+      const id =
+        session && typeof session === 'object'
+          ? (session.metadata?.checkoutSessionId ?? session.client_reference_id)
+          : null;
+      const ours = typeof id === 'string' ? await checkout.findSession(id) : null;
+      if (ours && typeof session?.id === 'string' && ours.providerSessionId === session.id) {
+        checkout.declined(ours);
+        request.log.info({ checkoutSessionId: ours.id }, 'Stripe payment failed');
+      }
+    }
     if (event.type === 'charge.refunded') {
       // A refund made in Stripe's dashboard: the payment it names gets its credit note. Stripe
       // says how much was refunded in all, so a repeated event credits nothing twice.

@@ -1657,7 +1657,10 @@ async function check(
   count(op, status);
   const failure = (problem: string) => ({ problem, status, response: abbreviate(answer.text) });
 
-  if (status >= 500) return failure(`answered ${status}`);
+  // The fuzzed servers run no mail worker (the queue is drained after each request, above): they
+  // are rightly not ready, and say so with a 503 (tests/server/operations.test.ts).
+  const notReady = op.id === 'getReadiness' && status === 503;
+  if (status >= 500 && !notReady) return failure(`answered ${status}`);
   if (status >= 400 && c.method !== 'HEAD' && request.url.startsWith('/api/')) {
     let message: unknown;
     try {

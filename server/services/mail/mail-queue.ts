@@ -81,6 +81,19 @@ export interface MailQueueLogger {
   error(object: object, message: string): void;
 }
 
+/** What the queue reports to the metrics (services/metrics.ts); absent where a test builds it alone. */
+export interface MailQueueMetrics {
+  mailSent(): void;
+  /** One failed attempt; `givenUp` when it was the message's last. */
+  mailFailed(givenUp: boolean): void;
+}
+
+/** Whether the worker runs and shows life, and why not (GET /readyz). */
+export interface MailWorkerLiveness {
+  alive: boolean;
+  detail: string;
+}
+
 export interface MailQueueOptions {
   db: Database;
   mailer: Mailer;
@@ -91,11 +104,15 @@ export interface MailQueueOptions {
   logger: MailQueueLogger;
   /** How often the worker looks for due messages (ms); a local enqueue wakes it at once. */
   pollMs?: number;
+  metrics?: MailQueueMetrics;
+  /** The clock of the liveness check (tests). */
+  now?: () => number;
 }
 
 export function createMailQueue(options: MailQueueOptions) {
   const { db, mailer, logger } = options;
   const pollMs = options.pollMs ?? 2000;
+  const now = options.now ?? Date.now;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let again = false;
@@ -104,6 +121,11 @@ export function createMailQueue(options: MailQueueOptions) {
   let stopping = false;
   /** Messages this worker leased and has not sent yet: their leases are given back when it stops. */
   const held = new Set<string>();
+  /** The worker's last sign of life: started, a pass begun or ended, a message handled. */
+  let lastBeat = 0;
+  const beat = () => {
+    lastBeat = now();
+  };
 
   /** Leases the next due message(s) to this worker. */
   async function claim(): Promise<QueuedRow[]> {
@@ -196,6 +218,7 @@ export function createMailQueue(options: MailQueueOptions) {
       await recordFailure(row, error);
       return;
     }
+    options.metrics?.mailSent();
     // Sent: the body (and any link in it) is erased; who, what and when remain for the data export.
     // A failure to record it is logged, never retried: the message went out.
     await db
@@ -222,6 +245,7 @@ export function createMailQueue(options: MailQueueOptions) {
     // The attachment's writers were busy (503, services/workers/): no attempt used, tried again soon.
     const busy = (error as { statusCode?: unknown } | null)?.statusCode === 503;
     const givenUp = !busy && row.attempts >= MAIL_MAX_ATTEMPTS;
+    options.metrics?.mailFailed(givenUp);
     logger.warn(
       { mailId: row.id, attempts: row.attempts, reason },
       givenUp ? 'Mail given up' : 'Mail will be retried',
@@ -256,6 +280,7 @@ export function createMailQueue(options: MailQueueOptions) {
         // Taken and left when the worker stops: `stop` gives the lease back.
         if (stopping) break;
         await deliver(row);
+        beat();
       }
     }
     return total;
@@ -267,6 +292,7 @@ export function createMailQueue(options: MailQueueOptions) {
       again = true;
       return running;
     }
+    beat();
     running = (async () => {
       let total = 0;
       do {
@@ -279,9 +305,13 @@ export function createMailQueue(options: MailQueueOptions) {
       return total;
     })().finally(() => {
       running = null;
+      beat();
     });
     return running;
   }
+
+  /** A pass starts `pollMs` after the previous ended: several missed polls mean the timer is gone. */
+  const idleLimitMs = Math.max(30_000, 5 * pollMs);
 
   function schedule() {
     if (stopped) return;
@@ -297,6 +327,7 @@ export function createMailQueue(options: MailQueueOptions) {
       if (!stopped) return;
       stopped = false;
       stopping = false;
+      beat();
       schedule();
     },
     /** Lets the message being sent finish, claims no other, and gives back what it took but did not send. */
@@ -319,6 +350,31 @@ export function createMailQueue(options: MailQueueOptions) {
     },
     /** Sends everything due, waiting for a pass under way; resolves with how many were taken. */
     drain: pass,
+    /**
+     * Alive: started, and either idle with its last pass ended within a few polls, or in a pass that
+     * handled a message within a lease (a pass sends one message after another; one exchange with
+     * the mail server outlasting its lease means the worker hangs).
+     */
+    liveness(): MailWorkerLiveness {
+      if (stopped) return { alive: false, detail: 'The mail worker is not running' };
+      const quiet = now() - lastBeat;
+      if (running) {
+        return quiet < LEASE_MS
+          ? { alive: true, detail: 'Sending' }
+          : { alive: false, detail: `No message handled for ${Math.round(quiet / 1000)} s in a pass` };
+      }
+      return quiet < idleLimitMs
+        ? { alive: true, detail: 'Waiting for mail' }
+        : { alive: false, detail: `No pass for ${Math.round(quiet / 1000)} s` };
+    },
+    /** Messages not sent nor given up yet, due now or later (the metrics' queue depth). */
+    async pendingCount(): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(mailQueue)
+        .where(eq(mailQueue.status, 'pending'));
+      return row?.count ?? 0;
+    },
   };
 }
 

@@ -100,6 +100,17 @@ export interface CheckoutHooks {
   settled(): void;
 }
 
+/**
+ * paid: fulfilled; declined: the card was refused (the local page's test card, Stripe's failed
+ * asynchronous payment); failed: the provider could not open a payment page; refunded: money sent back.
+ */
+export type PaymentOutcome = 'paid' | 'declined' | 'failed' | 'refunded';
+
+/** What checkout reports to the metrics (services/metrics.ts). */
+export interface PaymentMetrics {
+  payment(provider: string, outcome: PaymentOutcome): void;
+}
+
 export function createCheckoutService(deps: {
   db: Database;
   provider: PaymentProvider;
@@ -107,8 +118,9 @@ export function createCheckoutService(deps: {
   hooks?: CheckoutHooks;
   /** The VAT rules and the invoices' prefix (the series whose cross-border sales count). */
   sales: { rules: VatRules; invoicePrefix: string };
+  metrics?: PaymentMetrics;
 }) {
-  const { db, provider, publicUrl, hooks, sales } = deps;
+  const { db, provider, publicUrl, hooks, sales, metrics } = deps;
 
   async function priceOrderOrRefuse(
     executor: Database | Transaction,
@@ -212,6 +224,7 @@ export function createCheckoutService(deps: {
         });
       } catch (error) {
         await db.update(checkoutSessions).set({ status: 'canceled' }).where(eq(checkoutSessions.id, id));
+        metrics?.payment(provider.name, 'failed');
         throw new PaymentProviderError(error);
       }
       if (page.providerSessionId) {
@@ -284,10 +297,13 @@ export function createCheckoutService(deps: {
             .onConflictDoNothing();
         }
         await hooks?.paid(tx, session);
-        return true;
+        return session;
       });
-      if (done) hooks?.settled();
-      return done;
+      if (!done) return false;
+      // The session's own provider: one opened before the configuration changed keeps its name.
+      metrics?.payment(done.provider, 'paid');
+      hooks?.settled();
+      return true;
     },
 
     /**
@@ -307,6 +323,8 @@ export function createCheckoutService(deps: {
       } = {},
     ): Promise<boolean> {
       if (!CHECKOUT_SESSION_ID.test(id)) return false;
+      // Set when money went back (a withdrawal that refunds nothing is no refund).
+      let refundedVia: string | null = null;
       const done = await db.transaction(async (tx) => {
         const [current] = await tx
           .select()
@@ -352,8 +370,10 @@ export function createCheckoutService(deps: {
         }
         const refund = await hooks?.refunded(tx, session, amount, Boolean(options.withdrawal));
         if (options.withdrawal) await hooks?.withdrawn?.(tx, session, options.withdrawal, refund ?? null);
+        refundedVia = session.provider;
         return true;
       });
+      if (refundedVia) metrics?.payment(refundedVia, 'refunded');
       if (done) hooks?.settled();
       return done;
     },
@@ -365,6 +385,11 @@ export function createCheckoutService(deps: {
         .from(checkoutSessions)
         .where(eq(checkoutSessions.providerPaymentId, providerPaymentId));
       return row ?? null;
+    },
+
+    /** A payment `session`'s provider declined (nothing changes: it stays open for another card). */
+    declined(session: Pick<CheckoutSessionRow, 'provider'>): void {
+      metrics?.payment(session.provider, 'declined');
     },
 
     async cancel(id: string): Promise<void> {

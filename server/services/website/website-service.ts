@@ -124,6 +124,14 @@ export interface WebsiteServiceDeps {
   now?: () => number;
   /** Decodes and re-encodes a logo: the server's worker threads; the caller's thread when absent. */
   processLogo?: (bytes: Uint8Array, owner: string) => Promise<LogoVariant[]>;
+  metrics?: SiteMetrics;
+}
+
+/** What publishing reports to the metrics (services/metrics.ts). */
+export interface SiteMetrics {
+  sitePublished(): void;
+  /** Taken offline by its owner, or revoked with the refund of the package that included it. */
+  siteUnpublished(reason: 'owner' | 'revoked'): void;
 }
 
 type WebsiteRow = typeof websites.$inferSelect;
@@ -439,11 +447,20 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         if (previous) await holdSlug(tx, previous, userId);
         await dropUnusedLogos(tx, userId);
       });
+      deps.metrics?.sitePublished();
       return view(userId, await row(userId));
     },
 
     async unpublish(userId: string): Promise<Website> {
-      await withSiteLock(userId, (tx) => takeOffline(tx, userId));
+      const wasOnline = await withSiteLock(userId, async (tx) => {
+        const [current] = await tx
+          .select({ publishedAt: websites.publishedAt })
+          .from(websites)
+          .where(eq(websites.userId, userId));
+        await takeOffline(tx, userId);
+        return Boolean(current?.publishedAt);
+      });
+      if (wasOnline) deps.metrics?.siteUnpublished('owner');
       return view(userId, await row(userId));
     },
 
@@ -458,6 +475,8 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
       if (!current?.publishedAt || !current.slug) return null;
       await takeOffline(tx, userId);
+      // Counted inside the refund's transaction: one that then fails would be counted all the same.
+      deps.metrics?.siteUnpublished('revoked');
       return `${publicUrl}/sites/${current.slug}`;
     },
 

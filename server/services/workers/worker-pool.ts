@@ -34,6 +34,22 @@ export interface WorkerPoolOptions {
   warm?: boolean;
   /** Another module for the threads to run (the pool's own tests); worker-entry.mjs otherwise. */
   entry?: string;
+  metrics?: WorkerPoolMetrics;
+}
+
+/** What the pool reports to the metrics (services/metrics.ts). */
+export interface WorkerPoolMetrics {
+  /** A task ran in a thread for `seconds` (answered, failed or timed out; its wait not counted). */
+  taskRan(kind: WorkerTask['kind'], seconds: number): void;
+}
+
+/** The pool's load at one moment. */
+export interface WorkerPoolLoad {
+  /** Tasks waiting for a thread. */
+  waiting: number;
+  /** Threads running a task. */
+  busy: number;
+  threads: number;
 }
 
 /** The pool's sizes: a thread per core unless told, four tasks waiting per thread. */
@@ -154,6 +170,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
       changed(1, owner);
       try {
         await turn(system);
+        const started = performance.now();
         try {
           return (await pool.run(task, {
             signal: AbortSignal.timeout(options.taskTimeoutMs),
@@ -162,6 +179,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
           if (error instanceof Error && error.name === 'AbortError') throw new WorkersBusyError('timeout');
           throw error;
         } finally {
+          options.metrics?.taskRan(task.kind, (performance.now() - started) / 1000);
           release();
         }
       } finally {
@@ -171,6 +189,9 @@ export function createWorkerPool(options: WorkerPoolOptions) {
     /** Tasks posted and not yet answered (running or waiting). */
     get pending() {
       return pending;
+    },
+    load(): WorkerPoolLoad {
+      return { waiting: waiting.length, busy: running, threads: options.threads };
     },
     /** 'change' with the number of pending tasks, each time one is posted or answered (tests wait on it). */
     events,

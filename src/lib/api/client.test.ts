@@ -409,9 +409,12 @@ describe('operations.gen.ts', () => {
       'POST /api/company-files/{fileId}/signing/code': 'bearer',
       'POST /api/company-files/{fileId}/signing/signatures': 'bearer',
       'GET /api/company-files/{fileId}/signing/evidence': 'bearer',
+      // Issue 37: a load balancer's probes.
+      'GET /healthz': 'public',
+      'GET /readyz': 'public',
     };
 
-    expect(Object.keys(operationSecurity)).toHaveLength(69);
+    expect(Object.keys(operationSecurity)).toHaveLength(71);
     expect(operationSecurity).toEqual(spec);
   });
 });

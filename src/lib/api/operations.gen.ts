@@ -73,4 +73,6 @@ export const operationSecurity = {
   'POST /api/company-files/{fileId}/signing/code': 'bearer', // sendSigningCode
   'POST /api/company-files/{fileId}/signing/signatures': 'bearer', // signDocuments
   'GET /api/company-files/{fileId}/signing/evidence': 'bearer', // downloadSigningEvidence
+  'GET /healthz': 'public', // getHealth
+  'GET /readyz': 'public', // getReadiness
 } as const satisfies Record<string, 'bearer' | 'optional-bearer' | 'cookie' | 'public'>;

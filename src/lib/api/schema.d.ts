@@ -1553,10 +1553,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The process answers
+         * @description Liveness: 200 as long as the process serves HTTP, whatever the
+         *     database or the mail worker do (a restart would not mend them). A
+         *     load balancer should route by /readyz instead.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The instance can serve requests
+         * @description Readiness: 200 when the database answers `select 1` (within 3 s),
+         *     every migration of the server's journal is applied, and the mail
+         *     worker runs (its last pass ended within the last few polls, or a pass
+         *     under way handled a message within the 5-minute lease). Otherwise 503
+         *     naming the failed checks in `failed`. While the server is closing
+         *     (SIGTERM), it refuses new connections and answers a request still
+         *     arriving on an open one with 503 itself: that body is a plain
+         *     `Error`, without `checks`.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The process answers. */
+        Health: {
+            /** @constant */
+            status: "ok";
+        };
+        /** @description One check of the readiness probe. */
+        ReadinessCheck: {
+            ok: boolean;
+            /** @description What was found, in English for the operator (no address, no error text). */
+            detail: string;
+        };
+        /**
+         * @description The readiness verdict and each of its checks. When not ready, it is
+         *     an error body too (`message`, `error`).
+         */
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "unavailable";
+            checks: {
+                database: components["schemas"]["ReadinessCheck"];
+                migrations: components["schemas"]["ReadinessCheck"];
+                mailWorker: components["schemas"]["ReadinessCheck"];
+            };
+            /** @description The checks that failed (empty when ready). */
+            failed: ("database" | "migrations" | "mailWorker")[];
+            /** @description Present when not ready, e.g. "Not ready: database, migrations". */
+            message?: string;
+            /** @description Present when not ready: "Service Unavailable". */
+            error?: string;
+        };
         /** @description Body of every error response. */
         Error: {
             /** @description Human-readable explanation, shown to the user. */
@@ -6322,6 +6401,111 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers. */
+            200: {
+                headers: {
+                    /** @description A probe's answer is never stored by caches. */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    /** @description A probe's answer is never stored by caches. */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "database": {
+                     *           "ok": true,
+                     *           "detail": "select 1 answered"
+                     *         },
+                     *         "migrations": {
+                     *           "ok": true,
+                     *           "detail": "11 of 11 migrations applied"
+                     *         },
+                     *         "mailWorker": {
+                     *           "ok": true,
+                     *           "detail": "Waiting for mail"
+                     *         }
+                     *       },
+                     *       "failed": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready (`failed` names why), or the server is closing (a plain `Error`). */
+            503: {
+                headers: {
+                    /** @description A probe's answer is never stored by caches. */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "unavailable",
+                     *       "checks": {
+                     *         "database": {
+                     *           "ok": false,
+                     *           "detail": "select 1 failed"
+                     *         },
+                     *         "migrations": {
+                     *           "ok": false,
+                     *           "detail": "Not checked: the database does not answer"
+                     *         },
+                     *         "mailWorker": {
+                     *           "ok": true,
+                     *           "detail": "Waiting for mail"
+                     *         }
+                     *       },
+                     *       "failed": [
+                     *         "database",
+                     *         "migrations"
+                     *       ],
+                     *       "message": "Not ready: database, migrations",
+                     *       "error": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"] | components["schemas"]["Error"];
                 };
             };
         };
