@@ -155,7 +155,7 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDependencies) {
   const { config, db, mailer, signingKey } = deps;
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions(config.logLevel),
+    logger: deps.logger ?? loggerOptions(config.logLevel, config.logFormat),
     bodyLimit: 256 * 1024,
     // Off by default: otherwise anyone could pick their address (and dodge the rate limit) with a header.
     trustProxy: config.trustProxy ?? false,
@@ -266,7 +266,11 @@ export async function buildApp(deps: AppDependencies) {
     metrics,
   });
   app.decorate('workerPool', workerPool);
-  app.addHook('onClose', () => workerPool.close());
+  app.addHook('onClose', async () => {
+    // Running tasks finish first (each has its time limit); what waits is refused as busy.
+    await workerPool.close();
+    app.log.info('Document threads stopped');
+  });
   const invoices = createInvoiceService({
     db,
     site: config.site,
@@ -387,7 +391,9 @@ export async function buildApp(deps: AppDependencies) {
     if (pruning) clearInterval(pruning);
     if (reminding) clearInterval(reminding);
     if (digesting) clearInterval(digesting);
+    // The message being sent goes out; no other is taken; leases taken and not used are given back.
     await mailQueue.stop();
+    app.log.info('Mail worker stopped');
   });
   const accountLimits = deps.accountLimits ?? (perMinute > 0 ? DEFAULT_ACCOUNT_LIMITS : NO_ACCOUNT_LIMITS);
   /** Throws a 429 once `userId` passes its limit of `what` (services/accounts.ts). */

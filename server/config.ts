@@ -3,7 +3,8 @@
  * is reported in one line each, so a typo in DATABASE_URL or PORT never becomes a stack trace.
  */
 import path from 'node:path';
-import { readSiteInfo, type SiteInfo } from '../src/shared/site-info';
+import { readSiteInfo, SITE_INFO_VARIABLES, type SiteInfo } from '../src/shared/site-info';
+import type { LogFormat } from './services/logging';
 
 export interface ServerConfig {
   port: number;
@@ -58,6 +59,13 @@ export interface ServerConfig {
    */
   documentWorkers?: number;
   logLevel: string;
+  /** JSON lines for a log collector, or pretty lines for a person (services/logging.ts); JSON when unset. */
+  logFormat?: LogFormat;
+  /**
+   * How long a graceful shutdown (SIGTERM, SIGINT) may take before the process gives up and exits 1:
+   * below the 30 s most orchestrators wait before they kill (services/shutdown.ts).
+   */
+  shutdownTimeoutMs?: number;
   spaDir: string;
   /** NODE_ENV=production: the real server, which refuses what is only for a developer's machine. */
   production?: boolean;
@@ -80,6 +88,7 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const problems: string[] = [];
@@ -169,6 +178,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     problems.push(`SITE_FORM_MIN_SECONDS must be a whole number of seconds, got "${siteFormText}"`);
 
   const site = readSiteInfo(env, problems);
+  // The legal notice, the terms and every invoice name the operator: an example there (a field left
+  // unset) would be a false statement to every founder and buyer.
+  if (production && site.examples.length > 0)
+    problems.push(
+      `NODE_ENV=production needs the operator's identity (legal notice, terms, invoices): set ${site.examples
+        .map((field) => SITE_INFO_VARIABLES[field])
+        .join(', ')} (they still hold examples)`,
+    );
 
   // 20 %: the standard rate in France (Code général des impôts, art. 278), where the default seller is.
   const vatText = text('VAT_RATE');
@@ -197,6 +214,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  // Pretty lines on a developer's machine, JSON lines where a collector reads them.
+  const logFormatText = text('LOG_FORMAT') ?? (production ? 'json' : 'pretty');
+  const logFormat = LOG_FORMATS.find((format) => format === logFormatText);
+  if (!logFormat) problems.push(`LOG_FORMAT must be "json" or "pretty", got "${logFormatText}"`);
+
+  const shutdownText = text('SHUTDOWN_TIMEOUT_MS') ?? '25000';
+  if (!/^\d{1,7}$/.test(shutdownText) || Number(shutdownText) < 1)
+    problems.push(
+      `SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds from 1 to 9999999, got "${shutdownText}"`,
+    );
 
   const corsOrigins = (text('CORS_ORIGINS') ?? '')
     .split(',')
@@ -271,6 +298,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxyText === 'true',
     corsOrigins,
     logLevel,
+    logFormat: logFormat ?? 'json',
+    shutdownTimeoutMs: Number(shutdownText),
     spaDir: path.resolve(text('SPA_DIR') ?? 'dist'),
     production,
     sealKey:

@@ -1,6 +1,7 @@
 /**
- * The server's entry: configuration, database (migrated), catalog (seeded), then listen.
- * Bad configuration or an unreachable database prints one clear line and exits.
+ * The server's entry: configuration, database (migrated), catalog (seeded), then listen; on SIGTERM
+ * or SIGINT, a graceful shutdown (services/shutdown.ts). Bad configuration or an unreachable
+ * database prints one clear line and exits.
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -11,6 +12,7 @@ import { createMailer } from './services/mail/mailer';
 import { loadSigningSecret } from './services/secrets';
 import { keepDataDirPrivate, secureDataDir } from './services/data-dir';
 import { loggerOptions } from './services/logging';
+import { createShutdown, trackRequests } from './services/shutdown';
 import { DataDirInUseError, refuseSecondServer, serveSnapshots } from './services/backup/snapshot-socket';
 
 async function main() {
@@ -25,7 +27,7 @@ async function main() {
   const privateData = keepDataDirPrivate(config.dataDir);
   await privateData.now();
   const signingKey = await loadSigningSecret(config.jwtSecret, config.dataDir);
-  const logger = loggerOptions(config.logLevel);
+  const logger = loggerOptions(config.logLevel, config.logFormat);
   const mailerLog = {
     // Through the app's logger (built just below, before any mail can be sent).
     info: (object: object, message: string) => app.log.info(object, message),
@@ -55,20 +57,54 @@ async function main() {
     );
   }
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received: closing`);
-    await app.close();
-    await backups?.close();
-    mailer.close();
-    await database.close();
-    await privateData.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const requests = trackRequests(app.server);
+  // Fastify answers 503 to requests that come once it is closing, then closes the listening socket.
+  app.addHook('preClose', async () => {
+    app.log.info(
+      { inFlight: requests.inFlight().length },
+      'Shutdown: no new connections; answering the requests in flight',
+    );
+  });
+  // Registered after app.ts's own: runs first among them, once every connection is closed.
+  app.addHook('onClose', async () => {
+    app.log.info('Shutdown: every request answered');
+  });
+  const shutdown = createShutdown({
+    log: app.log,
+    timeoutMs: config.shutdownTimeoutMs ?? 25_000,
+    steps: [
+      {
+        // app.ts's hooks stop the mail worker (the message being sent goes out) and the document threads.
+        done: 'server closed',
+        run: async () => {
+          requests.closeAfterAnswers();
+          await app.close();
+        },
+      },
+      {
+        done: 'database closed',
+        run: async () => {
+          // No snapshot (npm run backup) is taken of a database about to close.
+          await backups?.close();
+          mailer.close();
+          await database.close();
+          await privateData.stop();
+        },
+      },
+    ],
+    stillRunning: () => ({
+      requests: requests.inFlight(),
+      connections: requests.connections(),
+      mailBeingSent: app.mailQueue.holding(),
+      documentTasks: app.workerPool.pending,
+    }),
+    atDeadline: async () => {
+      await app.mailQueue.releaseLeases();
+    },
+    exit: (code) => process.exit(code),
+  });
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   const store =

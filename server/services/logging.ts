@@ -1,9 +1,15 @@
 /**
  * What the logs may hold. A log line is read by more people, and kept longer, than the data it
  * describes: it never carries a token, a password or a link that grants access, nor the values of
- * a failed SQL statement (an address, a name, a hash).
+ * a failed SQL statement (an address, a name, a hash). The redaction is done by the serializers,
+ * before a line is written, so it holds in both formats: JSON lines (production, a collector reads
+ * them) and pino-pretty's lines (a developer's terminal).
  */
 import type { FastifyServerOptions } from 'fastify';
+import pretty from 'pino-pretty';
+
+/** JSON lines for a log collector, or pino-pretty's lines for a person. */
+export type LogFormat = 'json' | 'pretty';
 
 /** Query parameters whose value lets its holder act: redacted in every logged URL. */
 const SECRET_PARAMETER =
@@ -39,10 +45,31 @@ export function loggableError(error: unknown, depth = 0): Record<string, unknown
   };
 }
 
-/** The server's logger: request URLs redacted, errors without their SQL values. */
-export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
+/**
+ * The server's logger: request URLs redacted, errors without their SQL values; JSON lines unless
+ * `format` is 'pretty'. `destination` replaces stdout (tests).
+ */
+export function loggerOptions(
+  level: string,
+  format: LogFormat = 'json',
+  destination?: NodeJS.WritableStream,
+): NonNullable<FastifyServerOptions['logger']> {
+  // Written synchronously (process.stdout is, on Linux, to a file, a pipe or a terminal; pino's
+  // default buffers): a shutdown's last lines keep their order and are not lost at process.exit.
+  const stream =
+    format === 'pretty'
+      ? pretty({
+          sync: true,
+          colorize: destination ? false : Boolean(process.stdout.isTTY),
+          translateTime: 'SYS:HH:MM:ss.l',
+          ignore: 'pid,hostname',
+          singleLine: true,
+          destination: destination ?? process.stdout,
+        })
+      : (destination ?? process.stdout);
   return {
     level,
+    stream,
     serializers: {
       req(request: {
         method: string;

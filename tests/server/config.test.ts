@@ -3,6 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { DatabaseUnavailableError, openDatabase } from '../../server/db/database';
+import { SITE_INFO_VARIABLES } from '../../src/shared/site-info';
+import { OPERATOR_IDENTITY } from './server-process';
 
 /** The ConfigError loadConfig throws for this environment (fails the test when it does not throw). */
 function configErrorFor(env: NodeJS.ProcessEnv): ConfigError {
@@ -17,6 +19,8 @@ function configErrorFor(env: NodeJS.ProcessEnv): ConfigError {
 
 /** The electronic seal production requires (the file is read at start, not by loadConfig). */
 const SEAL = { SIGNING_P12_PATH: '/etc/kreo/seal.p12', SIGNING_P12_PASSPHRASE: 'seal passphrase' };
+/** What production needs besides payments: the seal and the operator's identity. */
+const PRODUCTION = { NODE_ENV: 'production', ...SEAL, ...OPERATOR_IDENTITY };
 
 describe('loadConfig', () => {
   it('has defaults for everything: port 3000, local payments, PGlite (no DATABASE_URL)', () => {
@@ -32,6 +36,8 @@ describe('loadConfig', () => {
       payments: { provider: 'local' },
       cookieSecure: false,
       logLevel: 'info',
+      logFormat: 'pretty',
+      shutdownTimeoutMs: 25_000,
       spaDir: path.resolve('dist'),
       authRateLimitPerMinute: 30,
       trustProxy: false,
@@ -150,11 +156,11 @@ describe('loadConfig', () => {
   });
 
   it('refuses to run the free test checkout in production unless PAYMENT_PROVIDER=local says so', () => {
-    const refused = configErrorFor({ NODE_ENV: 'production', ...SEAL });
+    const refused = configErrorFor(PRODUCTION);
     expect(refused.problems).toEqual([expect.stringMatching(/NODE_ENV=production needs real payments/)]);
-    const onPurpose = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local', ...SEAL });
+    const onPurpose = loadConfig({ ...PRODUCTION, PAYMENT_PROVIDER: 'local' });
     expect(onPurpose).toMatchObject({ payments: { provider: 'local' }, localPaymentsInProduction: true });
-    expect(loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x', ...SEAL })).toMatchObject({
+    expect(loadConfig({ ...PRODUCTION, STRIPE_SECRET_KEY: 'sk_live_x' })).toMatchObject({
       payments: { provider: 'stripe' },
       localPaymentsInProduction: false,
     });
@@ -162,14 +168,54 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without the electronic seal’s PKCS#12 file, which development does without', () => {
-    expect(configErrorFor({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local' }).problems).toEqual([
+    expect(
+      configErrorFor({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local', ...OPERATOR_IDENTITY }).problems,
+    ).toEqual([
       'NODE_ENV=production needs the electronic seal of signed documents: set SIGNING_P12_PATH (a PKCS#12 file) and SIGNING_P12_PASSPHRASE',
     ]);
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local', ...SEAL })).toMatchObject({
+    expect(loadConfig({ ...PRODUCTION, PAYMENT_PROVIDER: 'local' })).toMatchObject({
       production: true,
       sealKey: { p12Path: '/etc/kreo/seal.p12', passphrase: 'seal passphrase' },
     });
     expect(loadConfig({})).toMatchObject({ production: false, sealKey: null });
+  });
+
+  it('refuses production while any field of the operator’s identity holds its example, naming each variable', () => {
+    const allExamples = configErrorFor({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local', ...SEAL });
+    expect(allExamples.problems).toEqual([
+      `NODE_ENV=production needs the operator's identity (legal notice, terms, invoices): set ${Object.values(
+        SITE_INFO_VARIABLES,
+      ).join(', ')} (they still hold examples)`,
+    ]);
+    // One left out, or blank, is one too many.
+    expect(
+      configErrorFor({ ...PRODUCTION, PAYMENT_PROVIDER: 'local', HOSTING_PHONE: undefined }).problems,
+    ).toEqual([
+      "NODE_ENV=production needs the operator's identity (legal notice, terms, invoices): set HOSTING_PHONE (they still hold examples)",
+    ]);
+    expect(
+      configErrorFor({ ...PRODUCTION, PAYMENT_PROVIDER: 'local', SUPPORT_EMAIL: ' ' }).problems[0],
+    ).toMatch(/set SUPPORT_EMAIL \(they still hold examples\)$/);
+    // A developer's machine shows the examples, marked as such, and starts.
+    expect(loadConfig({}).site.examples).toHaveLength(Object.keys(SITE_INFO_VARIABLES).length);
+  });
+
+  it('writes JSON logs in production and pretty ones elsewhere, unless LOG_FORMAT says', () => {
+    expect(loadConfig({}).logFormat).toBe('pretty');
+    expect(loadConfig({ ...PRODUCTION, PAYMENT_PROVIDER: 'local' }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ ...PRODUCTION, PAYMENT_PROVIDER: 'local', LOG_FORMAT: 'pretty' }).logFormat).toBe(
+      'pretty',
+    );
+    expect(configErrorFor({ LOG_FORMAT: 'xml' }).problems).toEqual([
+      'LOG_FORMAT must be "json" or "pretty", got "xml"',
+    ]);
+  });
+
+  it('reads SHUTDOWN_TIMEOUT_MS, 25 s unless told, and refuses what is not a duration', () => {
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '10000' }).shutdownTimeoutMs).toBe(10_000);
+    for (const bad of ['0', '25s', '-1', '1.5'])
+      expect(configErrorFor({ SHUTDOWN_TIMEOUT_MS: bad }).problems[0]).toMatch(/^SHUTDOWN_TIMEOUT_MS/);
   });
 
   it('shows the bad value of PORT', () => {

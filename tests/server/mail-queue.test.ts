@@ -195,3 +195,93 @@ describe('several workers on one database', () => {
     expect(account?.email).toBe(user.email);
   });
 });
+
+describe('a worker that stops (graceful shutdown)', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  /** A mail server that holds the first message until `release` is called. */
+  function heldMailer() {
+    const sent: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started: () => void = () => undefined;
+    const firstSending = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let calls = 0;
+    const mailer: Mailer = {
+      async send(message) {
+        calls += 1;
+        if (calls === 1) {
+          started();
+          await gate;
+        }
+        sent.push(message.to);
+      },
+      outboxDir: null,
+      close: () => undefined,
+    };
+    return { mailer, sent, firstSending, release: () => release() };
+  }
+
+  const workerWith = (mailer: Mailer) =>
+    createMailQueue({
+      db: server.db,
+      mailer,
+      logger: { warn: () => undefined, error: () => undefined },
+      resolvePasswordReset: () => Promise.resolve(null),
+    });
+
+  it('finishes the message it is sending and claims no other: the rest wait, unleased, for the next start', async () => {
+    const { mailer, sent, firstSending, release } = heldMailer();
+    const worker = workerWith(mailer);
+    const addresses = [uniqueEmail('stop-a'), uniqueEmail('stop-b'), uniqueEmail('stop-c')];
+    for (const to of addresses) await enqueueMail(server.db, { to, subject: 'Test', text: 'x', html: 'x' });
+
+    const pass = worker.drain();
+    await firstSending;
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    expect(await pass).toBe(1);
+
+    expect(sent).toEqual([addresses[0]]);
+    const rows = await Promise.all(addresses.map(async (to) => (await rowsTo(server, to))[0]));
+    expect(rows.map((row) => [row?.status, row?.lockedUntil, row?.attempts])).toEqual([
+      ['sent', null, 1],
+      ['pending', null, 0],
+      ['pending', null, 0],
+    ]);
+    expect(worker.holding()).toEqual([]);
+  });
+
+  it('past a shutdown’s deadline, gives back the lease of the message it has not sent yet', async () => {
+    const { mailer, firstSending, release } = heldMailer();
+    const worker = workerWith(mailer);
+    const to = uniqueEmail('deadline');
+    await enqueueMail(server.db, { to, subject: 'Test', text: 'x', html: 'x' });
+
+    const pass = worker.drain();
+    await firstSending;
+    // The oldest due message is the one being sent (one the test above left waiting, or this one).
+    const [id = ''] = worker.holding();
+    const byId = async () => (await server.db.select().from(mailQueue).where(eq(mailQueue.id, id)))[0];
+    expect(await byId()).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await byId())?.lockedUntil).not.toBeNull();
+
+    expect(await worker.releaseLeases()).toBe(1);
+    expect(await byId()).toMatchObject({ status: 'pending', lockedUntil: null, attempts: 0 });
+    expect(worker.holding()).toEqual([]);
+    release();
+    await pass;
+    // Once released, the rest go out: this one too.
+    expect((await rowsTo(server, to))[0]?.status).toBe('sent');
+  });
+});

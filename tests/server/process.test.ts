@@ -1,21 +1,24 @@
 /**
  * The server as `npm start` runs it (server/main.ts, its own process, embedded database): what it
  * leaves on disk is readable by its own user only, its logs carry no token or link that grants
- * access, and in production it refuses, or loudly warns about, the free test checkout. It runs on
- * the embedded database whatever DATABASE_URL says, so only in the PGlite pass of `npm test`.
+ * access, and in production it refuses to start with the operator's identity still an example, and
+ * refuses, or loudly warns about, the free test checkout. It runs on the embedded database whatever
+ * DATABASE_URL says, so only in the PGlite pass of `npm test`.
  */
 const inPgLitePass = !process.env.DATABASE_URL;
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { selfSignedPkcs12 } from '../../server/services/signing/seal-key';
 import { TEST_PASSWORD, uniqueEmail } from './harness';
+import {
+  freePort,
+  OPERATOR_IDENTITY,
+  startServerProcess,
+  type ServerProcess as Started,
+} from './server-process';
 
-const root = path.resolve(import.meta.dirname, '../..');
 /** A password typed into a form that a browser sent as a GET (R3-03's log line). */
 const STRAY_PASSWORD = 'Secret-umwxg64100mpbo-Pw!';
 
@@ -30,33 +33,9 @@ afterAll(async () => {
   await rm(sealDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as { port: number };
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
+/** Production as an operator runs it: JSON logs, the operator's identity given. */
 function startServer(env: Record<string, string>): Started {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, output: () => output, exited };
+  return startServerProcess({ LOG_FORMAT: 'json', ...OPERATOR_IDENTITY, ...env });
 }
 
 /** Every file and folder under `dir` with its permission bits. */
@@ -203,6 +182,34 @@ describe.runIf(inPgLitePass)('the server process, in production without the elec
     }
   }, 60_000);
 });
+
+describe.runIf(inPgLitePass)(
+  'the server process, in production with the operator’s identity unfinished',
+  () => {
+    it('refuses to start, naming each variable still holding its example', async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'kreo-process-identity-'));
+      try {
+        const server = startServer({
+          NODE_ENV: 'production',
+          PAYMENT_PROVIDER: 'local',
+          ...SEAL,
+          // Blank is unset: these two still show their examples on the legal notice and the invoices.
+          PUBLISHER_VAT: '',
+          MEDIATOR_URL: ' ',
+          DATA_DIR: dataDir,
+          PORT: String(await freePort()),
+        });
+        expect(await server.exited).toBe(1);
+        expect(server.output()).toContain(
+          "NODE_ENV=production needs the operator's identity (legal notice, terms, invoices): set PUBLISHER_VAT, MEDIATOR_URL (they still hold examples)",
+        );
+        expect(server.output()).not.toContain('Kreo is ready');
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    }, 60_000);
+  },
+);
 
 describe.runIf(inPgLitePass)('the server process, in production with no payment provider', () => {
   it('refuses to start, saying what to set', async () => {

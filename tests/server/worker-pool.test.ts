@@ -128,4 +128,24 @@ describe('the worker pool', () => {
     next.open();
     await expect(held(pool, next.buffer, 2)).resolves.toBe(2);
   });
+
+  it('closes gracefully: the running task finishes, the waiting one and any new one are refused as busy', async () => {
+    const closing = createWorkerPool(options);
+    const { buffer, open } = gate();
+    const running = held(closing, buffer, 1);
+    const waiting = held(closing, buffer, 2).catch((error: unknown) => error);
+    await pendingReaches(closing, 2);
+    let closed = false;
+    const close = closing.close().then(() => {
+      closed = true;
+    });
+    expect(await waiting).toMatchObject({ statusCode: 503, reason: 'wait' });
+    await expect(held(closing, buffer, 3)).rejects.toMatchObject({ statusCode: 503 });
+    // Still closing while the running task holds its thread.
+    expect(closed).toBe(false);
+    open();
+    await expect(running).resolves.toBe(1);
+    await close;
+    expect(closing.pending).toBe(0);
+  });
 });

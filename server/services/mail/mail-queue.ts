@@ -7,9 +7,10 @@
  * `FOR UPDATE SKIP LOCKED` and leases them (`locked_until`) before sending outside any transaction,
  * so each message goes out once: a lease outlasts a whole SMTP exchange (mailer.ts's timeouts). Only
  * a worker that dies between sending and recording it (a crash in that instant) makes its lease
- * expire and the message be sent again.
+ * expire and the message be sent again. A worker that stops (a graceful shutdown) finishes the
+ * message it is sending, claims no other, and gives back the leases of any it took but did not send.
  */
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { mailQueue } from '../../db/schema';
 import { loggableError } from '../logging';
@@ -75,6 +76,7 @@ export async function enqueuePasswordReset(executor: Executor, email: string) {
 type QueuedRow = typeof mailQueue.$inferSelect;
 
 export interface MailQueueLogger {
+  info?(object: object, message: string): void;
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
 }
@@ -115,6 +117,10 @@ export function createMailQueue(options: MailQueueOptions) {
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = true;
+  /** Set by `stop`: the pass under way sends what it holds and claims nothing more. */
+  let stopping = false;
+  /** Messages this worker leased and has not sent yet: their leases are given back when it stops. */
+  const held = new Set<string>();
   /** The worker's last sign of life: started, a pass begun or ended, a message handled. */
   let lastBeat = 0;
   const beat = () => {
@@ -136,7 +142,7 @@ export function createMailQueue(options: MailQueueOptions) {
       .orderBy(mailQueue.createdAt)
       .limit(BATCH_SIZE)
       .for('update', { skipLocked: true });
-    return db
+    const rows = await db
       .update(mailQueue)
       .set({
         lockedUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
@@ -144,6 +150,29 @@ export function createMailQueue(options: MailQueueOptions) {
       })
       .where(sql`${mailQueue.id} in (${due})`)
       .returning();
+    for (const row of rows) held.add(row.id);
+    return rows;
+  }
+
+  /**
+   * Gives back the leases of messages taken and not sent (no attempt made: the count goes back), so
+   * that the next worker, here or on another instance, sends them now rather than when they expire.
+   */
+  async function releaseLeases(): Promise<number> {
+    if (held.size === 0) return 0;
+    const ids = [...held];
+    held.clear();
+    const released = await db
+      .update(mailQueue)
+      .set({ lockedUntil: null, attempts: sql`greatest(${mailQueue.attempts} - 1, 0)` })
+      .where(and(inArray(mailQueue.id, ids), eq(mailQueue.status, 'pending')))
+      .returning({ id: mailQueue.id });
+    if (released.length > 0)
+      logger.info?.(
+        { mailIds: released.map((row) => row.id) },
+        'Mail leases given back: sent at the next start',
+      );
+    return released.length;
   }
 
   async function deliver(row: QueuedRow): Promise<void> {
@@ -155,6 +184,7 @@ export function createMailQueue(options: MailQueueOptions) {
         if (!resolved) {
           // No account has this address: nothing to send, and nothing about it to keep.
           await db.delete(mailQueue).where(eq(mailQueue.id, row.id));
+          held.delete(row.id);
           return;
         }
         message = resolved.message;
@@ -182,6 +212,8 @@ export function createMailQueue(options: MailQueueOptions) {
         };
       }
       await mailer.send({ ...message, id: row.id });
+      // Sent: its lease is never given back, even if recording it fails below (it would go twice).
+      held.delete(row.id);
     } catch (error) {
       await recordFailure(row, error);
       return;
@@ -231,6 +263,7 @@ export function createMailQueue(options: MailQueueOptions) {
             },
       )
       .where(eq(mailQueue.id, row.id))
+      .then(() => held.delete(row.id))
       .catch((updateError: unknown) =>
         logger.error({ failure: loggableError(updateError) }, 'Cannot record a mail failure'),
       );
@@ -239,15 +272,18 @@ export function createMailQueue(options: MailQueueOptions) {
   /** Sends every message due now; resolves with how many were taken. */
   async function runOnce(): Promise<number> {
     let total = 0;
-    for (;;) {
+    while (!stopping) {
       const rows = await claim();
       if (rows.length === 0) return total;
       total += rows.length;
       for (const row of rows) {
+        // Taken and left when the worker stops: `stop` gives the lease back.
+        if (stopping) break;
         await deliver(row);
         beat();
       }
     }
+    return total;
   }
 
   /** One pass at a time; a wake-up during a pass asks for another right after it. */
@@ -290,14 +326,24 @@ export function createMailQueue(options: MailQueueOptions) {
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
       beat();
       schedule();
     },
+    /** Lets the message being sent finish, claims no other, and gives back what it took but did not send. */
     async stop() {
       stopped = true;
+      stopping = true;
       if (timer) clearTimeout(timer);
       await running;
+      await releaseLeases().catch((error: unknown) =>
+        logger.error({ failure: loggableError(error) }, 'Mail leases could not be given back'),
+      );
     },
+    /** The messages this worker holds and has not sent (a shutdown's deadline names them). */
+    holding: (): string[] => [...held],
+    /** For a shutdown past its deadline: the leases of messages not sent, given back at once. */
+    releaseLeases,
     /** After a local enqueue: send now rather than at the next poll. */
     wake() {
       if (!stopped) void pass();

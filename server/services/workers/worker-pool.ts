@@ -161,6 +161,8 @@ export function createWorkerPool(options: WorkerPoolOptions) {
     /** Runs a task in a thread; throws WorkersBusyError when it cannot be run now. */
     async run<T extends WorkerTask>(task: T, runOptions: RunOptions = {}): Promise<ResultOf<T>> {
       const { owner, system = false } = runOptions;
+      // Closing (a shutdown): refused as busy, which a client retries on the next instance.
+      if (closed) throw new WorkersBusyError('wait');
       if (owner && (owners.get(owner) ?? 0) >= options.perOwner) throw new WorkersBusyError('owner');
       const queued = waiting.filter((job) => !job.system).length;
       if (!system && running >= options.threads && queued >= options.maxQueue)
@@ -194,9 +196,19 @@ export function createWorkerPool(options: WorkerPoolOptions) {
     /** 'change' with the number of pending tasks, each time one is posted or answered (tests wait on it). */
     events,
     threads: options.threads,
+    /** Refuses what waits, lets the running tasks end (each within taskTimeoutMs), then stops the threads. */
     async close() {
       closed = true;
-      for (const job of waiting.splice(0)) job.cancel(new Error('The worker pool is closing'));
+      for (const job of waiting.splice(0)) job.cancel(new WorkersBusyError('wait'));
+      if (running > 0)
+        await new Promise<void>((resolve) => {
+          const settled = () => {
+            if (running > 0) return;
+            events.off('change', settled);
+            resolve();
+          };
+          events.on('change', settled);
+        });
       await pool.destroy();
     },
   };
