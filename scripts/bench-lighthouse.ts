@@ -134,7 +134,7 @@ async function verificationToken(server: BenchServer, email: string): Promise<st
 }
 
 /** A new user with a confirmed address, as after the sign-up and the link in the mail. */
-async function createUser(server: BenchServer): Promise<string> {
+export async function createUser(server: BenchServer): Promise<string> {
   const email = `bench.lighthouse.${Date.now()}@example.com`;
   await postJson(`${server.url}/api/auth/register`, {
     firstname: 'Bench',
@@ -150,7 +150,7 @@ async function createUser(server: BenchServer): Promise<string> {
 }
 
 /** A new session's refresh token: what the browser's cookie holds after a login. */
-async function refreshToken(server: BenchServer, email: string): Promise<string> {
+export async function refreshToken(server: BenchServer, email: string): Promise<string> {
   const response = await postJson(`${server.url}/api/auth/login`, { email, password: PASSWORD });
   for (const cookie of response.headers.getSetCookie()) {
     const [pair = ''] = cookie.split(';');

@@ -7,6 +7,7 @@
  * the script would put them (see below).
  */
 import { createHash } from 'node:crypto';
+import type { PageAssets } from './founder-page-assets';
 
 export const APP_ASSETS_ELEMENT_ID = 'kreo-app-assets';
 /** The page's own rules, inline (app-pages.ts): the start-up stylesheets go before them. */
@@ -23,7 +24,9 @@ interface AppAssets {
 /**
  * Run by the browser as the page is parsed: after the next frame is painted (a requestAnimationFrame
  * callback runs just before that paint, a timeout set from it just after), it adds the stylesheets,
- * the preloads and the scripts. A hidden tab paints nothing and runs no animation frame: there it
+ * the preloads and the scripts. The preloads go in tasks of 20: a founder page's code is some 70
+ * files, and adding a link costs the main thread about a millisecond on a slow phone, so that one task
+ * adding them all would keep the page from answering a tap (the scripts come after the last one). A hidden tab paints nothing and runs no animation frame: there it
  * loads at once, as it does when a tab is hidden or shown before its first paint; and a tab that the
  * browser does not paint for another reason (a window behind others) loads after a second.
  * The stylesheets go before the page's inline rules, which thus keep the last word: those rules are in
@@ -32,7 +35,7 @@ interface AppAssets {
  * would move the page for a moment. Kept small and in plain ES5 because it is inline, allowed by its
  * hash in the Content-Security-Policy.
  */
-export const PAINT_FIRST_SCRIPT = `(function(){var d=document,a=JSON.parse(d.getElementById('${APP_ASSETS_ELEMENT_ID}').textContent),c=d.getElementById('${CRITICAL_CSS_ELEMENT_ID}'),s=false;function add(t,p,b){var e=d.createElement(t);for(var k in p)e[k]=p[k];e.crossOrigin='anonymous';d.head.insertBefore(e,b||null)}function load(){if(s)return;s=true;a.styles.forEach(function(h){add('link',{rel:'stylesheet',href:h},c)});a.preloads.forEach(function(h){add('link',{rel:'modulepreload',href:h})});a.scripts.forEach(function(h){add('script',{type:'module',src:h})})}if(d.visibilityState==='hidden')load();else{d.addEventListener('visibilitychange',load);requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)}})();`;
+export const PAINT_FIRST_SCRIPT = `(function(){var d=document,a=JSON.parse(d.getElementById('${APP_ASSETS_ELEMENT_ID}').textContent),c=d.getElementById('${CRITICAL_CSS_ELEMENT_ID}'),s=false;function add(t,p,b){var e=d.createElement(t);for(var k in p)e[k]=p[k];e.crossOrigin='anonymous';d.head.insertBefore(e,b||null)}function next(p){p.splice(0,20).forEach(function(h){add('link',{rel:'modulepreload',href:h})});if(p.length)setTimeout(function(){next(p)},0);else a.scripts.forEach(function(h){add('script',{type:'module',src:h})})}function load(){if(s)return;s=true;a.styles.forEach(function(h){add('link',{rel:'stylesheet',href:h},c)});next(a.preloads.slice())}if(d.visibilityState==='hidden')load();else{d.addEventListener('visibilitychange',load);requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)}})();`;
 
 /** The Content-Security-Policy source that allows the inline script above, and nothing else inline. */
 export const PAINT_FIRST_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PAINT_FIRST_SCRIPT).digest('base64')}'`;
@@ -41,8 +44,11 @@ const SCRIPT = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
 const PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
 const STYLESHEET = /\s*<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>/g;
 
-/** The built index.html with its scripts and stylesheets loaded after the first paint. */
-export function loadAppAfterPaint(page: string): string {
+/**
+ * The built index.html with its scripts and stylesheets loaded after the first paint, and with them
+ * the page's own (`pageCode`: a founder page's chunks, founder-page-assets.ts).
+ */
+export function loadAppAfterPaint(page: string, pageCode: PageAssets = { scripts: [], styles: [] }): string {
   const assets: AppAssets = { scripts: [], preloads: [], styles: [] };
   const stylesheetLinks: string[] = [];
   const html = page
@@ -59,6 +65,8 @@ export function loadAppAfterPaint(page: string): string {
       stylesheetLinks.push(tag.trim());
       return '';
     });
+  assets.preloads.push(...pageCode.scripts);
+  assets.styles.push(...pageCode.styles);
   // The URLs are the build's own file names; "<" is escaped all the same, as in every JSON in a page.
   const json = JSON.stringify(assets).replace(/</g, '\\u003c');
   // Without scripts, the stylesheets too must come before the page's inline rules (which the server

@@ -8,7 +8,6 @@ import {
   Stack,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertTriangle, IconBell, IconExternalLink } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
@@ -30,6 +29,7 @@ import {
   type CompanyFileTimeline,
 } from './dashboard-api';
 import classes from './dashboard.module.css';
+import { DashboardLoading } from './dashboard-loading';
 import { GuideToggle } from './filing-guide/guide-toggle';
 import {
   loadRegistration,
@@ -216,16 +216,7 @@ export function DashboardPage({ shared }: { shared?: ReactNode } = {}) {
     </Section>
   );
 
-  if (overview.status === 'loading')
-    return (
-      <PageIntro title={t('page.title')} lead={t('page.lead')}>
-        <VisuallyHidden role="status">{t('loading')}</VisuallyHidden>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-hidden="true">
-          <Skeleton height={320} radius="lg" />
-          <Skeleton height={320} radius="lg" />
-        </SimpleGrid>
-      </PageIntro>
-    );
+  if (overview.status === 'loading') return <DashboardLoading />;
   if (overview.status === 'error')
     return (
       <PageIntro title={t('page.title')} lead={t('page.lead')}>

@@ -42,6 +42,7 @@ import { WizardProgress } from './wizard-progress';
 import { SUBMIT_ERROR_KEYS, type SubmitError } from './submit-errors';
 import { submitFromRevision } from './submit-file';
 import { WizardReview } from './wizard-review';
+import { WizardIntro, WizardLoading } from './wizard-shell';
 import { declaredFields, fieldHintPath, firstInvalidStep, stepAt, stepOfField } from './wizard-steps';
 import { wizardFormatters, wizardWidgets } from './wizard-widgets';
 import { ChooseCompanyFormContext } from './widgets/choose-company-form';
@@ -338,15 +339,6 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     [tJurisdictions, reviewedData],
   );
 
-  const intro = (
-    <Stack gap={4}>
-      <Title order={1} size="h2">
-        {t('page.title')}
-      </Title>
-      <Text c="dimmed">{t('page.lead')}</Text>
-    </Stack>
-  );
-
   const unavailable = (retry: () => void) => (
     <Alert color="red" icon={<IconAlertTriangle aria-hidden="true" />} title={t('ui.unavailable.title')}>
       <Stack gap="sm" align="flex-start">
@@ -359,13 +351,11 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
   );
 
   if (view.phase !== 'ready') {
-    return (
-      <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
-        <Stack gap="lg">
-          {intro}
-          {view.phase === 'loading' ? <PageLoader /> : unavailable(() => sync.retryNow())}
-        </Stack>
-      </Container>
+    // The same frame as the page the server sent before the app ran (wizard-shell.tsx).
+    return view.phase === 'loading' ? (
+      <WizardLoading />
+    ) : (
+      <WizardLoading>{unavailable(() => sync.retryNow())}</WizardLoading>
     );
   }
 
@@ -430,7 +420,7 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg" mb="lg">
-        {intro}
+        <WizardIntro />
         <WizardProgress
           steps={formSteps.state === 'ready' ? steps : wizardOutline}
           active={phase === 'steps' ? stepIndex : wizardOutline.length}
