@@ -68,12 +68,20 @@ const TRACE_CATEGORIES = [
   'toplevel',
   'loading',
 ];
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 /** Each long task of the page's main thread (over 50 ms): what ran in it, by source file and by kind of work. */
 function report(events: TraceEvent[]): void {
-  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain' &&
-    events.some((other) => other.pid === event.pid && other.name === 'ParseHTML'));
+  const main = events.find(
+    (event) =>
+      event.name === 'thread_name' &&
+      event.args?.name === 'CrRendererMain' &&
+      events.some((other) => other.pid === event.pid && other.name === 'ParseHTML'),
+  );
   if (!main) throw new Error('No renderer main thread in the trace');
   const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid);
   const navigation = onMain.find((event) => event.name === 'navigationStart' || event.name === 'ParseHTML');
@@ -86,7 +94,8 @@ function report(events: TraceEvent[]): void {
     const data = event.args?.data as ProfileChunk | undefined;
     for (const node of data?.cpuProfile?.nodes ?? []) nodes.set(node.id, { ...node, ...nodes.get(node.id) });
     for (const node of data?.cpuProfile?.nodes ?? [])
-      for (const child of node.children ?? []) nodes.set(child, { ...(nodes.get(child) as ProfileNode), parent: node.id });
+      for (const child of node.children ?? [])
+        nodes.set(child, { ...(nodes.get(child) as ProfileNode), parent: node.id });
     const deltas = data?.timeDeltas ?? [];
     (data?.cpuProfile?.samples ?? []).forEach((node, index) => {
       clock += deltas[index] ?? 0;
@@ -108,17 +117,51 @@ function report(events: TraceEvent[]): void {
     const frame = node.callFrame;
     const position = original(frame.url, frame.lineNumber, frame.columnNumber);
     // A native call (appendChild) is told with its caller's line, else by file.
-    const source = (native ? position : position?.split(':')[0]) ?? `${frame.url.replace(/^https?:\/\/[^/]+/, '')}${native ? ` ${frame.functionName}@${frame.lineNumber + 1}:${frame.columnNumber + 1}` : ''}`;
+    const detailed = native || process.env.PROFILE_DETAIL !== undefined;
+    const source =
+      (detailed ? position : position?.split(':')[0]) ??
+      `${frame.url.replace(/^https?:\/\/[^/]+/, '')}${native ? ` ${frame.functionName}@${frame.lineNumber + 1}:${frame.columnNumber + 1}` : ''}`;
     return native ? `${source} [${native}]` : source;
   };
   const tasks = onMain.filter((event) => event.name === 'RunTask' && (event.dur ?? 0) > 50_000);
   let blocking = 0;
   for (const task of tasks) {
     const end = task.ts + (task.dur ?? 0);
-    const inside = onMain.filter((event) => event.ts >= task.ts && event.ts < end && event !== task && event.ph === 'X');
+    const inside = onMain.filter(
+      (event) => event.ts >= task.ts && event.ts < end && event !== task && event.ph === 'X',
+    );
     const kinds = new Map<string, number>();
     for (const event of inside) {
-      if (process.env.PROFILE_ALL_EVENTS === undefined && !['EvaluateScript', 'v8.evaluateModule', 'v8.compile', 'v8.compileModule', 'FunctionCall', 'TimerFire', 'FireAnimationFrame', 'UpdateLayoutTree', 'Layout', 'ParseHTML', 'ParseAuthorStyleSheet', 'RunMicrotasks', 'MajorGC', 'MinorGC', 'Paint', 'PrePaint', 'Layerize', 'EventDispatch', 'XHRReadyStateChange', 'ResourceReceivedData', 'v8.run', 'RecalculateStyles', 'HitTest', 'ScheduleStyleRecalculation'].includes(event.name)) continue;
+      if (
+        process.env.PROFILE_ALL_EVENTS === undefined &&
+        ![
+          'EvaluateScript',
+          'v8.evaluateModule',
+          'v8.compile',
+          'v8.compileModule',
+          'FunctionCall',
+          'TimerFire',
+          'FireAnimationFrame',
+          'UpdateLayoutTree',
+          'Layout',
+          'ParseHTML',
+          'ParseAuthorStyleSheet',
+          'RunMicrotasks',
+          'MajorGC',
+          'MinorGC',
+          'Paint',
+          'PrePaint',
+          'Layerize',
+          'EventDispatch',
+          'XHRReadyStateChange',
+          'ResourceReceivedData',
+          'v8.run',
+          'RecalculateStyles',
+          'HitTest',
+          'ScheduleStyleRecalculation',
+        ].includes(event.name)
+      )
+        continue;
       const data = event.args?.data as { url?: string; functionName?: string } | undefined;
       const url = String(data?.url ?? '').replace(/^https?:\/\/[^/]+/, '');
       const key = `${event.name}${url ? ` ${url}` : ''}`;
@@ -133,25 +176,49 @@ function report(events: TraceEvent[]): void {
       previous = sample.ts;
     }
     blocking += Math.max(0, (task.dur ?? 0) / 1000 - 50);
-    console.log(`-- task at ${((task.ts - origin) / 1000).toFixed(0)} ms: ${((task.dur ?? 0) / 1000).toFixed(0)} ms`);
-    console.log(`   work: ${top(kinds, 8).map((line) => line.trim()).join(' | ')}`);
-    console.log(`   code: ${top(bySource, 12).map((line) => line.trim()).join(' | ')}`);
+    console.log(
+      `-- task at ${((task.ts - origin) / 1000).toFixed(0)} ms: ${((task.dur ?? 0) / 1000).toFixed(0)} ms`,
+    );
+    console.log(
+      `   work: ${top(kinds, 8)
+        .map((line) => line.trim())
+        .join(' | ')}`,
+    );
+    console.log(
+      `   code: ${top(bySource, 12)
+        .map((line) => line.trim())
+        .join(' | ')}`,
+    );
   }
   console.log(`-- ${tasks.length} long tasks, ${blocking.toFixed(0)} ms over 50 ms in all`);
 }
 
 const top = (map: Map<string, number>, count: number) =>
-  [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${name}`);
+  [...map.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${name}`);
 
 const server = await startBenchServer();
 const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
 try {
   const email = await createUser(server);
   for (const route of routes) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, locale: 'fr-FR', isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      locale: 'fr-FR',
+      isMobile: true,
+      hasTouch: true,
+    });
     if (!LOGGED_OUT.has(route)) {
       await context.addCookies([
-        { name: 'refresh_token', value: await refreshToken(server, email), url: `${server.url}/api/auth`, httpOnly: true, sameSite: 'Lax' },
+        {
+          name: 'refresh_token',
+          value: await refreshToken(server, email),
+          url: `${server.url}/api/auth`,
+          httpOnly: true,
+          sameSite: 'Lax',
+        },
         { name: 'kreo_session', value: '1', url: server.url, sameSite: 'Lax' },
       ]);
     }
@@ -166,7 +233,9 @@ try {
       fcp: Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1),
       path: location.pathname,
     }));
-    console.log(`\n== ${route} (ended on ${seen.path}), FCP ${seen.fcp} ms, CPU 4x slower, load ${loadAverage()}`);
+    console.log(
+      `\n== ${route} (ended on ${seen.path}), FCP ${seen.fcp} ms, CPU 4x slower, load ${loadAverage()}`,
+    );
     report(trace.traceEvents);
     await context.close();
   }

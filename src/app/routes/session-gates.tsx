@@ -55,13 +55,7 @@ export function RequireSession({ shell: Shell }: { shell?: ComponentType<{ pathn
   // into view and go down again meanwhile (a layout shift).
   return (
     <div style={{ minHeight: '100dvh' }}>
-      {session === 'present' ? (
-        <Outlet />
-      ) : Shell ? (
-        <Shell pathname={location.pathname} />
-      ) : (
-        <PageLoader />
-      )}
+      {session === 'present' ? <Outlet /> : Shell ? <Shell pathname={location.pathname} /> : <PageLoader />}
     </div>
   );
 }

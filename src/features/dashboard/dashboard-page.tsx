@@ -1,16 +1,6 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBell, IconExternalLink } from '@tabler/icons-react';
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { InvoiceList } from '@/components/invoice-list';
@@ -51,7 +41,8 @@ function useLoaded<T>(load: (() => Promise<T>) | null): [Loaded<T>, () => void, 
     if (!load) return undefined;
     let current = true;
     load().then(
-      (value) => current && setState({ status: 'ready', value }),
+      // Low priority: React renders the dashboard in slices, between which the page answers a tap.
+      (value) => current && startTransition(() => setState({ status: 'ready', value })),
       (error: unknown) => {
         console.warn('The dashboard could not load.', error);
         if (current) setState({ status: 'error' });

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconFileZip } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { startTransition, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -72,7 +72,8 @@ export function FilingVerdict({ ownsDocuments }: { ownsDocuments: boolean }) {
   useEffect(() => {
     let current = true;
     void fetchFilingCheck(ownsDocuments).then((answer) => {
-      if (current) setResult(answer);
+      // Low priority, like the page's other answers (rendered in slices).
+      if (current) startTransition(() => setResult(answer));
     });
     return () => {
       current = false;

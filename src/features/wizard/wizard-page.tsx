@@ -2,6 +2,7 @@ import { Alert, Button, Container, Grid, Group, Stack, Text, Title } from '@mant
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import {
+  startTransition,
   useCallback,
   useEffect,
   useMemo,
@@ -120,6 +121,12 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
   const translate = useFormTranslate(['wizard']);
   const navigate = useNavigate();
   const { view, sync } = useCompanyFileDraft(userId);
+  // The wizard's first full render (the step's form, the progress, the assistant) is large: React does it
+  // as a transition, in slices between which the page answers a tap, rather than in one long task.
+  const [formShown, setFormShown] = useState(view.phase === 'ready');
+  useEffect(() => {
+    if (view.phase === 'ready' && !formShown) startTransition(() => setFormShown(true));
+  }, [view.phase, formShown]);
   const formSteps = useLegalFormSteps(view.legalFormId);
   // Before a form is chosen (or while its steps load) only the first step can show.
   const loadedSteps = formSteps.state === 'ready' ? formSteps.steps : null;
@@ -350,9 +357,9 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     </Alert>
   );
 
-  if (view.phase !== 'ready') {
+  if (view.phase !== 'ready' || !formShown) {
     // The same frame as the page the server sent before the app ran (wizard-shell.tsx).
-    return view.phase === 'loading' ? (
+    return view.phase !== 'unavailable' ? (
       <WizardLoading />
     ) : (
       <WizardLoading>{unavailable(() => sync.retryNow())}</WizardLoading>
