@@ -1,13 +1,16 @@
 /**
- * Where a page's main-thread time goes at start, on a phone's CPU (4x slower): the long tasks the page
- * itself sees (PerformanceObserver) and a V8 CPU profile's self time by script and function, from the
- * navigation until the network has been idle. Logged in as a new user for the founder pages.
- * `tsx scripts/profile-start.ts /ai-powered-form [/documents …]` (a build in dist/ or SPA_DIR).
+ * Where a page's main-thread time goes at start, on a phone's CPU (4x slower): a Chrome trace from the
+ * navigation until the network has been idle, and for each long task (over 50 ms) the kinds of work in it
+ * (module evaluation, timers, layout…) and the source files its CPU samples fall in, read through the
+ * build's source maps; a native call (appendChild, insertBefore) is told with its caller. Logged in as a
+ * new user for the founder pages. The figures depend on how busy the machine is (its load is printed).
+ * `tsx scripts/profile-start.ts /ai-powered-form [/documents …]` (a build in dist/ or SPA_DIR);
+ * PROFILE_DETAIL=1 names the functions, PROFILE_ALL_EVENTS=1 lists every kind of trace event.
  */
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import os from 'node:os';
 import { chromium, type CDPSession } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from '../tests/e2e/chromium';
 import { createUser, refreshToken } from './bench-lighthouse';
