@@ -21,6 +21,7 @@
  * "/sites/boulangerie-bench") audits only those pages.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -56,7 +57,7 @@ export const AUDITED_PAGES: AuditedPage[] = [
 ];
 
 /** Targets: what the product promises (see the table's verdicts). */
-const TARGETS = { publicPerformance: 98, loggedInPerformance: 90, accessibility: 100, landingLcpMs: 1500 };
+const TARGETS = { publicPerformance: 98, loggedInPerformance: 95, accessibility: 100, landingLcpMs: 1500 };
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const REFRESH_COOKIE = 'refresh_token';
@@ -91,6 +92,8 @@ export interface LighthouseReport {
   chromiumVersion: string;
   /** Lighthouse's measure of the machine's speed at each run: lower means a slower or busier CPU. */
   benchmarkIndexes: number[];
+  /** The machine's load (1-minute average) before the first run and after the last, and its cores. */
+  load: { before: number; after: number; cores: number };
 }
 
 interface Run extends Omit<LighthouseFigures, 'route' | 'label' | 'loggedIn' | 'runs' | 'performanceRuns'> {
@@ -134,7 +137,7 @@ async function verificationToken(server: BenchServer, email: string): Promise<st
 }
 
 /** A new user with a confirmed address, as after the sign-up and the link in the mail. */
-async function createUser(server: BenchServer): Promise<string> {
+export async function createUser(server: BenchServer): Promise<string> {
   const email = `bench.lighthouse.${Date.now()}@example.com`;
   await postJson(`${server.url}/api/auth/register`, {
     firstname: 'Bench',
@@ -150,7 +153,7 @@ async function createUser(server: BenchServer): Promise<string> {
 }
 
 /** A new session's refresh token: what the browser's cookie holds after a login. */
-async function refreshToken(server: BenchServer, email: string): Promise<string> {
+export async function refreshToken(server: BenchServer, email: string): Promise<string> {
   const response = await postJson(`${server.url}/api/auth/login`, { email, password: PASSWORD });
   for (const cookie of response.headers.getSetCookie()) {
     const [pair = ''] = cookie.split(';');
@@ -417,6 +420,7 @@ export async function benchLighthouse(server: BenchServer, runs = 3): Promise<Li
     (page) => !only || only.includes(page.route) || (page.label !== undefined && only.includes(page.label)),
   );
   if (audited.length === 0) throw new Error(`BENCH_PAGES names no audited page: ${process.env.BENCH_PAGES}`);
+  const loadBefore = os.loadavg()[0] ?? 0;
   const email = audited.some((page) => page.loggedIn) ? await createUser(server) : null;
   if (audited.some((page) => page.publishedSite)) await publishSite(server);
   const pages: LighthouseFigures[] = [];
@@ -452,6 +456,7 @@ export async function benchLighthouse(server: BenchServer, runs = 3): Promise<Li
     lighthouseVersion: all[0]?.lighthouseVersion ?? 'unknown',
     chromiumVersion: all[0]?.chromiumVersion ?? 'unknown',
     benchmarkIndexes: all.map((run) => run.benchmarkIndex),
+    load: { before: loadBefore, after: os.loadavg()[0] ?? 0, cores: os.cpus().length },
   };
 }
 
@@ -463,10 +468,11 @@ function explainedMisses(report: LighthouseReport): string {
   const loggedIn = report.pages.filter((page) => page.loggedIn);
   if (loggedIn.some((page) => page.performance < TARGETS.loggedInPerformance))
     reasons.push(
-      'The logged-in pages are not prerendered (the server does not render a founder’s own data): ' +
-        'before anything shows, the phone downloads the app and the page’s code (150 to 260 kB) and asks ' +
-        'for the session and the page’s data, a chain that alone puts their FCP near 2.5 s on slow 4G; ' +
-        'their performance stays under 90 until the server renders them or sends their code with the page.',
+      'The logged-in pages come painted (the heading their session gate shows, which the build renders) ' +
+        'and with their code named in the page (modulepreload, from the manifest); what is left before ' +
+        'they are usable is the main thread’s work once the app runs (TBT), and on the dashboard the ' +
+        'session and the data its largest text waits for (LCP). A busy machine (a low CPU index, a high ' +
+        'load) lengthens both.',
     );
   if (loggedIn.some((page) => page.seo < 90))
     reasons.push('SEO: personal pages tell search engines not to index them (noindex), on purpose.');
@@ -483,7 +489,9 @@ export function lighthouseTable(report: LighthouseReport): Table {
       `median of ${runs} runs per figure, each in a new Chromium profile; Runs: each run's performance score. ` +
       `Lighthouse's CPU benchmark index: median ${Math.round(median(indexes))}, ` +
       `${Math.round(Math.min(...indexes))} to ${Math.round(Math.max(...indexes))} ` +
-      `(lower means a slower or busier machine, and a longer TBT). ` +
+      `(lower means a slower or busier machine, and a longer TBT); the machine's load average ` +
+      `(1 minute) ${report.load.before.toFixed(1)} before the runs and ${report.load.after.toFixed(1)} after, ` +
+      `on ${report.load.cores} cores. ` +
       `Transferred: bytes on the wire, every request (API calls included), and scripts alone.` +
       (report.pages.some((page) => page.route.startsWith('/sites/'))
         ? ' /sites/<slug>: a founder’s published website (a bakery’s, in French and English, with a logo), ' +

@@ -2,8 +2,8 @@
  * `npm run build`: the production build, in four steps.
  *   1. the form modules (precompiled validators) from schemas/;
  *   2. the browser's app (Vite);
- *   3. the public pages prerendered to HTML in each language (src/entry-server.tsx, built for Node and
- *      run here), with the catalog of schemas/catalog.json;
+ *   3. the public pages, and the founder pages' shells, prerendered to HTML in each language
+ *      (src/entry-server.tsx, built for Node and run here), with the catalog of schemas/catalog.json;
  *   4. a brotli and a gzip copy of every text file, which the server sends to browsers that accept them.
  * `--outDir <dir>` builds elsewhere than dist/ (benchmarks, parallel work).
  */
@@ -16,7 +16,7 @@ import { build } from 'vite';
 import { catalogLists, loadCatalog } from '../server/services/catalog';
 import { contentPageFor } from '../src/config/content-pages';
 import type { PrerenderData } from '../src/app/prerender-data';
-import { PRERENDERED_PATHS, prerenderedFile } from '../src/config/prerendered-pages';
+import { BUILT_PAGE_PATHS, prerenderedFile } from '../src/config/prerendered-pages';
 import { LANGUAGES } from '../src/lib/i18n/languages';
 import type { renderPage } from '../src/entry-server';
 import { compressDirectory } from './build/compress-assets';
@@ -70,7 +70,7 @@ const server = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js'))
 const catalog = catalogLists(await loadCatalog());
 const stylesheets = await buildStylesheets(outDir);
 for (const language of LANGUAGES) {
-  for (const pathname of PRERENDERED_PATHS) {
+  for (const pathname of BUILT_PAGE_PATHS) {
     const content = contentPageFor(pathname);
     const data: Omit<PrerenderData, 'namespaces'> = {
       catalog,
@@ -92,7 +92,7 @@ for (const language of LANGUAGES) {
   }
 }
 await rm(ssrDir, { recursive: true, force: true });
-step(`${PRERENDERED_PATHS.length * LANGUAGES.length} pages prerendered`);
+step(`${BUILT_PAGE_PATHS.length * LANGUAGES.length} pages prerendered`);
 
 const figures = await compressDirectory(outDir);
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;

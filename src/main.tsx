@@ -4,11 +4,11 @@ import { App } from '@/app/app';
 import { noteEarlyInput } from '@/app/hydration';
 import { preloadRoute } from '@/app/route-table';
 import type { PrerenderData } from '@/app/prerender-data';
-import { PRERENDER_DATA_ELEMENT_ID } from '@/config/prerendered-pages';
+import { PRERENDER_DATA_ELEMENT_ID, SESSION_SHELL_PATHS } from '@/config/prerendered-pages';
 import { seedContentPageText } from '@/features/info/page-texts';
 import { seedCatalogSnapshot } from '@/lib/catalog/catalog';
 import { i18n, initI18n, storedLanguageChoice } from '@/lib/i18n/i18n';
-import { hideSessionWhileHydrating } from '@/lib/session/session';
+import { getValidToken, hideSessionWhileHydrating } from '@/lib/session/session';
 import { isLanguage } from '@/lib/i18n/languages';
 import { FORM_FEEDBACK_ELEMENT_ID } from '@/shared/form-feedback';
 
@@ -37,6 +37,8 @@ const prerendered = prerenderData();
 // kept, the errors): its page starts from that (features/auth/form-feedback.ts).
 const sentBack = document.getElementById(FORM_FEEDBACK_ELEMENT_ID) !== null;
 if (prerendered) {
+  // A founder page's shell: its session is asked for now, beside its code, rather than once hydrated.
+  if (SESSION_SHELL_PATHS.includes(window.location.pathname.replace(/(.)\/+$/, '$1'))) void getValidToken();
   // The server chose the page's language by the shared rule and said which in <html lang>: hydrate in it.
   const pageLanguage = document.documentElement.lang;
   seedCatalogSnapshot(prerendered.catalog);

@@ -9,14 +9,15 @@ import path from 'node:path';
 import { accountFormAction, paths } from '../../src/config/paths';
 import { FORM_FEEDBACK_ELEMENT_ID } from '../../src/shared/form-feedback';
 import { alertHtml, sentFormState, withFormAction, withFormFeedback, type FormPageState } from './form-pages';
+import { createFounderPageAssets, type PageAssets } from './founder-page-assets';
 import { escapeHtml } from './html';
 import type { ServerLanguage } from './i18n';
 import { pageHead, renderIndexHtml } from './page-meta';
 import { CRITICAL_CSS_ELEMENT_ID, loadAppAfterPaint } from './paint-first';
 import type { ContactFormState, StaticPages } from './static-pages';
 import {
+  BUILT_PAGE_PATHS,
   PRERENDER_DATA_ELEMENT_ID,
-  PRERENDERED_PATHS,
   prerenderedFile,
 } from '../../src/config/prerendered-pages';
 import { SERVER_LANGUAGES } from './i18n';
@@ -40,11 +41,14 @@ interface PrerenderedPage {
   css: string;
 }
 
-/** The pages the build prerendered (scripts/build.ts), by "language pathname"; none without a build. */
+/**
+ * The pages the build prerendered (scripts/build.ts), public pages and founder pages' shells, by
+ * "language pathname"; none without a build.
+ */
 function readPrerenderedPages(spaDir: string): Map<string, PrerenderedPage> {
   const pages = new Map<string, PrerenderedPage>();
   for (const language of SERVER_LANGUAGES) {
-    for (const pathname of PRERENDERED_PATHS) {
+    for (const pathname of BUILT_PAGE_PATHS) {
       const file = path.join(spaDir, prerenderedFile(pathname, language));
       const dataFile = file.replace(/\.html$/, '.json');
       const cssFile = file.replace(/\.html$/, '.css');
@@ -59,12 +63,26 @@ function readPrerenderedPages(spaDir: string): Map<string, PrerenderedPage> {
   return pages;
 }
 
+/**
+ * A founder page's code as links in the head, for a page the app renders itself: the browser fetches
+ * it beside the entry, and Vite's loader, which skips what the page already links, adds none itself.
+ */
+function withPageCode(page: string, code: PageAssets): string {
+  if (code.scripts.length === 0) return page;
+  const links = [
+    ...code.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    ...code.styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+  ];
+  return page.replace('</head>', () => `${links.join('')}\n  </head>`);
+}
+
 export function createAppPages(options: { spaDir: string; publicUrl: string; staticPages: StaticPages }) {
   const indexPath = path.join(options.spaDir, 'index.html');
   // Read once: the build does not change while the server runs.
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
   const prerendered =
     indexHtml === null ? new Map<string, PrerenderedPage>() : readPrerenderedPages(options.spaDir);
+  const founderPageAssets = createFounderPageAssets(options.spaDir);
 
   return {
     hasSpa: indexHtml !== null,
@@ -84,10 +102,13 @@ export function createAppPages(options: { spaDir: string; publicUrl: string; sta
       let page = renderIndexHtml(indexHtml, head);
       const route = pathname.replace(/(.)\/+$/, '$1');
       const painted = prerendered.get(`${language} ${route}`);
+      // A founder page's own code (none for the others), sent with the page.
+      const pageCode = founderPageAssets.of(route, language);
+      if (!painted) page = withPageCode(page, pageCode);
       if (painted) {
         // Its own rules inline, so that the first paint waits for no file; the app's scripts and full
         // stylesheets once it has painted.
-        page = loadAppAfterPaint(page).replace(
+        page = loadAppAfterPaint(page, pageCode).replace(
           '</head>',
           () => `<style id="${CRITICAL_CSS_ELEMENT_ID}">${painted.css}</style>\n  </head>`,
         );

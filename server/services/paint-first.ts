@@ -7,6 +7,7 @@
  * the script would put them (see below).
  */
 import { createHash } from 'node:crypto';
+import type { PageAssets } from './founder-page-assets';
 
 export const APP_ASSETS_ELEMENT_ID = 'kreo-app-assets';
 /** The page's own rules, inline (app-pages.ts): the start-up stylesheets go before them. */
@@ -23,7 +24,11 @@ interface AppAssets {
 /**
  * Run by the browser as the page is parsed: after the next frame is painted (a requestAnimationFrame
  * callback runs just before that paint, a timeout set from it just after), it adds the stylesheets,
- * the preloads and the scripts. A hidden tab paints nothing and runs no animation frame: there it
+ * then the entry's own preloads and the scripts, then the other preloads. They go in tasks of 8 links,
+ * each batch in one insertion: a founder page's code is some 100 files (scripts and stylesheets), and a
+ * link costs the main thread a few milliseconds on a slow phone, so that one task adding them all would
+ * keep the page from answering a tap for a few hundred. The entry's preloads come first in the list;
+ * the page's are all in well before the entry has downloaded and its loader looks for them. A hidden tab paints nothing and runs no animation frame: there it
  * loads at once, as it does when a tab is hidden or shown before its first paint; and a tab that the
  * browser does not paint for another reason (a window behind others) loads after a second.
  * The stylesheets go before the page's inline rules, which thus keep the last word: those rules are in
@@ -32,7 +37,7 @@ interface AppAssets {
  * would move the page for a moment. Kept small and in plain ES5 because it is inline, allowed by its
  * hash in the Content-Security-Policy.
  */
-export const PAINT_FIRST_SCRIPT = `(function(){var d=document,a=JSON.parse(d.getElementById('${APP_ASSETS_ELEMENT_ID}').textContent),c=d.getElementById('${CRITICAL_CSS_ELEMENT_ID}'),s=false;function add(t,p,b){var e=d.createElement(t);for(var k in p)e[k]=p[k];e.crossOrigin='anonymous';d.head.insertBefore(e,b||null)}function load(){if(s)return;s=true;a.styles.forEach(function(h){add('link',{rel:'stylesheet',href:h},c)});a.preloads.forEach(function(h){add('link',{rel:'modulepreload',href:h})});a.scripts.forEach(function(h){add('script',{type:'module',src:h})})}if(d.visibilityState==='hidden')load();else{d.addEventListener('visibilitychange',load);requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)}})();`;
+export const PAINT_FIRST_SCRIPT = `(function(){var d=document,a=JSON.parse(d.getElementById('${APP_ASSETS_ELEMENT_ID}').textContent),c=d.getElementById('${CRITICAL_CSS_ELEMENT_ID}'),s=false;function add(t,l,b){var f=d.createDocumentFragment();l.forEach(function(p){var e=d.createElement(t);for(var k in p)e[k]=p[k];e.crossOrigin='anonymous';f.appendChild(e)});d.head.insertBefore(f,b||null)}function links(r,b){return function(h){add('link',h.map(function(x){return{rel:r,href:x}}),b)}}function each(l,f,then){f(l.splice(0,8));if(l.length)setTimeout(function(){each(l,f,then)},0);else if(then)then()}function load(){if(s)return;s=true;var p=a.preloads.slice();each(a.styles.slice(),links('stylesheet',c),function(){links('modulepreload')(p.splice(0,8));add('script',a.scripts.map(function(x){return{type:'module',src:x}}));if(p.length)each(p,links('modulepreload'))})}if(d.visibilityState==='hidden')load();else{d.addEventListener('visibilitychange',load);requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)}})();`;
 
 /** The Content-Security-Policy source that allows the inline script above, and nothing else inline. */
 export const PAINT_FIRST_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PAINT_FIRST_SCRIPT).digest('base64')}'`;
@@ -41,8 +46,11 @@ const SCRIPT = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
 const PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
 const STYLESHEET = /\s*<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>/g;
 
-/** The built index.html with its scripts and stylesheets loaded after the first paint. */
-export function loadAppAfterPaint(page: string): string {
+/**
+ * The built index.html with its scripts and stylesheets loaded after the first paint, and with them
+ * the page's own (`pageCode`: a founder page's chunks, founder-page-assets.ts).
+ */
+export function loadAppAfterPaint(page: string, pageCode: PageAssets = { scripts: [], styles: [] }): string {
   const assets: AppAssets = { scripts: [], preloads: [], styles: [] };
   const stylesheetLinks: string[] = [];
   const html = page
@@ -59,6 +67,8 @@ export function loadAppAfterPaint(page: string): string {
       stylesheetLinks.push(tag.trim());
       return '';
     });
+  assets.preloads.push(...pageCode.scripts);
+  assets.styles.push(...pageCode.styles);
   // The URLs are the build's own file names; "<" is escaped all the same, as in every JSON in a page.
   const json = JSON.stringify(assets).replace(/</g, '\\u003c');
   // Without scripts, the stylesheets too must come before the page's inline rules (which the server

@@ -34,16 +34,26 @@ function page<M, P extends object = object>(load: () => Promise<M>, pick: (modul
   return Object.assign(Page, { preload });
 }
 
-function preloadOf(element: ReactNode): Promise<unknown> | null {
-  if (!isValidElement(element)) return null;
-  const type = element.type as { preload?: () => Promise<unknown> };
-  return typeof type.preload === 'function' ? type.preload() : null;
+type Preloadable = { preload?: () => Promise<unknown> } | undefined;
+
+/** Loads the code of a route's element: a page, or the session gate's shell (its `shell` prop). */
+function preloadOf(element: ReactNode): Promise<unknown>[] {
+  if (!isValidElement(element)) return [];
+  const type = element.type as Preloadable;
+  const shell = (element.props as { shell?: Preloadable }).shell;
+  return [type?.preload?.(), shell?.preload?.()].filter((loading) => loading !== undefined);
 }
 
 // The account pages' layout and its brand panel stay off the landing page too.
 const AuthLayout = page(
   () => import('./layouts/auth-layout'),
   (m) => m.AuthLayout,
+);
+
+// A founder page's heading while the session is checked (the server sends it painted): only those pages load it.
+const SessionShell = page(
+  () => import('./routes/session-shells'),
+  (m) => m.SessionShell,
 );
 
 // Rarely seen: kept off the start-up bundle like the pages.
@@ -192,7 +202,7 @@ export const routeElements = (
       <Route path={paths.paymentSuccess} element={<PaymentSuccessPage />} />
       <Route path={paths.paymentCancel} element={<PaymentCancelPage />} />
       {FormPreviewPage ? <Route path={paths.formPreview} element={<FormPreviewPage />} /> : null}
-      <Route element={<RequireSession />}>
+      <Route element={<RequireSession shell={SessionShell} />}>
         <Route path={paths.wizard} element={<WizardRoute />} />
         <Route path={paths.documents} element={<DocumentsPage />} />
         <Route path={paths.sign} element={<SigningPage />} />
@@ -227,5 +237,5 @@ export const routeElements = (
 /** Loads the code of the layouts and page that `pathname` shows, so that they render without suspending. */
 export async function preloadRoute(pathname: string): Promise<void> {
   const matches = matchRoutes(createRoutesFromElements(routeElements), pathname) ?? [];
-  await Promise.all(matches.map(({ route }) => preloadOf(route.element)));
+  await Promise.all(matches.flatMap(({ route }) => preloadOf(route.element)));
 }

@@ -17,6 +17,16 @@ export const PRERENDERED_PATHS = [
   paths.forgotPassword,
 ] as const;
 
+/**
+ * The founder pages whose shell the build renders too (app/routes/session-shells.tsx): their heading and
+ * a loader, as the page shows them while the session is checked. The server sends them painted like the
+ * public pages, so that a phone shows the page before the app, the session and the page's code arrive.
+ */
+export const SESSION_SHELL_PATHS: readonly string[] = [paths.documents, paths.dashboard, paths.wizard];
+
+/** Every page the build renders to HTML: the public pages and the founder pages' shells. */
+export const BUILT_PAGE_PATHS: readonly string[] = [...PRERENDERED_PATHS, ...SESSION_SHELL_PATHS];
+
 /** Where the build writes a prerendered page, relative to the build folder: prerendered/fr/plans.html. */
 export function prerenderedFile(pathname: string, language: string): string {
   return `prerendered/${language}/${pathname === '/' ? 'index' : pathname.replace(/^\//, '')}.html`;

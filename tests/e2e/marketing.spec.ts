@@ -121,10 +121,28 @@ async function expectFaq(region: Locator, language: Language) {
   await expect(second).toHaveAttribute('aria-expanded', 'false');
 }
 
+/** Link texts that say nothing of where they lead (Lighthouse's link-text audit lists such phrases). */
+const GENERIC_LINK_TEXTS = new Set([
+  ...['learn more', 'read more', 'see more', 'more', 'more info', 'more information', 'click here', 'here'],
+  ...['en savoir plus', 'lire la suite', 'voir plus', 'plus', 'cliquez ici', 'ici'],
+  ...['aflați mai multe', 'citiți mai mult', 'vezi mai mult', 'mai mult', 'click aici', 'aici'],
+]);
+
 for (const language of LANGUAGES) {
   test.describe(`marketing pages in ${language}`, () => {
     test.beforeEach(async ({ context }) => {
       await useLanguage(context, language);
+    });
+
+    test('every link of the landing page says where it leads, not "learn more"', async ({ page }) => {
+      await page.goto('/');
+      await readLandingToTheEnd(page, language);
+      const names = await page
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => (link.textContent ?? '').trim().toLowerCase()));
+      expect(names.length).toBeGreaterThan(10);
+      // Search engines (and Lighthouse's SEO audit) take these for links that say nothing of their page.
+      expect(names.filter((name) => GENERIC_LINK_TEXTS.has(name))).toEqual([]);
     });
 
     test('the landing page shows the hero, then services, pricing and the FAQ from the catalog', async ({

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
 import { loginHref, paths, postLoginTarget } from '@/config/paths';
@@ -42,14 +42,22 @@ function useSessionCheck(): SessionCheck {
   return checked ? 'present' : 'absent';
 }
 
-/** Protected pages: an anonymous visitor goes to /login, which brings them back here afterwards. */
-export function RequireSession() {
+/**
+ * Protected pages: an anonymous visitor goes to /login, which brings them back here afterwards. While
+ * the session is checked, `shell` shows the page's heading (the server sends it painted: session-shells.tsx).
+ */
+export function RequireSession({ shell: Shell }: { shell?: ComponentType<{ pathname: string }> }) {
   const location = useLocation();
   const session = useSessionCheck();
-  if (session === 'checking') return <PageLoader />;
   if (session === 'absent')
     return <Navigate to={loginHref(`${location.pathname}${location.search}`)} replace />;
-  return <Outlet />;
+  // At least a screen high: a founder page's data arrives after it shows, and the footer must not come up
+  // into view and go down again meanwhile (a layout shift).
+  return (
+    <div style={{ minHeight: '100dvh' }}>
+      {session === 'present' ? <Outlet /> : Shell ? <Shell pathname={location.pathname} /> : <PageLoader />}
+    </div>
+  );
 }
 
 /**

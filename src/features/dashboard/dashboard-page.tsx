@@ -1,17 +1,6 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBell, IconExternalLink } from '@tabler/icons-react';
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { InvoiceList } from '@/components/invoice-list';
@@ -30,6 +19,7 @@ import {
   type CompanyFileTimeline,
 } from './dashboard-api';
 import classes from './dashboard.module.css';
+import { DashboardLoading } from './dashboard-loading';
 import { GuideToggle } from './filing-guide/guide-toggle';
 import {
   loadRegistration,
@@ -51,7 +41,8 @@ function useLoaded<T>(load: (() => Promise<T>) | null): [Loaded<T>, () => void, 
     if (!load) return undefined;
     let current = true;
     load().then(
-      (value) => current && setState({ status: 'ready', value }),
+      // Low priority: React renders the dashboard in slices, between which the page answers a tap.
+      (value) => current && startTransition(() => setState({ status: 'ready', value })),
       (error: unknown) => {
         console.warn('The dashboard could not load.', error);
         if (current) setState({ status: 'error' });
@@ -216,16 +207,7 @@ export function DashboardPage({ shared }: { shared?: ReactNode } = {}) {
     </Section>
   );
 
-  if (overview.status === 'loading')
-    return (
-      <PageIntro title={t('page.title')} lead={t('page.lead')}>
-        <VisuallyHidden role="status">{t('loading')}</VisuallyHidden>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-hidden="true">
-          <Skeleton height={320} radius="lg" />
-          <Skeleton height={320} radius="lg" />
-        </SimpleGrid>
-      </PageIntro>
-    );
+  if (overview.status === 'loading') return <DashboardLoading />;
   if (overview.status === 'error')
     return (
       <PageIntro title={t('page.title')} lead={t('page.lead')}>

@@ -189,8 +189,9 @@ describe.each(LANGUAGES)('/documents in %s', (language) => {
       };
     }) as never);
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    // The list's answer renders as a transition: the note shows once React has rendered it.
     expect(
-      within(statutes).getByText(
+      await within(statutes).findByText(
         t('copies.translationNote', {
           language: new Intl.DisplayNames([language], { type: 'language' }).of('fr'),
         }),

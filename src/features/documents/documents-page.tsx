@@ -22,7 +22,7 @@ import {
   IconLockOpen,
 } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import { useEffect, useId, useState } from 'react';
+import { startTransition, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageIntro } from '@/components/page-intro';
@@ -407,7 +407,8 @@ export function DocumentsPage() {
     void getValidToken({ force: true })
       .then(() => fetchDocumentLanguages())
       .then((list) => {
-        if (current) setLanguages(list);
+        // Low priority: React re-renders the cards in slices, between which the page answers a tap.
+        if (current) startTransition(() => setLanguages(list));
       });
     return () => {
       current = false;

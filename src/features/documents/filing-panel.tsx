@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconFileZip } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { startTransition, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -60,7 +60,10 @@ function ProblemItem({ problem }: { problem: FilingProblem }) {
   );
 }
 
-/** The pre-filing check's verdict, shown before any download: green when ready, else what to fix and where. */
+/**
+ * The pre-filing check's verdict, shown before any download: green when ready, else what to fix and
+ * where; before the founder has a file, the way to the guided form.
+ */
 export function FilingVerdict({ ownsDocuments }: { ownsDocuments: boolean }) {
   const { t } = useTranslation('documents');
   const titleId = useId();
@@ -69,14 +72,14 @@ export function FilingVerdict({ ownsDocuments }: { ownsDocuments: boolean }) {
   useEffect(() => {
     let current = true;
     void fetchFilingCheck(ownsDocuments).then((answer) => {
-      if (current) setResult(answer);
+      // Low priority, like the page's other answers (rendered in slices).
+      if (current) startTransition(() => setResult(answer));
     });
     return () => {
       current = false;
     };
   }, [ownsDocuments]);
 
-  if (result?.status === 'none') return null;
   const check = result?.status === 'ready' ? result.check : null;
   const blocking = check?.problems.filter((problem) => problem.severity === 'blocking') ?? [];
   const ready = check?.verdict === 'ready';
@@ -102,6 +105,14 @@ export function FilingVerdict({ ownsDocuments }: { ownsDocuments: boolean }) {
               {t('filingCheck.loading')}
             </Text>
             <Skeleton height={40} />
+          </>
+        ) : result.status === 'none' ? (
+          // No file yet: the way to start one, in about the loader's height, so that the cards below stay put.
+          <>
+            <Text size="sm">{t('filingCheck.noFile')}</Text>
+            <Button component={Link} to={paths.wizard} variant="light" h={40}>
+              {t('filingCheck.startForm')}
+            </Button>
           </>
         ) : result.status === 'failed' || !check ? (
           <Text size="sm">{t('filingCheck.failed')}</Text>

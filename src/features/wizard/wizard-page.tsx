@@ -2,6 +2,7 @@ import { Alert, Button, Container, Grid, Group, Stack, Text, Title } from '@mant
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import {
+  startTransition,
   useCallback,
   useEffect,
   useMemo,
@@ -42,6 +43,7 @@ import { WizardProgress } from './wizard-progress';
 import { SUBMIT_ERROR_KEYS, type SubmitError } from './submit-errors';
 import { submitFromRevision } from './submit-file';
 import { WizardReview } from './wizard-review';
+import { WizardIntro, WizardLoading } from './wizard-shell';
 import { declaredFields, fieldHintPath, firstInvalidStep, stepAt, stepOfField } from './wizard-steps';
 import { wizardFormatters, wizardWidgets } from './wizard-widgets';
 import { ChooseCompanyFormContext } from './widgets/choose-company-form';
@@ -119,6 +121,12 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
   const translate = useFormTranslate(['wizard']);
   const navigate = useNavigate();
   const { view, sync } = useCompanyFileDraft(userId);
+  // The wizard's first full render (the step's form, the progress, the assistant) is large: React does it
+  // as a transition, in slices between which the page answers a tap, rather than in one long task.
+  const [formShown, setFormShown] = useState(view.phase === 'ready');
+  useEffect(() => {
+    if (view.phase === 'ready' && !formShown) startTransition(() => setFormShown(true));
+  }, [view.phase, formShown]);
   const formSteps = useLegalFormSteps(view.legalFormId);
   // Before a form is chosen (or while its steps load) only the first step can show.
   const loadedSteps = formSteps.state === 'ready' ? formSteps.steps : null;
@@ -338,15 +346,6 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     [tJurisdictions, reviewedData],
   );
 
-  const intro = (
-    <Stack gap={4}>
-      <Title order={1} size="h2">
-        {t('page.title')}
-      </Title>
-      <Text c="dimmed">{t('page.lead')}</Text>
-    </Stack>
-  );
-
   const unavailable = (retry: () => void) => (
     <Alert color="red" icon={<IconAlertTriangle aria-hidden="true" />} title={t('ui.unavailable.title')}>
       <Stack gap="sm" align="flex-start">
@@ -358,14 +357,12 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
     </Alert>
   );
 
-  if (view.phase !== 'ready') {
-    return (
-      <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
-        <Stack gap="lg">
-          {intro}
-          {view.phase === 'loading' ? <PageLoader /> : unavailable(() => sync.retryNow())}
-        </Stack>
-      </Container>
+  if (view.phase !== 'ready' || !formShown) {
+    // The same frame as the page the server sent before the app ran (wizard-shell.tsx).
+    return view.phase !== 'unavailable' ? (
+      <WizardLoading />
+    ) : (
+      <WizardLoading>{unavailable(() => sync.retryNow())}</WizardLoading>
     );
   }
 
@@ -430,7 +427,7 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg" mb="lg">
-        {intro}
+        <WizardIntro />
         <WizardProgress
           steps={formSteps.state === 'ready' ? steps : wizardOutline}
           active={phase === 'steps' ? stepIndex : wizardOutline.length}

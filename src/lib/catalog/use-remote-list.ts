@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 
 export type RemoteList<T> =
   | { status: 'loading'; retry: () => void }
@@ -24,7 +24,16 @@ export function useRemoteList<T>(load: () => Promise<T[]>, peek?: () => T[] | un
     let current = true;
     load().then(
       (items) => {
-        if (current) setState({ status: 'ready', items });
+        if (!current) return;
+        // A low-priority update, which React renders in slices: a page of cards re-renders with the
+        // list. The prerendered copy, when the answer is the same, stays as it is (no render at all).
+        startTransition(() =>
+          setState((previous) =>
+            previous.status === 'ready' && JSON.stringify(previous.items) === JSON.stringify(items)
+              ? previous
+              : { status: 'ready', items },
+          ),
+        );
       },
       (error: unknown) => {
         console.warn('Could not load the catalog.', error);
