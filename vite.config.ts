@@ -196,6 +196,8 @@ export default defineConfig({
           // Each file opens its own database; argon2 hashing is CPU-bound, so keep the pool small.
           pool: 'forks',
           maxWorkers: 2,
+          // One migrated database per run, which each file's database is copied from.
+          globalSetup: ['./tests/server/global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

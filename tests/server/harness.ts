@@ -5,12 +5,13 @@
  */
 import { orderRequest, TEST_BILLING } from '../fixtures/order';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type AppDependencies } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
 import { readSiteInfo } from '../../src/shared/site-info';
@@ -19,6 +20,7 @@ import { loadCatalog, seedCatalog } from '../../server/services/catalog';
 import type { MailMessage, Mailer } from '../../server/services/mail/mailer';
 import type { PaymentProvider } from '../../server/services/payments/provider';
 import type { WebsiteLimits } from '../../server/services/website/website-service';
+import type { MigratedTemplate } from './global-setup';
 
 export const PUBLIC_URL = 'http://kreo.test';
 export const SIGNING_KEY = new TextEncoder().encode('x'.repeat(40));
@@ -220,19 +222,34 @@ export function testConfig(dataDir: string, payments: ServerConfig['payments'] =
   return config;
 }
 
+/** The migrated template's image (tens of MB), read once per worker process rather than per database. */
+let templateImage: Promise<Blob> | undefined;
+
 /**
  * A database for one test file: a new PostgreSQL database (dropped on close) when DATABASE_URL is
- * set, an in-memory PGlite otherwise. Migrated, not seeded.
+ * set, an in-memory PGlite otherwise. Migrated, not seeded. Each starts from the template migrated at
+ * the start of the run (global-setup.ts); the migrations still run on it, and find nothing to do
+ * unless one was added since. Without the template (a run that skipped global-setup.ts), it is
+ * migrated from empty.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle & { url: string | null }> {
+  const template = inject('migratedTemplate') as MigratedTemplate | undefined;
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { ...(await openDatabase('memory')), url: null };
+  if (!serverUrl) {
+    if (template?.kind !== 'pglite') return { ...(await openDatabase('memory')), url: null };
+    templateImage ??= readFile(template.imageFile).then((bytes) => new Blob([bytes]));
+    return { ...(await openDatabase({ image: await templateImage })), url: null };
+  }
 
   const name = `kreo_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(
+      template?.kind === 'postgres'
+        ? `CREATE DATABASE ${name} TEMPLATE ${template.database}`
+        : `CREATE DATABASE ${name}`,
+    );
   } finally {
     await admin.end();
   }
