@@ -196,10 +196,17 @@ export default defineConfig({
           // Each file opens its own database; argon2 hashing is CPU-bound, so keep the pool small.
           pool: 'forks',
           maxWorkers: 2,
+          // The files of a worker share their imported modules (each still starts its own servers on
+          // databases of its own): the server, PGlite's WebAssembly and the compiled wizard are loaded
+          // once per worker rather than once per file. No file here replaces a module (vi.mock); one
+          // that needs to would leak its mock into the next files, and needs a project of its own.
+          isolate: false,
           // One migrated database per run, which each file's database is copied from.
           globalSetup: ['./tests/server/global-setup.ts'],
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
+          // Limits for a machine twice as slow as a busy CI runner: a test there takes seconds, a hook
+          // that starts a server tens of seconds. A test that does more says so with a limit of its own.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],
