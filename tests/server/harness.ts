@@ -224,7 +224,7 @@ export function testConfig(dataDir: string, payments: ServerConfig['payments'] =
   return config;
 }
 
-/** The migrated template's image (tens of MB), read once per worker process rather than per database. */
+/** The migrated template's image (tens of MB), read once per test file rather than per database. */
 let templateImage: Promise<Blob> | undefined;
 
 /**
@@ -282,7 +282,7 @@ let developmentSeal: string | undefined;
 
 let wizard: Wizard | undefined;
 /**
- * The wizard, compiled once per worker process and shared by the apps it starts: compiling every
+ * The wizard, compiled once per test file and shared by the apps it starts: compiling every
  * step of every legal form is most of an app's start. The apps only read it.
  */
 export function testWizard(): Wizard {

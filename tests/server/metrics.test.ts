@@ -53,7 +53,8 @@ function parseExposition(text: string): Sample[] {
       if (pair[1]) labels[pair[1]] = (pair[2] ?? '').replace(/\\"/g, '"').replace(/\\\\/g, '\\');
     }
     const value = match[3] === '+Inf' ? Infinity : match[3] === '-Inf' ? -Infinity : Number(match[3]);
-    if (match[3] !== 'NaN' && Number.isNaN(value)) throw new Error(`Not a number: ${line}`);
+    // prom-client writes NaN as "Nan" (a lag histogram with no sample yet); Prometheus reads either.
+    if (!/^nan$/i.test(match[3]) && Number.isNaN(value)) throw new Error(`Not a number: ${line}`);
     const family = match[1].replace(/_(bucket|sum|count)$/, '');
     if (!types.has(match[1]) && !types.has(family)) throw new Error(`A sample without # TYPE: ${line}`);
     samples.push({ name: match[1], labels, value });
