@@ -61,6 +61,7 @@ import { createRateLimiter } from './services/rate-limiter';
 import { createAppPages } from './services/app-pages';
 import { createStaticPages } from './services/static-pages';
 import { createCompanyFileService, listLimitProblem, loadWizard } from './services/company-files';
+import type { Wizard } from './services/company-files';
 import { createContactService } from './services/contact';
 import { createDocumentBuilder } from './services/documents/build-document';
 import { createDocumentService } from './services/documents/document-service';
@@ -133,6 +134,11 @@ export interface AppDependencies {
   mailWorker?: boolean;
   /** Replaces the sizes of the documents' worker pool (tests); `warm` starts a thread at once. */
   workers?: Partial<Omit<WorkerPoolOptions, 'setup'>>;
+  /**
+   * The wizard, already compiled (tests): compiling every step of every legal form is most of an
+   * app's start, and the tests start dozens of apps in one process.
+   */
+  wizard?: Wizard;
 }
 
 declare module 'fastify' {
@@ -256,7 +262,7 @@ export async function buildApp(deps: AppDependencies) {
   const sessions = createSessionService(db, signingKey);
   const mailBrand = { siteUrl: config.publicUrl, supportEmail: config.site.values.supportEmail };
   // The wizard's schemas are read once, like the contract: a staff edit applies on restart.
-  const wizard = loadWizard();
+  const wizard = deps.wizard ?? loadWizard();
   const caenClasses = readCaenClasses(repositoryRoot);
   // Documents, invoices and logos are written by these threads, never on the event loop.
   const workerPool = createWorkerPool({

@@ -5,20 +5,24 @@
  */
 import { orderRequest, TEST_BILLING } from '../fixtures/order';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type AppDependencies } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
 import { readSiteInfo } from '../../src/shared/site-info';
 import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/database';
 import { loadCatalog, seedCatalog } from '../../server/services/catalog';
+import { loadWizard, type Wizard } from '../../server/services/company-files';
 import type { MailMessage, Mailer } from '../../server/services/mail/mailer';
+import { DEVELOPMENT_SEAL_FILE } from '../../server/services/signing/seal-key';
 import type { PaymentProvider } from '../../server/services/payments/provider';
 import type { WebsiteLimits } from '../../server/services/website/website-service';
+import type { MigratedTemplate } from './global-setup';
 
 export const PUBLIC_URL = 'http://kreo.test';
 export const SIGNING_KEY = new TextEncoder().encode('x'.repeat(40));
@@ -220,19 +224,34 @@ export function testConfig(dataDir: string, payments: ServerConfig['payments'] =
   return config;
 }
 
+/** The migrated template's image (tens of MB), read once per test file rather than per database. */
+let templateImage: Promise<Blob> | undefined;
+
 /**
  * A database for one test file: a new PostgreSQL database (dropped on close) when DATABASE_URL is
- * set, an in-memory PGlite otherwise. Migrated, not seeded.
+ * set, an in-memory PGlite otherwise. Migrated, not seeded. Each starts from the template migrated at
+ * the start of the run (global-setup.ts); the migrations still run on it, and find nothing to do
+ * unless one was added since. Without the template (a run that skipped global-setup.ts), it is
+ * migrated from empty.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle & { url: string | null }> {
+  const template = inject('migratedTemplate') as MigratedTemplate | undefined;
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { ...(await openDatabase('memory')), url: null };
+  if (!serverUrl) {
+    if (template?.kind !== 'pglite') return { ...(await openDatabase('memory')), url: null };
+    templateImage ??= readFile(template.imageFile).then((bytes) => new Blob([bytes]));
+    return { ...(await openDatabase({ image: await templateImage })), url: null };
+  }
 
   const name = `kreo_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(
+      template?.kind === 'postgres'
+        ? `CREATE DATABASE ${name} TEMPLATE ${template.database}`
+        : `CREATE DATABASE ${name}`,
+    );
   } finally {
     await admin.end();
   }
@@ -255,6 +274,22 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url: string
   };
 }
 
+/**
+ * The development seal (an RSA key and its certificate) that the first server of this process made in
+ * its DATA_DIR, put in the next servers' DATA_DIR before they start: each would make a key of its own.
+ */
+let developmentSeal: string | undefined;
+
+let wizard: Wizard | undefined;
+/**
+ * The wizard, compiled once per test file and shared by the apps it starts: compiling every
+ * step of every legal form is most of an app's start. The apps only read it.
+ */
+export function testWizard(): Wizard {
+  wizard ??= loadWizard();
+  return wizard;
+}
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kreo-server-test-'));
   const database = await openTestDatabase();
@@ -262,6 +297,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (options.seed ?? true) await seedCatalog(db, await loadCatalog());
 
   const config = { ...testConfig(dataDir, options.payments), ...options.config };
+  const sealFile = path.join(config.dataDir, DEVELOPMENT_SEAL_FILE);
+  // Only into the new folder made above, never into a DATA_DIR a test chose.
+  if (developmentSeal !== undefined && config.dataDir === dataDir)
+    await writeFile(sealFile, developmentSeal, { mode: 0o600, flag: 'wx' });
   const mail = createFakeMail();
   const app = await buildApp({
     config,
@@ -271,12 +310,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger: false,
     // Mail goes out when a request is done (see `request`), never behind a test's back.
     mailWorker: false,
+    wizard: testWizard(),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
     ...(options.workers ? { workers: options.workers } : {}),
     ...(options.accountLimits ? { accountLimits: options.accountLimits } : {}),
     ...(options.websiteLimits ? { websiteLimits: options.websiteLimits } : {}),
   });
   await app.ready();
+  developmentSeal ??= await readFile(sealFile, 'utf8').catch(() => undefined);
 
   const request = async (url: string, requestOptions: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...requestOptions.headers };

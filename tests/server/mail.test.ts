@@ -118,7 +118,7 @@ describe('the SMTP mailer', () => {
       () => {
         if (received.length < count) throw new Error(`${received.length} of ${count} messages received`);
       },
-      { timeout: 10_000, interval: 20 },
+      { timeout: 30_000, interval: 20 },
     );
 
   beforeAll(async () => {

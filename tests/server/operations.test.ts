@@ -25,7 +25,7 @@ import { migrationJournal, openDatabase, type Database, type DatabaseHandle } fr
 import { createMailQueue, enqueueMail } from '../../server/services/mail/mail-queue';
 import type { Mailer } from '../../server/services/mail/mailer';
 import type { components } from '../../src/lib/api/schema';
-import { createFakeMail, json, openTestDatabase, SIGNING_KEY, testConfig } from './harness';
+import { createFakeMail, json, openTestDatabase, SIGNING_KEY, testConfig, testWizard } from './harness';
 import { startProxy, type TcpProxy } from './tcp-proxy';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789abcdef';
@@ -61,6 +61,7 @@ async function probeApp(db: Database, options: { lines?: string[] } = {}) {
     signingKey: SIGNING_KEY,
     logger,
     mailPollMs: 100,
+    wizard: testWizard(),
   });
   await app.ready();
   return {

@@ -22,6 +22,7 @@ import {
   REFRESH_COOKIE,
   SIGNING_KEY,
   testConfig,
+  testWizard,
   TEST_PASSWORD,
   uniqueEmail,
   type FakeMail,
@@ -59,6 +60,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two server instances on one P
         signingKey: SIGNING_KEY,
         logger: false,
         mailWorker: false,
+        wizard: testWizard(),
       });
       await app.ready();
       instances.push({ app, mail, handle });

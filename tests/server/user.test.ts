@@ -278,7 +278,7 @@ describe('POST /api/user/update-profile', () => {
             );
             if ((waiting.rows[0]?.count ?? 0) < 1) throw new Error('the UPDATE is not waiting yet');
           },
-          { timeout: 10_000, interval: 20 },
+          { timeout: 30_000, interval: 20 },
         );
         secondStatus = (await update(second.accessToken, body)).statusCode;
       } finally {
