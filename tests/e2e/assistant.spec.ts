@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
-import { expectNoViolations } from './axe';
+import { expectNoViolations, isAxeTurn } from './axe';
 import { keepScreenshot, useLanguage } from './fixtures';
 import { text } from './locale-text';
 import { createAccount, expect, test } from './real-server';
@@ -187,8 +187,9 @@ test.describe('the assistant answers founders under the right help topic', () =>
           );
         }
         await expect(exchanges).toHaveCount(questions.length);
-        // The answers, their topics and links pass axe's rules (contrast, link names…).
-        await expectNoViolations(page);
+        // The answers, their topics and links pass axe's rules (contrast, link names…): for the French
+        // founder in French and the Romanian one in English (the same markup for every founder and language).
+        if (isAxeTurn(FOUNDERS.indexOf(founder), language)) await expectNoViolations(page);
         await keepScreenshot(panel, {
           path: `/tmp/e2e-shots/assistant-${founder.jurisdiction}-${language}-${testInfo.project.name}.png`,
         });
@@ -269,7 +270,8 @@ test.describe("the assistant answers with the founder's own figures", () => {
       await input.fill(founder.capital);
       await input.press('Enter');
       await expect(blocks.nth(2)).toContainText(founder.deposit);
-      await expectNoViolations(page);
+      // The figures' blocks pass axe's rules: once, their markup is the same for both countries.
+      if (founder === OWN_COMPANY[0]) await expectNoViolations(page);
       await keepScreenshot(panel, {
         path: `/tmp/e2e-shots/assistant-own-figures-${founder.jurisdiction}-${testInfo.project.name}.png`,
       });

@@ -8,7 +8,7 @@ import { formatPrice } from '../../src/lib/catalog/format-price';
 import { text } from './locale-text';
 import { fillBillingAddress, orderOnCheckoutPage, payWithTestCard } from './payment-page';
 import { completeCompanyFile } from '../fixtures/company-file';
-import { expectNoViolations } from './axe';
+import { expectNoViolations, isAxeTurn } from './axe';
 import { createAccount, expect, expectPurchaseInToken, storedAccessToken, test } from './real-server';
 import { stepsFile } from './wizard-fill';
 
@@ -170,9 +170,11 @@ for (const language of LANGUAGES) {
       await expectFaq(faq, language);
       // The whole page, its sections loaded and an answer open, passes axe's rules at desktop width
       // (phone-pass.spec.ts checks each route as it first shows, at phone width).
-      await faq.getByRole('button').first().click();
-      await expect(faq.getByRole('button').first()).toHaveAttribute('aria-expanded', 'true');
-      await expectNoViolations(page);
+      if (isAxeTurn(0, language)) {
+        await faq.getByRole('button').first().click();
+        await expect(faq.getByRole('button').first()).toHaveAttribute('aria-expanded', 'true');
+        await expectNoViolations(page);
+      }
     });
 
     test('/services, /plans and /faq are full pages made of the same sections', async ({ page }) => {
@@ -258,7 +260,7 @@ for (const language of LANGUAGES) {
         statutes.getByRole('link', { name: text(language, 'documents', 'locked.seePlans') }),
       ).toHaveAttribute('href', '/plans');
       // The locked cards and their hints pass axe's rules, as the unlocked ones do below.
-      await expectNoViolations(page);
+      if (isAxeTurn(1, language)) await expectNoViolations(page);
 
       await page.goto('/plans');
       const standard = page.getByRole('article', { name: offersByPrice[1]?.name[language] });
@@ -305,7 +307,7 @@ for (const language of LANGUAGES) {
           )
           .replace('{{total}}', String(DOCUMENT_CARDS.length)),
       );
-      await expectNoViolations(page);
+      if (isAxeTurn(2, language)) await expectNoViolations(page);
 
       // The documents are written from the submitted company file: there is none yet.
       const statutesCard = page.getByRole('article', {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
-import { axeViolations } from './axe';
+import { axeViolations, isAxeTurn } from './axe';
 import { watchRequests } from './network';
 import { layoutProblems, unnamedControls } from './phone-pass';
 import { createAccount, expect, test } from './real-server';
@@ -71,10 +71,6 @@ async function open(page: Page, requests: ReturnType<typeof watchRequests>, rout
   await requests.settled();
 }
 
-/** Whether axe checks this page in this language: page after page, each language in turn. */
-const axeTurn = (routes: readonly string[], route: string, language: Language) =>
-  LANGUAGES[routes.indexOf(route) % LANGUAGES.length] === language;
-
 /** Every problem of the page on screen, each line prefixed with the route and the width. */
 async function sweep(
   page: Page,
@@ -117,7 +113,9 @@ async function sweepRoutes(
     const [first, second] = index % 2 === 0 ? WIDTHS : ([...WIDTHS].reverse() as [number, number]);
     await page.setViewportSize({ width: first, height: 800 });
     await open(page, requests, route);
-    problems.push(...(await sweep(page, route, language, axeTurn(routes, route, language), title(route))));
+    problems.push(
+      ...(await sweep(page, route, language, isAxeTurn(routes.indexOf(route), language), title(route))),
+    );
     await page.setViewportSize({ width: second, height: 800 });
     // The page has drawn itself at the new width, and fetched what that may call for.
     await requests.settled();
