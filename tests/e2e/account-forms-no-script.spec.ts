@@ -8,6 +8,7 @@ import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
 import { loginForm } from './account-forms';
 import { text } from './locale-text';
 import { expect, expectGreeted, storedAccessToken, test, uniqueEmail, withoutTags } from './real-server';
+import { keepScreenshot } from './fixtures';
 
 // Whole user stories: two sign-ups' and several logins' password hashes on a shared machine.
 test.describe.configure({ timeout: 120_000 });
@@ -95,7 +96,7 @@ for (const language of LANGUAGES) {
       await expect(field('email')).toHaveValue(email);
       await expect(field('password')).toHaveValue('');
       await expect(page.locator('input[type="date"][name="signup_dateOfBirth"]')).toHaveValue('1991-06-21');
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: `/tmp/e2e-shots/no-script-signup-refused-${language}-${testInfo.project.name}.png`,
         fullPage: true,
       });
@@ -121,7 +122,7 @@ for (const language of LANGUAGES) {
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(form.email).toHaveValue(email);
       await expect(form.password).toHaveValue('');
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: `/tmp/e2e-shots/no-script-login-refused-${language}-${testInfo.project.name}.png`,
         fullPage: true,
       });
@@ -151,7 +152,9 @@ test.describe('without JavaScript, a reset link', () => {
       .click();
     await expect(page).toHaveURL('/forgot-password?sent=1');
     await expect(page.getByRole('status')).toHaveText(text('fr', 'auth', 'forgotPassword.confirmation'));
-    await page.screenshot({ path: `/tmp/e2e-shots/no-script-forgot-sent-fr-${testInfo.project.name}.png` });
+    await keepScreenshot(page, {
+      path: `/tmp/e2e-shots/no-script-forgot-sent-fr-${testInfo.project.name}.png`,
+    });
     expectNoSecretIn(seen, [email]);
   });
 });
@@ -225,7 +228,7 @@ plainTest.describe('before the app has taken the page over', () => {
       await expect(page.getByRole('alert')).toHaveText(text('ro', 'auth', 'login.errors.invalidCredentials'));
       await expect(form.email).toHaveValue('nimeni@example.com');
       await expect(form.password).toHaveValue('');
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: `/tmp/e2e-shots/early-login-taken-over-ro-${testInfo.project.name}.png`,
       });
       // And it works as the app: a right password now goes through the API, not the form.

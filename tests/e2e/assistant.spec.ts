@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
-import { expectNoViolations } from './axe';
-import { useLanguage } from './fixtures';
+import { expectNoViolations, isAxeTurn } from './axe';
+import { keepScreenshot, useLanguage } from './fixtures';
 import { text } from './locale-text';
 import { createAccount, expect, test } from './real-server';
+import { savedDraft } from './wizard-fill';
 import { wizardForm } from './wizard-form';
 
 // The wizard's assistant against the real server (issue 20): questions typed as founders type them,
@@ -128,13 +129,22 @@ const QUESTIONS: Record<'FR' | 'RO', Record<Language, { q: string; entry: string
   },
 };
 
+/** A file whose first step was answered: the country, the legal form and the currency that goes with them. */
+function formChosen(founder: { jurisdiction: 'FR' | 'RO'; legalForm: string }) {
+  return {
+    jurisdiction: founder.jurisdiction,
+    legalForm: founder.legalForm,
+    currency: founder.jurisdiction === 'RO' ? 'RON' : 'EUR',
+  };
+}
+
 const FOUNDERS = [
   { jurisdiction: 'FR', legalForm: 'SAS', name: 'a French founder (SAS)' },
   { jurisdiction: 'RO', legalForm: 'SRL', name: 'a Romanian founder (SRL)' },
 ] as const;
 
 test.describe('the assistant answers founders under the right help topic', () => {
-  // Five questions in one conversation, after a sign-up and the wizard's first step.
+  // Five questions in one conversation, after a sign-up.
   test.describe.configure({ timeout: 90_000 });
 
   for (const founder of FOUNDERS) {
@@ -151,15 +161,12 @@ test.describe('the assistant answers founders under the right help topic', () =>
 
         const a = (key: string) => text(language, 'assistant', `chat.${key}`);
         await useLanguage(context, language);
-        await createAccount(page.request, language, 'Camille');
+        // The country and the legal form, chosen on the first step of an earlier visit (the first step
+        // has its own tests, wizard.spec.ts): the assistant knows them.
+        const account = await createAccount(page.request, language, 'Camille');
+        await savedDraft(page.request, account.accessToken, formChosen(founder), 'people');
         await page.goto('/ai-powered-form');
         const form = wizardForm(page, language, founder.jurisdiction, founder.legalForm);
-
-        // The country and the legal form, chosen on the first step: the assistant knows them.
-        await expect(form.stepHeading).toHaveText(form.stepTitle('companyForm'));
-        await form.country(founder.jurisdiction).click();
-        await form.legalFormCard(founder.legalForm).click();
-        await form.next.click();
         await expect(form.stepHeading).toHaveText(form.stepTitle('people'));
 
         const panel = page.getByRole('complementary', { name: a('title') });
@@ -180,9 +187,10 @@ test.describe('the assistant answers founders under the right help topic', () =>
           );
         }
         await expect(exchanges).toHaveCount(questions.length);
-        // The answers, their topics and links pass axe's rules (contrast, link names…).
-        await expectNoViolations(page);
-        await panel.screenshot({
+        // The answers, their topics and links pass axe's rules (contrast, link names…): for the French
+        // founder in French and the Romanian one in English (the same markup for every founder and language).
+        if (isAxeTurn(FOUNDERS.indexOf(founder), language)) await expectNoViolations(page);
+        await keepScreenshot(panel, {
           path: `/tmp/e2e-shots/assistant-${founder.jurisdiction}-${language}-${testInfo.project.name}.png`,
         });
       });
@@ -229,13 +237,10 @@ test.describe("the assistant answers with the founder's own figures", () => {
       const { language } = founder;
       const a = (key: string) => text(language, 'assistant', key);
       await useLanguage(context, language);
-      await createAccount(page.request, language, 'Camille');
+      const account = await createAccount(page.request, language, 'Camille');
+      await savedDraft(page.request, account.accessToken, formChosen(founder), 'people');
       await page.goto('/ai-powered-form');
       const form = wizardForm(page, language, founder.jurisdiction, founder.legalForm);
-      await expect(form.stepHeading).toHaveText(form.stepTitle('companyForm'));
-      await form.country(founder.jurisdiction).click();
-      await form.legalFormCard(founder.legalForm).click();
-      await form.next.click();
       await expect(form.stepHeading).toHaveText(form.stepTitle('people'));
 
       const panel = page.getByRole('complementary', { name: a('chat.title') });
@@ -265,8 +270,9 @@ test.describe("the assistant answers with the founder's own figures", () => {
       await input.fill(founder.capital);
       await input.press('Enter');
       await expect(blocks.nth(2)).toContainText(founder.deposit);
-      await expectNoViolations(page);
-      await panel.screenshot({
+      // The figures' blocks pass axe's rules: once, their markup is the same for both countries.
+      if (founder === OWN_COMPANY[0]) await expectNoViolations(page);
+      await keepScreenshot(panel, {
         path: `/tmp/e2e-shots/assistant-own-figures-${founder.jurisdiction}-${testInfo.project.name}.png`,
       });
     });

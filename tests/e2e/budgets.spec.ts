@@ -4,6 +4,7 @@
  * they do not depend on how busy the machine is. `npm run bench` gives the timings (Lighthouse).
  */
 import type { Page } from '@playwright/test';
+import { watchRequests } from './network';
 import { createAccount, expect, test } from './real-server';
 
 const KB = 1024;
@@ -25,14 +26,23 @@ const BUDGETS = {
   wizardJs: 300 * KB,
 };
 
-/** Follows the page's requests; `javascript()` adds up the compressed bytes of the scripts received so far. */
+/**
+ * Follows the page's requests; `javascript()` waits until the page asks for nothing more, then adds up
+ * the compressed bytes of the scripts it received.
+ */
 function watchTransfers(page: Page) {
+  const requests = watchRequests(page);
   const scripts: Promise<number>[] = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
     scripts.push(request.sizes().then((sizes) => sizes.responseBodySize));
   });
-  return { javascript: async () => (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0) };
+  return {
+    javascript: async () => {
+      await requests.settled();
+      return (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
+    },
+  };
 }
 
 /**
@@ -72,7 +82,7 @@ test.describe('weight budgets on a phone', () => {
     page,
   }) => {
     const transfers = watchTransfers(page);
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const javascript = await transfers.javascript();
     const css = await renderBlockingCss(page, '/');
@@ -86,7 +96,7 @@ test.describe('weight budgets on a phone', () => {
   for (const path of ['/login', '/signup']) {
     test(`${path}: at most ${BUDGETS.accountFormJs / KB} kB of JavaScript`, async ({ page }) => {
       const transfers = watchTransfers(page);
-      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.goto(path);
       await expect(page.getByRole('button', { name: /.+/ }).last()).toBeVisible();
       const javascript = await transfers.javascript();
       test.info().annotations.push({ type: 'weight', description: `JS ${kB(javascript)}` });
@@ -97,7 +107,7 @@ test.describe('weight budgets on a phone', () => {
   test(`the guided form, logged in: at most ${BUDGETS.wizardJs / KB} kB of JavaScript`, async ({ page }) => {
     await createAccount(page.request, 'fr', 'Budget');
     const transfers = watchTransfers(page);
-    await page.goto('/ai-powered-form', { waitUntil: 'networkidle' });
+    await page.goto('/ai-powered-form');
     await expect(page.locator('form')).toBeVisible();
     const javascript = await transfers.javascript();
     test.info().annotations.push({ type: 'weight', description: `JS ${kB(javascript)}` });

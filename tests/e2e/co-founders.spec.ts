@@ -7,15 +7,15 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Language } from '../../src/lib/i18n/languages';
 import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file';
-import { useLanguage } from './fixtures';
+import { keepScreenshot, useLanguage } from './fixtures';
 import { text as rawText } from './locale-text';
-import { buyPackage } from './payment-page';
-import { createAccount, expect, isoDate, storedAccessToken, test, type Account } from './real-server';
+import { paidThroughApi } from './payment-page';
+import { bearer, createAccount, expect, isoDate, test, type Account } from './real-server';
 import { lastMailedLink, mailsTo } from './server-data';
-import { stepsFile } from './wizard-fill';
+import { submittedFile } from './wizard-fill';
 
 const catalog = JSON.parse(readFileSync('schemas/catalog.json', 'utf8')) as {
   offers: { sku: string; plans: { sku: string }[]; productSkus: string[] }[];
@@ -38,36 +38,44 @@ function text(
 
 const yesterday = () => isoDate(new Date(Date.now() - 86_400_000));
 
-/** The account's id, which names its company file (`sub` of the access token the page holds). */
-async function accountIdOf(page: Page): Promise<string> {
-  await expect.poll(() => storedAccessToken(page)).not.toBeNull();
-  const token = (await storedAccessToken(page)) ?? '';
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-    sub: string;
-  };
+/** The account's id, which names its company file (`sub` of its access token). */
+function accountIdOf(account: Account): string {
+  const payload = JSON.parse(
+    Buffer.from(account.accessToken.split('.')[1] ?? '', 'base64url').toString('utf8'),
+  ) as { sub: string };
   return payload.sub;
 }
 
-async function api(page: Page, method: 'get' | 'post', path: string, data?: unknown) {
-  const token = (await storedAccessToken(page)) ?? '';
-  const response = await page.request[method](path, {
-    headers: { Authorization: `Bearer ${token}` },
+/** An API call as the holder of the account's access token, which must succeed. */
+async function api(
+  request: APIRequestContext,
+  account: Account,
+  method: 'get' | 'post',
+  path: string,
+  data?: unknown,
+) {
+  const response = await request[method](path, {
+    headers: bearer(account.accessToken),
     ...(data === undefined ? {} : { data }),
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as unknown;
 }
 
-/** A founder with a submitted file of `form` and the standard package, on the documents page. */
+/**
+ * A founder with a submitted file of `form` and the standard package, set up through the API (the
+ * wizard, the order page and the payment page have their own tests).
+ */
 async function founderWithPaidFile(page: Page, language: Language, form: LegalFormId): Promise<Account> {
   const founder = await createAccount(page.request, language, 'Camille');
-  await page.goto('/documents');
-  await expect.poll(() => storedAccessToken(page)).not.toBeNull();
-  await api(page, 'post', '/api/company-file/submit', {
-    data: completeCompanyFile(2, yesterday(), form),
-    version: stepsFile.version,
-  });
-  await buyPackage(page, language, STANDARD ?? { sku: '', plans: [], productSkus: [] });
+  await submittedFile(page.request, founder.accessToken, completeCompanyFile(2, yesterday(), form));
+  await paidThroughApi(
+    page.request,
+    founder.accessToken,
+    STANDARD?.sku ?? '',
+    STANDARD?.plans[0]?.sku ?? '',
+    language,
+  );
   return founder;
 }
 
@@ -134,7 +142,7 @@ test('a French SAS: the founder invites, the co-founder completes and approves, 
   const en = (namespace: Parameters<typeof rawText>[1], key: string, values?: Record<string, string>) =>
     text('en', namespace, key, values);
   const founder = await founderWithPaidFile(page, 'fr', 'FR-SAS');
-  const fileId = await accountIdOf(page);
+  const fileId = accountIdOf(founder);
   const alex = await coFounderBrowser(browser, 'en');
 
   // The founder invites the second associate, in English.
@@ -164,7 +172,7 @@ test('a French SAS: the founder invites, the co-founder completes and approves, 
   await expect(alex.page.getByText(en('cofounders', 'record.saved'))).toBeVisible();
   await alex.page.getByRole('button', { name: en('cofounders', 'acts.give.approveFile') }).click();
   await expect(alex.page.getByText(en('cofounders', 'acts.recorded'))).toBeVisible();
-  await alex.page.screenshot({ path: testInfo.outputPath('shared-file-en.png'), fullPage: true });
+  await keepScreenshot(alex.page, { path: testInfo.outputPath('shared-file-en.png'), fullPage: true });
 
   // The founder sees it, and gives their own acts (président and associate).
   await page.reload();
@@ -173,7 +181,7 @@ test('a French SAS: the founder invites, the co-founder completes and approves, 
     await page.getByRole('button', { name: fr('cofounders', `acts.give.${act}`) }).click();
     await expect(page.getByRole('button', { name: fr('cofounders', `acts.give.${act}`) })).toHaveCount(0);
   }
-  await page.screenshot({ path: testInfo.outputPath('team-fr.png'), fullPage: true });
+  await keepScreenshot(page, { path: testInfo.outputPath('team-fr.png'), fullPage: true });
 
   // Everything is in: the founder prepares the documents and signs the statuts and the declaration.
   await page.goto(`/sign/${fileId}`);
@@ -184,7 +192,7 @@ test('a French SAS: the founder invites, the co-founder completes and approves, 
   // The co-founder signs the statuts, reading them beside their English translation.
   await alex.page.goto(`/sign/${fileId}`);
   await expect(alex.page.getByText(en('signing', 'sign.translation', { language: 'English' }))).toBeVisible();
-  await alex.page.screenshot({ path: testInfo.outputPath('sign-en.png'), fullPage: true });
+  await keepScreenshot(alex.page, { path: testInfo.outputPath('sign-en.png'), fullPage: true });
   await signWhatIsOpen(alex.page, 'en', alex.account.email);
   await expect(alex.page.getByText(en('signing', 'sign.allSigned'))).toBeVisible();
 
@@ -192,7 +200,7 @@ test('a French SAS: the founder invites, the co-founder completes and approves, 
   await page.reload();
   await signWhatIsOpen(page, 'fr', founder.email);
   await expect(page.getByRole('alert', { name: fr('signing', 'complete.title') })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('signed-fr.png'), fullPage: true });
+  await keepScreenshot(page, { path: testInfo.outputPath('signed-fr.png'), fullPage: true });
 
   const statutsTitle = (await page.getByRole('heading', { level: 3 }).allTextContents()).find((title) =>
     title.startsWith('Statuts'),
@@ -218,29 +226,29 @@ test('a Romanian SRL reaches the path of qualified signatures @desktop-only', as
   await useLanguage(context, 'ro');
   const ro = (namespace: Parameters<typeof rawText>[1], key: string, values?: Record<string, string>) =>
     text('ro', namespace, key, values);
-  await founderWithPaidFile(page, 'ro', 'RO-SRL');
-  const fileId = await accountIdOf(page);
+  const founder = await founderWithPaidFile(page, 'ro', 'RO-SRL');
+  const fileId = accountIdOf(founder);
 
   // The second associate joins and approves through the API (the French test covers those pages).
   const alex = await coFounderBrowser(browser, 'ro');
-  await api(page, 'post', '/api/company-file/members', {
+  await api(page.request, founder, 'post', '/api/company-file/members', {
     personId: 'p2',
     email: alex.account.email,
     language: 'ro',
   });
   const token = new URL(await lastMailedLink(alex.account.email, '/invitations/')).pathname.split('/').pop();
-  await alex.page.goto('/dashboard');
-  await expect.poll(() => storedAccessToken(alex.page)).not.toBeNull();
-  await api(alex.page, 'post', `/api/invitations/${token}/accept`);
-  const acts = (await api(alex.page, 'get', `/api/company-files/${fileId}/acts`)) as { digest: string };
-  await api(alex.page, 'post', `/api/company-files/${fileId}/acts`, {
+  await api(alex.page.request, alex.account, 'post', `/api/invitations/${token}/accept`);
+  const acts = (await api(alex.page.request, alex.account, 'get', `/api/company-files/${fileId}/acts`)) as {
+    digest: string;
+  };
+  await api(alex.page.request, alex.account, 'post', `/api/company-files/${fileId}/acts`, {
     personId: 'p2',
     act: 'approveFile',
     digest: acts.digest,
     language: 'ro',
   });
   for (const act of ['acceptAppointment', 'honourStatement', 'approveFile'])
-    await api(page, 'post', `/api/company-files/${fileId}/acts`, {
+    await api(page.request, founder, 'post', `/api/company-files/${fileId}/acts`, {
       personId: 'p1',
       act,
       digest: acts.digest,
@@ -266,5 +274,5 @@ test('a Romanian SRL reaches the path of qualified signatures @desktop-only', as
   await (await downloading).saveAs(prepared);
   const fields = execFileSync('pdfsig', ['-nocert', prepared], { encoding: 'utf8' });
   expect(fields.match(/The signature form field is not signed\./g)).toHaveLength(2);
-  await page.screenshot({ path: test.info().outputPath('qualified-ro.png'), fullPage: true });
+  await keepScreenshot(page, { path: test.info().outputPath('qualified-ro.png'), fullPage: true });
 });

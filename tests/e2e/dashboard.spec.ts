@@ -10,13 +10,13 @@ import type { Language } from '../../src/lib/i18n/languages';
 import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file';
 import { useLanguage } from './fixtures';
 import { text } from './locale-text';
-import { orderOnCheckoutPage, payWithTestCard } from './payment-page';
+import { paidThroughApi } from './payment-page';
 import { mailsTo } from './server-data';
-import { createAccount, expect, shownDate, storedAccessToken, test } from './real-server';
-import { stepsFile } from './wizard-fill';
+import { createAccount, expect, shownDate, test } from './real-server';
+import { submittedFile } from './wizard-fill';
 
 const catalog = JSON.parse(readFileSync('schemas/catalog.json', 'utf8')) as {
-  offers: { sku: string; name: Record<Language, string> }[];
+  offers: { sku: string; name: Record<Language, string>; plans: { sku: string }[] }[];
 };
 const STANDARD_PACKAGE = catalog.offers.find((offer) => offer.sku === 'STANDARD_PACKAGE');
 if (!STANDARD_PACKAGE) throw new Error('schemas/catalog.json has no STANDARD_PACKAGE');
@@ -60,31 +60,30 @@ for (const founder of FOUNDERS) {
     // the default time, which a machine shared with other suites exceeded before the guide was added.
     test.slow();
     await useLanguage(context, lang);
+    // The file submitted earlier (the wizard has its own tests).
     const account = await createAccount(page.request, lang, 'Andrei');
-    await page.goto('/dashboard');
-    await expect.poll(() => storedAccessToken(page)).not.toBeNull();
-    const token = await storedAccessToken(page);
-    const submitted = await page.request.post('/api/company-file/submit', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { data: completeCompanyFile(2, '2026-01-15', founder.form), version: stepsFile.version },
-    });
-    expect(submitted.status(), await submitted.text()).toBe(200);
+    await submittedFile(
+      page.request,
+      account.accessToken,
+      completeCompanyFile(2, '2026-01-15', founder.form),
+    );
 
     // Submitted, not paid yet: the documents are still ahead.
-    await page.reload();
+    await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: t('page.title') })).toBeVisible();
     await expect(page.getByText(t('timeline.submitted.done'), { exact: true })).toBeVisible();
     await expect(page.getByText(t('timeline.documentsReady.ahead'), { exact: true })).toBeVisible();
 
-    // Pays the standard package; /success says what was bought and the invoice's number.
-    await page.goto('/plans');
-    await page
-      .getByRole('article', { name: STANDARD_PACKAGE.name[lang] })
-      .getByRole('button', { name: text(lang, 'marketing', 'pricing.selectPlan') })
-      .click();
-    await orderOnCheckoutPage(page, lang);
-    await payWithTestCard(page, lang);
-    await expect(page).toHaveURL(/\/success\?session_id=/);
+    // Pays the standard package (the order and payment pages have their own tests: marketing.spec.ts);
+    // /success, where the payment page sends the founder, says what was bought and the invoice's number.
+    const session = await paidThroughApi(
+      page.request,
+      account.accessToken,
+      'STANDARD_PACKAGE',
+      STANDARD_PACKAGE.plans[0]?.sku ?? '',
+      lang,
+    );
+    await page.goto(`/success?session_id=${session}`);
     await expect(page.getByText(STANDARD_PACKAGE.name[lang]).first()).toBeVisible();
     const invoiceNumber = page.getByText(/^TEST-KR-\d{6}$/);
     await expect(invoiceNumber).toBeVisible();

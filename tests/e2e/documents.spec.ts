@@ -9,9 +9,9 @@ import type { Language } from '../../src/lib/i18n/languages';
 import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file';
 import { useLanguage } from './fixtures';
 import { text } from './locale-text';
-import { orderOnCheckoutPage, payWithTestCard } from './payment-page';
-import { createAccount, expect, expectPurchaseInToken, storedAccessToken, test } from './real-server';
-import { stepsFile } from './wizard-fill';
+import { paidThroughApi } from './payment-page';
+import { createAccount, expect, expectPurchaseInToken, test } from './real-server';
+import { submittedFile } from './wizard-fill';
 
 /** Clicks a download button and returns the file's suggested name and first bytes. */
 async function downloadFrom(page: Page, button: Locator): Promise<{ name: string; head: string }> {
@@ -27,7 +27,7 @@ async function downloadFrom(page: Page, button: Locator): Promise<{ name: string
 }
 
 const catalog = JSON.parse(readFileSync('schemas/catalog.json', 'utf8')) as {
-  offers: { sku: string; name: Record<Language, string>; productSkus: string[] }[];
+  offers: { sku: string; name: Record<Language, string>; productSkus: string[]; plans: { sku: string }[] }[];
 };
 const STANDARD_PACKAGE = catalog.offers.find((offer) => offer.sku === 'STANDARD_PACKAGE');
 if (!STANDARD_PACKAGE) throw new Error('schemas/catalog.json has no STANDARD_PACKAGE');
@@ -74,19 +74,17 @@ for (const founder of FOUNDERS) {
     // Preview, payment and two downloads written by the server: generous on a busy 2-core machine.
     test.slow();
     await useLanguage(context, lang);
-    await createAccount(page.request, lang, 'Sorina');
-    await page.goto('/documents');
-    // The app logs in with the refresh cookie the sign-up set, then keeps the access token.
-    await expect.poll(() => storedAccessToken(page)).not.toBeNull();
-    const token = await storedAccessToken(page);
-    const submitted = await page.request.post('/api/company-file/submit', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { data: completeCompanyFile(2, '2026-01-15', founder.form), version: stepsFile.version },
-    });
-    expect(submitted.status(), await submitted.text()).toBe(200);
+    // The file submitted earlier (the wizard has its own tests); the app logs in with the refresh cookie
+    // the sign-up set.
+    const account = await createAccount(page.request, lang, 'Sorina');
+    await submittedFile(
+      page.request,
+      account.accessToken,
+      completeCompanyFile(2, '2026-01-15', founder.form),
+    );
 
     // Before paying: the card is locked, and the preview shows the document from the answers.
-    await page.reload();
+    await page.goto('/documents');
     const statutes = page.getByRole('article', { name: t(founder.card) });
     await expect(statutes.getByRole('button', { name: t('actions.locked') })).toBeDisabled();
     await statutes.getByRole('button', { name: t('actions.preview') }).click();
@@ -114,19 +112,19 @@ for (const founder of FOUNDERS) {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
-    // Pays the standard package, which includes the statutes.
-    await page.goto('/plans');
-    await page
-      .getByRole('article', { name: STANDARD_PACKAGE.name[lang] })
-      .getByRole('button', { name: text(lang, 'marketing', 'pricing.selectPlan') })
-      .click();
-    await orderOnCheckoutPage(page, lang);
-    await payWithTestCard(page, lang);
-    await expect(page).toHaveURL(/\/success\?session_id=/);
-    await expectPurchaseInToken(page, STANDARD_PACKAGE.productSkus);
+    // Pays the standard package, which includes the statutes (the order and payment pages have their own
+    // tests: marketing.spec.ts, dashboard.spec.ts).
+    await paidThroughApi(
+      page.request,
+      account.accessToken,
+      'STANDARD_PACKAGE',
+      STANDARD_PACKAGE.plans[0]?.sku ?? '',
+      lang,
+    );
 
     // Paid: the official copy as PDF/A and as Word.
     await page.goto('/documents');
+    await expectPurchaseInToken(page, STANDARD_PACKAGE.productSkus);
     const pdf = statutes.getByRole('button', { name: t('actions.pdf'), exact: true });
     await expect(pdf).toBeEnabled();
     expect(await downloadFrom(page, pdf)).toEqual({ name: `${founder.fileName}.pdf`, head: '%PDF-' });

@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import type { Language } from '../../src/lib/i18n/languages';
 import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file';
-import { useLanguage } from './fixtures';
+import { keepScreenshot, useLanguage } from './fixtures';
 import { text } from './locale-text';
-import { buyPackage } from './payment-page';
-import { createAccount, expect, isoDate, storedAccessToken, test } from './real-server';
-import { stepsFile } from './wizard-fill';
+import { paidThroughApi } from './payment-page';
+import { createAccount, expect, isoDate, test } from './real-server';
+import { savedDraft, submittedFile } from './wizard-fill';
 
 const catalog = JSON.parse(readFileSync('schemas/catalog.json', 'utf8')) as {
   offers: { sku: string; plans: { sku: string }[]; productSkus: string[] }[];
@@ -85,21 +85,16 @@ for (const founder of FOUNDERS) {
     // Sign-up, payment and four PDFs written on a shared machine.
     test.setTimeout(90_000);
     await useLanguage(context, lang);
-    await createAccount(page.request, lang, 'Sorina');
-    await page.goto('/documents');
-    await expect.poll(() => storedAccessToken(page)).not.toBeNull();
-    const submitted = await page.request.post('/api/company-file/submit', {
-      headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
-      data: { data: fileOf(founder), version: stepsFile.version },
-    });
-    expect(submitted.status(), await submitted.text()).toBe(200);
-
-    await buyPackage(page, lang, STANDARD);
+    // The file submitted and the standard package bought earlier (the wizard, the order page and the
+    // payment page have their own tests).
+    const account = await createAccount(page.request, lang, 'Sorina');
+    await submittedFile(page.request, account.accessToken, fileOf(founder));
+    await paidThroughApi(page.request, account.accessToken, STANDARD.sku, STANDARD.plans[0]?.sku ?? '', lang);
     await page.goto('/documents');
     const verdict = page.getByRole('region', { name: t('filingCheck.title') });
     await expect(verdict.getByText(t('filingCheck.sourceSubmitted'))).toBeVisible();
     await verdict.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath(`documents-${lang}.png`), fullPage: true });
+    await keepScreenshot(page, { path: test.info().outputPath(`documents-${lang}.png`), fullPage: true });
 
     if (!founder.extraPerson) {
       await expect(verdict.getByText(t('filingCheck.ready'), { exact: true })).toBeVisible();
@@ -143,25 +138,14 @@ test('the verdict reads in English too, with its problems and links @desktop-onl
   context,
 }) => {
   await useLanguage(context, 'en');
-  await createAccount(page.request, 'en', 'Sorina');
-  await page.goto('/documents');
-  await expect.poll(() => storedAccessToken(page)).not.toBeNull();
+  const account = await createAccount(page.request, 'en', 'Sorina');
   // A draft (no document bought): its check is shown, signed too long ago for a French deposit.
-  const response = await page.request.post('/api/company-file/draft', {
-    headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
-    data: {
-      data: completeCompanyFile(2, daysAgo(200), 'FR-SARL'),
-      step: 0,
-      baseRevision: 0,
-      version: stepsFile.version,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  await page.reload();
+  await savedDraft(page.request, account.accessToken, completeCompanyFile(2, daysAgo(200), 'FR-SARL'), 0);
+  await page.goto('/documents');
   const verdict = page.getByRole('region', { name: text('en', 'documents', 'filingCheck.title') });
   await expect(verdict.getByText(text('en', 'documents', 'filingCheck.sourceDraft'))).toBeVisible();
   await expect(verdict.getByRole('listitem')).toHaveCount(1);
   await expect(verdict.getByRole('listitem')).toContainText('C. com. L. 223-8 al. 2');
   await expect(verdict.getByRole('link')).toHaveAttribute('href', '/ai-powered-form?field=dateOfSignature');
-  await verdict.screenshot({ path: test.info().outputPath('verdict-en.png') });
+  await keepScreenshot(verdict, { path: test.info().outputPath('verdict-en.png') });
 });

@@ -1,12 +1,19 @@
-import { test as base, expect as baseExpect, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect as baseExpect,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { LANGUAGE_STORAGE_KEY, type Language } from '../../src/lib/i18n/languages';
 import { LANGUAGE_COOKIE } from '../../src/shared/language-rule';
 
 /**
  * Each test's first visit of a page downloads its chunks in a fresh browser context: on a busy CI
- * machine (two cores shared with builds and other suites) that takes longer than the default 5 seconds.
+ * machine (two cores shared with builds and other suites) a page load and its hydration took up to 7 s
+ * (November 2026, load 20): twice that and some room, for a machine twice as slow.
  */
-export const expect = baseExpect.configure({ timeout: 15_000 });
+export const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** An unsigned access token: the browser only decodes it, the signature is the server's business. */
 export function makeAccessToken(
@@ -111,6 +118,30 @@ export function waitForLiveAppAfterNavigation(page: Page): void {
     await live();
     return response;
   };
+}
+
+/**
+ * Moves within the app to `path` as its links do (the history API, which the router follows), without
+ * loading the page again: for a test whose subject is what pages show rather than how each one loads
+ * (every route is loaded, in every language, by phone-pass.spec.ts).
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
+ * A screenshot of a screen the test passes through, for a person to look at: taken only with
+ * `E2E_SCREENSHOTS=1` (each costs about a second of a busy machine, and no test reads it). A failing test
+ * keeps its own screenshot and trace in test-results/ regardless.
+ */
+export async function keepScreenshot(
+  target: Page | Locator,
+  options: { path: string; fullPage?: boolean },
+): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '1') await target.screenshot(options);
 }
 
 /** An auto fixture for both kinds of test (fake API here, real server in real-server.ts). */

@@ -1,6 +1,6 @@
 import { LANGUAGES } from '../../src/lib/i18n/languages';
 import { loginForm } from './account-forms';
-import { useLanguage } from './fixtures';
+import { keepScreenshot, useLanguage } from './fixtures';
 import { text } from './locale-text';
 import {
   createAccount,
@@ -56,7 +56,7 @@ for (const language of LANGUAGES) {
       await expectFieldError(form.password, error('passwordTooShort'));
       await form.email.fill(' ioana@exa mple.ro');
       await expectFieldError(form.email, error('emailInvalid'));
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: `/tmp/e2e-shots/login-invalid-${language}-${testInfo.project.name}.png`,
       });
       await form.submit.click();
@@ -71,7 +71,7 @@ for (const language of LANGUAGES) {
       await expect(page.getByRole('alert')).toHaveText(error('invalidCredentials'));
       await expect(page).toHaveURL('/login');
       expect(await storedAccessToken(page)).toBeNull();
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: `/tmp/e2e-shots/login-refused-${language}-${testInfo.project.name}.png`,
       });
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
 import { loginForm, resetForm } from './account-forms';
-import { useLanguage } from './fixtures';
+import { keepScreenshot, useLanguage } from './fixtures';
 import { RAW_KEY_PATTERN, text } from './locale-text';
 import {
   createAccount,
@@ -58,7 +58,7 @@ for (const language of LANGUAGES) {
         await email.fill(wrong);
         await expectFieldError(email, invalid);
       }
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: `/tmp/e2e-shots/forgot-invalid-${language}-${testInfo.project.name}.png`,
       });
 
@@ -76,7 +76,9 @@ for (const language of LANGUAGES) {
       await email.fill(account.email);
       await submit.click();
       await expect(page.getByRole('status')).toHaveText(confirmation);
-      await page.screenshot({ path: `/tmp/e2e-shots/forgot-sent-${language}-${testInfo.project.name}.png` });
+      await keepScreenshot(page, {
+        path: `/tmp/e2e-shots/forgot-sent-${language}-${testInfo.project.name}.png`,
+      });
       expect(await lastMailedLink(account.email, RESET_LINK)).toMatch(/\/reset-password\?token=[^&\s]+$/);
       // The queue sends in order: once the account's link is out, the unknown address's turn has passed, with no mail.
       expect(await mailsTo(nobody)).toEqual([]);
@@ -104,7 +106,7 @@ for (const language of LANGUAGES) {
       await expect(
         page.getByRole('link', { name: text(language, 'auth', 'resetPassword.requestNewLink') }),
       ).toHaveAttribute('href', '/forgot-password');
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: `/tmp/e2e-shots/reset-no-token-${language}-${testInfo.project.name}.png`,
       });
 
@@ -128,7 +130,7 @@ for (const language of LANGUAGES) {
       await form.confirmPassword.fill('parola-noua-2');
       await expectNoFieldError(form.newPassword);
       await expectFieldError(form.confirmPassword, differ);
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: `/tmp/e2e-shots/reset-invalid-${language}-${testInfo.project.name}.png`,
       });
 
@@ -140,7 +142,9 @@ for (const language of LANGUAGES) {
       await expect(page.getByRole('status')).toHaveText(text(language, 'auth', 'resetPassword.success'));
       await expect(page.getByText(text(language, 'auth', 'resetPassword.redirecting'))).toBeVisible();
       await expect(page).toHaveURL(/\/reset-password\?token=/);
-      await page.screenshot({ path: `/tmp/e2e-shots/reset-done-${language}-${testInfo.project.name}.png` });
+      await keepScreenshot(page, {
+        path: `/tmp/e2e-shots/reset-done-${language}-${testInfo.project.name}.png`,
+      });
       // Two seconds after the success, with the module's generous limit (not a tighter one) for a busy machine.
       await expect(page).toHaveURL('/login');
       expect(Date.now() - submittedAt).toBeGreaterThanOrEqual(2000);

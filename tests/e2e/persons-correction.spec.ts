@@ -11,8 +11,8 @@ import { completeCompanyFile, type LegalFormId } from '../fixtures/company-file'
 import { docxText, pdfText, squeeze } from '../server/document-text';
 import { useLanguage } from './fixtures';
 import { text } from './locale-text';
-import { checkoutRequest, payWithTestCard } from './payment-page';
-import { createAccount, expect, expectPurchaseInToken, storedAccessToken, test } from './real-server';
+import { paidThroughApi } from './payment-page';
+import { createAccount, expect, expectPurchaseInToken, test } from './real-server';
 import { pastFifteenth, savedDraft, stepsFile } from './wizard-fill';
 import { wizardForm } from './wizard-form';
 
@@ -52,37 +52,27 @@ for (const { language, form: legalForm, card, copy } of FOUNDERS) {
     context,
   }) => {
     await useLanguage(context, language);
-    await createAccount(page.request, language, 'Camille');
-    await page.goto('/home');
-    await expect.poll(() => storedAccessToken(page)).not.toBeNull();
-
-    // The 1 € package, paid on the local checkout page.
-    const token = (await storedAccessToken(page)) ?? '';
-    const checkout = await page.request.post('/api/checkout/create-session', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: await checkoutRequest(
-        page.request,
-        token,
-        'STARTER_PACKAGE',
-        'STARTER_PACKAGE_ONE_TIME',
-        language,
-      ),
-    });
-    expect(checkout.status()).toBe(200);
-    await page.goto(((await checkout.json()) as { url: string }).url);
-    await payWithTestCard(page, language);
-    await expect(page).toHaveURL(/\/success\?session_id=/);
-    await expectPurchaseInToken(page, STARTER_PRODUCTS);
+    const founder = await createAccount(page.request, language, 'Camille');
+    // The 1 € package, bought through the API (the order and payment pages have their own tests).
+    await paidThroughApi(
+      page.request,
+      founder.accessToken,
+      'STARTER_PACKAGE',
+      'STARTER_PACKAGE_ONE_TIME',
+      language,
+    );
 
     // The whole file typed earlier, the founder's birth name mistyped: she is the president or the
     // administrator, and an associate.
     const file = completeCompanyFile(2, pastFifteenth(), legalForm);
     const persons = file.persons as Record<string, unknown>[];
     persons[0] = { ...persons[0], lastName: 'Dupomt' };
-    await savedDraft(page, file, stepsFile.steps.length - 1);
+    await savedDraft(page.request, founder.accessToken, file, stepsFile.steps.length - 1);
     await page.goto('/ai-powered-form');
     const form = wizardForm(page, language, legalForm === 'RO-SRL' ? 'RO' : 'FR', legalForm.slice(3));
     await expect(form.stepHeading).toHaveText(form.stepTitle('subscribers'));
+    // The page's token lists the package bought before it opened.
+    await expectPurchaseInToken(page, STARTER_PRODUCTS);
     await form.complete.click();
     await expect(form.review.heading).toBeVisible();
     await expect(form.review.section('management')).toContainText('Camille Dupomt');

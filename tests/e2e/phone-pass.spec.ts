@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
-import { axeViolations } from './axe';
+import { axeViolations, isAxeTurn } from './axe';
+import { watchRequests } from './network';
 import { layoutProblems, unnamedControls } from './phone-pass';
 import { createAccount, expect, test } from './real-server';
-import { useLanguage } from './fixtures';
+import { keepScreenshot, useLanguage } from './fixtures';
 import { RAW_KEY_PATTERN, text } from './locale-text';
 import { pageTitle } from './route-titles';
 
@@ -11,9 +12,11 @@ import { pageTitle } from './route-titles';
  * Every route, as a visitor and as a founder, in every language, at the narrowest and the widest of the
  * phone widths most sold (360 and 412 px; 390 lies between them): nothing scrolls sideways, every
  * control has a name, every touch target is at least 24 px (or spaced as WCAG 2.2 allows); no page
- * shows a raw translation key, and each visitor page has its heading in the language.
- * axe-core checks each page once, at 360 px, in one language per page in turn: its rules read the
- * markup, which is the same in every language, and what the language changes (names, `lang`) is
+ * shows a raw translation key, and each visitor page has its heading in the language. Each page is
+ * loaded once, at one width (the two in turn, page after page), measured, turned to the other width
+ * and measured again: a phone turned or a window resized is a layout change the page must follow too.
+ * axe-core checks each page once, in one language per page in turn: its rules read the markup, which is
+ * the same in every language and at both widths, and what the language changes (names, `lang`) is
  * checked on every page in every language by the sweep itself.
  */
 const VISITOR_ROUTES = [
@@ -49,27 +52,26 @@ const FOUNDER_ROUTES = [
 ];
 const WIDTHS = [360, 412] as const;
 
-// Each test reads some twenty pages, each downloaded afresh: room for a busy machine.
-test.describe.configure({ timeout: 180_000 });
+// Each test reads some twenty pages, each downloaded afresh and measured twice: room for a machine twice
+// as slow as a busy one.
+test.describe.configure({ timeout: 300_000 });
 
-/** Opens a page and waits for what a person waits for: its heading, and no loader left. */
-async function open(page: Page, route: string) {
+/**
+ * Opens a page and waits for what a person waits for: its heading, no loader left, and nothing more
+ * that the page is asking for (the site's identity once its text is shown), so that the layout is
+ * measured as it will stay.
+ */
+async function open(page: Page, requests: ReturnType<typeof watchRequests>, route: string) {
   await page.goto(route);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   // The page's own signs first, which wait as long as the answers take: its text (the spinner) and the
   // catalog (the placeholder cards). A heading shows with them, so neither can pass before it appears.
   await expect(page.locator('[role="status"] [class*="spinner"]')).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  // Then what has no sign (the site's identity, asked once the text is shown): the requests under way
-  // end, so that the layout is measured as it will stay. Only requests already started matter by now.
-  await page.waitForLoadState('networkidle');
+  await requests.settled();
 }
 
-/** Whether axe checks this page in this language: page after page, each language in turn. */
-const axeTurn = (routes: readonly string[], route: string, language: Language) =>
-  LANGUAGES[routes.indexOf(route) % LANGUAGES.length] === language;
-
-/** Every problem of one page, each line prefixed with the route (the test lists them all at once). */
+/** Every problem of the page on screen, each line prefixed with the route and the width. */
 async function sweep(
   page: Page,
   route: string,
@@ -77,13 +79,13 @@ async function sweep(
   withAxe: boolean,
   title: string | null,
 ): Promise<string[]> {
-  await open(page, route);
   const lang = await page.locator('html').getAttribute('lang');
   const heading = (await page.getByRole('heading', { level: 1 }).first().innerText()).trim();
   const rawKey = RAW_KEY_PATTERN.exec(await page.locator('body').innerText())?.[0];
   const { overflow, smallTargets } = await layoutProblems(page);
   const unnamed = await unnamedControls(page);
   const violations = withAxe ? await axeViolations(page) : [];
+  const width = page.viewportSize()?.width;
   return [
     ...(lang === language ? [] : [`the page says lang="${lang}" for a page in ${language}`]),
     ...(!title || heading === title ? [] : [`heading "${heading}", not "${title}"`]),
@@ -92,47 +94,63 @@ async function sweep(
     ...unnamed.map((line) => `no name: ${line}`),
     ...smallTargets.map((line) => `small target: ${line}`),
     ...violations.map((line) => `axe ${line}`),
-  ].map((line) => `${route} ${line}`);
+  ].map((line) => `${route} at ${width} px: ${line}`);
+}
+
+/**
+ * Every route of the list, each loaded at one of the two widths (in turn) and measured at both; axe
+ * once per route, on the routes whose turn `language` is.
+ */
+async function sweepRoutes(
+  page: Page,
+  routes: readonly string[],
+  language: Language,
+  title: (route: string) => string | null,
+): Promise<string[]> {
+  const requests = watchRequests(page);
+  const problems: string[] = [];
+  for (const [index, route] of routes.entries()) {
+    const [first, second] = index % 2 === 0 ? WIDTHS : ([...WIDTHS].reverse() as [number, number]);
+    await page.setViewportSize({ width: first, height: 800 });
+    await open(page, requests, route);
+    problems.push(
+      ...(await sweep(page, route, language, isAxeTurn(routes.indexOf(route), language), title(route))),
+    );
+    await page.setViewportSize({ width: second, height: 800 });
+    // The page has drawn itself at the new width, and fetched what that may call for.
+    await requests.settled();
+    problems.push(...(await sweep(page, route, language, false, title(route))));
+  }
+  return problems;
 }
 
 for (const language of LANGUAGES) {
-  for (const width of WIDTHS) {
-    test.describe(`${language} at ${width} px`, () => {
-      test.use({ viewport: { width, height: 800 } });
-      // axe at one width: its rules do not depend on it.
-      const axeWidth = width === WIDTHS[0];
-      // Once, on the phone project: the desktop project has its own size.
-      test.skip(({ isMobile }) => !isMobile, 'phone widths are checked in the mobile project');
+  test.describe(`${language} at 360 and 412 px`, () => {
+    // Once, on the phone project: the desktop project has its own size.
+    test.skip(({ isMobile }) => !isMobile, 'phone widths are checked in the mobile project');
 
-      test('visitor pages: no sideways scroll, every control named, targets of 24 px', async ({
-        page,
-        context,
-      }) => {
-        await useLanguage(context, language);
-        const problems: string[] = [];
-        for (const route of VISITOR_ROUTES) {
-          const withAxe = axeWidth && axeTurn(VISITOR_ROUTES, route, language);
-          problems.push(...(await sweep(page, route, language, withAxe, pageTitle(route, language))));
-        }
-        expect(problems).toEqual([]);
-      });
-
-      test('founder pages: no sideways scroll, every control named, targets of 24 px', async ({
-        page,
-        context,
-      }) => {
-        await useLanguage(context, language);
-        await createAccount(page.request, language, 'Maria');
-        const problems: string[] = [];
-        for (const route of FOUNDER_ROUTES) {
-          const withAxe = axeWidth && axeTurn(FOUNDER_ROUTES, route, language);
-          // A founder's headings (their name on the profile) are read by routes.spec.ts and the pages' specs.
-          problems.push(...(await sweep(page, route, language, withAxe, null)));
-        }
-        expect(problems).toEqual([]);
-      });
+    test('visitor pages: no sideways scroll, every control named, targets of 24 px', async ({
+      page,
+      context,
+    }) => {
+      await useLanguage(context, language);
+      const problems = await sweepRoutes(page, VISITOR_ROUTES, language, (route) =>
+        pageTitle(route, language),
+      );
+      expect(problems).toEqual([]);
     });
-  }
+
+    test('founder pages: no sideways scroll, every control named, targets of 24 px', async ({
+      page,
+      context,
+    }) => {
+      await useLanguage(context, language);
+      await createAccount(page.request, language, 'Maria');
+      // A founder's headings (their name on the profile) are read by routes.spec.ts and the pages' specs.
+      const problems = await sweepRoutes(page, FOUNDER_ROUTES, language, () => null);
+      expect(problems).toEqual([]);
+    });
+  });
 }
 
 test("the assistant's drawer on a phone: its knowledge loads when opened, a failed load retries; one banner, every control named, no axe violation", async ({
@@ -156,9 +174,12 @@ test("the assistant's drawer on a phone: its knowledge loads when opened, a fail
   );
   await useLanguage(context, language);
   await createAccount(page.request, language, 'Maria');
-  await page.goto('/ai-powered-form', { waitUntil: 'networkidle' });
+  const requests = watchRequests(page);
+  await page.goto('/ai-powered-form');
   const open = page.getByRole('button', { name: assistant('open') });
   await expect(open).toBeVisible();
+  // Everything the page asks for on its own has come: none of it is the assistant.
+  await requests.settled();
   expect(requested, 'the assistant loaded before it was opened').toEqual([]);
 
   await open.click();
@@ -176,7 +197,7 @@ test("the assistant's drawer on a phone: its knowledge loads when opened, a fail
   await input.fill('capital minimum SAS');
   await input.press('Enter');
   await expect(drawer.getByTestId('assistant-answer').first()).toBeVisible();
-  await page.screenshot({ path: '/tmp/e2e-shots/assistant-drawer-phone.png' });
+  await keepScreenshot(page, { path: '/tmp/e2e-shots/assistant-drawer-phone.png' });
   // Its title bar is the dialog's, not a second banner beside the site's header.
   await expect(page.getByRole('banner')).toHaveCount(1);
   expect(await unnamedControls(page)).toEqual([]);

@@ -15,7 +15,8 @@ import { lastMailedLink } from './server-data';
 // Against the real server and its embedded database: no route is mocked here. Sign-up and login go
 // through their forms; the plan cards come with a later issue, so until then the test creates the
 // checkout session through the API with the page's own token, and does everything else through the pages.
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
+// Up to 46 s on a busy 2-core machine (load 20 to 30, November 2026): twice that and some room.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const STANDARD_PACKAGE_SKUS = [
   'AI_FORM',

@@ -1,5 +1,6 @@
+import type { Page } from '@playwright/test';
 import { LANGUAGES } from '../../src/lib/i18n/languages';
-import { expect, test, useLanguage } from './fixtures';
+import { expect, navigateInApp, test, useLanguage } from './fixtures';
 import { RAW_KEY_PATTERN, text } from './locale-text';
 import { AUTH_PAGES, MAIN_PAGES, PROTECTED_PAGES } from './route-titles';
 
@@ -7,8 +8,22 @@ import { AUTH_PAGES, MAIN_PAGES, PROTECTED_PAGES } from './route-titles';
 // The spec's footer named /careers and /blog; the product has neither and no longer links them.
 const NOT_FOUND = ['/careers', '/blog', '/no/such/page'];
 
-// Several tests visit ten pages each, every one downloaded afresh: give them room on a busy machine.
-test.describe.configure({ timeout: 60_000 });
+// The first page of each test is loaded, the next ones are reached within the app (navigateInApp): every
+// route's own load, in every language, is phone-pass.spec.ts's. Room for a machine twice as slow as a busy one.
+test.describe.configure({ timeout: 120_000 });
+
+/** Opens the first of `paths` with a page load, each other one within the app, and runs `check` on each. */
+async function visitEach<Row extends [string, ...unknown[]]>(
+  page: Page,
+  rows: readonly Row[],
+  check: (row: Row) => Promise<void>,
+) {
+  for (const [index, row] of rows.entries()) {
+    if (index === 0) await page.goto(row[0]);
+    else await navigateInApp(page, row[0]);
+    await check(row);
+  }
+}
 
 for (const language of LANGUAGES) {
   test.describe(`in ${language}`, () => {
@@ -19,8 +34,7 @@ for (const language of LANGUAGES) {
     test('account pages have no header or footer; login and signup have the brand panel', async ({
       page,
     }) => {
-      for (const [path, titleKey, panelKey] of AUTH_PAGES) {
-        await page.goto(path);
+      await visitEach(page, AUTH_PAGES, async ([path, titleKey, panelKey]) => {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'auth', titleKey));
         await expect(page.getByRole('banner')).toHaveCount(0);
         await expect(page.getByRole('contentinfo')).toHaveCount(0);
@@ -29,32 +43,20 @@ for (const language of LANGUAGES) {
         else await expect(panel).toHaveCount(0);
         if (path.startsWith('/verify-email')) {
           await expect(page.getByRole('alert')).toHaveText(text(language, 'auth', 'verifyEmail.failure'));
+          await expect(
+            page.getByRole('link', { name: text(language, 'auth', 'verifyEmail.toLogin') }),
+          ).toBeVisible();
         }
         expect(await page.locator('body').innerText(), `raw key on ${path}`).not.toMatch(RAW_KEY_PATTERN);
-      }
-    });
-
-    test('protected pages send an anonymous visitor to /login, keeping the way back', async ({
-      page,
-      api,
-    }) => {
-      for (const [path] of PROTECTED_PAGES) {
-        await page.goto(path);
-        await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-          text(language, 'auth', 'login.title'),
-        );
-      }
-      expect(api.refreshCalls).toBeGreaterThan(0);
+      });
     });
 
     test('a logged-in user reaches protected pages and sees their first name', async ({ page, api }) => {
       api.loggedIn = true;
-      for (const [path, namespace, titleKey] of PROTECTED_PAGES) {
-        await page.goto(path);
+      await visitEach(page, PROTECTED_PAGES, async ([, namespace, titleKey]) => {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, namespace, titleKey));
         await expect(page.getByRole('banner')).toBeVisible();
-      }
+      });
       const header = page.getByRole('banner');
       const menuButton = header.getByRole('button', { name: text(language, 'common', 'nav.openMenu') });
       if (await menuButton.isVisible()) await menuButton.click();
@@ -68,33 +70,41 @@ for (const language of LANGUAGES) {
           .locator('visible=true'),
       ).toBeVisible();
     });
-
-    test('pages the product does not have show the 404 page in the main layout', async ({ page }) => {
-      for (const path of NOT_FOUND) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-          text(language, 'common', 'notFound.title'),
-        );
-        await expect(page.getByRole('banner')).toBeVisible();
-        await expect(page.getByRole('contentinfo')).toBeVisible();
-      }
-    });
   });
 }
+
+// Which pages a session opens, and what the 404 page is, do not depend on the language: in French (the
+// login page's and the 404 page's words in each language are read by the tests above and phone-pass.spec.ts).
+test('protected pages send an anonymous visitor to /login, keeping the way back', async ({ page, api }) => {
+  for (const [path] of PROTECTED_PAGES) {
+    await page.goto(path);
+    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'auth', 'login.title'));
+  }
+  expect(api.refreshCalls).toBeGreaterThan(0);
+});
+
+test('pages the product does not have show the 404 page in the main layout', async ({ page }) => {
+  for (const path of NOT_FOUND) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('fr', 'common', 'notFound.title'));
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  }
+});
 
 // At desktop width, in French: every language's headings, words and footer are read on every page by
 // phone-pass.spec.ts; what this adds is the desktop layout around them.
 test('public pages have the header, the footer, their heading and no raw key', async ({ page }) => {
   const language = 'fr';
-  for (const [path, namespace, titleKey] of MAIN_PAGES) {
-    await page.goto(path);
+  await visitEach(page, MAIN_PAGES, async ([path, namespace, titleKey]) => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, namespace, titleKey));
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toContainText(text(language, 'common', 'footer.tagline'));
     await expect(page.getByRole('contentinfo')).toContainText('2024');
     expect(await page.locator('body').innerText(), `raw key on ${path}`).not.toMatch(RAW_KEY_PATTERN);
-  }
+  });
 });
 
 test('after logging in, the visitor comes back to the page they asked for', async ({ page, api }) => {

@@ -81,6 +81,8 @@ test('the header underlines the active link', async ({ page, isMobile }) => {
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
+  // The same menu at the same width whatever the device: once, on the phone project.
+  test.skip(({ isMobile }) => !isMobile, 'the phone menu is checked in the mobile project');
 
   for (const language of ['fr', 'en', 'ro'] as const) {
     test(`the menu opens with every item and closes on navigation (${language})`, async ({

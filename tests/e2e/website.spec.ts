@@ -5,13 +5,13 @@
  * outbox. A founder without the package builds and previews, but neither the page nor the API lets
  * them publish or upload a logo. In each language.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Language } from '../../src/lib/i18n/languages';
 import { useLanguage } from './fixtures';
 import { text } from './locale-text';
-import { createAccount, expect, storedAccessToken, test } from './real-server';
-import { checkoutRequest } from './payment-page';
+import { createAccount, expect, test } from './real-server';
+import { paidThroughApi } from './payment-page';
 import { mailsTo } from './server-data';
 
 const LANGUAGES: Language[] = ['fr', 'en', 'ro'];
@@ -43,29 +43,12 @@ const SITES: Record<
   },
 };
 
-/** Buys the 50 € package through the local checkout, as the payment page would post it. */
-async function buyWebsitePackage(request: APIRequestContext, token: string, language: Language) {
-  const session = await request.post('/api/checkout/create-session', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: await checkoutRequest(request, token, 'PREMIUM_PACKAGE', 'PREMIUM_PACKAGE_ONE_TIME', language),
-  });
-  expect(session.status(), await session.text()).toBe(200);
-  const id = new URL(((await session.json()) as { url: string }).url).pathname.split('/').at(-1) ?? '';
-  const paid = await request.post(`/checkout/local/${id}/pay`, {
-    form: { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', cardholder: 'C. Dupont' },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-}
-
-/** Opens the builder logged in (the sign-up's refresh cookie) and returns the access token. */
-async function openBuilder(page: Page, language: Language): Promise<string> {
+/** Opens the builder, logged in by the sign-up's refresh cookie. */
+async function openBuilder(page: Page, language: Language) {
   await page.goto('/create-your-website');
   await expect(
     page.getByRole('heading', { level: 1, name: text(language, 'website', 'page.title') }),
   ).toBeVisible();
-  await expect.poll(() => storedAccessToken(page)).not.toBeNull();
-  return (await storedAccessToken(page)) ?? '';
 }
 
 /** Matches a text inside an attribute or a page, whatever characters it holds. */
@@ -87,10 +70,16 @@ for (const language of LANGUAGES) {
     baseURL,
   }) => {
     await useLanguage(context, language);
-    await createAccount(page.request, language, 'Camille');
-    const token = await openBuilder(page, language);
-    await buyWebsitePackage(page.request, token, language);
-    await page.reload();
+    // The 50 € package, bought before the builder opens (the order and payment pages have their own tests).
+    const founder = await createAccount(page.request, language, 'Camille');
+    await paidThroughApi(
+      page.request,
+      founder.accessToken,
+      'PREMIUM_PACKAGE',
+      'PREMIUM_PACKAGE_ONE_TIME',
+      language,
+    );
+    await openBuilder(page, language);
     await expect(page.getByRole('button', { name: t('publish.publish') })).toBeVisible();
 
     const siteEmail = `site.${language}.${Date.now()}@example.com`;
@@ -155,8 +144,8 @@ for (const language of LANGUAGES) {
     context,
   }) => {
     await useLanguage(context, language);
-    await createAccount(page.request, language, 'Andrei');
-    const token = await openBuilder(page, language);
+    const { accessToken: token } = await createAccount(page.request, language, 'Andrei');
+    await openBuilder(page, language);
     await expect(page.getByText(t('publish.lockedTitle'))).toBeVisible();
     await expect(page.getByRole('link', { name: t('publish.seePlans') })).toHaveAttribute('href', /\/plans$/);
     await expect(page.getByRole('button', { name: t('publish.publish') })).toHaveCount(0);

@@ -1,7 +1,7 @@
 /**
  * The withdrawal function (Directive 2011/83 art. 11a, inserted by Directive (EU) 2023/2673; C. consom.
  * L. 221-21; OUG 34/2014 art. 11¹), in each language: a founder buys the Standard package with the
- * consent box ticked, finds "Renoncer au contrat ici" (or its English or Romanian words) among the
+ * consent given, finds "Renoncer au contrat ici" (or its English or Romanian words) among the
  * account's orders, withdraws, confirms, sees the acknowledgement with its date and time, and reads
  * the acknowledgement mailed to the account (the outbox). No company file was submitted, so nothing
  * was provided yet: the whole amount is refunded (L. 221-28 13° applies only once documents are provided).
@@ -11,8 +11,8 @@ import { formatPrice } from '../../src/lib/catalog/format-price';
 import { LANGUAGES, type Language } from '../../src/lib/i18n/languages';
 import { useLanguage } from './fixtures';
 import { text } from './locale-text';
-import { orderOnCheckoutPage, payWithTestCard } from './payment-page';
-import { createAccount, expect, expectPurchaseInToken, storedAccessToken, test } from './real-server';
+import { paidThroughApi } from './payment-page';
+import { createAccount, expect, expectPurchaseInToken, test } from './real-server';
 import { mailsTo } from './server-data';
 
 const catalog = JSON.parse(readFileSync('schemas/catalog.json', 'utf8')) as {
@@ -20,7 +20,7 @@ const catalog = JSON.parse(readFileSync('schemas/catalog.json', 'utf8')) as {
     sku: string;
     name: Record<Language, string>;
     productSkus: string[];
-    plans: { price: number }[];
+    plans: { sku: string; price: number }[];
   }[];
 };
 const STANDARD = catalog.offers.find((offer) => offer.sku === 'STANDARD_PACKAGE');
@@ -47,21 +47,19 @@ for (const language of LANGUAGES) {
     test.slow();
     await useLanguage(context, language);
     const account = await createAccount(page.request, language, 'Ilinca');
-    await page.goto('/plans');
-    await expect.poll(() => storedAccessToken(page)).not.toBeNull();
-
-    // Standard, bought through its order page with the consent box ticked, paid with the test card.
-    await page
-      .getByRole('article', { name: STANDARD.name[language] })
-      .getByRole('button', { name: text(language, 'marketing', 'pricing.selectPlan') })
-      .click();
-    await orderOnCheckoutPage(page, language);
-    await payWithTestCard(page, language);
-    await expect(page).toHaveURL(/\/success\?session_id=/);
-    await expectPurchaseInToken(page, STANDARD.productSkus);
+    // Standard, bought with the consent given as the order page sends it, paid on the local payment page
+    // (both pages have their own tests: marketing.spec.ts).
+    await paidThroughApi(
+      page.request,
+      account.accessToken,
+      'STANDARD_PACKAGE',
+      STANDARD.plans[0]?.sku ?? '',
+      language,
+    );
 
     // The account's orders, from the profile: the function, with its exact label, while the period lasts.
     await page.goto('/user-profile');
+    await expectPurchaseInToken(page, STANDARD.productSkus);
     await page.getByRole('link', { name: text(language, 'profile', 'invoices.orders') }).click();
     await expect(page).toHaveURL('/orders');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('orders.title'));

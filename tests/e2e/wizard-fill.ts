@@ -3,11 +3,11 @@
  * earlier visit would have left it, and the People step's cards filled in as a founder types them.
  */
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Language } from '../../src/lib/i18n/languages';
 import { cnpControlDigit } from '../../src/shared/cnp';
 import { text } from './locale-text';
-import { expect, isoDate, pickDate, storedAccessToken } from './real-server';
+import { bearer, expect, isoDate, pickDate, storedAccessToken } from './real-server';
 import type { WizardForm } from './wizard-form';
 
 /** The wizard's steps and their version (schemas/wizard/steps.json). */
@@ -31,18 +31,37 @@ export async function storedFile(page: Page) {
   };
 }
 
-/** A draft saved through the API, as an earlier visit would have left it (the wizard opens on `step`). */
-export async function savedDraft(page: Page, data: Record<string, unknown>, step: number | string) {
-  await page.goto('/home');
-  await expect.poll(() => storedAccessToken(page)).not.toBeNull();
-  const response = await page.request.post('/api/company-file/draft', {
-    headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
+/**
+ * A draft saved through the API with the founder's token, as an earlier visit would have left it (the
+ * wizard opens on `step`): before the page opens, which then loads it.
+ */
+export async function savedDraft(
+  request: APIRequestContext,
+  accessToken: string,
+  data: Record<string, unknown>,
+  step: number | string,
+) {
+  const response = await request.post('/api/company-file/draft', {
+    headers: bearer(accessToken),
     data: {
       data,
       step: typeof step === 'number' ? step : stepsFile.steps.indexOf(step),
       baseRevision: 0,
       version: stepsFile.version,
     },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A company file submitted through the API with the founder's token (the wizard's own tests submit through it). */
+export async function submittedFile(
+  request: APIRequestContext,
+  accessToken: string,
+  data: Record<string, unknown>,
+) {
+  const response = await request.post('/api/company-file/submit', {
+    headers: bearer(accessToken),
+    data: { data, version: stepsFile.version },
   });
   expect(response.status(), await response.text()).toBe(200);
 }
