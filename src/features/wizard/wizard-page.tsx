@@ -177,7 +177,8 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
   );
 
   useEffect(() => {
-    if (stepChanges === 0 || waitingForSteps) return;
+    // Not before the form's first render (a transition) is on screen: the field would not be there yet.
+    if (stepChanges === 0 || waitingForSteps || !formShown) return;
     const action = onShow.current;
     onShow.current = {};
     if (action.validate) formHandle.current?.validate();
@@ -186,7 +187,7 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
       element?.scrollIntoView({ block: 'center' });
       element?.focus();
     } else heading.current?.focus();
-  }, [stepChanges, waitingForSteps]);
+  }, [stepChanges, waitingForSteps, formShown]);
 
   const jumpToField = useCallback(
     (field: string) => {
@@ -202,7 +203,8 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
   const linkedField = searchParams.get('field');
   const linkedItem = searchParams.get('item');
   useEffect(() => {
-    if (!linkedField || view.phase !== 'ready' || formSteps.state === 'loading') return undefined;
+    if (!linkedField || view.phase !== 'ready' || !formShown || formSteps.state === 'loading')
+      return undefined;
     const target = stepOfField(steps, linkedField);
     const item = linkedItem !== null && /^\d{1,4}$/.test(linkedItem) ? linkedItem : null;
     // The element of the list's first item unless another one is named.
@@ -213,7 +215,17 @@ function Wizard({ userId, products, assistant: Assistant }: WizardProps) {
       setSearchParams({}, { replace: true });
     }, 0);
     return () => clearTimeout(timer);
-  }, [linkedField, linkedItem, view.phase, formSteps.state, loadedSteps, steps, goTo, setSearchParams]);
+  }, [
+    linkedField,
+    linkedItem,
+    view.phase,
+    formShown,
+    formSteps.state,
+    loadedSteps,
+    steps,
+    goTo,
+    setSearchParams,
+  ]);
 
   const onFieldFocus = useCallback((path: string[]) => setFocusedField(fieldHintPath(path)), []);
 
