@@ -47,6 +47,13 @@ try {
   const lighthouse = await benchLighthouse(server, lighthouseRuns);
   ({ chromiumVersion, lighthouseVersion } = lighthouse);
   report(lighthouseTable(lighthouse));
+  // The same pages as a founder receives them in production, through a TLS front in HTTP/2.
+  const behindFront = await startBenchServer({ http2: true });
+  try {
+    report(lighthouseTable(await benchLighthouse(behindFront, lighthouseRuns)));
+  } finally {
+    await behindFront.close();
+  }
   report(wizardTable(await benchWizard(server.url)));
   report(apiTable(await benchApi(server.url, apiSeconds), apiSeconds));
 } finally {
