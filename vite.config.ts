@@ -36,6 +36,23 @@ const MODULE_MOCKING_TESTS = ['src', 'tests/unit'].flatMap((folder) =>
 );
 
 /**
+ * The server's test files that open no database (documents written in memory, the seal, input rules…),
+ * found by reading them: the PostgreSQL run (DATABASE_URL set) leaves them to the PGlite one, where
+ * they already ran, rather than test the same thing twice (two minutes of a two-core machine).
+ */
+const DATABASE_FREE_SERVER_TESTS = ['server', 'tests/server'].flatMap((folder) =>
+  readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.ts$/.test(file))
+    .map((file) => `${folder}/${file.split(path.sep).join('/')}`)
+    .filter(
+      (file) =>
+        !/startTestServer|openTestDatabase|openDatabase|DATABASE_URL|server-process|buildApp/.test(
+          readFileSync(file, 'utf8'),
+        ),
+    ),
+);
+
+/**
  * `virtual:knowledge-countries` and `virtual:knowledge-legal-forms`: the country and the legal forms of
  * each knowledge-base entry (schemas/knowledge.json), without the sources beside them, which the
  * assistant does not need (45 kB of them).
@@ -193,6 +210,10 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.DATABASE_URL ? DATABASE_FREE_SERVER_TESTS : []),
+          ],
           // Each file opens its own database; argon2 hashing is CPU-bound, so keep the pool small.
           pool: 'forks',
           maxWorkers: 2,
