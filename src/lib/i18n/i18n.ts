@@ -122,15 +122,14 @@ export function initI18n(language: string = startLanguage()) {
 
 /** Follows a language chosen in another tab of the same browser. */
 export function syncLanguageAcrossTabs(): () => void {
+  const follow = (language: string | null) => {
+    if (isLanguage(language) && language !== i18n.language) void i18n.changeLanguage(language);
+  };
   const onStorage = (event: StorageEvent) => {
-    if (
-      event.key === LANGUAGE_STORAGE_KEY &&
-      isLanguage(event.newValue) &&
-      event.newValue !== i18n.language
-    ) {
-      void i18n.changeLanguage(event.newValue);
-    }
+    if (event.key === LANGUAGE_STORAGE_KEY) follow(event.newValue);
   };
   window.addEventListener('storage', onStorage);
+  // A choice made in another tab while this one's page was still starting, before it listened.
+  follow(storedLanguageChoice());
   return () => window.removeEventListener('storage', onStorage);
 }
