@@ -14,26 +14,23 @@ interface Step {
 /** Stages run one after the other; the steps of one stage run at the same time. */
 const STAGES: Step[][] = [
   [{ name: 'system packages', command: 'bash scripts/install-test-deps.sh' }],
-  // The checks first: a type or a lint error stops the run in a minute.
   [
     { name: 'typecheck', command: 'npm run --silent typecheck' },
     { name: 'lint', command: 'npm run --silent lint' },
+  ],
+  [
     { name: 'locales', command: 'npm run --silent check:locales' },
     { name: 'forms', command: 'npm run --silent check:forms' },
     { name: 'API contract', command: 'npm run --silent check:api' },
   ],
+  [{ name: 'unit (Vitest)', command: 'npm run --silent test:unit' }],
   [
-    { name: 'unit (Vitest)', command: 'npm run --silent test:unit' },
-    { name: 'build', command: 'npm run --silent build' },
-  ],
-  // The long suites side by side: each waits on its databases, servers and browser part of the time,
-  // which the others fill (the two-core machine stays busy instead of idling at each stage's tail).
-  // Each database suite takes its own database per file; the end-to-end tests run the build above.
-  [
+    // The two databases are independent: each server suite takes its own database per file.
     { name: 'server on PGlite', command: 'npm run --silent test:server' },
     { name: 'server on PostgreSQL', command: 'npm run --silent test:server:pg' },
-    { name: 'end-to-end (Playwright)', command: 'npx playwright test' },
+    { name: 'build', command: 'npm run --silent build' },
   ],
+  [{ name: 'end-to-end (Playwright)', command: 'npx playwright test' }],
 ];
 
 const { values } = parseArgs({ options: { from: { type: 'string' } } });
