@@ -8,6 +8,7 @@
  * the review. (Typing a person field by field, the calendar and the nationalities in each language:
  * wizard.spec.ts.)
  */
+import type { Language } from '../../src/lib/i18n/languages';
 import { keepScreenshot, useLanguage } from './fixtures';
 import { text } from './locale-text';
 import { createAccount, expect, expectFieldError, test, type Account } from './real-server';
@@ -51,12 +52,7 @@ test('a French SAS with a married associate, a directeur général and a présid
   await expect(camille.spouseLastName).toHaveCount(0);
   await camille.commonFunds.check();
   await form.next.click();
-  const required = text(language, 'forms', 'errors.required');
-  await expectFieldError(camille.spouseLastName, required);
-  await expectFieldError(camille.spouseFirstNames, required);
-  await camille.spouseCivility.selectOption({ label: t('fields.person.civility.M') });
-  await camille.spouseLastName.fill('Dupont');
-  await camille.spouseFirstNames.fill('Paul');
+  await completeSpouse(form, language);
 
   // A second associate, single, and directeur général: his parents' names for his declaration of
   // non-conviction and filiation.
@@ -161,6 +157,20 @@ test('a French SAS with a married associate, a directeur général and a présid
 });
 
 /** The same three people as the French test types them, the spouse's names left to type. */
+/**
+ * Camille married under common property: her spouse's names are required, then given (Paul Dupont),
+ * for the spouse's consent to the contribution of common funds (Code civil, art. 1832-2).
+ */
+async function completeSpouse(form: ReturnType<typeof wizardForm>, language: Language) {
+  const camille = form.person(1);
+  const required = text(language, 'forms', 'errors.required');
+  await expectFieldError(camille.spouseLastName, required);
+  await expectFieldError(camille.spouseFirstNames, required);
+  await camille.spouseCivility.selectOption({ label: form.t('fields.person.civility.M') });
+  await camille.spouseLastName.fill('Dupont');
+  await camille.spouseFirstNames.fill('Paul');
+}
+
 function threePeople(founder: Account) {
   return {
     ...companyDraft('FR-SAS'),
@@ -241,12 +251,7 @@ for (const language of ['en', 'ro'] as const) {
     await expect(form.person(3).motherName).toHaveValue('Claire Lefèvre, née Petit');
 
     await form.next.click();
-    const required = text(language, 'forms', 'errors.required');
-    await expectFieldError(camille.spouseLastName, required);
-    await expectFieldError(camille.spouseFirstNames, required);
-    await camille.spouseCivility.selectOption({ label: t('fields.person.civility.M') });
-    await camille.spouseLastName.fill('Dupont');
-    await camille.spouseFirstNames.fill('Paul');
+    await completeSpouse(form, language);
     await form.next.click();
 
     for (const step of ['companyDetails', 'management', 'legalDeclaration', 'subscribers']) {

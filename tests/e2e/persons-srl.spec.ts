@@ -8,6 +8,7 @@
  * country typed in the language, the CAEN search, the roles on the review. (Typing a person field by
  * field, the calendar and the nationalities in each language: wizard.spec.ts.)
  */
+import type { Page } from '@playwright/test';
 import { fillTemplate } from '../../src/testing/fill-template';
 import { keepScreenshot, useLanguage } from './fixtures';
 import {
@@ -120,13 +121,7 @@ test('a Romanian SRL with a Romanian, a French and a company associate (ro) @des
   await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
   // Issue 36: the saved bakery (1071) says what it needs before opening; the founder's own word for
   // a café finds 5630 first, whatever the interface's language; leaving the field keeps the bakery.
-  await expect(page.getByText(t('fields.caen.authorisations.foodSafety'), { exact: true })).toBeVisible();
-  await form.caenMain.click();
-  await form.caenMain.fill('cafenea');
-  await expect(page.getByRole('listbox').getByRole('option').first()).toHaveText(/^5630 — /);
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Tab');
-  await expect(form.caenMain).toHaveValue(/^1071 — /);
+  await expectCafeSearchKeepsBakery(page, form);
   await form.next.click();
   await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
   const administrator = form.manager(1).person;
@@ -204,6 +199,23 @@ test('a Romanian SRL with a Romanian, a French and a company associate (ro) @des
 });
 
 /** The same three associates as the Romanian test types them, the company's country left to type. */
+/**
+ * The Company details step of the saved bakery (CAEN 1071): its authorisation shows before the list
+ * opens; the Romanian word for a café finds 5630 first, whatever the interface's language; leaving
+ * the field keeps the bakery.
+ */
+async function expectCafeSearchKeepsBakery(page: Page, form: ReturnType<typeof wizardForm>) {
+  await expect(
+    page.getByText(form.t('fields.caen.authorisations.foodSafety'), { exact: true }),
+  ).toBeVisible();
+  await form.caenMain.click();
+  await form.caenMain.fill('cafenea');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toHaveText(/^5630 — /);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  await expect(form.caenMain).toHaveValue(/^1071 — /);
+}
+
 function threeAssociates(founder: Account) {
   return {
     ...companyDraft('RO-SRL'),
@@ -294,13 +306,7 @@ for (const language of ['fr', 'en'] as const) {
 
     // The saved bakery's authorisation, and the Romanian word for a café, whatever the interface's language.
     await expect(form.stepHeading).toHaveText(form.stepTitle('companyDetails'));
-    await expect(page.getByText(t('fields.caen.authorisations.foodSafety'), { exact: true })).toBeVisible();
-    await form.caenMain.click();
-    await form.caenMain.fill('cafenea');
-    await expect(page.getByRole('listbox').getByRole('option').first()).toHaveText(/^5630 — /);
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Tab');
-    await expect(form.caenMain).toHaveValue(/^1071 — /);
+    await expectCafeSearchKeepsBakery(page, form);
     await form.next.click();
     await expect(form.stepHeading).toHaveText(form.stepTitle('management'));
     await form.next.click();
