@@ -10,7 +10,9 @@ import { actsOf, capacityKey, changedFieldTitle, companyLabel, legalFormOf, name
 import { refusalKey } from './member-outcomes';
 import { errorCode, fetchActs, giveAct, type FileAct, type FileActList, type SharedFile } from './team-api';
 
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; list: FileActList };
+/** `revision`: the file's revision the list was read at (its digest is that revision's). */
+type Load =
+  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; list: FileActList; revision: number };
 
 /** What changed since an act was given: the fields' labels, once each, with whose record they are. */
 function ChangedFields({
@@ -72,7 +74,7 @@ export function ActsSection({
   const reload = useCallback(
     (signal?: AbortSignal) => {
       fetchActs(fileId, signal).then(
-        (list) => setLoad({ status: 'ready', list }),
+        (list) => setLoad({ status: 'ready', list, revision }),
         (error: unknown) => {
           if (signal?.aborted) return;
           console.warn('The acts could not be loaded.', error);
@@ -80,14 +82,19 @@ export function ActsSection({
         },
       );
     },
-    [fileId],
+    [fileId, revision],
   );
 
   useEffect(() => {
     const controller = new AbortController();
     reload(controller.signal);
     return () => controller.abort();
-  }, [reload, revision]);
+  }, [reload]);
+
+  // The file changed (the person just saved their record, say) and its acts are being read again:
+  // the list on screen still carries the old digest, which the server would refuse as FILE_CHANGED.
+  // Its buttons wait for the new list rather than let a quick click fail.
+  const stale = load.status === 'ready' && load.revision !== revision;
 
   const jurisdiction = legalFormOf(file.data)?.jurisdiction === 'RO' ? 'RO' : 'FR';
   const name = nameOf(file.data, file.personId);
@@ -99,7 +106,7 @@ export function ActsSection({
     setGiven(false);
     try {
       const list = await giveAct(fileId, { personId: file.personId, act: act.act, digest, language });
-      setLoad({ status: 'ready', list });
+      setLoad({ status: 'ready', list, revision });
       setGiven(true);
     } catch (error) {
       setFailure(refusalKey(error));
@@ -187,7 +194,7 @@ export function ActsSection({
                     leftSection={<IconCheck size={16} aria-hidden="true" />}
                     onClick={() => void give(act, digest)}
                     loading={giving === act.act}
-                    disabled={giving !== null && giving !== act.act}
+                    disabled={stale || (giving !== null && giving !== act.act)}
                     style={{ alignSelf: 'flex-start' }}
                     h="auto"
                     mih={36}

@@ -195,6 +195,43 @@ describe('the shared file', () => {
     );
   });
 
+  it('after a save, approves on the new answers: its button waits for their acts', async () => {
+    const { t, user } = renderPage('en');
+    const record = await screen.findByRole('region', { name: t('cofounders:record.title') });
+    await within(record).findByLabelText(labelled(t('wizard:fields.person.lastName.title')));
+    const acts = screen.getByRole('region', { name: t('cofounders:acts.title') });
+    const approve = await within(acts).findByRole('button', { name: t('cofounders:acts.give.approveFile') });
+    expect(approve).toBeEnabled();
+
+    // The acts of the saved revision arrive when the test says so.
+    let answerActs: (list: FileActList) => void = () => undefined;
+    vi.mocked(apiClient.GET).mockImplementation((async (path: string) => {
+      getCalls.push(path);
+      if (path === '/api/company-files/{fileId}/acts')
+        return {
+          data: await new Promise<FileActList>((resolve) => (answerActs = resolve)),
+          response: new Response(),
+        };
+      throw new Error(`unexpected GET ${path}`);
+    }) as never);
+    put.mockResolvedValueOnce({ data: sharedFile(4), response: new Response() });
+    await user.click(within(record).getByRole('button', { name: t('cofounders:record.save') }));
+    expect(await within(record).findByText(plain(t('cofounders:record.saved')))).toBeInTheDocument();
+    expect(within(acts).getByRole('button', { name: t('cofounders:acts.give.approveFile') })).toBeDisabled();
+
+    answerActs({ ...ACTS, digest: 'digest-2' });
+    await waitFor(() =>
+      expect(within(acts).getByRole('button', { name: t('cofounders:acts.give.approveFile') })).toBeEnabled(),
+    );
+    post.mockResolvedValueOnce({ data: { ...ACTS, digest: 'digest-2' }, response: new Response() });
+    await user.click(within(acts).getByRole('button', { name: t('cofounders:acts.give.approveFile') }));
+    expect(await within(acts).findByText(plain(t('cofounders:acts.recorded')))).toBeInTheDocument();
+    expect(post).toHaveBeenCalledWith('/api/company-files/{fileId}/acts', {
+      params: { path: { fileId: FILE_ID } },
+      body: { personId: 'p2', act: 'approveFile', digest: 'digest-2', language: 'en' },
+    });
+  });
+
   it("puts the server's refusal of a field on that field", async () => {
     const { t, user } = renderPage('en');
     const section = await screen.findByRole('region', { name: t('cofounders:record.title') });
