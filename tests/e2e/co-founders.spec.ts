@@ -107,13 +107,23 @@ async function mailedCode(email: string, before: number): Promise<string> {
 const codesSoFar = async (email: string) =>
   (await mailsTo(email)).filter((mail) => /^\d{6}\r?$/m.test(mail)).length;
 
+const escaped = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** On /sign/<fileId>: reads every document offered to the end, ticks the box, and signs with the mailed code. */
 async function signWhatIsOpen(page: Page, language: Language, email: string) {
   const t = (key: string, values?: Record<string, string>) => text(language, 'signing', key, values);
   const panel = page.getByRole('region', { name: t('sign.title') });
   await expect(panel.getByRole('button', { name: t('sign.button'), exact: true })).toBeVisible();
+  // Each document says whether it was read to its end, from the start; its text (and its end marker)
+  // arrives on its own: every marker is waited for before they are scrolled to.
+  const readState = panel
+    .getByRole('status')
+    .filter({
+      hasText: new RegExp(`^(${escaped(t('sign.endNotReached'))}|${escaped(t('sign.endReached'))})$`),
+    });
+  await expect(readState.first()).toBeVisible();
   const markers = panel.locator('[data-end-marker]');
-  await expect(markers.first()).toBeAttached();
+  await expect(markers).toHaveCount(await readState.count());
   for (let index = 0; index < (await markers.count()); index += 1)
     await markers.nth(index).scrollIntoViewIfNeeded();
   await expect(panel.getByText(t('sign.endNotReached'))).toHaveCount(0);
