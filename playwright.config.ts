@@ -19,10 +19,11 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     // A French browser: the language the product falls back to, and the one most tests read.
     locale: 'fr-FR',
-    // A failing test keeps its trace (actions, DOM snapshots, network, console) and its last screenshot.
-    // Not the trace's film of the screen: over routes.spec.ts and login.spec.ts (perf stat, November
-    // 2026), 86 s of CPU without a trace, 93 s with this one, 137 to 148 s with the film.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A test that failed once is traced when it runs again (CI retries it once): its actions, DOM
+    // snapshots, network and console, without the film of the screen. Tracing every first run cost 8 %
+    // of the stage's CPU (routes.spec.ts and login.spec.ts, perf stat, November 2026: 86 s of CPU
+    // without a trace, 93 s with one, 137 to 148 s with the film). Locally: `npx playwright test --trace on`.
+    trace: { mode: 'on-first-retry', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
   },

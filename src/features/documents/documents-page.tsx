@@ -210,6 +210,11 @@ function DocumentCardView({
   const titleId = useId();
   const [pending, setPending] = useState<PendingDownload | null>(null);
   const [previewing, setPreviewing] = useState(false);
+  // The preview's dialog (a Modal and its focus, scroll and transition hooks, per card) is made when a
+  // founder heads for its button (pointer down, focus), not with the page: it is the page's start that
+  // a slow phone waits on. Made just before the click, it still opens with its transition.
+  const [previewMade, setPreviewMade] = useState(false);
+  const makePreview = () => setPreviewMade(true);
   const [outcome, setOutcome] = useState<DownloadOutcome | null>(null);
   const CardIcon = DOCUMENT_ICONS[card.icon] ?? DEFAULT_DOCUMENT_ICON;
   // Keys come from schemas/documents.json (checked by check:forms), hence not typed literals.
@@ -356,7 +361,12 @@ function DocumentCardView({
             mt="xs"
             fullWidth
             variant="subtle"
-            onClick={() => setPreviewing(true)}
+            onPointerDown={makePreview}
+            onFocus={makePreview}
+            onClick={() => {
+              makePreview();
+              setPreviewing(true);
+            }}
             leftSection={<IconEye size={16} aria-hidden="true" />}
             aria-describedby={titleId}
             // Long labels (Romanian) wrap on a phone instead of being cut.
@@ -366,21 +376,23 @@ function DocumentCardView({
           >
             {owned ? t('actions.previewOwned') : t('actions.preview')}
           </Button>
-          <DocumentPreviewModal
-            sku={card.sku as DownloadableSku}
-            filingLanguage={filingLanguage}
-            translation={translation}
-            title={title}
-            opened={previewing}
-            onClose={() => setPreviewing(false)}
-            unlock={
-              owned ? (
-                <Text size="sm">{t('preview.owned')}</Text>
-              ) : (
-                <UnlockHint sku={card.sku} offers={offers} />
-              )
-            }
-          />
+          {previewMade ? (
+            <DocumentPreviewModal
+              sku={card.sku as DownloadableSku}
+              filingLanguage={filingLanguage}
+              translation={translation}
+              title={title}
+              opened={previewing}
+              onClose={() => setPreviewing(false)}
+              unlock={
+                owned ? (
+                  <Text size="sm">{t('preview.owned')}</Text>
+                ) : (
+                  <UnlockHint sku={card.sku} offers={offers} />
+                )
+              }
+            />
+          ) : null}
         </>
       ) : null}
     </Card>
