@@ -116,11 +116,9 @@ async function signWhatIsOpen(page: Page, language: Language, email: string) {
   await expect(panel.getByRole('button', { name: t('sign.button'), exact: true })).toBeVisible();
   // Each document says whether it was read to its end, from the start; its text (and its end marker)
   // arrives on its own: every marker is waited for before they are scrolled to.
-  const readState = panel
-    .getByRole('status')
-    .filter({
-      hasText: new RegExp(`^(${escaped(t('sign.endNotReached'))}|${escaped(t('sign.endReached'))})$`),
-    });
+  const readState = panel.getByRole('status').filter({
+    hasText: new RegExp(`^(${escaped(t('sign.endNotReached'))}|${escaped(t('sign.endReached'))})$`),
+  });
   await expect(readState.first()).toBeVisible();
   const markers = panel.locator('[data-end-marker]');
   await expect(markers).toHaveCount(await readState.count());
