@@ -221,6 +221,39 @@ describe('/dashboard', () => {
     expect(entry('legalNotice')).toHaveAttribute('data-state', 'to-do');
   });
 
+  it.each(LANGUAGES)(
+    'in %s, a typed date leaves the button below in sight; the calendar opens from its own button and a day picked closes it',
+    async (language) => {
+      const { t, tAll, user } = renderDashboard(language);
+      const card = await screen.findByRole('article', { name: tAll('registration:FR.kbisReceived.title') });
+      const field = await within(card).findByLabelText(t('steps.dateLabel'), {}, { timeout: 10_000 });
+      const calendar = () => document.querySelector<HTMLElement>('[data-dates-dropdown]');
+      await user.clear(field);
+      await user.type(field, language === 'ro' ? '01.06.2025' : '01/06/2025');
+      // Mantine would have opened it over the "Mark as done" button on the first key.
+      expect(calendar()).toBeNull();
+
+      const open = within(card).getByRole('button', { name: t('steps.calendarLabel') });
+      expect(open).toHaveAttribute('aria-expanded', 'false');
+      await user.click(open);
+      await waitFor(() => expect(calendar()).not.toBeNull());
+      expect(open).toHaveAttribute('aria-expanded', 'true');
+      // It shows the month typed: June 2025 (jsdom lays nothing out: its days are found regardless of visibility).
+      await user.click(
+        within(calendar() as HTMLElement).getByRole('button', { name: /^15 \S+ 2025$/, hidden: true }),
+      );
+      await waitFor(() => expect(calendar()).toBeNull());
+      expect(field).toHaveValue(language === 'ro' ? '15.06.2025' : '15/06/2025');
+
+      put.mockResolvedValueOnce(ok(FR_TIMELINE) as never);
+      await user.click(within(card).getByRole('button', { name: t('steps.markDone') }));
+      expect(put).toHaveBeenCalledWith('/api/company-file/steps/{stepId}', {
+        params: { path: { stepId: 'kbisReceived' } },
+        body: { doneOn: '2025-06-15' },
+      });
+    },
+  );
+
   it.each(LANGUAGES)('refuses a date in the future in %s, before asking the server', async (language) => {
     const { t, tAll, user } = renderDashboard(language);
     const card = await screen.findByRole('article', { name: tAll('registration:FR.kbisReceived.title') });

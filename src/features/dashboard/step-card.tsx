@@ -119,6 +119,7 @@ function StepDoneForm({
             language={i18n.language}
             label={t('steps.dateLabel')}
             placeholder={t('steps.datePlaceholder')}
+            calendarLabel={t('steps.calendarLabel')}
             value={date}
             onChange={(value) => {
               setDate(value);

@@ -1,5 +1,7 @@
+import { ActionIcon } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { IconCalendarEvent } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/ro';
@@ -9,6 +11,8 @@ export interface StepDateFieldProps {
   language: string;
   label: string;
   placeholder: string;
+  /** The name of the button that opens the calendar. */
+  calendarLabel: string;
   /** YYYY-MM-DD, or null while empty. */
   value: string | null;
   onChange: (value: string | null) => void;
@@ -16,11 +20,33 @@ export interface StepDateFieldProps {
 }
 
 /**
- * The date a step was done on: Mantine's date field, typed in the founder's way of writing dates or
- * picked. Its own chunk, loaded as the dashboard loads: the date library stays out of the list of
- * files every other page's start-up code names.
+ * The date a step was done on: typed in the founder's way of writing dates, or picked in a calendar
+ * that its button opens. Mantine opens the calendar on focus and on each key typed, right over the
+ * "Mark as done" button below the field: a founder who had typed the date then had to close the
+ * calendar to reach the button, and a click meant for it landed in the calendar. So the calendar opens
+ * only from its button, and closes on a day picked, Escape, or a click elsewhere.
+ * Its own chunk, loaded as the dashboard loads: the date library stays out of the list of files every
+ * other page's start-up code names.
  */
-export function StepDateField({ language, label, placeholder, value, onChange, error }: StepDateFieldProps) {
+export function StepDateField({
+  language,
+  label,
+  placeholder,
+  calendarLabel,
+  value,
+  onChange,
+  error,
+}: StepDateFieldProps) {
+  const [calendarOpened, setCalendarOpened] = useState(false);
+  // Escape closes it wherever the focus is: on the field, on its button, or elsewhere on the page.
+  useEffect(() => {
+    if (!calendarOpened) return undefined;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setCalendarOpened(false);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [calendarOpened]);
   return (
     <DatesProvider settings={{ locale: language, firstDayOfWeek: 1 }}>
       <DateInput
@@ -29,11 +55,29 @@ export function StepDateField({ language, label, placeholder, value, onChange, e
         value={value}
         valueFormat={STEP_DATE_FORMATS[language] ?? 'YYYY-MM-DD'}
         dateParser={parseStepDate}
-        onChange={onChange}
+        onChange={(next) => {
+          // A day picked in the calendar closes it; a date typed leaves it as it was.
+          setCalendarOpened(false);
+          onChange(next);
+        }}
         error={error}
-        leftSection={<IconCalendarEvent size={16} aria-hidden="true" />}
-        leftSectionPointerEvents="none"
-        popoverProps={{ withinPortal: true }}
+        rightSection={
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={calendarLabel}
+            aria-expanded={calendarOpened}
+            // Opens only: the popover takes a press outside it (this button is one) as a close.
+            onClick={() => setCalendarOpened(true)}
+          >
+            <IconCalendarEvent size={18} aria-hidden="true" />
+          </ActionIcon>
+        }
+        popoverProps={{
+          withinPortal: true,
+          opened: calendarOpened,
+          onDismiss: () => setCalendarOpened(false),
+        }}
       />
     </DatesProvider>
   );
