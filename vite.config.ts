@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -6,10 +6,6 @@ import { defineConfig, type Plugin } from 'vite';
 import { configDefaults } from 'vitest/config';
 import { generateFormModules } from './scripts/forms/generate.ts';
 
-/**
- * In development, an edit to schemas/forms/*.json or schemas/wizard/*.json regenerates its precompiled validator at once, so the
- * page (and the staff preview) show the edit without running `npm run gen:forms` by hand.
- */
 /**
  * Mantine's styles per component: each component's class-name module (`Button.module.css.mjs`) is made
  * to import that component's stylesheet (`styles/Button.layer.css`), so a chunk carries the CSS of the
@@ -36,21 +32,34 @@ const MODULE_MOCKING_TESTS = ['src', 'tests/unit'].flatMap((folder) =>
 );
 
 /**
- * The server's test files that open no database (documents written in memory, the seal, input rules…),
- * found by reading them: the PostgreSQL run (DATABASE_URL set) leaves them to the PGlite one, where
- * they already ran, rather than test the same thing twice (two minutes of a two-core machine).
+ * The server's test files that run on PostgreSQL too (`npm run test:server:pg`), each for what the
+ * driver changes under it. PGlite runs one transaction at a time on one connection; node-postgres runs a
+ * pool whose transactions overlap, raises its own errors (drizzle wraps them) and has pg_dump. The
+ * other files test the code above the data layer, the same on both: they run once, on PGlite, rather
+ * than test the same thing twice (the PostgreSQL run took ten minutes of a two-core machine with them).
+ * A new test of concurrency, locks, unique indexes or the pool belongs here.
  */
-const DATABASE_FREE_SERVER_TESTS = ['server', 'tests/server'].flatMap((folder) =>
-  readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.ts$/.test(file))
-    .map((file) => `${folder}/${file.split(path.sep).join('/')}`)
-    .filter(
-      (file) =>
-        !/startTestServer|openTestDatabase|openDatabase|DATABASE_URL|server-process|buildApp/.test(
-          readFileSync(file, 'utf8'),
-        ),
-    ),
-);
+const POSTGRES_SERVER_TESTS: Record<string, string> = {
+  'tests/server/backup.test.ts': 'pg_dump and pg_restore, into a new database',
+  'tests/server/shutdown.test.ts': 'a SIGTERM under load: the pool drained, nothing half-written',
+  'tests/server/two-instances.test.ts': 'two servers on one database: limits, tokens, mail, payments, locks',
+  'tests/server/operations.test.ts': 'readiness while the database is down, and back',
+  'tests/server/mail-queue.test.ts': 'leases claimed with row locks by overlapping workers',
+  'tests/server/invoices.test.ts': 'invoice numbers without a gap or a double under 50 payments at once',
+  'tests/server/checkout.test.ts': 'products granted once when a payment is confirmed ten times at once',
+  'tests/server/stripe.test.ts': "Stripe's event delivered several times at once: the products granted once",
+  'tests/server/company-file.test.ts': 'one of concurrent saves from the same revision wins',
+  'tests/server/co-founders.test.ts': "co-founders' acts against the file's revision, at once",
+  'tests/server/signing.test.ts': 'two signatures whose transactions overlap: one seal, both kept',
+  'tests/server/sessions.test.ts': 'two tabs refreshing one session at once',
+  'tests/server/auth.test.ts':
+    "sign-ups of one address at once: the unique index's error, wrapped by drizzle",
+  'tests/server/user.test.ts': 'an e-mail change raced to an address taken meanwhile',
+  'tests/server/trust.test.ts': 'limits counted across requests sent at once',
+  'tests/server/site-contact-abuse.test.ts': 'one form stamp posted several times at once: one passes',
+};
+for (const file of Object.keys(POSTGRES_SERVER_TESTS))
+  if (!existsSync(file)) throw new Error(`vite.config.ts names ${file} for PostgreSQL: it does not exist`);
 
 /**
  * `virtual:knowledge-countries` and `virtual:knowledge-legal-forms`: the country and the legal forms of
@@ -83,6 +92,10 @@ function knowledgeMetadataPlugin(): Plugin {
   };
 }
 
+/**
+ * In development, an edit to schemas/forms/*.json or schemas/wizard/*.json regenerates its precompiled validator at once, so the
+ * page (and the staff preview) show the edit without running `npm run gen:forms` by hand.
+ */
 function formValidatorsPlugin(): Plugin {
   const regenerate = (file: string) => {
     if (!/schemas[\\/](forms|wizard)[\\/][^\\/]+\.json$/.test(file)) return;
@@ -209,11 +222,9 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
-          exclude: [
-            ...configDefaults.exclude,
-            ...(process.env.DATABASE_URL ? DATABASE_FREE_SERVER_TESTS : []),
-          ],
+          include: process.env.DATABASE_URL
+            ? Object.keys(POSTGRES_SERVER_TESTS)
+            : ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
           // Each file opens its own database; argon2 hashing is CPU-bound, so keep the pool small.
           pool: 'forks',
           maxWorkers: 2,
