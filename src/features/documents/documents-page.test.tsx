@@ -469,6 +469,36 @@ describe.each(LANGUAGES)('the pre-filing check in %s', (language) => {
     expect(within(card(t, 'statutes')).getByRole('button', { name: t('actions.pdf') })).toBeEnabled();
   });
 
+  it('shows the way to the guided form before any file, in the room its loader kept for those words', async () => {
+    let answer: (value: never) => void = () => undefined;
+    get.mockImplementation((async (path: string) =>
+      path === '/api/documents/filing-check'
+        ? new Promise((resolve) => {
+            answer = resolve;
+          })
+        : commonAnswer(path)) as never);
+    const { t } = renderDocuments(language, []);
+    const panel = screen.getByRole('region', { name: t('filingCheck.title') });
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/api/documents/filing-check', expect.anything()));
+    // While the check runs: its status said, the words of "no file" there but hidden from every reader.
+    expect(within(panel).getByRole('status')).toHaveTextContent(t('filingCheck.loading'));
+    const kept = within(panel).getByText(t('filingCheck.noFile'));
+    expect(kept).toHaveAttribute('aria-hidden', 'true');
+    expect(kept).toHaveStyle({ visibility: 'hidden' });
+
+    answer(
+      Promise.reject(
+        new ApiError('Network response was not ok Conflict', 'http', 409, { code: 'NO_FILE', message: 'x' }),
+      ) as never,
+    );
+    expect(await within(panel).findByRole('link', { name: t('filingCheck.startForm') })).toHaveAttribute(
+      'href',
+      '/ai-powered-form',
+    );
+    expect(within(panel).getByText(t('filingCheck.noFile'))).toBeVisible();
+    expect(within(panel).queryByRole('status')).toBeNull();
+  });
+
   it('checks the draft of a user who bought no document, and offers no pack', async () => {
     const { t } = renderDocuments(language, []);
     await screen.findByText(t('filingCheck.ready'));

@@ -1,4 +1,17 @@
-import { Alert, Anchor, Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  List,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconFileZip } from '@tabler/icons-react';
 import { startTransition, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,9 +114,16 @@ export function FilingVerdict({ ownsDocuments }: { ownsDocuments: boolean }) {
         </Text>
         {result === null ? (
           <>
-            <Text size="sm" role="status">
-              {t('filingCheck.loading')}
-            </Text>
+            {/* As tall as the words said when there is no file yet (two lines on a phone, one on a wide
+                screen), which stand hidden beneath: the cards below do not move when they replace it. */}
+            <Box pos="relative">
+              <Text size="sm" aria-hidden="true" style={{ visibility: 'hidden' }}>
+                {t('filingCheck.noFile')}
+              </Text>
+              <Text size="sm" role="status" pos="absolute" top={0} left={0}>
+                {t('filingCheck.loading')}
+              </Text>
+            </Box>
             <Skeleton height={40} />
           </>
         ) : result.status === 'none' ? (
