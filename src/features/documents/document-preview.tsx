@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { DocumentSheet } from '@/components/document-sheet';
-import { languageName as nameOfLanguage } from '@/lib/i18n/display-name';
+import { displayName } from '@/lib/i18n/display-name';
 import {
   fetchDocumentPreview,
   type DocumentLanguage,
@@ -57,7 +57,7 @@ export function DocumentPreviewModal({
     };
   }, [opened, sku, language]);
 
-  const languageName = (code: string) => nameOfLanguage(i18n, code);
+  const languageName = (code: string) => displayName(i18n.language, 'language', code);
 
   return (
     <Modal

@@ -7,7 +7,7 @@ import { forgetCatalog, formatPrice, type Offer } from '@/lib/catalog/catalog';
 
 /** A price as the page shows it to a reader: the DOM text's non-breaking space read as a space. */
 const shownPrice = (price: number, language: string) => formatPrice(price, language).replace(/\s/g, ' ');
-import { languageName as nameOfLanguage } from '@/lib/i18n/display-name';
+import { displayName } from '@/lib/i18n/display-name';
 import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import { accessTokenAtom, endSession, sessionStore } from '@/lib/session/session';
 import { createTestI18n, epochSeconds, renderWithProviders, unsignedJwt } from '@/testing/render';
@@ -529,7 +529,7 @@ describe.each(LANGUAGES)('the pre-filing check in %s', (language) => {
     // The filing language known, a translation is offered when the interface speaks another.
     if (language !== 'fr')
       await within(pack).findByText(
-        t('pack.translations', { language: nameOfLanguage(createTestI18n(language), language) }),
+        t('pack.translations', { language: displayName(language, 'language', language) }),
       );
     else await waitFor(() => expect(get).toHaveBeenCalledWith('/api/documents'));
     await user.click(within(pack).getByRole('button', { name: t('pack.pdf') }));

@@ -37,7 +37,7 @@ import {
   type Offer,
 } from '@/lib/catalog/catalog';
 import { useRemoteList, type RemoteList } from '@/lib/catalog/use-remote-list';
-import { languageName as nameOfLanguage } from '@/lib/i18n/display-name';
+import { displayName } from '@/lib/i18n/display-name';
 import { getValidToken, sessionUserAtom } from '@/lib/session/session';
 import { documentTitleKey } from '@/shared/document-title';
 import { DEFAULT_DOCUMENT_ICON, DOCUMENT_CARDS, DOCUMENT_ICONS, type DocumentCard } from './document-cards';
@@ -227,7 +227,7 @@ function DocumentCardView({
     setOutcome(await downloadDocument(card.sku as DownloadableSku, format, language));
     setPending(null);
   };
-  const languageName = (code: string) => nameOfLanguage(i18n, code);
+  const languageName = (code: string) => displayName(i18n.language, 'language', code);
 
   return (
     <Card

@@ -17,7 +17,7 @@ import { startTransition, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { languageName } from '@/lib/i18n/display-name';
+import { displayName } from '@/lib/i18n/display-name';
 import { displayParams } from '@/shared/filing-params';
 import { downloadFailureMessage } from './download-messages';
 import {
@@ -218,7 +218,9 @@ export function FilingPackCard({
           {t('pack.description')}
         </Text>
         {translation ? (
-          <Text size="sm">{t('pack.translations', { language: languageName(i18n, translation) })}</Text>
+          <Text size="sm">
+            {t('pack.translations', { language: displayName(i18n.language, 'language', translation) })}
+          </Text>
         ) : null}
         <Group gap="xs" grow>
           {DOCUMENT_FORMATS.map((format) => (

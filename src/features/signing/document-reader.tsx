@@ -8,7 +8,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentSheet } from '@/components/document-sheet';
-import { languageName as nameOfLanguage } from '@/lib/i18n/display-name';
+import { displayName } from '@/lib/i18n/display-name';
 import {
   fetchSigningPreview,
   type SigningDocument,
@@ -92,7 +92,7 @@ export function DocumentReader({
   const shownTranslation = usePreview(fileId, document.id, translation ?? undefined, translation !== null);
   const ready = filing?.status === 'ready';
   const marker = useSeen(onEndReached, ready && !endReached);
-  const languageName = (code: string) => nameOfLanguage(i18n, code);
+  const languageName = (code: string) => displayName(i18n.language, 'language', code);
 
   return (
     <Stack gap="xs">

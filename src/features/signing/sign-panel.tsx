@@ -8,7 +8,7 @@ import { IconMail, IconSignature } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SigningDownloadButton } from '@/components/signing-download-button';
-import { languageName as nameOfLanguage } from '@/lib/i18n/display-name';
+import { displayName } from '@/lib/i18n/display-name';
 import { isLanguage } from '@/lib/i18n/languages';
 import {
   documentsInOrder,
@@ -99,7 +99,7 @@ export function SignPanel({
   const toSign = unsigned.filter((document) => document.open);
   const waiting = unsigned.filter((document) => !document.open);
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
-  const languageName = (code: string) => nameOfLanguage(i18n, code);
+  const languageName = (code: string) => displayName(i18n.language, 'language', code);
   const signedNow = signResult?.status === 'signed';
 
   const title = (

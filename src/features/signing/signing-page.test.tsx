@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { apiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
+import { displayName } from '@/lib/i18n/display-name';
 import { LANGUAGES, type Language } from '@/lib/i18n/languages';
 import type { SigningState } from '@/lib/signing/signing-api';
 import { accessTokenAtom, sessionStore } from '@/lib/session/session';
@@ -338,6 +339,7 @@ it('shows a complete round’s sealed documents and the evidence file, and downl
     }),
   );
   expect(await screen.findByText(text(t('round.downloaded')))).toBeInTheDocument();
+  expect(displayName('en', 'language', 'fr')).toBe('French');
 });
 
 it('shows the round another start prepared meanwhile when the server says it is being signed already', async () => {

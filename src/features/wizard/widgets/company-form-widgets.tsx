@@ -4,7 +4,7 @@ import { useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { legalForms } from '@/forms/generated/wizard-steps';
 import { ChoiceCards, type Choice } from '@/forms/widgets/choice-cards';
-import { languageName } from '@/lib/i18n/display-name';
+import { displayName } from '@/lib/i18n/display-name';
 import { ChooseCompanyFormContext } from './choose-company-form';
 import { LegalFormChooserButton } from './legal-form-chooser';
 
@@ -28,12 +28,12 @@ export function JurisdictionWidget(props: WidgetProps) {
             description: t('wizard:fields.jurisdiction.choice', {
               // "lei", not Intl's "leu românesc" / "Romanian leu": the amounts' own word, as the fields write it.
               currency: t(`wizard:fields.jurisdiction.currencies.${form.currency}` as never),
-              language: languageName(i18n, form.filingLanguage),
+              language: displayName(i18n.language, 'language', form.filingLanguage),
             }),
           },
         ];
       }),
-    [codes, t, i18n],
+    [codes, t, i18n.language],
   );
   return <ChoiceCards widget={props} choices={choices} />;
 }
