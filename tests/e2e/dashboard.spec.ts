@@ -102,6 +102,14 @@ for (const founder of FOUNDERS) {
     const threeDaysAgo = new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     const date = step.getByLabel(t('steps.dateLabel'));
     await date.fill(founder.dateFormat(threeDaysAgo));
+    // Typing opened no calendar over the button below. Its own button opens it, on the month typed with
+    // that day chosen; picking a day closes it.
+    const calendar = page.locator('[data-dates-dropdown]');
+    await expect(calendar).toHaveCount(0);
+    await step.getByRole('button', { name: t('steps.calendarLabel') }).click();
+    await calendar.locator('button[data-selected]').click();
+    await expect(calendar).toHaveCount(0);
+    await expect(date).toHaveValue(founder.dateFormat(threeDaysAgo));
     await step.getByRole('button', { name: t('steps.markDone') }).click();
     await expect(
       step.getByText(t('steps.doneOn').replace('{{date}}', shownDate(threeDaysAgo, lang))),

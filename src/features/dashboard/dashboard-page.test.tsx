@@ -235,9 +235,15 @@ describe('/dashboard', () => {
 
       const open = within(card).getByRole('button', { name: t('steps.calendarLabel') });
       expect(open).toHaveAttribute('aria-expanded', 'false');
+      // Its button opens it and closes it (a press on it is not taken as one outside the calendar).
       await user.click(open);
       await waitFor(() => expect(calendar()).not.toBeNull());
       expect(open).toHaveAttribute('aria-expanded', 'true');
+      await user.click(open);
+      await waitFor(() => expect(calendar()).toBeNull());
+      expect(open).toHaveAttribute('aria-expanded', 'false');
+      await user.click(open);
+      await waitFor(() => expect(calendar()).not.toBeNull());
       // It shows the month typed: June 2025 (jsdom lays nothing out: its days are found regardless of visibility).
       await user.click(
         within(calendar() as HTMLElement).getByRole('button', { name: /^15 \S+ 2025$/, hidden: true }),

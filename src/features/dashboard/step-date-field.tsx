@@ -24,7 +24,9 @@ export interface StepDateFieldProps {
  * that its button opens. Mantine opens the calendar on focus and on each key typed, right over the
  * "Mark as done" button below the field: a founder who had typed the date then had to close the
  * calendar to reach the button, and a click meant for it landed in the calendar. So the calendar opens
- * only from its button, and closes on a day picked, Escape, or a click elsewhere.
+ * only from its button, and closes on a date picked or typed whole, Escape, its button, or a click
+ * elsewhere. The button is for pointers: the calendar takes no keyboard focus (Mantine's DateInput keeps
+ * it out of the tab order), and the keyboard's way is typing the date.
  * Its own chunk, loaded as the dashboard loads: the date library stays out of the list of files every
  * other page's start-up code names.
  */
@@ -56,19 +58,24 @@ export function StepDateField({
         valueFormat={STEP_DATE_FORMATS[language] ?? 'YYYY-MM-DD'}
         dateParser={parseStepDate}
         onChange={(next) => {
-          // A day picked in the calendar closes it; a date typed leaves it as it was.
           setCalendarOpened(false);
           onChange(next);
         }}
         error={error}
+        // Mantine lets clicks through its sections to the input by default: this one holds a button.
+        rightSectionPointerEvents="all"
         rightSection={
           <ActionIcon
             variant="subtle"
             color="gray"
             aria-label={calendarLabel}
             aria-expanded={calendarOpened}
-            // Opens only: the popover takes a press outside it (this button is one) as a close.
-            onClick={() => setCalendarOpened(true)}
+            tabIndex={-1}
+            // The popover closes on a press outside it, which this button is: kept from it, so the
+            // button itself opens and closes the calendar.
+            onMouseDown={(event) => event.stopPropagation()}
+            onTouchStart={(event) => event.stopPropagation()}
+            onClick={() => setCalendarOpened((opened) => !opened)}
           >
             <IconCalendarEvent size={18} aria-hidden="true" />
           </ActionIcon>
