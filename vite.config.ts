@@ -57,9 +57,13 @@ const POSTGRES_SERVER_TESTS: Record<string, string> = {
   'tests/server/user.test.ts': 'an e-mail change raced to an address taken meanwhile',
   'tests/server/trust.test.ts': 'limits counted across requests sent at once',
   'tests/server/site-contact-abuse.test.ts': 'one form stamp posted several times at once: one passes',
+  'tests/server/fuzz.test.ts':
+    "hostile input on every route through the driver's encoding and errors: never a 500, nothing written (a fifth of its cases)",
 };
-for (const file of Object.keys(POSTGRES_SERVER_TESTS))
-  if (!existsSync(file)) throw new Error(`vite.config.ts names ${file} for PostgreSQL: it does not exist`);
+// Checked when they run (a renamed file must not drop out unseen), not at every build or dev start.
+if (process.env.DATABASE_URL)
+  for (const file of Object.keys(POSTGRES_SERVER_TESTS))
+    if (!existsSync(file)) throw new Error(`vite.config.ts names ${file} for PostgreSQL: it does not exist`);
 
 /**
  * `virtual:knowledge-countries` and `virtual:knowledge-legal-forms`: the country and the legal forms of
