@@ -5,6 +5,7 @@ import { useFormTranslate } from '@/forms/translation';
 import '@/lib/i18n/knowledge-namespace';
 import { createAssistantMatcher } from '@/lib/knowledge/assistant-matcher';
 import { knowledgeEntries, wizardFieldHints } from '@/lib/knowledge/knowledge-index';
+import { KNOWLEDGE_NAMESPACES } from './knowledge-namespaces';
 
 /**
  * The assistant's knowledge in the current language: every wizard field's hint (schemas/wizard, words
@@ -17,10 +18,17 @@ import { knowledgeEntries, wizardFieldHints } from '@/lib/knowledge/knowledge-in
  * loaded at once so that the first answer does not wait for it).
  */
 export function useAssistantKnowledge(steps: readonly StepDefinition[]) {
-  const { t } = useTranslation(['faq', 'knowledge', 'info']);
+  const { t, i18n } = useTranslation(KNOWLEDGE_NAMESPACES);
   const translate = useFormTranslate(['wizard']);
   const hints = useMemo(() => wizardFieldHints(steps), [steps]);
+  // i18next counts a namespace whose file failed to load (the connection gone) as loaded, and its t()
+  // then answers the keys themselves: the assistant would search its own key names.
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const missing = KNOWLEDGE_NAMESPACES.filter(
+    (namespace) => !i18n.hasResourceBundle(language, namespace),
+  ).join(', ');
   const knowledge = useMemo(() => {
+    if (missing) return null;
     const entries = knowledgeEntries(
       hints,
       translate,
@@ -33,10 +41,11 @@ export function useAssistantKnowledge(steps: readonly StepDefinition[]) {
     const byKey = new Map(entries.map((entry) => [`${entry.kind}:${entry.id}`, entry]));
     const index = createAssistantMatcher(entries, { outsideGuide: t('knowledge:outsideGuide') });
     return { index, byField, byKey };
-  }, [hints, t, translate]);
+  }, [hints, t, translate, missing]);
   // The classifier trains when the browser is idle (a few hundred milliseconds on a phone), not at the
   // founder's first question.
   useEffect(() => {
+    if (!knowledge) return undefined;
     const prepare = () => knowledge.index.prepare();
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(prepare, { timeout: 5000 });
@@ -45,6 +54,8 @@ export function useAssistantKnowledge(steps: readonly StepDefinition[]) {
     const handle = window.setTimeout(prepare, 1000);
     return () => window.clearTimeout(handle);
   }, [knowledge]);
+  // Fails the session, in its panel, whose retry asks for the files again (wizard-assistant.tsx).
+  if (!knowledge) throw new Error(`The assistant's words did not load: ${missing}`);
   return knowledge;
 }
 

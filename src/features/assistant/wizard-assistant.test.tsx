@@ -21,7 +21,7 @@ import type { Language } from '@/lib/i18n/languages';
 import type { UserEvent } from '@testing-library/user-event';
 import { emulateWideScreen } from '@/testing/assistant-panel';
 import { fillTemplate } from '@/testing/fill-template';
-import { renderWithProviders } from '@/testing/render';
+import { createTestI18n, renderWithProviders } from '@/testing/render';
 import { loadLegalFormSteps } from '@/forms/generated/wizard-steps';
 import { splitFirstSentence } from './short-answer';
 import type * as KnowledgeModule from './use-assistant-knowledge';
@@ -512,6 +512,37 @@ describe('on a phone', () => {
         expect(within(dialog).queryByRole('button', { name: words.retry })).not.toBeInTheDocument();
       } finally {
         failing.on = false;
+        quiet.mockRestore();
+      }
+    },
+  );
+
+  it.each(LANGS)(
+    'says the assistant did not load when its words did not come (the connection gone), and shows it after a retry (%s)',
+    async (language) => {
+      const words = ASSISTANT[language];
+      const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      // i18next keeps a namespace whose file failed as loaded, with nothing in it.
+      const i18n = createTestI18n(language);
+      const knowledgeWords = i18n.getResourceBundle(language, 'knowledge') as Record<string, unknown>;
+      i18n.removeResourceBundle(language, 'knowledge');
+      try {
+        const view = renderWithProviders(
+          <WizardAssistant focusedField={null} jumpToField={() => {}} steps={sasSteps} />,
+          { language, i18n },
+        );
+        await view.user.click(screen.getByRole('button', { name: words.open }));
+        const dialog = await screen.findByRole('dialog');
+        const retry = await within(dialog).findByRole('button', { name: words.retry }, LAZY);
+        expect(within(dialog).getByRole('alert')).toHaveTextContent(words.loadError);
+
+        // The connection is back: the retry's new request for the files brings them.
+        i18n.addResourceBundle(language, 'knowledge', knowledgeWords);
+        await view.user.click(retry);
+        expect(await within(dialog).findByRole('textbox', { name: words.input.label }, LAZY)).toBeVisible();
+        // It never read its words' keys as words (i18next answers a missing key with the key).
+        expect(quiet.mock.calls.flat().join(' ')).not.toMatch(/missing translation key/);
+      } finally {
         quiet.mockRestore();
       }
     },

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { StepDefinition } from '@/forms/form-definition';
 import { NO_COMPANY_FACTS, type CompanyFacts } from '@/shared/company-facts';
 import type { AssistantSessionProps } from './assistant-session';
+import { KNOWLEDGE_NAMESPACES } from './knowledge-namespaces';
 import { useExchangeLog } from './exchange-log';
 import classes from './wizard-assistant.module.css';
 
@@ -13,7 +14,6 @@ import classes from './wizard-assistant.module.css';
 // first opening on phones), and asked for early when the founder reaches for the phone's button.
 const loadSession = () => import('./assistant-session');
 /** The assistant's own words and the help topics' titles, which it loads with its knowledge. */
-const SESSION_NAMESPACES = ['faq', 'knowledge', 'info'];
 // One lazy component for every showing; a retry after a failed load makes a new one.
 const FirstSession = lazy(loadSession);
 
@@ -116,7 +116,7 @@ function LazySession(props: AssistantSessionProps) {
   const retry = () => {
     // i18next never asks again for a namespace that failed: reload the assistant's own first.
     void i18n
-      .reloadResources(i18n.language, SESSION_NAMESPACES)
+      .reloadResources(i18n.language, KNOWLEDGE_NAMESPACES)
       .catch(() => undefined)
       .then(() => setAttempt((previous) => ({ count: previous.count + 1, Session: lazy(loadSession) })));
   };

@@ -1,0 +1,6 @@
+/**
+ * The namespaces of the assistant's words: read by its session (use-assistant-knowledge.ts) and asked
+ * for again by a retry (wizard-assistant.tsx). A module of its own, so that the wizard's code does not
+ * pull the session's in with it.
+ */
+export const KNOWLEDGE_NAMESPACES = ['faq', 'knowledge', 'info'] as const;
