@@ -13,7 +13,6 @@ import classes from './wizard-assistant.module.css';
 // The knowledge and the matcher: loaded when the assistant shows (at once on wide screens, at the
 // first opening on phones), and asked for early when the founder reaches for the phone's button.
 const loadSession = () => import('./assistant-session');
-/** The assistant's own words and the help topics' titles, which it loads with its knowledge. */
 // One lazy component for every showing; a retry after a failed load makes a new one.
 const FirstSession = lazy(loadSession);
 
