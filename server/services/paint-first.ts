@@ -19,6 +19,14 @@ interface AppAssets {
   /** Their imports, fetched at once rather than one after the other (Vite's modulepreload links). */
   preloads: string[];
   styles: string[];
+  /**
+   * Whether `styles` hold every rule the page's inline ones copy (a founder page: its own code is
+   * listed). The inline rules are then removed once every stylesheet has loaded: they come last and
+   * would otherwise keep the last word over the page the app renders in place of the shell. A shell
+   * that has only an unstyled button copies its reset (transparent) and not the filled button's fill,
+   * which comes before it in Button's file: every button of the page lost its colour.
+   */
+  replacesInlineRules: boolean;
 }
 
 /**
@@ -34,10 +42,11 @@ interface AppAssets {
  * The stylesheets go before the page's inline rules, which thus keep the last word: those rules are in
  * Mantine's order, and a start-up stylesheet (with, say, the unstyled button's padding) must not
  * override a rule that comes after it there (the button's) until that rule's own file arrives, which
- * would move the page for a moment. Kept small and in plain ES5 because it is inline, allowed by its
+ * would move the page for a moment. On a founder page, whose stylesheets hold all its rules, the inline
+ * ones are removed once every stylesheet has loaded (a stylesheet that failed leaves them). Kept small and in plain ES5 because it is inline, allowed by its
  * hash in the Content-Security-Policy.
  */
-export const PAINT_FIRST_SCRIPT = `(function(){var d=document,a=JSON.parse(d.getElementById('${APP_ASSETS_ELEMENT_ID}').textContent),c=d.getElementById('${CRITICAL_CSS_ELEMENT_ID}'),s=false;function add(t,l,b){var f=d.createDocumentFragment();l.forEach(function(p){var e=d.createElement(t);for(var k in p)e[k]=p[k];e.crossOrigin='anonymous';f.appendChild(e)});d.head.insertBefore(f,b||null)}function links(r,b){return function(h){add('link',h.map(function(x){return{rel:r,href:x}}),b)}}function each(l,f,then){f(l.splice(0,8));if(l.length)setTimeout(function(){each(l,f,then)},0);else if(then)then()}function load(){if(s)return;s=true;var p=a.preloads.slice();each(a.styles.slice(),links('stylesheet',c),function(){links('modulepreload')(p.splice(0,8));add('script',a.scripts.map(function(x){return{type:'module',src:x}}));if(p.length)each(p,links('modulepreload'))})}if(d.visibilityState==='hidden')load();else{d.addEventListener('visibilitychange',load);requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)}})();`;
+export const PAINT_FIRST_SCRIPT = `(function(){var d=document,a=JSON.parse(d.getElementById('${APP_ASSETS_ELEMENT_ID}').textContent),c=d.getElementById('${CRITICAL_CSS_ELEMENT_ID}'),s=false;function add(t,l,b){var f=d.createDocumentFragment();l.forEach(function(p){var e=d.createElement(t);for(var k in p)e[k]=p[k];e.crossOrigin='anonymous';f.appendChild(e)});d.head.insertBefore(f,b||null)}function links(r,b,f){return function(h){add('link',h.map(function(x){return{rel:r,href:x,onload:f}}),b)}}function each(l,f,then){f(l.splice(0,8));if(l.length)setTimeout(function(){each(l,f,then)},0);else if(then)then()}function load(){if(s)return;s=true;var p=a.preloads.slice(),n=a.styles.length;function styled(){if(--n===0&&a.replacesInlineRules&&c&&c.parentNode)c.parentNode.removeChild(c)}each(a.styles.slice(),links('stylesheet',c,styled),function(){links('modulepreload')(p.splice(0,8));add('script',a.scripts.map(function(x){return{type:'module',src:x}}));if(p.length)each(p,links('modulepreload'))})}if(d.visibilityState==='hidden')load();else{d.addEventListener('visibilitychange',load);requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)}})();`;
 
 /** The Content-Security-Policy source that allows the inline script above, and nothing else inline. */
 export const PAINT_FIRST_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PAINT_FIRST_SCRIPT).digest('base64')}'`;
@@ -51,7 +60,12 @@ const STYLESHEET = /\s*<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>/g;
  * the page's own (`pageCode`: a founder page's chunks, founder-page-assets.ts).
  */
 export function loadAppAfterPaint(page: string, pageCode: PageAssets = { scripts: [], styles: [] }): string {
-  const assets: AppAssets = { scripts: [], preloads: [], styles: [] };
+  const assets: AppAssets = {
+    scripts: [],
+    preloads: [],
+    styles: [],
+    replacesInlineRules: pageCode.scripts.length > 0,
+  };
   const stylesheetLinks: string[] = [];
   const html = page
     .replace(SCRIPT, (_tag, src: string) => {

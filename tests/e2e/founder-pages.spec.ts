@@ -10,10 +10,15 @@ import { useLanguage } from './fixtures';
 import { text } from './locale-text';
 import { createAccount, expect, test } from './real-server';
 
+/** Each page, and a coloured button it shows a new founder (a filled or light Mantine Button). */
 const PAGES = [
-  { path: paths.documents, namespace: 'documents' },
-  { path: paths.dashboard, namespace: 'dashboard' },
-  { path: paths.wizard, namespace: 'wizard' },
+  { path: paths.documents, namespace: 'documents', button: { role: 'link', key: 'filingCheck.startForm' } },
+  { path: paths.dashboard, namespace: 'dashboard', button: { role: 'link', key: 'empty.action' } },
+  {
+    path: paths.wizard,
+    namespace: 'wizard',
+    button: { role: 'button', key: 'fields.legalForm.helpMeChoose' },
+  },
 ] as const;
 
 // A phone's width, as Lighthouse's mobile audit: on a wide screen the wizard's assistant also loads its
@@ -26,7 +31,7 @@ interface AppAssets {
   styles: string[];
 }
 
-for (const { path, namespace } of PAGES) {
+for (const { path, namespace, button } of PAGES) {
   test(`${path} comes painted, with every script it runs at start named in the page`, async ({
     page,
     context,
@@ -66,5 +71,15 @@ for (const { path, namespace } of PAGES) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     expect(loaded.length).toBeGreaterThan(10);
     expect(loaded.filter((script) => !named.has(script))).toEqual([]);
+
+    // Its buttons have their colour: the shell's inline rules, which come last, held the unstyled
+    // button's reset (transparent) without the filled button's colour, and kept the last word over the
+    // page the app rendered in the shell's place. They are gone once the stylesheets have loaded.
+    const coloured = page.getByRole(button.role, { name: text('fr', namespace, button.key) });
+    await expect(coloured).toBeVisible();
+    await expect
+      .poll(() => coloured.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .not.toBe('rgba(0, 0, 0, 0)');
+    await expect(page.locator('#kreo-critical-css')).toHaveCount(0);
   });
 }

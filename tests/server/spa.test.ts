@@ -145,6 +145,9 @@ describe('prerendered pages', () => {
       scripts: ['/assets/app-1234.js'],
       preloads: ['/assets/big-5678.js'],
       styles: ['/assets/app-1234.css'],
+      // A public page's rules may come from files the app loads later (a lazy section's): its inline
+      // copy stays.
+      replacesInlineRules: false,
     });
     // Without JavaScript, the stylesheet still applies, before the page's own rules as the script puts it.
     const stylesheet = '<noscript><link rel="stylesheet" crossorigin href="/assets/app-1234.css"></noscript>';
