@@ -98,6 +98,7 @@ import {
   type WorkerPoolOptions,
 } from './services/workers/worker-pool';
 import { LOGO_MAX_BYTES } from '../src/shared/website';
+import { websiteDefaultsFromFile } from '../src/shared/website-defaults';
 
 /** The routes that take plain HTML form posts; every other refuses them as an unsupported type (415). */
 const FORM_ROUTES = new Set([
@@ -483,11 +484,7 @@ export async function buildApp(deps: AppDependencies) {
     companyDefaults: async (userId) => {
       // The submitted file says what the company is; a draft is the founder's latest word otherwise.
       const data = (await companyFiles.submittedData(userId)) ?? (await companyFiles.get(userId)).data;
-      const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-      return {
-        siteName: text(data.companyName).slice(0, 80),
-        address: text(data.registeredOffice).slice(0, 300),
-      };
+      return { ...websiteDefaultsFromFile(data), identifiers: await companyFiles.identifiers(userId) };
     },
   });
   const siteInbox = createSiteInbox({
@@ -510,7 +507,8 @@ export async function buildApp(deps: AppDependencies) {
     revokeWebsite: websites.revokeUnlessOwned,
   });
   app.decorate('journey', journey);
-  const timeline = createTimelineService({ db });
+  // The registered company's numbers reach the website's legal notice (issue 38).
+  const timeline = createTimelineService({ db, onIdentifiers: websites.applyIdentifiers });
   const invoicing = config.invoicing ?? { prefix: 'KR-', vatRateBasisPoints: 2000 };
   const checkout = createCheckoutService({
     db,

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CompanyIdentifiers } from '../../src/shared/company-identifiers';
 
 export type LocalizedText = { fr: string; en: string; ro: string };
 export type LocalizedTextList = { fr: string[]; en: string[]; ro: string[] };
@@ -274,6 +275,11 @@ export const companyFiles = pgTable('company_files', {
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
   /** The one reminder about an unfinished draft was sent (never a second). */
   reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+  /**
+   * The registered company's numbers, as the founder gave them on the dashboard once the registry
+   * gave them (src/shared/company-identifiers.ts, checked there): the website's legal notice prints them.
+   */
+  identifiers: jsonb('identifiers').$type<CompanyIdentifiers>(),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

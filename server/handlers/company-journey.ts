@@ -1,9 +1,11 @@
 /**
  * The founder's path after the wizard: listCompanyFileEvents, markRegistrationStep,
- * unmarkRegistrationStep (tag companyFile), listInvoices, downloadInvoice (tag invoices) and
+ * unmarkRegistrationStep, saveCompanyIdentifiers (tag companyFile), listInvoices, downloadInvoice (tag invoices) and
  * getCheckoutSummary (tag checkout).
  */
-import type { TimelineService } from '../services/company-journey/timeline';
+import { STATUS_CODES } from 'node:http';
+import { IdentifiersInvalid, type TimelineService } from '../services/company-journey/timeline';
+import { pageLanguage, translator } from '../services/i18n';
 import { InvoiceNotFoundError, type InvoiceService } from '../services/invoices/invoice-service';
 import type { CheckoutService } from '../services/payments/checkout';
 import { currentUserId, type BodyOf, type Handler, type ParamsOf } from './types';
@@ -32,6 +34,31 @@ export function companyJourneyHandlers(deps: {
     unknown,
     ParamsOf<'/api/company-file/steps/{stepId}', 'delete'>
   > = async (request) => timeline.unmarkStep(currentUserId(request), request.params.stepId);
+
+  const saveCompanyIdentifiers: Handler<BodyOf<'/api/company-file/identifiers', 'put'>> = async (
+    request,
+    reply,
+  ) => {
+    try {
+      return await timeline.saveIdentifiers(currentUserId(request), request.body);
+    } catch (error) {
+      if (!(error instanceof IdentifiersInvalid)) throw error;
+      // Each field's problem, in the words the dashboard's form shows under it.
+      const t = translator(pageLanguage(request.headers));
+      const fields = Object.fromEntries(
+        Object.entries(error.problems).map(([field, problem]) => [
+          field,
+          t(`dashboard:identifiers.errors.${field}.${problem}`),
+        ]),
+      );
+      return reply.code(422).send({
+        message: t('dashboard:identifiers.errors.invalid'),
+        error: STATUS_CODES[422],
+        code: 'IDENTIFIERS_INVALID',
+        fields,
+      });
+    }
+  };
 
   const listInvoices: Handler = async (request, reply) =>
     reply.header('cache-control', 'no-store').send({ invoices: await invoices.list(currentUserId(request)) });
@@ -82,6 +109,7 @@ export function companyJourneyHandlers(deps: {
     listCompanyFileEvents,
     markRegistrationStep,
     unmarkRegistrationStep,
+    saveCompanyIdentifiers,
     listInvoices,
     downloadInvoice,
     getCheckoutSummary,

@@ -5,6 +5,7 @@
  * keywords, so the two sides apply one definition. Every file records the version of the steps it was
  * written against; an older one is migrated (schemas/wizard/migrations.json) when it is read or sent.
  */
+import type { CompanyIdentifiers } from '../../src/shared/company-identifiers';
 import { fileURLToPath } from 'node:url';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -390,6 +391,15 @@ export function createCompanyFileService(deps: {
      * changed is migrated as it is read), or null when nothing was ever submitted.
      */
     submittedData: (userId: string, executor: Database | Transaction = db) => submittedIn(executor, userId),
+
+    /** The registered company's numbers the founder gave on the dashboard, or null. */
+    async identifiers(userId: string): Promise<CompanyIdentifiers | null> {
+      const [row] = await db
+        .select({ identifiers: companyFiles.identifiers })
+        .from(companyFiles)
+        .where(eq(companyFiles.userId, userId));
+      return row?.identifiers ?? null;
+    },
 
     /**
      * Compare-and-set on the revision, in one statement: of two saves from the same revision, exactly

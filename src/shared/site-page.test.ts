@@ -90,14 +90,23 @@ const HOST = { name: 'Hébergeur <SAS>', address: '1 rue du Serveur\n59000 Lille
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 
 describe('the legal notice and the form privacy note', () => {
-  it('names the publisher with its legal details, the publication director and the host, in each language', () => {
+  const legalText = (page: Document) => page.querySelector('footer section.legal')?.textContent ?? '';
+  const terms = (page: Document) => [...page.querySelectorAll('footer dt')].map((term) => term.textContent);
+
+  it('names a registered French company as LCEN art. 1-1 asks, the director and the host, in each language', () => {
+    const capital = { fr: '1 000 €', en: '€1,000', ro: '1.000 EUR' };
     for (const language of SITE_LANGUAGES) {
       const page = parse(
         renderSitePage(
           site({
             languages: [language],
+            country: 'FR',
+            legalForm: 'SAS',
+            shareCapital: 1000,
+            registrationPending: false,
+            registrationNumber: 'RCS Paris 912 345 675',
+            vatNumber: 'FR65912345675',
             publicationDirector: 'Camille Dupont',
-            legalDetails: 'SAS au capital de 1 000 €\nRCS Paris 123 456 789',
           }),
           language,
           labels[language],
@@ -106,16 +115,21 @@ describe('the legal notice and the form privacy note', () => {
       );
       const legal = page.querySelector('footer section.legal');
       expect(legal?.querySelector('h2')?.textContent).toBe(labels[language].legalTitle);
-      const items = [...(legal?.querySelectorAll('dt') ?? [])].map((term) => term.textContent);
-      expect(items).toEqual([
+      expect(terms(page)).toEqual([
         labels[language].legalPublisher,
         labels[language].legalDirector,
         labels[language].legalHost,
       ]);
-      const text = legal?.textContent ?? '';
+      // Intl writes French thousands with a narrow no-break space.
+      const text = legalText(page).replace(/\u202f|\u00a0/g, ' ');
       for (const part of [
         'Boulangerie Dupont',
-        'RCS Paris 123 456 789',
+        `SAS`,
+        capital[language],
+        'RCS Paris 912 345 675',
+        'FR65912345675',
+        labels[language].legalVat,
+        labels[language].legalRegisteredOffice,
         '75011 Paris',
         'contact@dupont.fr',
         'Camille Dupont',
@@ -123,9 +137,62 @@ describe('the legal notice and the form privacy note', () => {
         '59000 Lille',
       ])
         expect(text, `${language}: ${part}`).toContain(part);
+      expect(text).not.toContain(labels[language].legalPending);
       const note = page.querySelector('form p.note')?.textContent ?? '';
       expect(note).toContain('Boulangerie Dupont');
       expect(note).not.toContain('%SITE%');
+    }
+  });
+
+  it('says a company is being registered in place of its numbers', () => {
+    const page = parse(
+      renderSitePage(
+        site({
+          registrationPending: true,
+          registrationNumber: 'RCS Paris 912 345 675',
+          vatNumber: 'FR65912345675',
+        }),
+        'fr',
+        labels.fr,
+        { origin: ORIGIN },
+      ).html,
+    );
+    expect(legalText(page)).toContain(labels.fr.legalPending);
+    expect(legalText(page)).not.toContain('912 345 675');
+  });
+
+  it('names a Romanian company by its trade register number and CUI (Legea 365/2002, art. 5), with no director', () => {
+    for (const language of SITE_LANGUAGES) {
+      const page = parse(
+        renderSitePage(
+          site({
+            languages: [language],
+            country: 'RO',
+            legalForm: 'SRL',
+            shareCapital: 500,
+            registrationPending: false,
+            registrationNumber: 'J2026001234004',
+            taxId: 'RO18547290',
+            // Typed before the country changed: Romanian law asks for no director, the notice names none.
+            publicationDirector: 'Ana Ionescu',
+          }),
+          language,
+          labels[language],
+          { origin: ORIGIN, host: HOST },
+        ).html,
+      );
+      expect(terms(page)).toEqual([labels[language].legalPublisher, labels[language].legalHost]);
+      const text = legalText(page);
+      for (const part of [
+        'SRL',
+        '500 lei',
+        labels[language].legalTradeRegister,
+        'J2026001234004',
+        labels[language].legalTaxId,
+        'RO18547290',
+      ])
+        expect(text, `${language}: ${part}`).toContain(part);
+      expect(text).not.toContain('Ana Ionescu');
     }
   });
 
@@ -133,9 +200,7 @@ describe('the legal notice and the form privacy note', () => {
     const page = parse(
       renderSitePage(site({ publicationDirector: '' }), 'fr', labels.fr, { origin: ORIGIN }).html,
     );
-    expect([...page.querySelectorAll('footer dt')].map((term) => term.textContent)).toEqual([
-      labels.fr.legalPublisher,
-    ]);
+    expect(terms(page)).toEqual([labels.fr.legalPublisher]);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   SITE_LANGUAGES,
   SITE_STARTED_FIELD,
   WEBSITE_PALETTE,
+  type SiteCountry,
   type SiteLanguage,
   type WebsiteContent,
   type WebsiteTexts,
@@ -64,6 +65,17 @@ export interface SiteLabels {
   legalPublisher: string;
   legalDirector: string;
   legalHost: string;
+  /** "SAS au capital de 5 000 €": `{{form}}` and `{{capital}}` stand for them. */
+  legalFormCapital: string;
+  /** In place of the numbers, while the company is being registered. */
+  legalPending: string;
+  legalRegisteredOffice: string;
+  /** Romania: the label of the trade register's number (France's RCS mention says what it is). */
+  legalTradeRegister: string;
+  legalTaxId: string;
+  legalVat: string;
+  /** A labelled value ("Siège social : …", "Sediul social: …"): `{{label}}` and `{{value}}`. */
+  legalLabelled: string;
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -104,6 +116,22 @@ export function siteLabels(t: Translate): SiteLabels {
     legalPublisher: t('legal.publisher'),
     legalDirector: t('legal.director'),
     legalHost: t('legal.host'),
+    // Filled in by the renderer, which knows the values: i18next leaves unknown variables as they are.
+    legalFormCapital: t('legal.formCapital', {
+      form: '{{form}}',
+      capital: '{{capital}}',
+      interpolation: { escapeValue: false },
+    }),
+    legalPending: t('legal.pending'),
+    legalRegisteredOffice: t('legal.registeredOffice'),
+    legalTradeRegister: t('legal.tradeRegister'),
+    legalTaxId: t('legal.taxId'),
+    legalVat: t('legal.vat'),
+    legalLabelled: t('legal.labelled', {
+      label: '{{label}}',
+      value: '{{value}}',
+      interpolation: { escapeValue: false },
+    }),
   };
 }
 
@@ -389,22 +417,88 @@ function hero(
   );
 }
 
+const LOCALES: Record<SiteLanguage, string> = { fr: 'fr-FR', en: 'en-GB', ro: 'ro-RO' };
+
+/** A share capital in the company's currency, as the page's language writes amounts (5 000 €, 5.000 lei). */
+export function formatCapital(amount: number, country: SiteCountry, language: SiteLanguage): string {
+  const fraction = Number.isInteger(amount) ? 0 : 2;
+  if (country === 'RO') {
+    // "lei" in every language: the currency's name in Romanian law and usage (RON is for banks).
+    const number = new Intl.NumberFormat(LOCALES[language], {
+      minimumFractionDigits: fraction,
+      maximumFractionDigits: fraction,
+    }).format(amount);
+    return `${number} lei`;
+  }
+  return new Intl.NumberFormat(LOCALES[language], {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: fraction,
+    maximumFractionDigits: fraction,
+  }).format(amount);
+}
+
 /**
- * The legal notice a professional's site must show (France: LCEN, art. 1-1, formerly art. 6, III;
- * Romania: Legea nr. 365/2002, art. 5; both from Directive 2000/31/EC, art. 5): who publishes it
- * (name, legal details, address, contact), who answers for it, and who hosts it.
+ * The publisher's identity, line by line, as the law of the company's country asks:
+ * - France (LCEN, art. 1-1, formerly art. 6, III; C. com. art. R. 123-237 for the RCS mention): name,
+ *   legal form and share capital, RCS registration, registered office, phone and e-mail, VAT number
+ *   when there is one;
+ * - Romania (Legea nr. 365/2002, art. 5 (1)): name, registered office, phone and e-mail, the trade
+ *   register's number and the fiscal code (CUI); the form and capital too (Legea nr. 31/1990, art. 74).
+ * A company still being registered says so in place of its numbers.
+ */
+export function publisherLines(
+  content: WebsiteContent,
+  labels: SiteLabels,
+  language: SiteLanguage,
+): string[] {
+  const country: SiteCountry = content.country ?? 'FR';
+  const form = (content.legalForm ?? '').trim();
+  const capital =
+    typeof content.shareCapital === 'number' && Number.isFinite(content.shareCapital)
+      ? formatCapital(content.shareCapital, country, language)
+      : '';
+  const labelled = (label: string, value: string) =>
+    labels.legalLabelled.replace('{{label}}', () => label).replace('{{value}}', () => value);
+  const result = [content.siteName.trim()];
+  if (form && capital)
+    result.push(
+      labels.legalFormCapital.replace('{{form}}', () => form).replace('{{capital}}', () => capital),
+    );
+  else if (form) result.push(form);
+  const number = (content.registrationNumber ?? '').trim();
+  const taxId = (content.taxId ?? '').trim();
+  const vat = (content.vatNumber ?? '').trim();
+  if (content.registrationPending ?? true) result.push(labels.legalPending);
+  else if (country === 'RO') {
+    if (number) result.push(labelled(labels.legalTradeRegister, number));
+    if (taxId) result.push(labelled(labels.legalTaxId, taxId));
+  } else {
+    if (number) result.push(number);
+    if (vat) result.push(labelled(labels.legalVat, vat));
+  }
+  const address = content.address.trim();
+  if (address) result.push(labelled(labels.legalRegisteredOffice, address));
+  for (const contact of [content.phone, content.email]) if (contact.trim()) result.push(contact.trim());
+  const other = (content.legalDetails ?? '').trim();
+  if (other) result.push(other);
+  return result.filter(Boolean);
+}
+
+/**
+ * The legal notice a professional's site must show (France: LCEN, art. 1-1; Romania: Legea nr.
+ * 365/2002, art. 5; both from Directive 2000/31/EC, art. 5): who publishes it (publisherLines), who
+ * answers for it in France (the director of publication, whom Romanian law does not ask for), and who
+ * hosts it.
  */
 function legalNotice(context: Context): string {
-  const { site, labels, host } = context;
-  const { siteName, legalDetails = '', address, email, phone, publicationDirector = '' } = site.content;
-  const publisher = [siteName, legalDetails, address, email, phone]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map(lines)
-    .join('<br>');
+  const { site, labels, host, language } = context;
+  const { publicationDirector = '' } = site.content;
+  const publisher = publisherLines(site.content, labels, language).map(lines).join('<br>');
   const item = (label: string, value: string) => `<div><dt>${escapeText(label)}</dt><dd>${value}</dd></div>`;
   let items = item(labels.legalPublisher, publisher);
-  if (publicationDirector.trim()) items += item(labels.legalDirector, escapeText(publicationDirector.trim()));
+  if ((site.content.country ?? 'FR') === 'FR' && publicationDirector.trim())
+    items += item(labels.legalDirector, escapeText(publicationDirector.trim()));
   if (host) items += item(labels.legalHost, [host.name, host.address].map(lines).join('<br>'));
   return `<section class="legal" aria-labelledby="legal-title"><h2 id="legal-title">${escapeText(labels.legalTitle)}</h2><dl>${items}</dl></section>`;
 }

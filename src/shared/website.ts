@@ -8,6 +8,8 @@ export type WebsiteColor = components['schemas']['WebsiteColor'];
 export type WebsiteContent = components['schemas']['WebsiteContent'];
 export type WebsiteTexts = components['schemas']['WebsiteTexts'];
 export type SiteLanguage = components['schemas']['Language'];
+/** The country whose law the site's legal notice follows (its company's registered office). */
+export type SiteCountry = NonNullable<WebsiteContent['country']>;
 
 export const SITE_LANGUAGES: readonly SiteLanguage[] = ['fr', 'en', 'ro'];
 
@@ -52,7 +54,10 @@ export const SITE_HONEYPOT_FIELD = 'leave_this_empty';
 export const SITE_STARTED_FIELD = 'started';
 
 /** An empty site, as a new builder starts (the server fills in the company file's defaults). */
-export function emptyWebsiteContent(language: SiteLanguage = 'fr'): WebsiteContent {
+export function emptyWebsiteContent(
+  language: SiteLanguage = 'fr',
+  country: SiteCountry = 'FR',
+): WebsiteContent {
   return {
     siteName: '',
     languages: [language],
@@ -60,8 +65,35 @@ export function emptyWebsiteContent(language: SiteLanguage = 'fr'): WebsiteConte
     email: '',
     phone: '',
     address: '',
+    country,
+    legalForm: '',
+    shareCapital: null,
+    registrationPending: true,
+    registrationNumber: '',
+    taxId: '',
+    vatNumber: '',
     publicationDirector: '',
     legalDetails: '',
     texts: { [language]: { tagline: '', about: '', services: [], openingHours: '' } },
+  };
+}
+
+/**
+ * A stored draft with every field of the legal notice: one saved before they existed (issue 38) had
+ * its company's details in one free text (kept as the other mentions), and no country. It is read as
+ * a company being registered in `country` (the company file's), so that publishing asks for the rest.
+ */
+export function withLegalFields(content: WebsiteContent, country: SiteCountry): WebsiteContent {
+  return {
+    ...content,
+    country: content.country ?? country,
+    legalForm: content.legalForm ?? '',
+    shareCapital: content.shareCapital ?? null,
+    registrationPending: content.registrationPending ?? true,
+    registrationNumber: content.registrationNumber ?? '',
+    taxId: content.taxId ?? '',
+    vatNumber: content.vatNumber ?? '',
+    publicationDirector: content.publicationDirector ?? '',
+    legalDetails: content.legalDetails ?? '',
   };
 }

@@ -32,8 +32,15 @@ function content(email: string): WebsiteContent {
     email,
     phone: '+40 21 123 45 67',
     address: 'Strada Lungă 3\nBrașov',
-    publicationDirector: 'Ana Ionescu',
-    legalDetails: 'SRL',
+    country: 'RO',
+    legalForm: 'SRL',
+    shareCapital: 500,
+    registrationPending: false,
+    registrationNumber: 'J2026001234004',
+    taxId: 'RO18547290',
+    vatNumber: '',
+    publicationDirector: '',
+    legalDetails: '',
     texts: {
       ro: {
         tagline: 'Prăjituri de casă',

@@ -261,8 +261,12 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two server instances on one P
       email: 'atelier-deux@example.test',
       phone: '+33 1 23 45 67 89',
       address: '1 rue Double\n75001 Paris',
+      country: 'FR',
+      legalForm: 'SAS',
+      shareCapital: 1000,
+      registrationPending: true,
       publicationDirector: 'Camille Dupont',
-      legalDetails: 'SAS',
+      legalDetails: '',
       texts: {
         fr: {
           tagline: 'Deux ateliers',

@@ -10,8 +10,15 @@ export function completeContent(overrides: Partial<WebsiteContent> = {}): Websit
     email: 'contact@boulangerie-dupont.test',
     phone: '+33 1 23 45 67 89',
     address: '12 rue de la Paix\n75002 Paris',
+    country: 'FR',
+    legalForm: 'SAS',
+    shareCapital: 1000,
+    registrationPending: true,
+    registrationNumber: '',
+    taxId: '',
+    vatNumber: '',
     publicationDirector: 'Camille Dupont',
-    legalDetails: 'SAS au capital de 1 000 €, en cours d’immatriculation',
+    legalDetails: '',
     texts: {
       fr: {
         tagline: 'Du pain au levain, cuit chaque matin',

@@ -29,6 +29,7 @@ import {
   openCheckout,
   payLocalCheckout,
 } from './harness';
+import stepsFile from '../../schemas/wizard/steps.json';
 import { completeContent } from './website-fixtures';
 
 const PREMIUM = { offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' };
@@ -113,6 +114,57 @@ describe('the builder (GET and POST /api/website…)', () => {
     expect(website.content.address).toBe('Strada Lungă 3, Brașov');
     expect(website.content.languages).toEqual(['en']);
     expect(website).toMatchObject({ published: null, slug: null, canPublish: false, unreadMessages: 0 });
+  });
+
+  it('fills a new site in from the file and the account: form, capital, country, director, e-mail, services', async () => {
+    const user = await server.signup({ language: 'ro' });
+    const draft = await post(user, '/api/company-file/draft', {
+      data: {
+        jurisdiction: 'RO',
+        legalForm: 'SRL_SOLE',
+        companyName: 'Cafeaua Bună',
+        registeredOffice: 'Strada Lungă 3, Brașov',
+        shareCapital: 500,
+        corporatePurpose: 'Cafenea; prăjituri de casă; cafea la pachet',
+        // The founder (their names are the account's), and the administrator the notice names.
+        persons: [
+          { id: 'p1', kind: 'natural' },
+          { id: 'p2', kind: 'natural', firstNames: 'Ana', lastName: 'Ionescu' },
+        ],
+        managers: [{ personId: 'p2' }],
+      },
+      version: stepsFile.version,
+      step: 0,
+      baseRevision: 0,
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const website = json<Website>(await get(user, '/api/website'));
+    expect(website.content).toMatchObject({
+      siteName: 'Cafeaua Bună',
+      address: 'Strada Lungă 3, Brașov',
+      country: 'RO',
+      legalForm: 'SRL',
+      shareCapital: 500,
+      registrationPending: true,
+      registrationNumber: '',
+      email: user.email,
+      publicationDirector: 'Ana Ionescu',
+      languages: ['ro'],
+    });
+    expect(website.content.texts.ro?.services).toEqual(['Cafenea', 'Prăjituri de casă', 'Cafea la pachet']);
+  });
+
+  it('reads a draft saved before the legal fields as a company being registered in the file’s country', async () => {
+    const user = await server.signup();
+    const {
+      country: _country,
+      legalForm: _form,
+      registrationPending: _pending,
+      ...older
+    } = completeContent();
+    await saveDraft(user, older as WebsiteContent);
+    const website = json<Website>(await get(user, '/api/website'));
+    expect(website.content).toMatchObject({ country: 'FR', legalForm: '', registrationPending: true });
   });
 
   it('saves a draft as given, and refuses what the contract does not allow (never a 500)', async () => {
@@ -397,7 +449,8 @@ describe('publishing', () => {
     // The legal notice: publisher and its details, publication director, host (LCEN, art. 1-1).
     const text = htmlText(page.body);
     expect(text).toContain('Mentions légales');
-    expect(text).toContain('SAS au capital de 1 000 €, en cours d’immatriculation');
+    expect(text).toContain('SAS au capital de 1 000 €');
+    expect(text).toContain('Société en cours d’immatriculation'.replace('’', "'"));
     expect(text).toContain('Camille Dupont');
     expect(text).toContain(server.config.site.values.publisherName);
     expect(text).toContain(server.config.site.values.publisherPhone);
@@ -405,6 +458,73 @@ describe('publishing', () => {
       /<form[^>]+method="post"[^>]+action="\/sites\/atelier-sur\/contact"|<form[^>]+action="\/sites\/atelier-sur\/contact"[^>]+method="post"/,
     );
     expect(page.body).not.toContain('%%');
+  });
+
+  it('asks what the law of the company’s country asks: a Romanian site its numbers or "being registered", no director', async () => {
+    const user = await server.signup({ language: 'ro' });
+    await buy(user, PREMIUM);
+    const romanian = completeContent({
+      country: 'RO',
+      legalForm: 'SRL',
+      shareCapital: null,
+      publicationDirector: '',
+      registrationPending: false,
+      registrationNumber: '',
+      taxId: '',
+      languages: ['fr'],
+    });
+    await saveDraft(user, romanian);
+    const publish = () =>
+      post(user, '/api/website/publish', { slug: 'cofetaria-ana' }, { 'accept-language': 'ro' });
+    const refused = await publish();
+    expect(refused.statusCode).toBe(422);
+    const fields = json<{ fields: Record<string, string> }>(refused).fields;
+    // Legea 365/2002, art. 5: the trade register's number and the CUI; a director is French law's.
+    expect(Object.keys(fields).sort()).toEqual(['registrationNumber', 'taxId']);
+    expect(fields.taxId).toBe('Câmp obligatoriu');
+
+    // A malformed CUI is refused as such.
+    await saveDraft(user, { ...romanian, registrationNumber: 'J2026001234004', taxId: 'RO-12' });
+    expect(Object.keys(json<{ fields: Record<string, string> }>(await publish()).fields)).toEqual(['taxId']);
+
+    // "Being registered" in place of the numbers: published, the notice says so.
+    await saveDraft(user, { ...romanian, registrationPending: true });
+    expect((await publish()).statusCode).toBe(200);
+    const text = htmlText((await server.request('/sites/cofetaria-ana')).body);
+    expect(text).toContain('Société en cours d’immatriculation'.replace('’', "'"));
+    expect(text).not.toContain('Directeur');
+  });
+
+  it('asks a French site for its director, capital and RCS number (or "being registered"), never a CUI', async () => {
+    const user = await server.signup({ language: 'en' });
+    await buy(user, PREMIUM);
+    const french = completeContent({
+      publicationDirector: '',
+      shareCapital: null,
+      legalForm: '',
+      address: '',
+      registrationPending: false,
+    });
+    await saveDraft(user, french);
+    const publish = () =>
+      post(user, '/api/website/publish', { slug: 'atelier-lcen' }, { 'accept-language': 'en' });
+    const refused = await publish();
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(json<{ fields: Record<string, string> }>(refused).fields).sort()).toEqual([
+      'address',
+      'legalForm',
+      'publicationDirector',
+      'registrationNumber',
+      'shareCapital',
+    ]);
+    await saveDraft(
+      user,
+      completeContent({ registrationPending: false, registrationNumber: 'RCS Paris 912 345 675' }),
+    );
+    expect((await publish()).statusCode).toBe(200);
+    const text = htmlText((await server.request('/sites/atelier-lcen')).body);
+    expect(text).toContain('RCS Paris 912 345 675');
+    expect(text).not.toContain('CUI');
   });
 
   it('keeps the published page until the next publish, says so, and can unpublish and republish', async () => {

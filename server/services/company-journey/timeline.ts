@@ -7,6 +7,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../../src/lib/api/schema';
+import {
+  checkCompanyIdentifiers,
+  type CompanyIdentifiers,
+  type CompanyIdentifiersInput,
+  type IdentifierField,
+  type IdentifierProblem,
+} from '../../../src/shared/company-identifiers';
 import type { Database, Transaction } from '../../db/database';
 import { companyFileEvents, companyFiles } from '../../db/schema';
 
@@ -35,6 +42,13 @@ export class TimelineError extends Error {
     readonly publicCode?: string,
   ) {
     super(message);
+  }
+}
+
+/** The numbers the founder typed, refused: each field's problem (the handler words them). */
+export class IdentifiersInvalid extends Error {
+  constructor(readonly problems: Partial<Record<IdentifierField, IdentifierProblem>>) {
+    super('The company numbers are not valid');
   }
 }
 
@@ -75,13 +89,22 @@ function latestToday(): string {
   return new Date(Date.now() + 12 * 3600 * 1000).toISOString().slice(0, 10);
 }
 
-export function createTimelineService(deps: { db: Database; steps?: Record<Jurisdiction, string[]> }) {
+export function createTimelineService(deps: {
+  db: Database;
+  steps?: Record<Jurisdiction, string[]>;
+  /** The numbers were given: the website's legal notice takes them (WebsiteService.applyIdentifiers). */
+  onIdentifiers?: (userId: string, identifiers: CompanyIdentifiers) => Promise<void>;
+}) {
   const { db } = deps;
   const steps = deps.steps ?? readRegistrationSteps();
 
   async function fileOf(userId: string) {
     const [file] = await db
-      .select({ data: companyFiles.data, submittedAt: companyFiles.submittedAt })
+      .select({
+        data: companyFiles.data,
+        submittedAt: companyFiles.submittedAt,
+        identifiers: companyFiles.identifiers,
+      })
       .from(companyFiles)
       .where(eq(companyFiles.userId, userId));
     return file;
@@ -130,7 +153,9 @@ export function createTimelineService(deps: { db: Database; steps?: Record<Juris
             : {}),
         };
       });
-    return { jurisdiction, submitted: Boolean(file?.submittedAt), events };
+    // Numbers of another country (the founder switched since) are not this file's.
+    const identifiers = file?.identifiers?.country === jurisdiction ? (file?.identifiers ?? null) : null;
+    return { jurisdiction, submitted: Boolean(file?.submittedAt), events, identifiers };
   }
 
   async function checkStep(userId: string, stepId: string): Promise<void> {
@@ -162,6 +187,24 @@ export function createTimelineService(deps: { db: Database; steps?: Record<Juris
           target: [companyFileEvents.userId, companyFileEvents.kind, companyFileEvents.key],
           set: { doneOn, occurredAt: sql`now()` },
         });
+      return timeline(userId);
+    },
+
+    /**
+     * Records the registered company's numbers, checked by their check digits for the file's country;
+     * the website's notice takes them in place of "being registered".
+     */
+    async saveIdentifiers(userId: string, input: CompanyIdentifiersInput): Promise<CompanyFileTimeline> {
+      const jurisdiction = jurisdictionOf((await fileOf(userId))?.data);
+      if (!jurisdiction)
+        throw new TimelineError(404, 'The company file has no country yet', 'NO_JURISDICTION');
+      const checked = checkCompanyIdentifiers(jurisdiction, input);
+      if (!checked.ok) throw new IdentifiersInvalid(checked.problems);
+      await db
+        .update(companyFiles)
+        .set({ identifiers: checked.identifiers })
+        .where(eq(companyFiles.userId, userId));
+      await deps.onIdentifiers?.(userId, checked.identifiers);
       return timeline(userId);
     },
 

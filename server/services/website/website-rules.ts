@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Ajv, { type ErrorObject } from 'ajv';
 import { DEFAULT_ERROR_KEYWORDS, FORM_AJV_OPTIONS } from '../../../src/forms/ajv-options';
+import { addFormKeywords } from '../../../src/forms/keywords';
 import type { WebsiteContent } from '../../../src/shared/website';
 import { translator, type ServerLanguage } from '../i18n';
 
@@ -23,14 +24,15 @@ function readForm(name: string): FormFile {
 
 const generalForm = readForm('website');
 const textsForm = readForm('website-texts');
-const ajv = new Ajv({ ...FORM_AJV_OPTIONS, allErrors: true });
+// With our keywords: the legal notice's fields are required by the company's country (requiredWhen).
+const ajv = addFormKeywords(new Ajv({ ...FORM_AJV_OPTIONS, allErrors: true }));
 const validateGeneral = ajv.compile(generalForm.schema);
 const validateTexts = ajv.compile(textsForm.schema);
 
 /** The field an error is about, as a path of keys ("services.2"), and the uiSchema entry for it. */
 function fieldOf(error: ErrorObject): string[] {
   const path = error.instancePath.split('/').filter(Boolean);
-  if (error.keyword === 'required')
+  if (error.keyword === 'required' || error.keyword === 'requiredWhen')
     path.push(String((error.params as { missingProperty?: string }).missingProperty));
   return path;
 }
@@ -60,8 +62,9 @@ function messagesOf(
     const custom = (uiOf(form.uiSchema, path)?.['ui:errorMessages'] as Record<string, string> | undefined)?.[
       error.keyword
     ];
-    const key =
-      custom ?? `forms:errors.${DEFAULT_ERROR_KEYWORDS.has(error.keyword) ? error.keyword : 'invalid'}`;
+    // A field required by the country's law is required like any other (requiredWhen fails as `required`).
+    const keyword = error.keyword === 'requiredWhen' ? 'required' : error.keyword;
+    const key = custom ?? `forms:errors.${DEFAULT_ERROR_KEYWORDS.has(keyword) ? keyword : 'invalid'}`;
     into[field] = t(key, { limit: (error.params as { limit?: number }).limit });
   }
 }
@@ -74,7 +77,9 @@ export function checkWebsiteContent(
   const fields: Record<string, string> = {};
   const { texts, ...general } = content;
   // Empty optional fields are left out, as the form leaves them (a blank phone is not a bad phone).
-  const present = Object.fromEntries(Object.entries(general).filter(([, value]) => value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(general).filter(([, value]) => value !== '' && value !== null),
+  );
   if (!validateGeneral(present)) messagesOf(generalForm, validateGeneral.errors, '', language, fields);
   for (const siteLanguage of content.languages) {
     const own = Object.fromEntries(

@@ -8,7 +8,22 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
-import { emptyWebsiteContent, type SiteLanguage, type WebsiteContent } from '../../../src/shared/website';
+import {
+  emptyWebsiteContent,
+  withLegalFields,
+  type SiteLanguage,
+  type WebsiteContent,
+} from '../../../src/shared/website';
+import type { WebsiteFileDefaults } from '../../../src/shared/website-defaults';
+import { noticeNumbers, type CompanyIdentifiers } from '../../../src/shared/company-identifiers';
+
+export type CompanyDefaults = WebsiteFileDefaults & { identifiers: CompanyIdentifiers | null };
+
+/** The draft with the company's numbers in place of "being registered" (a draft of the same country). */
+function withNumbers(content: WebsiteContent, identifiers: CompanyIdentifiers): WebsiteContent {
+  if (content.country !== identifiers.country) return content;
+  return { ...content, registrationPending: false, ...noticeNumbers(identifiers) };
+}
 import { SLUG_PATTERN, slugProblem } from '../../../src/shared/website-slug';
 import {
   renderSitePage,
@@ -117,8 +132,11 @@ export interface WebsiteServiceDeps {
   /** Counts the account's slug checks and publishes (`limits`). */
   rateLimiter: RateLimiter;
   limits: WebsiteLimits;
-  /** What the company file suggests: the company's name and registered office. */
-  companyDefaults: (userId: string) => Promise<{ siteName: string; address: string }>;
+  /**
+   * What the company file says of the company (src/shared/website-defaults.ts), and its numbers once
+   * the founder gave them on the dashboard.
+   */
+  companyDefaults: (userId: string) => Promise<CompanyDefaults>;
   /** Who hosts the sites (us), named by each site's legal notice. */
   host: SiteHost;
   now?: () => number;
@@ -178,17 +196,53 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     return Number(counted?.count ?? 0);
   }
 
-  /** The owner's language (a new site starts in it, mail to them is in it) and name. */
-  async function owner(userId: string): Promise<{ language: ServerLanguage; name: string }> {
+  /** The owner's language (a new site starts in it, mail to them is in it), name and e-mail. */
+  async function owner(userId: string): Promise<{ language: ServerLanguage; name: string; email: string }> {
     const [user] = await db
-      .select({ language: users.language, firstname: users.firstname, lastname: users.lastname })
+      .select({
+        language: users.language,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        email: users.email,
+      })
       .from(users)
       .where(eq(users.id, userId));
     return {
       language: isServerLanguage(user?.language) ? user.language : 'fr',
       name: user ? `${user.firstname} ${user.lastname}`.trim().slice(0, 100) : '',
+      email: user && user.email.length <= 254 ? user.email : '',
     };
   }
+
+  /**
+   * A new site, filled in from the company file and the account (issue 38): the name, the registered
+   * office, the law its notice follows, the legal form and capital ("being registered" until the
+   * founder gives the numbers), the contact e-mail, the legal representative as director of
+   * publication, and the corporate purpose as a first draft of the services.
+   */
+  function newContent(
+    company: CompanyDefaults,
+    account: { language: ServerLanguage; name: string; email: string },
+  ): WebsiteContent {
+    const empty = emptyWebsiteContent(account.language, company.country ?? 'FR');
+    const content: WebsiteContent = {
+      ...empty,
+      siteName: company.siteName,
+      address: company.address,
+      email: account.email,
+      legalForm: company.legalForm,
+      shareCapital: company.shareCapital,
+      publicationDirector: company.representative || account.name,
+      texts: {
+        [account.language]: { tagline: '', about: '', services: company.services, openingHours: '' },
+      },
+    };
+    return company.identifiers ? withNumbers(content, company.identifiers) : content;
+  }
+
+  /** A stored draft or published content, with the fields added since it was saved. */
+  const stored = (content: unknown, company: CompanyDefaults): WebsiteContent =>
+    withLegalFields(content as WebsiteContent, company.country ?? 'FR');
 
   async function view(userId: string, found?: WebsiteRow): Promise<Website> {
     const [company, account, allowed, unread] = await Promise.all([
@@ -197,13 +251,12 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       canPublish(userId),
       unreadCount(userId),
     ]);
-    const defaults = { ...company, publicationDirector: account.name };
-    const content = (found?.content as WebsiteContent | undefined) ?? {
-      ...emptyWebsiteContent(account.language),
-      siteName: defaults.siteName,
-      address: defaults.address,
-      publicationDirector: defaults.publicationDirector,
+    const defaults = {
+      siteName: company.siteName,
+      address: company.address,
+      publicationDirector: company.representative || account.name,
     };
+    const content = found?.content ? stored(found.content, company) : newContent(company, account);
     const published =
       found?.publishedAt && found.publishedContent && found.slug
         ? {
@@ -220,7 +273,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       published,
       unpublishedChanges: Boolean(
         published &&
-        (!isDeepStrictEqual(found?.publishedContent, found?.content) ||
+        (!isDeepStrictEqual(stored(found?.publishedContent, company), content) ||
           (found?.publishedLogoId ?? null) !== (found?.logoId ?? null)),
       ),
       canPublish: allowed,
@@ -396,6 +449,8 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       const problem = slugProblem(slug);
       if (problem) throw slugError(problem, language);
       await ensureRow(userId);
+      // Read before the transaction (PGlite has one connection, which the transaction holds).
+      const country = (await deps.companyDefaults(userId)).country ?? 'FR';
       await withSiteLock(userId, async (tx) => {
         // Read under the lock: the draft and logo put online are the ones this transaction saw.
         const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
@@ -408,7 +463,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         await lockSlugs(tx, previous ? [slug, previous] : [slug]);
         const owned = await slugOwnership(tx, userId, slug);
         if (owned) throw slugError(owned, language);
-        const content = current.content as WebsiteContent;
+        const content = withLegalFields(current.content as WebsiteContent, country);
         const fields = checkWebsiteContent(content, language);
         if (Object.keys(fields).length > 0)
           throw new WebsiteError(422, 'WEBSITE_INCOMPLETE', t('website:errors.WEBSITE_INCOMPLETE'), fields);
@@ -449,6 +504,21 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       });
       deps.metrics?.sitePublished();
       return view(userId, await row(userId));
+    },
+
+    /**
+     * The founder gave the registered company's numbers on the dashboard: the draft's legal notice
+     * prints them in place of "being registered" (what is online changes at the next publish, which
+     * the builder asks for). A site not started yet takes them when it starts.
+     */
+    async applyIdentifiers(userId: string, identifiers: CompanyIdentifiers): Promise<void> {
+      const current = await row(userId);
+      if (!current) return;
+      const content = withNumbers(
+        withLegalFields(current.content as WebsiteContent, identifiers.country),
+        identifiers,
+      );
+      await db.update(websites).set({ content, updatedAt: new Date() }).where(eq(websites.userId, userId));
     },
 
     async unpublish(userId: string): Promise<Website> {

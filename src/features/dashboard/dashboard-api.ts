@@ -66,3 +66,26 @@ export function markStep(stepId: string, doneOn: string): Promise<StepOutcome> {
 export function unmarkStep(stepId: string): Promise<StepOutcome> {
   return stepOutcome(apiClient.DELETE('/api/company-file/steps/{stepId}', { params: { path: { stepId } } }));
 }
+
+export type CompanyIdentifiersInput = components['schemas']['CompanyIdentifiersInput'];
+
+export type IdentifiersOutcome =
+  | { status: 'saved'; timeline: CompanyFileTimeline }
+  | { status: 'invalid'; fields: Record<string, string> }
+  | { status: 'failed' };
+
+/** PUT /api/company-file/identifiers: the registered company's numbers (the server checks them again). */
+export async function saveIdentifiers(input: CompanyIdentifiersInput): Promise<IdentifiersOutcome> {
+  try {
+    const { data } = await apiClient.PUT('/api/company-file/identifiers', { body: input });
+    return data ? { status: 'saved', timeline: data } : { status: 'failed' };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422) {
+      const fields = (error.body as { fields?: unknown } | undefined)?.fields;
+      if (typeof fields === 'object' && fields !== null)
+        return { status: 'invalid', fields: fields as Record<string, string> };
+    }
+    console.warn('The company numbers could not be saved.', error);
+    return { status: 'failed' };
+  }
+}

@@ -10,6 +10,7 @@ import { fetchOffers, peekOffers, type Offer } from '@/lib/catalog/catalog';
 import { useRemoteList } from '@/lib/catalog/use-remote-list';
 import { BringList } from './bring-card';
 import { bringChecklist } from './bring-checklist';
+import { CompanyIdentifiersSection } from './company-identifiers-section';
 import { CompanyTimeline } from './company-timeline';
 import {
   fetchCompanyFile,
@@ -268,6 +269,13 @@ export function DashboardPage({ shared }: { shared?: ReactNode } = {}) {
           onTimeline={onTimeline}
         />
       </Stack>
+      {jurisdiction && timeline.submitted ? (
+        <CompanyIdentifiersSection
+          jurisdiction={jurisdiction}
+          identifiers={timeline.identifiers}
+          onTimeline={onTimeline}
+        />
+      ) : null}
       {reminders.length > 0 ? (
         <Section title={t('registration:labels.reminders')} lead={t('reminders.lead')}>
           {reminders.map((reminder) => (

@@ -197,7 +197,8 @@ describe('publishing', () => {
 
     const alert = await screen.findByTestId('website-incomplete');
     expect(alert).toHaveTextContent(words.errors.WEBSITE_INCOMPLETE);
-    const fieldLink = within(alert).getByRole('button', { name: 'À propos (English)' });
+    // The language named in the interface's words, not its own.
+    const fieldLink = within(alert).getByRole('button', { name: 'À propos (anglais)' });
     expect(alert).toHaveTextContent('Au moins 20 caractères');
     // The English texts show, and the wrong field has the focus and its error.
     await waitFor(() =>
@@ -211,6 +212,42 @@ describe('publishing', () => {
     await user.click(screen.getByRole('tab', { name: 'Français' }));
     await user.click(fieldLink);
     await waitFor(() => expect(about).toHaveFocus());
+  });
+
+  it('takes each field off the list once it is filled in, then says the list is done', async () => {
+    api.handlers['GET /api/website'] = () =>
+      websiteFixture({ content: { ...websiteFixture().content, phone: '', legalForm: '' } });
+    api.handlers['POST /api/website/publish'] = () => {
+      throw refusal(422, {
+        message: 'Incomplete',
+        code: 'WEBSITE_INCOMPLETE',
+        fields: { phone: 'Champ obligatoire', legalForm: 'Champ obligatoire' },
+      });
+    };
+    const { user } = renderWebsite('fr');
+    await screen.findByRole('region', { name: words.publish.title });
+    await user.click(screen.getByRole('button', { name: words.publish.publish }));
+    const alert = await screen.findByTestId('website-incomplete');
+    expect(within(alert).getAllByRole('listitem')).toHaveLength(2);
+
+    await user.type(
+      screen.getByRole('textbox', { name: fieldLabel(words.fields.phone.title) }),
+      '+33 1 23 45 67 89',
+    );
+    await waitFor(() => expect(within(alert).getAllByRole('listitem')).toHaveLength(1));
+    expect(alert).toHaveTextContent(words.fields.legalForm.title);
+    await user.type(screen.getByRole('textbox', { name: fieldLabel(words.fields.legalForm.title) }), 'SAS');
+    await waitFor(() => expect(screen.queryByTestId('website-incomplete')).toBeNull());
+    expect(screen.getByTestId('website-incomplete-fixed')).toHaveTextContent(words.publish.incompleteFixed);
+  });
+
+  it('says the address is the site’s own once published there, not "available"', async () => {
+    api.handlers['GET /api/website'] = () => published(websiteFixture().content, 'boulangerie-dupont');
+    renderWebsite('fr');
+    const card = await screen.findByRole('region', { name: words.publish.title });
+    const status = within(card).getByTestId('website-slug-status');
+    expect(status).toHaveTextContent(words.slug.current);
+    expect(status).not.toHaveTextContent(words.slug.available);
   });
 
   it.each(['SLUG_TAKEN', 'SLUG_HELD'] as const)(

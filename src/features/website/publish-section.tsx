@@ -13,17 +13,21 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink, IconWorldUpload } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { LANGUAGE_NATIVE_NAMES } from '@/lib/i18n/languages';
+import { websiteForm } from '@/forms/generated/website';
+import { websiteTextsForm } from '@/forms/generated/website-texts';
+import type { WebsiteContent } from '@/shared/website';
 import { slugProblem, suggestSlug } from '@/shared/website-slug';
 import { PublishLocked } from './publish-locked';
 import { useSlugCheck, type SlugVerdict } from './use-slug-check';
 import { errorCode, incompleteFields, isTooMany, websiteApi, type Website } from './website-api';
-import { fieldProblems, type FieldProblem } from './website-content';
+import { fieldProblems, openProblemPaths, type FieldProblem } from './website-content';
+
+const FORMS = { main: websiteForm, texts: websiteTextsForm };
 
 /** The refusals of a publish that have their own words in website:errors. */
 const PUBLISH_CODES = [
@@ -60,7 +64,8 @@ const absolute = (path: string) => new URL(path, env.apiBaseUrl || window.locati
 
 export interface PublishSectionProps {
   website: Website;
-  siteName: string;
+  /** The draft as it stands on screen: the problems of a refused publish go as they are fixed. */
+  content: WebsiteContent;
   /** Sends the draft's last edits before publishing: the server publishes what it holds. */
   flush: () => Promise<boolean>;
   onWebsite: (website: Website) => void;
@@ -78,11 +83,11 @@ export interface PublishSectionProps {
  * link, the date, Republish and Unpublish. Without the package, what unlocks it.
  */
 export function PublishSection(props: PublishSectionProps) {
-  const { website, siteName, flush, onWebsite, onIncomplete, onGoTo, unsavedEdits, api = websiteApi } = props;
+  const { website, content, flush, onWebsite, onIncomplete, onGoTo, unsavedEdits, api = websiteApi } = props;
   const { t, i18n } = useTranslation('website');
   const [typedSlug, setTypedSlug] = useState<string | null>(website.slug);
   // Until the user types one, the address follows the site's name.
-  const slug = typedSlug ?? suggestSlug(siteName);
+  const slug = typedSlug ?? suggestSlug(content.siteName);
   const verdict = useSlugCheck(slug, website.canPublish, api);
   const [busy, setBusy] = useState<'publish' | 'unpublish' | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -141,12 +146,26 @@ export function PublishSection(props: PublishSectionProps) {
   const fieldName = (problem: FieldProblem) => {
     const key = `website:fields.${problem.field}.title`;
     const name = i18n.exists(key) ? t(key as never) : problem.path;
+    // The language named in the interface's own language ("Accroche (anglais)").
     return problem.language
-      ? t('publish.fieldInLanguage', { field: name, language: LANGUAGE_NATIVE_NAMES[problem.language] })
+      ? t('publish.fieldInLanguage', {
+          field: name,
+          language: t(`publish.languageInText.${problem.language}`),
+        })
       : name;
   };
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
-  const slugMessage = verdict === 'idle' ? null : SLUG_MESSAGES[verdict];
+  // The address the site is online at is not "available": it is the site's.
+  const isCurrentAddress = published !== null && website.slug !== null && slug === website.slug;
+  const slugMessage = isCurrentAddress
+    ? { key: 'slug.current', color: 'dimmed' }
+    : verdict === 'idle'
+      ? null
+      : SLUG_MESSAGES[verdict];
+  // What a refused publish named and the draft still lacks.
+  const open = useMemo(() => openProblemPaths(content, FORMS), [content]);
+  const problems =
+    outcome?.kind === 'incomplete' ? outcome.problems.filter((problem) => open.has(problem.path)) : [];
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="website-publish-title">
@@ -216,7 +235,7 @@ export function PublishSection(props: PublishSectionProps) {
               role="status"
               aria-live="polite"
               data-testid="website-slug-status"
-              data-verdict={verdict}
+              data-verdict={isCurrentAddress ? 'current' : verdict}
             >
               {slugMessage ? t(slugMessage.key as never) : null}
             </Text>
@@ -268,7 +287,12 @@ export function PublishSection(props: PublishSectionProps) {
             ) : null}
           </Alert>
         ) : null}
-        {outcome?.kind === 'incomplete' ? (
+        {outcome?.kind === 'incomplete' && problems.length === 0 ? (
+          <Text size="sm" c="green.9" role="status" fw={600} data-testid="website-incomplete-fixed">
+            {t('publish.incompleteFixed')}
+          </Text>
+        ) : null}
+        {problems.length > 0 ? (
           <Alert
             color="red"
             variant="light"
@@ -281,7 +305,7 @@ export function PublishSection(props: PublishSectionProps) {
               {t('publish.incompleteIntro')}
             </Text>
             <List size="sm" spacing={4}>
-              {outcome.problems.map((problem) => (
+              {problems.map((problem) => (
                 <List.Item key={problem.path}>
                   <Anchor component="button" type="button" size="sm" fw={600} onClick={() => onGoTo(problem)}>
                     {fieldName(problem)}

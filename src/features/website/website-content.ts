@@ -2,7 +2,8 @@
  * The website's content as the two forms edit it: website.json's fields, and website-texts.json's once
  * per language. The forms leave an emptied field undefined; the contract wants strings.
  */
-import type { FormValues } from '@/forms/form-definition';
+import type { ErrorObject } from 'ajv';
+import type { FormDefinition, FormValues } from '@/forms/form-definition';
 import {
   SITE_LANGUAGES,
   WEBSITE_COLORS,
@@ -17,10 +18,10 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 export const isSiteLanguage = (value: unknown): value is SiteLanguage =>
   (SITE_LANGUAGES as readonly unknown[]).includes(value);
 
-/** The values of the main form (schemas/forms/website.json). */
+/** The values of the main form (schemas/forms/website.json): a capital not given is no value. */
 export function mainValues(content: WebsiteContent): FormValues {
-  const { texts: _texts, ...main } = content;
-  return main;
+  const { texts: _texts, shareCapital, ...main } = content;
+  return typeof shareCapital === 'number' ? { ...main, shareCapital } : main;
 }
 
 /** The values of one language's texts form (schemas/forms/website-texts.json). */
@@ -42,6 +43,16 @@ export function withMain(content: WebsiteContent, values: FormValues): WebsiteCo
     email: text(values.email),
     phone: text(values.phone),
     address: text(values.address),
+    country: values.country === 'RO' || values.country === 'FR' ? values.country : content.country,
+    legalForm: text(values.legalForm),
+    shareCapital:
+      typeof values.shareCapital === 'number' && Number.isFinite(values.shareCapital)
+        ? values.shareCapital
+        : null,
+    registrationPending: values.registrationPending !== false,
+    registrationNumber: text(values.registrationNumber),
+    taxId: text(values.taxId),
+    vatNumber: text(values.vatNumber),
     publicationDirector: text(values.publicationDirector),
     legalDetails: text(values.legalDetails),
   };
@@ -98,4 +109,37 @@ export function fieldProblems(fields: Record<string, string>): FieldProblem[] {
   const rank = (problem: FieldProblem) =>
     problem.language ? SITE_LANGUAGES.indexOf(problem.language) + 1 : 0;
   return problems.sort((a, b) => rank(a) - rank(b));
+}
+
+/** The values a form checks, as the server checks them: an empty text or a missing number is absent. */
+function present(values: object): FormValues {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '' && value !== null));
+}
+
+/** The dotted paths of `data`'s errors under `form` (the server's names: website-rules.ts). */
+function errorPaths(form: FormDefinition, data: FormValues, prefix: string, into: Set<string>) {
+  const { errors } = form.validator.rawValidation<ErrorObject>(form.schema, data);
+  for (const error of errors ?? []) {
+    const path = error.instancePath.split('/').filter(Boolean);
+    if (error.keyword === 'required' || error.keyword === 'requiredWhen')
+      path.push(String((error.params as { missingProperty?: unknown }).missingProperty));
+    into.add([prefix, ...path].filter(Boolean).join('.'));
+  }
+}
+
+/**
+ * The fields of `content` that still stop it from being published, by the server's names: the list of
+ * problems a refused publish gave shrinks as the founder fixes them (the server checks again at the
+ * next publish).
+ */
+export function openProblemPaths(
+  content: WebsiteContent,
+  forms: { main: FormDefinition; texts: FormDefinition },
+): Set<string> {
+  const paths = new Set<string>();
+  const { texts, ...general } = content;
+  errorPaths(forms.main, present(general), '', paths);
+  for (const language of content.languages)
+    errorPaths(forms.texts, present(texts[language] ?? {}), `texts.${language}`, paths);
+  return paths;
 }

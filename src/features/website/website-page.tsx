@@ -134,7 +134,7 @@ function Builder({
     <>
       <PublishSection
         website={website}
-        siteName={content.siteName}
+        content={content}
         flush={draft.flush}
         onWebsite={draft.receive}
         onIncomplete={showProblems}

@@ -11,14 +11,16 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema37 = {"type":"object","required":["siteName","languages","color","email","phone","publicationDirector"],"properties":{"siteName":{"type":"string","minLength":1,"maxLength":80,"pattern":"\\S"},"languages":{"type":"array","minItems":1,"maxItems":3,"uniqueItems":true,"items":{"type":"string","enum":["fr","en","ro"]}},"color":{"type":"string","enum":["navy","teal","green","burgundy","plum","slate","orange"]},"email":{"type":"string","maxLength":254,"pattern":"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},"phone":{"type":"string","maxLength":40,"pattern":"^$|^\\+?[0-9][0-9 ().-]{5,38}$"},"address":{"type":"string","maxLength":300},"publicationDirector":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"legalDetails":{"type":"string","maxLength":500}},"$id":"-53134173"};
+const schema37 = {"type":"object","required":["siteName","languages","color","email","phone","address","country","legalForm"],"properties":{"siteName":{"type":"string","minLength":1,"maxLength":80,"pattern":"\\S"},"languages":{"type":"array","minItems":1,"maxItems":3,"uniqueItems":true,"items":{"type":"string","enum":["fr","en","ro"]}},"color":{"type":"string","enum":["navy","teal","green","burgundy","plum","slate","orange"]},"email":{"type":"string","maxLength":254,"pattern":"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},"phone":{"type":"string","maxLength":40,"pattern":"^$|^\\+?[0-9][0-9 ().-]{5,38}$"},"address":{"type":"string","maxLength":300,"minLength":1,"pattern":"\\S"},"country":{"type":"string","enum":["FR","RO"]},"legalForm":{"type":"string","minLength":1,"maxLength":60,"pattern":"\\S"},"shareCapital":{"type":"number","minimum":0,"maximum":1000000000000},"registrationPending":{"type":"boolean","default":true},"registrationNumber":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"taxId":{"type":"string","maxLength":20,"pattern":"^(RO ?)?[1-9][0-9]{1,9}$"},"vatNumber":{"type":"string","maxLength":20,"pattern":"^FR ?[0-9A-HJ-NP-Z]{2} ?[0-9]{3} ?[0-9]{3} ?[0-9]{3}$"},"publicationDirector":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"legalDetails":{"type":"string","maxLength":500}},"requiredWhen":[{"when":{"country":"FR"},"required":["publicationDirector","shareCapital"]},{"when":{"country":"FR","registrationPending":false},"required":["registrationNumber"]},{"when":{"country":"RO","registrationPending":false},"required":["registrationNumber","taxId"]}],"$id":"-1200e1a1"};
 const func2 = cjs(runtime0).default;
 const pattern8 = new RegExp("\\S", "u");
 const pattern9 = new RegExp("^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$", "u");
 const pattern10 = new RegExp("^$|^\\+?[0-9][0-9 ().-]{5,38}$", "u");
+const pattern14 = new RegExp("^(RO ?)?[1-9][0-9]{1,9}$", "u");
+const pattern15 = new RegExp("^FR ?[0-9A-HJ-NP-Z]{2} ?[0-9]{3} ?[0-9]{3} ?[0-9]{3}$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="-53134173" */;
+/*# sourceURL="-1200e1a1" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -72,8 +74,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.publicationDirector === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicationDirector"},message:"must have required property '"+"publicationDirector"+"'",schema:schema37.required,parentSchema:schema37,data};
+if(data.address === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -82,11 +84,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.siteName !== undefined){
-let data0 = data.siteName;
-if(typeof data0 === "string"){
-if(func2(data0) > 80){
-const err6 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema37.properties.siteName,data:data0};
+if(data.country === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country"},message:"must have required property '"+"country"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -95,8 +94,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err7 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.siteName,data:data0};
+if(data.legalForm === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "legalForm"},message:"must have required property '"+"legalForm"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -105,8 +104,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern8.test(data0)){
-const err8 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.siteName,data:data0};
+if(data.siteName !== undefined){
+let data0 = data.siteName;
+if(typeof data0 === "string"){
+if(func2(data0) > 80){
+const err8 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema37.properties.siteName,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -115,9 +117,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.siteName.type,parentSchema:schema37.properties.siteName,data:data0};
+if(func2(data0) < 1){
+const err9 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.siteName,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -126,12 +127,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.languages !== undefined){
-let data1 = data.languages;
-if(Array.isArray(data1)){
-if(data1.length > 3){
-const err10 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema37.properties.languages,data:data1};
+if(!pattern8.test(data0)){
+const err10 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.siteName,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -140,8 +137,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data1.length < 1){
-const err11 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema37.properties.languages,data:data1};
+}
+else {
+const err11 = {instancePath:instancePath+"/siteName",schemaPath:"#/properties/siteName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.siteName.type,parentSchema:schema37.properties.siteName,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -150,11 +148,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err12 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.languages.items.type,parentSchema:schema37.properties.languages.items,data:data2};
+}
+if(data.languages !== undefined){
+let data1 = data.languages;
+if(Array.isArray(data1)){
+if(data1.length > 3){
+const err12 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items",schema:3,parentSchema:schema37.properties.languages,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -163,13 +162,36 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(((data2 === "fr") || (data2 === "en")) || (data2 === "ro"))){
-const err13 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/enum",keyword:"enum",params:{allowedValues: schema37.properties.languages.items.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.languages.items.enum,parentSchema:schema37.properties.languages.items,data:data2};
+if(data1.length < 1){
+const err13 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema37.properties.languages,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err14 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.languages.items.type,parentSchema:schema37.properties.languages.items,data:data2};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!(((data2 === "fr") || (data2 === "en")) || (data2 === "ro"))){
+const err15 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/enum",keyword:"enum",params:{allowedValues: schema37.properties.languages.items.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.languages.items.enum,parentSchema:schema37.properties.languages.items,data:data2};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -185,12 +207,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err14 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema37.properties.languages,data:data1};
+const err16 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema37.properties.languages,data:data1};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err16];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err16);
 }
 errors++;
 break;
@@ -200,30 +222,7 @@ indices0[item0] = i1;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.languages.type,parentSchema:schema37.properties.languages,data:data1};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.color !== undefined){
-let data3 = data.color;
-if(typeof data3 !== "string"){
-const err16 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.color.type,parentSchema:schema37.properties.color,data:data3};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(!(((((((data3 === "navy") || (data3 === "teal")) || (data3 === "green")) || (data3 === "burgundy")) || (data3 === "plum")) || (data3 === "slate")) || (data3 === "orange"))){
-const err17 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/enum",keyword:"enum",params:{allowedValues: schema37.properties.color.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.color.enum,parentSchema:schema37.properties.color,data:data3};
+const err17 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.languages.type,parentSchema:schema37.properties.languages,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -233,11 +232,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.email !== undefined){
-let data4 = data.email;
-if(typeof data4 === "string"){
-if(func2(data4) > 254){
-const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema37.properties.email,data:data4};
+if(data.color !== undefined){
+let data3 = data.color;
+if(typeof data3 !== "string"){
+const err18 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.color.type,parentSchema:schema37.properties.color,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -246,8 +244,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern9.test(data4)){
-const err19 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$",parentSchema:schema37.properties.email,data:data4};
+if(!(((((((data3 === "navy") || (data3 === "teal")) || (data3 === "green")) || (data3 === "burgundy")) || (data3 === "plum")) || (data3 === "slate")) || (data3 === "orange"))){
+const err19 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/enum",keyword:"enum",params:{allowedValues: schema37.properties.color.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.color.enum,parentSchema:schema37.properties.color,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -257,8 +255,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.email.type,parentSchema:schema37.properties.email,data:data4};
+if(data.email !== undefined){
+let data4 = data.email;
+if(typeof data4 === "string"){
+if(func2(data4) > 254){
+const err20 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema37.properties.email,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -267,12 +268,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.phone !== undefined){
-let data5 = data.phone;
-if(typeof data5 === "string"){
-if(func2(data5) > 40){
-const err21 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema37.properties.phone,data:data5};
+if(!pattern9.test(data4)){
+const err21 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$",parentSchema:schema37.properties.email,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -281,8 +278,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern10.test(data5)){
-const err22 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^$|^\\+?[0-9][0-9 ().-]{5,38}$"},message:"must match pattern \""+"^$|^\\+?[0-9][0-9 ().-]{5,38}$"+"\"",schema:"^$|^\\+?[0-9][0-9 ().-]{5,38}$",parentSchema:schema37.properties.phone,data:data5};
+}
+else {
+const err22 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.email.type,parentSchema:schema37.properties.email,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -292,8 +290,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.phone.type,parentSchema:schema37.properties.phone,data:data5};
+if(data.phone !== undefined){
+let data5 = data.phone;
+if(typeof data5 === "string"){
+if(func2(data5) > 40){
+const err23 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema37.properties.phone,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -302,12 +303,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data.address !== undefined){
-let data6 = data.address;
-if(typeof data6 === "string"){
-if(func2(data6) > 300){
-const err24 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema37.properties.address,data:data6};
+if(!pattern10.test(data5)){
+const err24 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^$|^\\+?[0-9][0-9 ().-]{5,38}$"},message:"must match pattern \""+"^$|^\\+?[0-9][0-9 ().-]{5,38}$"+"\"",schema:"^$|^\\+?[0-9][0-9 ().-]{5,38}$",parentSchema:schema37.properties.phone,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -318,7 +315,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.address.type,parentSchema:schema37.properties.address,data:data6};
+const err25 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.phone.type,parentSchema:schema37.properties.phone,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -328,11 +325,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.publicationDirector !== undefined){
-let data7 = data.publicationDirector;
-if(typeof data7 === "string"){
-if(func2(data7) > 100){
-const err26 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.publicationDirector,data:data7};
+if(data.address !== undefined){
+let data6 = data.address;
+if(typeof data6 === "string"){
+if(func2(data6) > 300){
+const err26 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema37.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -341,8 +338,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(func2(data7) < 1){
-const err27 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.publicationDirector,data:data7};
+if(func2(data6) < 1){
+const err27 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -351,8 +348,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!pattern8.test(data7)){
-const err28 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.publicationDirector,data:data7};
+if(!pattern8.test(data6)){
+const err28 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -363,7 +360,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.publicationDirector.type,parentSchema:schema37.properties.publicationDirector,data:data7};
+const err29 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.address.type,parentSchema:schema37.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -373,11 +370,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.legalDetails !== undefined){
-let data8 = data.legalDetails;
-if(typeof data8 === "string"){
-if(func2(data8) > 500){
-const err30 = {instancePath:instancePath+"/legalDetails",schemaPath:"#/properties/legalDetails/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema37.properties.legalDetails,data:data8};
+if(data.country !== undefined){
+let data7 = data.country;
+if(typeof data7 !== "string"){
+const err30 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.country.type,parentSchema:schema37.properties.country,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -386,9 +382,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/legalDetails",schemaPath:"#/properties/legalDetails/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.legalDetails.type,parentSchema:schema37.properties.legalDetails,data:data8};
+if(!((data7 === "FR") || (data7 === "RO"))){
+const err31 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/enum",keyword:"enum",params:{allowedValues: schema37.properties.country.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.country.enum,parentSchema:schema37.properties.country,data:data7};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -398,9 +393,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(data.legalForm !== undefined){
+let data8 = data.legalForm;
+if(typeof data8 === "string"){
+if(func2(data8) > 60){
+const err32 = {instancePath:instancePath+"/legalForm",schemaPath:"#/properties/legalForm/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema37.properties.legalForm,data:data8};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -409,10 +406,342 @@ vErrors.push(err32);
 }
 errors++;
 }
+if(func2(data8) < 1){
+const err33 = {instancePath:instancePath+"/legalForm",schemaPath:"#/properties/legalForm/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.legalForm,data:data8};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(!pattern8.test(data8)){
+const err34 = {instancePath:instancePath+"/legalForm",schemaPath:"#/properties/legalForm/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.legalForm,data:data8};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/legalForm",schemaPath:"#/properties/legalForm/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.legalForm.type,parentSchema:schema37.properties.legalForm,data:data8};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.shareCapital !== undefined){
+let data9 = data.shareCapital;
+if(typeof data9 == "number"){
+if(data9 > 1000000000000 || isNaN(data9)){
+const err36 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000",schema:1000000000000,parentSchema:schema37.properties.shareCapital,data:data9};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data9 < 0 || isNaN(data9)){
+const err37 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema37.properties.shareCapital,data:data9};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/shareCapital",schemaPath:"#/properties/shareCapital/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.shareCapital.type,parentSchema:schema37.properties.shareCapital,data:data9};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.registrationPending !== undefined){
+let data10 = data.registrationPending;
+if(typeof data10 !== "boolean"){
+const err39 = {instancePath:instancePath+"/registrationPending",schemaPath:"#/properties/registrationPending/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.properties.registrationPending.type,parentSchema:schema37.properties.registrationPending,data:data10};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.registrationNumber !== undefined){
+let data11 = data.registrationNumber;
+if(typeof data11 === "string"){
+if(func2(data11) > 100){
+const err40 = {instancePath:instancePath+"/registrationNumber",schemaPath:"#/properties/registrationNumber/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.registrationNumber,data:data11};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(func2(data11) < 1){
+const err41 = {instancePath:instancePath+"/registrationNumber",schemaPath:"#/properties/registrationNumber/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.registrationNumber,data:data11};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!pattern8.test(data11)){
+const err42 = {instancePath:instancePath+"/registrationNumber",schemaPath:"#/properties/registrationNumber/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.registrationNumber,data:data11};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/registrationNumber",schemaPath:"#/properties/registrationNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.registrationNumber.type,parentSchema:schema37.properties.registrationNumber,data:data11};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data.taxId !== undefined){
+let data12 = data.taxId;
+if(typeof data12 === "string"){
+if(func2(data12) > 20){
+const err44 = {instancePath:instancePath+"/taxId",schemaPath:"#/properties/taxId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema37.properties.taxId,data:data12};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(!pattern14.test(data12)){
+const err45 = {instancePath:instancePath+"/taxId",schemaPath:"#/properties/taxId/pattern",keyword:"pattern",params:{pattern: "^(RO ?)?[1-9][0-9]{1,9}$"},message:"must match pattern \""+"^(RO ?)?[1-9][0-9]{1,9}$"+"\"",schema:"^(RO ?)?[1-9][0-9]{1,9}$",parentSchema:schema37.properties.taxId,data:data12};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/taxId",schemaPath:"#/properties/taxId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.taxId.type,parentSchema:schema37.properties.taxId,data:data12};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data.vatNumber !== undefined){
+let data13 = data.vatNumber;
+if(typeof data13 === "string"){
+if(func2(data13) > 20){
+const err47 = {instancePath:instancePath+"/vatNumber",schemaPath:"#/properties/vatNumber/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema37.properties.vatNumber,data:data13};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if(!pattern15.test(data13)){
+const err48 = {instancePath:instancePath+"/vatNumber",schemaPath:"#/properties/vatNumber/pattern",keyword:"pattern",params:{pattern: "^FR ?[0-9A-HJ-NP-Z]{2} ?[0-9]{3} ?[0-9]{3} ?[0-9]{3}$"},message:"must match pattern \""+"^FR ?[0-9A-HJ-NP-Z]{2} ?[0-9]{3} ?[0-9]{3} ?[0-9]{3}$"+"\"",schema:"^FR ?[0-9A-HJ-NP-Z]{2} ?[0-9]{3} ?[0-9]{3} ?[0-9]{3}$",parentSchema:schema37.properties.vatNumber,data:data13};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/vatNumber",schemaPath:"#/properties/vatNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.vatNumber.type,parentSchema:schema37.properties.vatNumber,data:data13};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.publicationDirector !== undefined){
+let data14 = data.publicationDirector;
+if(typeof data14 === "string"){
+if(func2(data14) > 100){
+const err50 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.publicationDirector,data:data14};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if(func2(data14) < 1){
+const err51 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.publicationDirector,data:data14};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if(!pattern8.test(data14)){
+const err52 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.publicationDirector,data:data14};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/publicationDirector",schemaPath:"#/properties/publicationDirector/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.publicationDirector.type,parentSchema:schema37.properties.publicationDirector,data:data14};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data.legalDetails !== undefined){
+let data15 = data.legalDetails;
+if(typeof data15 === "string"){
+if(func2(data15) > 500){
+const err54 = {instancePath:instancePath+"/legalDetails",schemaPath:"#/properties/legalDetails/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema37.properties.legalDetails,data:data15};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/legalDetails",schemaPath:"#/properties/legalDetails/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.legalDetails.type,parentSchema:schema37.properties.legalDetails,data:data15};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(true && (data["country"] === "FR")){
+if(data["publicationDirector"] === undefined || data["publicationDirector"] === null){
+const err56 = {instancePath,schemaPath:"#/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "publicationDirector"},message:"must have required property '" + "publicationDirector" + "'",schema:schema37.requiredWhen,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(data["shareCapital"] === undefined || data["shareCapital"] === null){
+const err57 = {instancePath,schemaPath:"#/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "shareCapital"},message:"must have required property '" + "shareCapital" + "'",schema:schema37.requiredWhen,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(true && (data["country"] === "FR") && (data["registrationPending"] === false)){
+if(data["registrationNumber"] === undefined || data["registrationNumber"] === null){
+const err58 = {instancePath,schemaPath:"#/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registrationNumber"},message:"must have required property '" + "registrationNumber" + "'",schema:schema37.requiredWhen,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(true && (data["country"] === "RO") && (data["registrationPending"] === false)){
+if(data["registrationNumber"] === undefined || data["registrationNumber"] === null){
+const err59 = {instancePath,schemaPath:"#/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registrationNumber"},message:"must have required property '" + "registrationNumber" + "'",schema:schema37.requiredWhen,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if(data["taxId"] === undefined || data["taxId"] === null){
+const err60 = {instancePath,schemaPath:"#/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "taxId"},message:"must have required property '" + "taxId" + "'",schema:schema37.requiredWhen,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-53134173": validate20 };
+const validateFns = { "-1200e1a1": validate20 };
 
 export const websiteForm = defineForm('website', definition, validateFns);

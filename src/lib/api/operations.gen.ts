@@ -47,6 +47,7 @@ export const operationSecurity = {
   'GET /api/company-file/events': 'bearer', // listCompanyFileEvents
   'PUT /api/company-file/steps/{stepId}': 'bearer', // markRegistrationStep
   'DELETE /api/company-file/steps/{stepId}': 'bearer', // unmarkRegistrationStep
+  'PUT /api/company-file/identifiers': 'bearer', // saveCompanyIdentifiers
   'GET /api/invoices': 'bearer', // listInvoices
   'GET /api/invoices/{invoiceId}': 'bearer', // downloadInvoice
   'GET /sites/{slug}': 'public', // getPublishedSite

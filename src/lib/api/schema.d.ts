@@ -1010,6 +1010,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/company-file/identifiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give the registered company's numbers
+         * @description Once the registry has registered the company, the founder copies its
+         *     numbers from the certificate: in France the SIREN and the city of the
+         *     greffe (the RCS mention, C. com. art. R. 123-237) and the VAT number if
+         *     there is one; in Romania the trade register's number and the fiscal
+         *     code (CUI). Each is checked by its check digit for the file's country.
+         *     The website's legal notice then prints them in place of "being
+         *     registered" (the draft changes; publishing again puts it online).
+         *     Giving them again corrects them.
+         */
+        put: operations["saveCompanyIdentifiers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices": {
         parameters: {
             query?: never;
@@ -1834,14 +1861,42 @@ export interface components {
             phone: string;
             address: string;
             /**
-             * @description Who answers for what the site publishes, named by its legal notice
-             *     (France: LCEN, art. 1-1; formerly art. 6, III).
+             * @description The country of the company's registered office, whose law the legal
+             *     notice follows (France: LCEN, art. 1-1; Romania: Legea nr. 365/2002,
+             *     art. 5). A draft saved before this field is read as the company
+             *     file's country, or France.
+             * @enum {string}
+             */
+            country?: "FR" | "RO";
+            /** @description The legal form as the notice prints it after the name (SAS, SARL, SRL). */
+            legalForm?: string;
+            /** @description The share capital, in the country's currency (euros, lei). */
+            shareCapital?: number | null;
+            /**
+             * @description The company is being registered: the notice says so ("en cours
+             *     d'immatriculation", "în curs de înmatriculare") in place of its
+             *     numbers. Cleared when the founder gives the numbers on the dashboard.
+             */
+            registrationPending?: boolean;
+            /**
+             * @description France: the RCS registration (RCS Lyon 912 345 678); Romania: the
+             *     trade register's number (J…).
+             */
+            registrationNumber?: string;
+            /** @description Romania, the fiscal code (CUI, with RO for a VAT payer). */
+            taxId?: string;
+            /** @description France, the intra-EU VAT number, when the company has one (optional). */
+            vatNumber?: string;
+            /**
+             * @description France: who answers for what the site publishes, named by its legal
+             *     notice (LCEN, art. 1-1): the company's legal representative.
+             *     Romanian law asks for none.
              */
             publicationDirector?: string;
             /**
-             * @description The company's legal details for the legal notice: legal form, share
-             *     capital, registration number (RCS, Registrul Comerțului), VAT number
-             *     (LCEN, art. 1-1; Romania: Legea nr. 365/2002, art. 5).
+             * @description Other mentions the company's activity calls for: a regulated
+             *     profession's title, body and rules, an authorisation (Legea nr.
+             *     365/2002, art. 5 lit. e)-f)).
              */
             legalDetails?: string;
             texts: {
@@ -1867,7 +1922,10 @@ export interface components {
             defaults: {
                 siteName: string;
                 address: string;
-                /** @description The account holder's name. */
+                /**
+                 * @description The company's legal representative named in the file (its président
+                 *     or first gérant), or the account holder's name.
+                 */
                 publicationDirector: string;
             };
             /** @description The draft's logo. */
@@ -1911,6 +1969,16 @@ export interface components {
             error?: string;
             code?: string;
             /** @description Each missing or invalid field (dotted path) and its problem, in the user's language. */
+            fields: {
+                [key: string]: string;
+            };
+        };
+        IdentifiersInvalid: {
+            message: string;
+            error?: string;
+            /** @enum {string} */
+            code: "IDENTIFIERS_INVALID";
+            /** @description Each field refused (siren, rcsCity, vatNumber, tradeRegisterNumber, cui) and why, in the user's language. */
             fields: {
                 [key: string]: string;
             };
@@ -2533,6 +2601,30 @@ export interface components {
             /** @description The company file has been submitted at least once. */
             submitted: boolean;
             events: components["schemas"]["CompanyFileEvent"][];
+            /** @description The registered company's numbers, once given (saveCompanyIdentifiers); null before. */
+            identifiers?: components["schemas"]["CompanyIdentifiers"] | null;
+        };
+        /** @description France takes siren, rcsCity and vatNumber; Romania tradeRegisterNumber and cui. */
+        CompanyIdentifiersInput: {
+            siren?: string;
+            rcsCity?: string;
+            vatNumber?: string;
+            tradeRegisterNumber?: string;
+            cui?: string;
+        };
+        CompanyIdentifiers: {
+            /** @enum {string} */
+            country: "FR" | "RO";
+            /** @description France, 9 digits. */
+            siren?: string;
+            /** @description France, the city of the greffe (RCS Lyon). */
+            rcsCity?: string;
+            /** @description France, the intra-EU VAT number (FR + key + SIREN), when there is one. */
+            vatNumber?: string | null;
+            /** @description Romania, as J40/1234/2020 or J2026001234004. */
+            tradeRegisterNumber?: string;
+            /** @description Romania, the fiscal code (RO in front for a VAT payer). */
+            cui?: string;
         };
         RegistrationStepDone: {
             /** Format: date */
@@ -5249,6 +5341,60 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    saveCompanyIdentifiers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyIdentifiersInput"];
+            };
+        };
+        responses: {
+            /** @description The timeline, with the numbers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyFileTimeline"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The company file has no country yet (`code` NO_JURISDICTION). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A number is missing, malformed or fails its check digit (`code`
+             *     IDENTIFIERS_INVALID); `fields` says which and why, in the user's
+             *     language.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentifiersInvalid"];
+                };
+            };
         };
     };
     listInvoices: {

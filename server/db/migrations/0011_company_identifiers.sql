@@ -1,0 +1,1 @@
+ALTER TABLE "company_files" ADD COLUMN "identifiers" jsonb;
