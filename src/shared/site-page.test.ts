@@ -56,13 +56,13 @@ function content(overrides: Partial<WebsiteContent> = {}): WebsiteContent {
       fr: {
         tagline: 'Pain au levain depuis 1998',
         about: 'Premier paragraphe,\nsur deux lignes.\n\nSecond paragraphe.',
-        services: ['Pains', 'Viennoiseries'],
+        services: [{ name: 'Pains' }, { name: 'Viennoiseries' }],
         openingHours: 'Mardi – samedi : 7 h – 19 h\nDimanche : 7 h – 13 h',
       },
       en: {
         tagline: 'Sourdough since 1998',
         about: 'We bake every morning.',
-        services: ['Bread'],
+        services: [{ name: 'Bread' }],
         openingHours: '',
       },
       ro: {
@@ -204,6 +204,91 @@ describe('the legal notice and the form privacy note', () => {
   });
 });
 
+describe('sections and templates (issue 38)', () => {
+  const rich = (overrides: Partial<WebsiteContent> = {}) =>
+    site({
+      hours: [
+        { days: ['tu', 'we', 'th', 'fr', 'sa'], opens: '07:00', closes: '19:00' },
+        { days: ['su'], opens: '07:00', closes: '13:00' },
+        // Not a time: left out, as the builder would refuse to publish it.
+        { days: ['mo'], opens: '7h', closes: '12:00' },
+      ],
+      texts: {
+        fr: {
+          tagline: 'Pain au levain',
+          about: 'Une boulangerie de quartier.',
+          services: [{ name: 'Baguette', price: '1,20 €', description: 'Cuite trois fois par jour.' }],
+          openingHours: 'Fermé en août',
+          team: [{ name: 'Camille Dupont', role: 'Boulangère' }],
+          faq: [{ question: 'Livrez-vous ?', answer: 'Oui, dans le quartier.' }],
+        },
+      },
+      ...overrides,
+    });
+
+  it('shows hours by day names, services with prices, the team, the questions and a map link', () => {
+    const page = parse(renderSitePage(rich(), 'fr', labels.fr, { origin: ORIGIN }).html);
+    const hours = [...page.querySelectorAll('#hours dl div')].map((row) => row.textContent);
+    expect(hours).toEqual(['Mardi – Samedi07:00 – 19:00', 'Dimanche07:00 – 13:00']);
+    expect(page.querySelector('#hours p')?.textContent).toBe('Fermé en août');
+    expect(page.querySelector('#services .price')?.textContent).toBe('1,20 €');
+    expect(page.querySelector('#services li p:not(.price)')?.textContent).toBe('Cuite trois fois par jour.');
+    expect(page.querySelector('#team h3')?.textContent).toBe('Camille Dupont');
+    expect(page.querySelector('#faq details summary h3')?.textContent).toBe('Livrez-vous ?');
+    const map = page.querySelector('#map a');
+    expect(map?.getAttribute('href')).toBe(
+      'https://www.openstreetmap.org/search?query=12%20rue%20des%20Lilas%2075011%20Paris',
+    );
+    // In English, the days are English.
+    const english = parse(
+      renderSitePage(rich({ languages: ['fr', 'en'] }), 'en', labels.en, { origin: ORIGIN }).html,
+    );
+    expect(english.querySelector('#hours dt')?.textContent).toBe('Tuesday – Saturday');
+  });
+
+  it('puts the sections in the owner’s order, leaves out hidden ones but never the contact form', () => {
+    const page = parse(
+      renderSitePage(
+        rich({
+          sections: [
+            { id: 'faq', visible: true },
+            { id: 'contact', visible: false },
+            { id: 'about', visible: false },
+            { id: 'services', visible: true },
+          ],
+        }),
+        'fr',
+        labels.fr,
+        { origin: ORIGIN },
+      ).html,
+    );
+    const ids = [...page.querySelectorAll('main > section')].map((section) => section.id);
+    // The list's order, then the sections it misses in their usual order; no about (hidden).
+    expect(ids).toEqual(['faq', 'contact', 'services', 'hours', 'team', 'map']);
+  });
+
+  it('changes only the look from one template to another', () => {
+    const render = (template: 'shop' | 'services' | 'craft') =>
+      renderSitePage(rich({ template }), 'fr', labels.fr, { origin: ORIGIN });
+    const [shop, services, craft] = [render('shop'), render('services'), render('craft')];
+    expect(new Set([shop.css, services.css, craft.css]).size).toBe(3);
+    expect(craft.css).toContain('Georgia');
+    const text = (html: string) => parse(html).body.textContent;
+    expect(text(shop.html)).toBe(text(services.html));
+    expect(text(craft.html)).toBe(text(services.html));
+  });
+
+  it('reads a page published when services were names alone', () => {
+    const older = rich();
+    (older.content.texts.fr as { services: unknown }).services = ['Baguette', 'Croissant'];
+    const page = parse(renderSitePage(older, 'fr', labels.fr, { origin: ORIGIN }).html);
+    expect([...page.querySelectorAll('#services h3')].map((h) => h.textContent)).toEqual([
+      'Baguette',
+      'Croissant',
+    ]);
+  });
+});
+
 describe('renderSitePage', () => {
   it('escapes everything the owner writes, in text and attributes', () => {
     const hostile = site({
@@ -217,7 +302,7 @@ describe('renderSitePage', () => {
         fr: {
           tagline: `'"><img src=x onerror=alert(2)>`,
           about: '<script>alert(1)</script>\n\n<style>body{}</style>',
-          services: ['<b onclick="x()">bold</b>'],
+          services: [{ name: '<b onclick="x()">bold</b>' }],
           openingHours: '<iframe src="//evil">',
         },
       },
@@ -276,9 +361,11 @@ describe('renderSitePage', () => {
       expect(html.match(/<style[\s>]/g)).toHaveLength(1);
       expect(html).toContain(`<style>${css}</style>`);
       expect(parse(html).querySelector('style')?.textContent).toBe(css);
-      expect(new TextEncoder().encode(css).length).toBeLessThan(4096);
-      // No request but the logo's: no external stylesheet, font or script.
-      expect(html).not.toMatch(/https?:\/\/(?!kreo\.example)/);
+      // Every rule of the page and of its template inline: under 5 kB (about 1.5 kB compressed).
+      expect(new TextEncoder().encode(css).length).toBeLessThan(5120);
+      // No request but the logo's: no external stylesheet, font or script (a link is no request: the
+      // map section links to OpenStreetMap).
+      expect(html.replace(/<a [^>]*>/g, '')).not.toMatch(/https?:\/\/(?!kreo\.example)/);
       expect(css).not.toMatch(/url\(|@import|@font-face/);
     }
   });
@@ -313,7 +400,9 @@ describe('renderSitePage', () => {
     expect(page.querySelector('a[href^="mailto:"]')?.getAttribute('href')).toBe('mailto:contact@dupont.fr');
     const details = [...page.querySelectorAll('#contact dd')].map((dd) => dd.innerHTML);
     expect(details).toContain('12 rue des Lilas<br>75011 Paris');
-    expect(details).toContain('Mardi – samedi : 7 h – 19 h<br>Dimanche : 7 h – 13 h');
+    expect(page.querySelector('#hours p')?.innerHTML).toBe(
+      'Mardi – samedi : 7 h – 19 h<br>Dimanche : 7 h – 13 h',
+    );
     expect(page.querySelector('footer')?.textContent).toContain(`© Boulangerie Dupont`);
     expect(page.querySelector('a.skip')?.getAttribute('href')).toBe('#main');
     expect(page.querySelector('main#main')).not.toBeNull();
@@ -322,6 +411,8 @@ describe('renderSitePage', () => {
     expect([...page.querySelectorAll('h2')].map((h) => h.textContent)).toEqual([
       labels.fr.about,
       labels.fr.services,
+      labels.fr.hours,
+      labels.fr.map,
       labels.fr.contact,
       labels.fr.legalTitle,
     ]);
@@ -340,7 +431,7 @@ describe('renderSitePage', () => {
       phone: '',
       email: '',
       address: '  ',
-      texts: { fr: { tagline: '', about: '', services: [' '], openingHours: '' } },
+      texts: { fr: { tagline: '', about: '', services: [{ name: ' ' }], openingHours: '' } },
     });
     const { html } = renderSitePage(bare, 'fr', labels.fr, { origin: ORIGIN });
     const page = parse(html);
@@ -357,8 +448,8 @@ describe('renderSitePage', () => {
     );
     expect([...phoneOnly.querySelectorAll('#contact dt')].map((dt) => dt.textContent)).toEqual([
       labels.fr.phone,
-      labels.fr.hours,
     ]);
+    expect(phoneOnly.querySelector('#map')).toBeNull();
     // A language without texts renders without failing (the builder's preview of a new language).
     expect(() => renderSitePage(site({ texts: {} }), 'en', labels.en, { origin: '' })).not.toThrow();
   });
@@ -521,7 +612,8 @@ describe('renderSitePage', () => {
     expect(page.body.textContent).toContain(labels.fr.formPreviewNote);
     // In a srcdoc frame even "#main" resolves against the builder's address: no link has a target.
     expect(page.querySelectorAll('a[href]')).toHaveLength(0);
-    expect(page.querySelectorAll('a.skip, a.btn')).toHaveLength(2);
+    // The skip link, the hero's button and the map's.
+    expect(page.querySelectorAll('a.skip, a.btn')).toHaveLength(3);
     expect(page.querySelectorAll('nav a')).toHaveLength(2);
     expect(page.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe('/sites/boulangerie-dupont');
   });

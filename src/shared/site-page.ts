@@ -8,10 +8,16 @@
  * Everything the owner writes goes through `escapeText` (text and attribute contexts alike).
  */
 import {
+  orderedSections,
   SITE_HONEYPOT_FIELD,
   SITE_LANGUAGES,
   SITE_STARTED_FIELD,
   WEBSITE_PALETTE,
+  WEEK_DAYS,
+  type WebsiteHours,
+  type WebsiteSectionId,
+  type WebsiteService,
+  type WebsiteTemplate,
   type SiteCountry,
   type SiteLanguage,
   type WebsiteContent,
@@ -26,6 +32,12 @@ export interface SiteLabels {
   contactCta: string;
   about: string;
   services: string;
+  team: string;
+  faq: string;
+  gallery: string;
+  /** The map section's heading, and its link to the address on OpenStreetMap. */
+  map: string;
+  mapLink: string;
   contact: string;
   address: string;
   phone: string;
@@ -87,6 +99,11 @@ export function siteLabels(t: Translate): SiteLabels {
     contactCta: t('contactCta'),
     about: t('about'),
     services: t('services'),
+    team: t('team'),
+    faq: t('faq'),
+    gallery: t('gallery'),
+    map: t('map'),
+    mapLink: t('mapLink'),
     contact: t('contact'),
     address: t('address'),
     phone: t('phone'),
@@ -231,7 +248,42 @@ type Texts = Required<WebsiteTexts>;
 /** Colours of text on white; each ≥4.5:1 on white and on the palette's tints (site-page.test.ts). */
 export const SITE_TEXT_COLORS = { text: '#1f2937', muted: '#4b5563', error: '#b91c1c', border: '#6b7280' };
 
-function styles(color: { main: string; tint: string }): string {
+/**
+ * Each template's own rules, after the common ones (issue 38). Only the look changes: the same
+ * sections, in the owner's order. Every text keeps its contrast: the palette's colours on white or
+ * under white text, dark text on the tints (site-page.test.ts checks the pairs).
+ * - services: the plain look, cards with a coloured edge;
+ * - shop (a shop or café): a rounded hero, centred headings, services as a menu with prices aligned;
+ * - craft: a white hero in the colour, serif headings, framed cards.
+ */
+const TEMPLATE_STYLES: Record<WebsiteTemplate, string[]> = {
+  services: [],
+  shop: [
+    '.hero{border-radius:0 0 2rem 2rem;padding-bottom:3.5rem}',
+    'h2{text-align:center}',
+    'h2::after{margin:.5rem auto 0}',
+    '#services .cards{grid-template-columns:1fr;max-width:42rem;margin:0 auto;gap:0}',
+    '#services .cards li{display:grid;grid-template-columns:1fr auto;column-gap:1rem;border:0;border-bottom:1px dashed #9ca3af;border-radius:0;box-shadow:none;padding:1rem .25rem}',
+    '#services .cards li h3{grid-column:1}',
+    '#services .cards li .price{grid-column:2;grid-row:1;margin:0}',
+    '#services .cards li p:not(.price){grid-column:1 / -1}',
+    '.hours{margin:0 auto}',
+    '#about p,#map p{margin-left:auto;margin-right:auto;text-align:center}',
+  ],
+  craft: [
+    'h1,h2,h3{font-family:Georgia,"Times New Roman",serif;font-weight:700}',
+    '.hero{background:#fff;color:var(--c);border-bottom:6px solid var(--c)}',
+    '.hero a,.lang a{color:var(--c)}',
+    '.hero :focus-visible{outline-color:var(--c)}',
+    '.lang a[aria-current]{background:var(--c);color:#fff}',
+    '.hero .btn{background:var(--c);color:#fff}',
+    '.brand img{background:none;padding:0}',
+    '.cards li{border:1px solid #d1d5db;border-top:4px solid var(--c);box-shadow:none}',
+    'h2::after{width:100%;height:1px}',
+  ],
+};
+
+function styles(color: { main: string; tint: string }, template: WebsiteTemplate = 'services'): string {
   const { text, muted, error, border } = SITE_TEXT_COLORS;
   return [
     `:root{--c:${color.main};--t:${color.tint}}`,
@@ -290,6 +342,17 @@ function styles(color: { main: string; tint: string }): string {
     '.legal h2::after{display:none}',
     '.legal dd{margin:0 0 .75rem}',
     'form .note{margin:1rem 0 0;font-size:.875rem}',
+    '.cards li h3{font-size:1.125rem;margin:0 0 .25rem}',
+    '.cards li p{font-weight:400;margin:.25rem 0 0}',
+    '.price{font-weight:700;color:var(--c)}',
+    `.hours{max-width:30rem}`,
+    '.hours div{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.25rem 1rem;padding:.5rem 0;border-bottom:1px solid #d1d5db}',
+    `.hours dt{text-transform:none;letter-spacing:0;font-size:1rem;color:${text}}`,
+    '.hours dd{margin:0}',
+    '.faq details{background:#fff;border:1px solid #d1d5db;border-radius:.75rem;padding:0 1.25rem;margin:0 0 .75rem;max-width:46rem}',
+    '.faq summary{cursor:pointer;min-height:48px;padding:.75rem 0;display:list-item}',
+    '.faq summary h3{display:inline;font-size:1.0625rem;margin:0}',
+    ...(TEMPLATE_STYLES[template] ?? []),
   ].join('');
 }
 
@@ -329,8 +392,14 @@ function contextOf(
   const texts: Texts = {
     tagline: given.tagline ?? '',
     about: given.about ?? '',
-    services: given.services ?? [],
+    // A page published before services had prices held their names alone.
+    services: (given.services ?? []).map((service) =>
+      typeof service === 'string' ? { name: service } : service,
+    ) as WebsiteService[],
     openingHours: given.openingHours ?? '',
+    team: given.team ?? [],
+    faq: given.faq ?? [],
+    untranslated: given.untranslated ?? [],
   };
   return { site, language, labels, languages: languagesOf(site.content), texts, origin, preview, host };
 }
@@ -566,7 +635,7 @@ function contactForm(context: Context, form: SiteFormState, started: string): st
 }
 
 function contactSection(context: Context, form: SiteFormState, started: string): string {
-  const { site, labels, texts } = context;
+  const { site, labels } = context;
   const { address, phone, email } = site.content;
   const details: string[] = [];
   const item = (label: string, value: string) => `<div><dt>${escapeText(label)}</dt><dd>${value}</dd></div>`;
@@ -583,7 +652,6 @@ function contactSection(context: Context, form: SiteFormState, started: string):
       item(labels.email, href ? link(context, href, '', escapeText(email.trim())) : escapeText(email.trim())),
     );
   }
-  if (texts.openingHours.trim()) details.push(item(labels.hours, lines(texts.openingHours)));
   return (
     `<section id="contact" aria-labelledby="contact-title"><div class="w"><h2 id="contact-title">${escapeText(labels.contact)}</h2>` +
     (details.length > 0
@@ -592,6 +660,150 @@ function contactSection(context: Context, form: SiteFormState, started: string):
     '</div></section>'
   );
 }
+
+/** A section: its heading and content, tinted every other one (the page's rhythm). */
+function section(id: string, title: string, content: string, tint: boolean): string {
+  return (
+    `<section id="${id}"${tint ? ' class="tint"' : ''} aria-labelledby="${id}-title"><div class="w">` +
+    `<h2 id="${id}-title">${escapeText(title)}</h2>${content}</div></section>`
+  );
+}
+
+const LOCALE_OF: Record<SiteLanguage, string> = { fr: 'fr-FR', en: 'en-GB', ro: 'ro-RO' };
+
+/** A day's name in a language (1 January 2024 was a Monday). */
+function dayName(day: (typeof WEEK_DAYS)[number], language: SiteLanguage): string {
+  const date = new Date(Date.UTC(2024, 0, 1 + WEEK_DAYS.indexOf(day)));
+  const name = new Intl.DateTimeFormat(LOCALE_OF[language], { weekday: 'long', timeZone: 'UTC' }).format(
+    date,
+  );
+  return name.charAt(0).toLocaleUpperCase(LOCALE_OF[language]) + name.slice(1);
+}
+
+/** "Lundi – Vendredi" for consecutive days, "Lundi, Mercredi" otherwise. */
+function daysText(days: readonly string[], language: SiteLanguage): string {
+  const indexes = WEEK_DAYS.map((day, index) => (days.includes(day) ? index : -1)).filter(
+    (index) => index >= 0,
+  );
+  const runs: number[][] = [];
+  for (const index of indexes) {
+    const run = runs[runs.length - 1];
+    if (run && run[run.length - 1] === index - 1) run.push(index);
+    else runs.push([index]);
+  }
+  return runs
+    .map((run) => {
+      const first = WEEK_DAYS[run[0] ?? 0] ?? 'mo';
+      const last = WEEK_DAYS[run[run.length - 1] ?? 0] ?? 'mo';
+      if (run.length === 1) return dayName(first, language);
+      if (run.length === 2) return `${dayName(first, language)}, ${dayName(last, language)}`;
+      return `${dayName(first, language)} – ${dayName(last, language)}`;
+    })
+    .join(', ');
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+
+/** The opening hours a page may show: each with days and two real times. */
+export function validHours(hours: readonly WebsiteHours[] | undefined): WebsiteHours[] {
+  return (hours ?? []).filter(
+    (range) =>
+      Array.isArray(range.days) &&
+      range.days.some((day) => (WEEK_DAYS as readonly string[]).includes(day)) &&
+      TIME.test(range.opens ?? '') &&
+      TIME.test(range.closes ?? ''),
+  );
+}
+
+type SectionRenderer = (context: Context, index: number) => string;
+
+const SECTIONS: Record<Exclude<WebsiteSectionId, 'contact'>, SectionRenderer> = {
+  about(context, index) {
+    const { texts, labels } = context;
+    if (!texts.about.trim()) return '';
+    return section('about', labels.about, paragraphs(texts.about), index % 2 === 1);
+  },
+  services(context, index) {
+    const { texts, labels } = context;
+    const services = texts.services.filter((service) => (service.name ?? '').trim());
+    if (services.length === 0) return '';
+    const items = services
+      .map((service) => {
+        const price = (service.price ?? '').trim();
+        const description = (service.description ?? '').trim();
+        return (
+          `<li><h3>${escapeText((service.name ?? '').trim())}</h3>` +
+          (price ? `<p class="price">${escapeText(price)}</p>` : '') +
+          (description ? `<p>${lines(description)}</p>` : '') +
+          '</li>'
+        );
+      })
+      .join('');
+    return section('services', labels.services, `<ul class="cards">${items}</ul>`, index % 2 === 1);
+  },
+  hours(context, index) {
+    const { site, labels, texts, language } = context;
+    const hours = validHours(site.content.hours);
+    const note = texts.openingHours.trim();
+    if (hours.length === 0 && !note) return '';
+    const rows = hours
+      .map(
+        (range) =>
+          `<div><dt>${escapeText(daysText(range.days ?? [], language))}</dt>` +
+          `<dd><time>${escapeText(range.opens ?? '')}</time> – <time>${escapeText(range.closes ?? '')}</time></dd></div>`,
+      )
+      .join('');
+    return section(
+      'hours',
+      labels.hours,
+      (rows ? `<dl class="hours">${rows}</dl>` : '') + (note ? `<p>${lines(note)}</p>` : ''),
+      index % 2 === 1,
+    );
+  },
+  // The photos come with the gallery's images (issue 38, its next part): none yet, no section.
+  gallery: () => '',
+  team(context, index) {
+    const { texts, labels } = context;
+    const people = texts.team.filter((person) => (person.name ?? '').trim());
+    if (people.length === 0) return '';
+    const items = people
+      .map(
+        (person) =>
+          `<li><h3>${escapeText((person.name ?? '').trim())}</h3>` +
+          ((person.role ?? '').trim() ? `<p>${escapeText((person.role ?? '').trim())}</p>` : '') +
+          '</li>',
+      )
+      .join('');
+    return section('team', labels.team, `<ul class="cards team">${items}</ul>`, index % 2 === 1);
+  },
+  faq(context, index) {
+    const { texts, labels } = context;
+    const entries = texts.faq.filter((entry) => (entry.question ?? '').trim() && (entry.answer ?? '').trim());
+    if (entries.length === 0) return '';
+    // <details> opens and closes without a script; each question is a heading for screen readers' lists.
+    const items = entries
+      .map(
+        (entry) =>
+          `<details><summary><h3>${escapeText((entry.question ?? '').trim())}</h3></summary>` +
+          `${paragraphs(entry.answer ?? '')}</details>`,
+      )
+      .join('');
+    return section('faq', labels.faq, `<div class="faq">${items}</div>`, index % 2 === 1);
+  },
+  map(context, index) {
+    const { site, labels } = context;
+    const address = site.content.address.trim();
+    if (!address) return '';
+    // A link, not an embedded map: the page makes no request to a third party (and sets no cookie).
+    const href = `https://www.openstreetmap.org/search?query=${encodeURIComponent(address.replace(/\s+/g, ' '))}`;
+    return section(
+      'map',
+      labels.map,
+      `<p>${lines(address)}</p><p>${link(context, href, ' class="btn main-btn" rel="noopener"', escapeText(labels.mapLink))}</p>`,
+      index % 2 === 1,
+    );
+  },
+};
 
 /** A site's page in one of its languages (or, in the builder's preview, any language it has texts for). */
 export function renderSitePage(
@@ -611,21 +823,21 @@ export function renderSitePage(
   const { texts, languages } = context;
   const name = site.content.siteName.trim();
   const tagline = texts.tagline.trim();
-  const css = styles(WEBSITE_PALETTE[site.content.color] ?? WEBSITE_PALETTE.navy);
+  const css = styles(WEBSITE_PALETTE[site.content.color] ?? WEBSITE_PALETTE.navy, site.content.template);
   const title = tagline ? `${name} – ${tagline}` : name;
   const path = sitePath(site.slug, language, languages);
   const started = options.started === undefined ? STARTED_PLACEHOLDER : escapeText(options.started);
 
   const cta = link(context, '#contact', ' class="btn"', escapeText(labels.contactCta));
-  let main = '';
-  if (texts.about.trim())
-    main += `<section id="about" aria-labelledby="about-title"><div class="w"><h2 id="about-title">${escapeText(labels.about)}</h2>${paragraphs(texts.about)}</div></section>`;
-  const services = texts.services.map((service) => service.trim()).filter(Boolean);
-  if (services.length > 0)
-    main +=
-      `<section id="services" class="tint" aria-labelledby="services-title"><div class="w"><h2 id="services-title">${escapeText(labels.services)}</h2>` +
-      `<ul class="cards">${services.map((service) => `<li>${escapeText(service)}</li>`).join('')}</ul></div></section>`;
-  main += contactSection(context, options.form ?? {}, started);
+  const form = options.form ?? {};
+  const main = orderedSections(site.content.sections)
+    .filter((section) => section.visible)
+    .map((section, index) =>
+      section.id === 'contact'
+        ? contactSection(context, form, started)
+        : SECTIONS[section.id](context, index),
+    )
+    .join('');
 
   const body =
     hero(context, escapeText(name), escapeText(tagline), cta, (other) =>
@@ -643,7 +855,7 @@ export function renderSiteThanks(
 ): RenderedSitePage {
   const context = contextOf(site, language, labels, options.origin, false, options.host ?? null);
   const { languages } = context;
-  const css = styles(WEBSITE_PALETTE[site.content.color] ?? WEBSITE_PALETTE.navy);
+  const css = styles(WEBSITE_PALETTE[site.content.color] ?? WEBSITE_PALETTE.navy, site.content.template);
   const name = site.content.siteName.trim();
   const back = sitePath(site.slug, language, languages);
   const body =

@@ -7,6 +7,11 @@ import type { components } from '../lib/api/schema';
 export type WebsiteColor = components['schemas']['WebsiteColor'];
 export type WebsiteContent = components['schemas']['WebsiteContent'];
 export type WebsiteTexts = components['schemas']['WebsiteTexts'];
+export type WebsiteService = components['schemas']['WebsiteService'];
+export type WebsiteSectionId = components['schemas']['WebsiteSectionId'];
+export type WebsiteTemplate = NonNullable<WebsiteContent['template']>;
+export type WebsiteSection = NonNullable<WebsiteContent['sections']>[number];
+export type WebsiteHours = NonNullable<WebsiteContent['hours']>[number];
 export type SiteLanguage = components['schemas']['Language'];
 /** The country whose law the site's legal notice follows (its company's registered office). */
 export type SiteCountry = NonNullable<WebsiteContent['country']>;
@@ -53,6 +58,48 @@ export const SITE_CONTACT_FIELDS = ['name', 'email', 'message'] as const;
 export const SITE_HONEYPOT_FIELD = 'leave_this_empty';
 export const SITE_STARTED_FIELD = 'started';
 
+/** The three looks (issue 38): a shop or café, professional services, a craft. */
+export const WEBSITE_TEMPLATES: readonly WebsiteTemplate[] = ['shop', 'services', 'craft'];
+
+/** Every section of a page, in the order a new site shows them. */
+export const WEBSITE_SECTION_IDS: readonly WebsiteSectionId[] = [
+  'about',
+  'services',
+  'hours',
+  'gallery',
+  'team',
+  'faq',
+  'map',
+  'contact',
+];
+
+/** The week's days as schema.org and the hours' `days` name them, Monday first. */
+export const WEEK_DAYS = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const;
+
+/**
+ * The page's sections in the owner's order: each known one once, the contact section always shown,
+ * and any the list misses (a draft older than the section) after the others, shown.
+ */
+export function orderedSections(sections: readonly WebsiteSection[] | undefined): WebsiteSection[] {
+  const seen = new Set<WebsiteSectionId>();
+  const ordered: WebsiteSection[] = [];
+  for (const section of sections ?? []) {
+    if (!WEBSITE_SECTION_IDS.includes(section.id) || seen.has(section.id)) continue;
+    seen.add(section.id);
+    ordered.push({ id: section.id, visible: section.id === 'contact' || section.visible });
+  }
+  for (const id of WEBSITE_SECTION_IDS) if (!seen.has(id)) ordered.push({ id, visible: true });
+  return ordered;
+}
+
+/** A service as the contract has it: a draft of before the prices held its name alone. */
+function serviceOf(item: unknown): WebsiteService {
+  if (typeof item === 'string') return { name: item, description: '', price: '' };
+  const record = (item ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return { name: text(record.name), description: text(record.description), price: text(record.price) };
+}
+
 /** An empty site, as a new builder starts (the server fills in the company file's defaults). */
 export function emptyWebsiteContent(
   language: SiteLanguage = 'fr',
@@ -74,18 +121,38 @@ export function emptyWebsiteContent(
     vatNumber: '',
     publicationDirector: '',
     legalDetails: '',
-    texts: { [language]: { tagline: '', about: '', services: [], openingHours: '' } },
+    template: 'services',
+    sections: orderedSections([]),
+    hours: [],
+    texts: { [language]: emptyTexts() },
   };
 }
 
+/** One language's texts, empty. */
+export function emptyTexts(): Required<WebsiteTexts> {
+  return { tagline: '', about: '', services: [], openingHours: '', team: [], faq: [], untranslated: [] };
+}
+
 /**
- * A stored draft with every field of the legal notice: one saved before they existed (issue 38) had
- * its company's details in one free text (kept as the other mentions), and no country. It is read as
- * a company being registered in `country` (the company file's), so that publishing asks for the rest.
+ * A stored draft with every field of today's contract (issue 38). One saved before the legal fields had
+ * its company's details in one free text (kept as the other mentions) and no country: it is read as a
+ * company being registered in `country` (the company file's), so that publishing asks for the rest.
+ * Its services were names (each becomes a service without price), it had no template, sections or hours.
  */
-export function withLegalFields(content: WebsiteContent, country: SiteCountry): WebsiteContent {
+export function normalizeWebsiteContent(content: WebsiteContent, country: SiteCountry): WebsiteContent {
+  const texts = Object.fromEntries(
+    Object.entries(content.texts ?? {}).map(([language, given]) => [
+      language,
+      { ...given, services: (given?.services ?? []).map(serviceOf) },
+    ]),
+  ) as WebsiteContent['texts'];
   return {
     ...content,
+    template:
+      content.template && WEBSITE_TEMPLATES.includes(content.template) ? content.template : 'services',
+    sections: orderedSections(content.sections),
+    hours: content.hours ?? [],
+    texts,
     country: content.country ?? country,
     legalForm: content.legalForm ?? '',
     shareCapital: content.shareCapital ?? null,

@@ -88,6 +88,13 @@ for (const language of LANGUAGES) {
     await page.getByLabel(t('fields.phone.title'), { exact: false }).first().fill('+40 721 234 567');
     await page.getByLabel(t('fields.tagline.title'), { exact: false }).first().fill(site.tagline);
     await page.getByLabel(t('fields.about.title'), { exact: false }).first().fill(site.about);
+    // No company file here: the legal notice's company details are typed (a file fills them in).
+    await page
+      .getByLabel(t('fields.address.title'), { exact: false })
+      .first()
+      .fill('12 rue des Lilas, 75011 Paris');
+    await page.getByLabel(t('fields.legalForm.title'), { exact: false }).first().fill('SAS');
+    await page.getByLabel(t('fields.shareCapital.title'), { exact: false }).first().fill('1000');
 
     // The preview is the published page itself: the tagline shows in it as typed.
     // The frame shows exactly its srcdoc. (Whether Chromium has painted a sandboxed, out-of-process

@@ -30,7 +30,7 @@ const request = (
     ...(options.body === undefined ? {} : { body: options.body }),
   });
 
-async function withFile(jurisdiction: 'FR' | 'RO', language = 'fr') {
+async function withFile(jurisdiction: 'FR' | 'RO', language: 'fr' | 'en' | 'ro' = 'fr') {
   const user = await server.signup({ language });
   const saved = await request(user, '/api/company-file/draft', {
     method: 'POST',

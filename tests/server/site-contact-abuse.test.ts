@@ -45,13 +45,13 @@ function content(email: string): WebsiteContent {
       ro: {
         tagline: 'Prăjituri de casă',
         about: 'Facem prăjituri cu ingrediente din zonă.',
-        services: ['Torturi la comandă'],
+        services: [{ name: 'Torturi la comandă' }],
         openingHours: 'Luni – sâmbătă, 8 – 18',
       },
       fr: {
         tagline: 'Gâteaux maison',
         about: 'Nous faisons nos gâteaux avec des produits de la région.',
-        services: ['Gâteaux sur commande'],
+        services: [{ name: 'Gâteaux sur commande' }],
         openingHours: 'Du lundi au samedi, 8 h – 18 h',
       },
     },

@@ -271,7 +271,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two server instances on one P
         fr: {
           tagline: 'Deux ateliers',
           about: 'Un atelier, deux instances.',
-          services: ['Réparations'],
+          services: [{ name: 'Réparations' }],
           openingHours: '9 h – 18 h',
         },
       },

@@ -23,13 +23,13 @@ export function completeContent(overrides: Partial<WebsiteContent> = {}): Websit
       fr: {
         tagline: 'Du pain au levain, cuit chaque matin',
         about: 'Nous faisons notre pain nous-mêmes, avec des farines de la région.',
-        services: ['Pains au levain', 'Viennoiseries'],
+        services: [{ name: 'Pains au levain' }, { name: 'Viennoiseries' }],
         openingHours: 'Du mardi au samedi, 7 h – 19 h',
       },
       en: {
         tagline: 'Sourdough bread, baked every morning',
         about: 'We bake our own bread, with flour from local mills.',
-        services: ['Sourdough bread'],
+        services: [{ name: 'Sourdough bread' }],
         openingHours: 'Tuesday to Saturday, 7 am – 7 pm',
       },
     },

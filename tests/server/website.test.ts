@@ -151,7 +151,11 @@ describe('the builder (GET and POST /api/website…)', () => {
       publicationDirector: 'Ana Ionescu',
       languages: ['ro'],
     });
-    expect(website.content.texts.ro?.services).toEqual(['Cafenea', 'Prăjituri de casă', 'Cafea la pachet']);
+    expect(website.content.texts.ro?.services?.map((service) => service.name)).toEqual([
+      'Cafenea',
+      'Prăjituri de casă',
+      'Cafea la pachet',
+    ]);
   });
 
   it('reads a draft saved before the legal fields as a company being registered in the file’s country', async () => {
@@ -425,7 +429,7 @@ describe('publishing', () => {
           fr: {
             tagline: `"><img src=x onerror=alert(1)>`,
             about: `Un texte ${hostile} avec <b>du gras</b> et un lien javascript:alert(1).`,
-            services: [hostile],
+            services: [{ name: hostile }],
             openingHours: '',
           },
         },

@@ -9,8 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import {
+  emptyTexts,
   emptyWebsiteContent,
-  withLegalFields,
+  normalizeWebsiteContent,
   type SiteLanguage,
   type WebsiteContent,
 } from '../../../src/shared/website';
@@ -234,7 +235,10 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       shareCapital: company.shareCapital,
       publicationDirector: company.representative || account.name,
       texts: {
-        [account.language]: { tagline: '', about: '', services: company.services, openingHours: '' },
+        [account.language]: {
+          ...emptyTexts(),
+          services: company.services.map((name) => ({ name, description: '', price: '' })),
+        },
       },
     };
     return company.identifiers ? withNumbers(content, company.identifiers) : content;
@@ -242,7 +246,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
 
   /** A stored draft or published content, with the fields added since it was saved. */
   const stored = (content: unknown, company: CompanyDefaults): WebsiteContent =>
-    withLegalFields(content as WebsiteContent, company.country ?? 'FR');
+    normalizeWebsiteContent(content as WebsiteContent, company.country ?? 'FR');
 
   async function view(userId: string, found?: WebsiteRow): Promise<Website> {
     const [company, account, allowed, unread] = await Promise.all([
@@ -463,7 +467,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         await lockSlugs(tx, previous ? [slug, previous] : [slug]);
         const owned = await slugOwnership(tx, userId, slug);
         if (owned) throw slugError(owned, language);
-        const content = withLegalFields(current.content as WebsiteContent, country);
+        const content = normalizeWebsiteContent(current.content as WebsiteContent, country);
         const fields = checkWebsiteContent(content, language);
         if (Object.keys(fields).length > 0)
           throw new WebsiteError(422, 'WEBSITE_INCOMPLETE', t('website:errors.WEBSITE_INCOMPLETE'), fields);
@@ -515,7 +519,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       const current = await row(userId);
       if (!current) return;
       const content = withNumbers(
-        withLegalFields(current.content as WebsiteContent, identifiers.country),
+        normalizeWebsiteContent(current.content as WebsiteContent, identifiers.country),
         identifiers,
       );
       await db.update(websites).set({ content, updatedAt: new Date() }).where(eq(websites.userId, userId));

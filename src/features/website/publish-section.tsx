@@ -25,7 +25,7 @@ import { slugProblem, suggestSlug } from '@/shared/website-slug';
 import { PublishLocked } from './publish-locked';
 import { useSlugCheck, type SlugVerdict } from './use-slug-check';
 import { errorCode, incompleteFields, isTooMany, websiteApi, type Website } from './website-api';
-import { fieldProblems, openProblemPaths, type FieldProblem } from './website-content';
+import { fieldProblems, openProblemPaths, textFieldName, type FieldProblem } from './website-content';
 
 const FORMS = { main: websiteForm, texts: websiteTextsForm };
 
@@ -162,6 +162,10 @@ export function PublishSection(props: PublishSectionProps) {
     : verdict === 'idle'
       ? null
       : SLUG_MESSAGES[verdict];
+  // The texts of the site's languages still marked "to translate": said before publishing.
+  const untranslated = content.languages
+    .map((language) => ({ language, paths: content.texts[language]?.untranslated ?? [] }))
+    .filter(({ paths }) => paths.length > 0);
   // What a refused publish named and the draft still lacks.
   const open = useMemo(() => openProblemPaths(content, FORMS), [content]);
   const problems =
@@ -210,6 +214,22 @@ export function PublishSection(props: PublishSectionProps) {
         ) : (
           <Text size="sm">{t('publish.notPublished')}</Text>
         )}
+        {untranslated.map(({ language, paths }) => (
+          <Alert
+            key={language}
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle aria-hidden="true" />}
+            data-testid={`website-publish-untranslated-${language}`}
+          >
+            <Text size="sm">
+              {t('translation.publishWarning', {
+                language: t(`publish.languageInText.${language}`),
+                fields: paths.map((path) => textFieldName(t as never, path)).join(', '),
+              })}
+            </Text>
+          </Alert>
+        ))}
         {canPublish ? (
           <>
             <TextInput

@@ -7,6 +7,7 @@ import type { FormDefinition, FormValues } from '@/forms/form-definition';
 import {
   SITE_LANGUAGES,
   WEBSITE_COLORS,
+  WEEK_DAYS,
   type SiteLanguage,
   type WebsiteColor,
   type WebsiteContent,
@@ -15,18 +16,24 @@ import {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+const isWeekDay = (value: unknown): value is (typeof WEEK_DAYS)[number] =>
+  (WEEK_DAYS as readonly unknown[]).includes(value);
+
 export const isSiteLanguage = (value: unknown): value is SiteLanguage =>
   (SITE_LANGUAGES as readonly unknown[]).includes(value);
 
 /** The values of the main form (schemas/forms/website.json): a capital not given is no value. */
 export function mainValues(content: WebsiteContent): FormValues {
-  const { texts: _texts, shareCapital, ...main } = content;
+  // The template and the sections have their own controls (website-look.tsx), the texts their forms.
+  const { texts: _texts, template: _template, sections: _sections, shareCapital, ...main } = content;
   return typeof shareCapital === 'number' ? { ...main, shareCapital } : main;
 }
 
 /** The values of one language's texts form (schemas/forms/website-texts.json). */
 export function textsValues(content: WebsiteContent, language: SiteLanguage): FormValues {
-  return { ...(content.texts[language] ?? {}) };
+  // What is left to translate is not a field: the builder names those texts above the form.
+  const { untranslated: _untranslated, ...texts } = content.texts[language] ?? {};
+  return texts;
 }
 
 /** The content with the main form's values. */
@@ -55,10 +62,25 @@ export function withMain(content: WebsiteContent, values: FormValues): WebsiteCo
     vatNumber: text(values.vatNumber),
     publicationDirector: text(values.publicationDirector),
     legalDetails: text(values.legalDetails),
+    hours: list(values.hours).map((range) => ({
+      days: Array.isArray(range.days) ? range.days.filter(isWeekDay) : [],
+      opens: text(range.opens),
+      closes: text(range.closes),
+    })),
   };
 }
 
-/** The content with one language's texts (a service just added, still empty, is an empty string). */
+const list = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value)
+    ? value.map((item) =>
+        typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {},
+      )
+    : [];
+
+/**
+ * The content with one language's texts (a service just added, still empty, has empty strings). A text
+ * copied from another language and marked "to translate" loses the mark once the owner changes it.
+ */
 export function withTexts(
   content: WebsiteContent,
   language: SiteLanguage,
@@ -67,10 +89,50 @@ export function withTexts(
   const texts: WebsiteTexts = {
     tagline: text(values.tagline),
     about: text(values.about),
-    services: Array.isArray(values.services) ? values.services.map(text) : [],
+    services: list(values.services).map((service) => ({
+      name: text(service.name),
+      description: text(service.description),
+      price: text(service.price),
+    })),
     openingHours: text(values.openingHours),
+    team: list(values.team).map((person) => ({ name: text(person.name), role: text(person.role) })),
+    faq: list(values.faq).map((entry) => ({ question: text(entry.question), answer: text(entry.answer) })),
   };
-  return { ...content, texts: { ...content.texts, [language]: texts } };
+  const before = content.texts[language] ?? {};
+  const untranslated = (before.untranslated ?? []).filter(
+    (path) => translatableText(before, path) === translatableText(texts, path),
+  );
+  return { ...content, texts: { ...content.texts, [language]: { ...texts, untranslated } } };
+}
+
+/** The texts a site's language has to translate, by name: `about`, `services.2.name`, `faq.0.answer`. */
+export function translatablePaths(texts: WebsiteTexts): string[] {
+  const paths: string[] = [];
+  for (const field of ['tagline', 'about', 'openingHours'] as const)
+    if ((texts[field] ?? '').trim()) paths.push(field);
+  (texts.services ?? []).forEach((service, index) => {
+    if ((service.name ?? '').trim()) paths.push(`services.${index}.name`);
+    if ((service.description ?? '').trim()) paths.push(`services.${index}.description`);
+  });
+  (texts.team ?? []).forEach((person, index) => {
+    if ((person.role ?? '').trim()) paths.push(`team.${index}.role`);
+  });
+  (texts.faq ?? []).forEach((entry, index) => {
+    if ((entry.question ?? '').trim()) paths.push(`faq.${index}.question`);
+    if ((entry.answer ?? '').trim()) paths.push(`faq.${index}.answer`);
+  });
+  return paths;
+}
+
+/** The text at a path of `translatablePaths`, or undefined. */
+export function translatableText(texts: WebsiteTexts, path: string): string | undefined {
+  const [field = '', index, key = ''] = path.split('.');
+  if (index === undefined) return (texts as Record<string, unknown>)[field] as string | undefined;
+  const items = (texts as Record<string, unknown>)[field];
+  const item = Array.isArray(items)
+    ? (items[Number(index)] as Record<string, unknown> | undefined)
+    : undefined;
+  return item?.[key] as string | undefined;
 }
 
 /** The id of the main form and the name of each language's texts form (their fields' ids start so). */
@@ -142,4 +204,15 @@ export function openProblemPaths(
   for (const language of content.languages)
     errorPaths(forms.texts, present(texts[language] ?? {}), `texts.${language}`, paths);
   return paths;
+}
+
+/** A text's name for the owner, from its path: "services.2.description" → "Prestation 3, description". */
+export function textFieldName(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  path: string,
+): string {
+  const [field = '', index, key] = path.split('.');
+  if (index === undefined) return t(`fields.${field}.title`);
+  const item = t(`fields.${field}.itemTitle`, { number: Number(index) + 1 });
+  return key && key !== 'name' ? `${item}, ${t(`fields.${field}.${key}`).toLocaleLowerCase()}` : item;
 }

@@ -1,4 +1,4 @@
-import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Tabs, Text, Title } from '@mantine/core';
 import { memo, useMemo, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormDefinition, FormValues } from '@/forms/form-definition';
@@ -10,7 +10,15 @@ import { LANGUAGE_NATIVE_NAMES } from '@/lib/i18n/languages';
 import { SITE_LANGUAGES, type SiteLanguage, type WebsiteContent } from '@/shared/website';
 import { LogoSection } from './logo-section';
 import type { Website } from './website-api';
-import { mainValues, textsFormName, textsValues, withMain, withTexts } from './website-content';
+import {
+  mainValues,
+  textsFormName,
+  textFieldName,
+  textsValues,
+  translatablePaths,
+  withMain,
+  withTexts,
+} from './website-content';
 
 /** website-texts.json once per language, each with its own name: the fields' ids differ from tab to tab. */
 const TEXTS_FORMS = Object.fromEntries(
@@ -75,6 +83,64 @@ const TextsForm = memo(function TextsForm({
   );
 });
 
+/**
+ * A second language made easy (issue 38): an empty language starts from the first one's texts, each
+ * marked "to translate" until it is changed; the texts still to translate are named here, and before
+ * publishing (publish-section.tsx).
+ */
+function TranslationHelp(props: {
+  language: SiteLanguage;
+  from: SiteLanguage;
+  current: () => WebsiteContent | null;
+  change: Edit;
+  onCopied: () => void;
+}) {
+  const { language, from, current, change, onCopied } = props;
+  const { t } = useTranslation('website');
+  const content = current();
+  const texts = content?.texts[language] ?? {};
+  const source = content?.texts[from] ?? {};
+  const untranslated = texts.untranslated ?? [];
+  const empty = translatablePaths(texts).length === 0;
+  const copyable = language !== from && empty && translatablePaths(source).length > 0;
+  if (copyable)
+    return (
+      <Alert variant="light" color="blue" mb="md" data-testid={`website-copy-texts-${language}`}>
+        <Text size="sm" mb="xs">
+          {t('translation.empty', { language: t(`publish.languageInText.${language}`) })}
+        </Text>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => {
+            change((latest) => {
+              const copied = { ...(latest.texts[from] ?? {}) };
+              return {
+                ...latest,
+                texts: {
+                  ...latest.texts,
+                  [language]: { ...copied, untranslated: translatablePaths(copied) },
+                },
+              };
+            });
+            onCopied();
+          }}
+        >
+          {t('translation.copy', { language: t(`publish.languageInText.${from}`) })}
+        </Button>
+      </Alert>
+    );
+  if (untranslated.length === 0) return null;
+  return (
+    <Alert variant="light" color="orange" mb="md" data-testid={`website-untranslated-${language}`}>
+      <Text size="sm" fw={600}>
+        {t('translation.remaining', { count: untranslated.length })}
+      </Text>
+      <Text size="sm">{untranslated.map((path) => textFieldName(t as never, path)).join(' · ')}</Text>
+    </Alert>
+  );
+}
+
 export interface WebsiteEditorProps {
   website: Website;
   languages: SiteLanguage[];
@@ -97,6 +163,7 @@ export function WebsiteEditor(props: WebsiteEditorProps) {
   const { t } = useTranslation('website');
   const tabs = useMemo(() => SITE_LANGUAGES.filter((language) => languages.includes(language)), [languages]);
   const active = tabs.includes(textsLanguage) ? textsLanguage : tabs[0];
+  const [copies, setCopies] = useState(0);
 
   return (
     <Stack gap="lg">
@@ -133,7 +200,16 @@ export function WebsiteEditor(props: WebsiteEditorProps) {
                 </Tabs.List>
                 {tabs.map((language) => (
                   <Tabs.Panel key={language} value={language} pt="md">
+                    <TranslationHelp
+                      language={language}
+                      from={tabs[0] ?? language}
+                      current={current}
+                      change={change}
+                      onCopied={() => setCopies((count) => count + 1)}
+                    />
                     <TextsForm
+                      // A copy from another language starts the form again from the copied texts.
+                      key={`${language}-${copies}`}
                       language={language}
                       current={current}
                       change={change}

@@ -95,8 +95,12 @@ describe('the website builder', () => {
     await user.click(
       within(panel).getByRole('button', { name: words.fields.services.remove.replace('{{number}}', '1') }),
     );
-    await waitFor(() => expect(savedContents().at(-1)?.texts.fr?.services).toEqual(['Viennoiseries']));
-    await waitFor(() => expect(previewHtml()).toContain('<li>Viennoiseries</li>'));
+    await waitFor(() =>
+      expect(savedContents().at(-1)?.texts.fr?.services).toEqual([
+        { name: 'Viennoiseries', description: '', price: '' },
+      ]),
+    );
+    await waitFor(() => expect(previewHtml()).toContain('<h3>Viennoiseries</h3>'));
   });
 
   it('saves a second after the last change, and keeps the edits when a save fails', async () => {
@@ -133,5 +137,86 @@ describe('the website builder', () => {
     expect(await screen.findByRole('textbox', { name: fieldLabel(words.fields.siteName.title) })).toHaveValue(
       'Boulangerie Dupont',
     );
+  });
+});
+
+describe('the look and the second language (issue 38)', () => {
+  const words = WORDS.fr;
+
+  it('switches the template and orders and hides sections, keeping every text; the preview follows', async () => {
+    const { user } = renderWebsite('fr');
+    const look = await screen.findByRole('region', { name: words.look.title });
+    await user.click(within(look).getByRole('radio', { name: new RegExp(words.look.templates.craft.name) }));
+    await waitFor(() => expect(savedContents().at(-1)?.template).toBe('craft'));
+    await waitFor(() => expect(previewHtml()).toContain('Georgia'));
+
+    const faq = within(look).getByTestId('website-section-faq');
+    await user.click(
+      within(faq).getByRole('button', {
+        name: words.look.moveUp.replace('{{section}}', words.look.sectionNames.faq),
+      }),
+    );
+    await user.click(within(look).getByRole('switch', { name: words.look.sectionNames.about }));
+    await waitFor(() => {
+      const sections = savedContents().at(-1)?.sections ?? [];
+      expect(sections.map((section) => section.id)).toEqual([
+        'about',
+        'services',
+        'hours',
+        'gallery',
+        'faq',
+        'team',
+        'map',
+        'contact',
+      ]);
+      expect(sections.find((section) => section.id === 'about')?.visible).toBe(false);
+    });
+    // The contact section cannot be hidden; the first cannot go up, the last cannot go down.
+    expect(
+      within(look).getByRole('switch', { name: new RegExp(words.look.sectionNames.contact) }),
+    ).toBeDisabled();
+    expect(savedContents().at(-1)?.siteName).toBe('Boulangerie Dupont');
+  });
+
+  it('starts a new language from the first one’s texts, names what is left to translate, and before publishing', async () => {
+    const content: WebsiteContent = {
+      ...websiteFixture().content,
+      languages: ['fr', 'en'],
+      texts: {
+        fr: {
+          tagline: 'Du pain frais',
+          about: 'Une boulangerie de quartier depuis 2024.',
+          services: [{ name: 'Baguette', description: '', price: '1,20 €' }],
+          openingHours: '',
+        },
+      },
+    };
+    api.handlers['GET /api/website'] = () => websiteFixture({ content });
+    const { user } = renderWebsite('fr');
+    await user.click(await screen.findByRole('tab', { name: 'English' }));
+    const panel = screen.getByRole('tabpanel', { name: 'English' });
+    await user.click(
+      within(panel).getByRole('button', {
+        name: words.translation.copy.replace('{{language}}', words.publish.languageInText.fr),
+      }),
+    );
+    const tagline = await within(panel).findByRole('textbox', {
+      name: fieldLabel(words.fields.tagline.title),
+    });
+    expect(tagline).toHaveValue('Du pain frais');
+    const left = within(panel).getByTestId('website-untranslated-en');
+    expect(left).toHaveTextContent(
+      `${words.fields.tagline.title} · ${words.fields.about.title} · Prestation 1`,
+    );
+    const warning = screen.getByTestId('website-publish-untranslated-en');
+    expect(warning).toHaveTextContent(words.fields.about.title);
+
+    await user.clear(tagline);
+    await user.type(tagline, 'Fresh bread');
+    await waitFor(() => expect(left).not.toHaveTextContent(words.fields.tagline.title));
+    await waitFor(() =>
+      expect(savedContents().at(-1)?.texts.en?.untranslated).toEqual(['about', 'services.0.name']),
+    );
+    expect(savedContents().at(-1)?.texts.en?.tagline).toBe('Fresh bread');
   });
 });

@@ -14,6 +14,7 @@ import { useWebsiteDraft, type WebsiteDraft } from './use-website-draft';
 import type { Website } from './website-api';
 import type { FieldProblem } from './website-content';
 import { WebsiteEditor } from './website-editor';
+import { WebsiteLook } from './website-look';
 import classes from './website.module.css';
 
 /** From this width the form and the preview sit side by side; below, each is a tab. */
@@ -167,6 +168,7 @@ function Builder({
                 mainHandle={mainHandle}
                 textsHandles={textsHandles}
               />
+              <WebsiteLook content={content} change={draft.change} />
             </Stack>
           </div>
           <div {...previewPanel} className={wide ? classes.previewColumn : undefined}>

@@ -11,12 +11,12 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema37 = {"type":"object","required":["tagline","about"],"properties":{"tagline":{"type":"string","minLength":1,"maxLength":120,"pattern":"\\S"},"about":{"type":"string","minLength":20,"maxLength":3000},"services":{"type":"array","maxItems":12,"items":{"type":"string","minLength":1,"maxLength":120,"pattern":"\\S"}},"openingHours":{"type":"string","maxLength":500}},"$id":"-7bdc242e"};
+const schema37 = {"type":"object","required":["tagline","about"],"properties":{"tagline":{"type":"string","minLength":1,"maxLength":120,"pattern":"\\S"},"about":{"type":"string","minLength":20,"maxLength":3000},"services":{"type":"array","maxItems":12,"items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":120,"pattern":"\\S"},"description":{"type":"string","maxLength":300},"price":{"type":"string","maxLength":40}}}},"openingHours":{"type":"string","maxLength":500},"team":{"type":"array","maxItems":12,"items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"role":{"type":"string","maxLength":120}}}},"faq":{"type":"array","maxItems":12,"items":{"type":"object","required":["question","answer"],"properties":{"question":{"type":"string","minLength":1,"maxLength":200,"pattern":"\\S"},"answer":{"type":"string","minLength":1,"maxLength":1500,"pattern":"\\S"}}}}},"$id":"2c8d4272"};
 const func2 = cjs(runtime0).default;
 const pattern8 = new RegExp("\\S", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="-7bdc242e" */;
+/*# sourceURL="2c8d4272" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -136,9 +136,9 @@ errors++;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
-if(typeof data3 === "string"){
-if(func2(data3) > 120){
-const err10 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema37.properties.services.items,data:data3};
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.name === undefined){
+const err10 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema37.properties.services.items.required,parentSchema:schema37.properties.services.items,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -147,8 +147,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func2(data3) < 1){
-const err11 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.services.items,data:data3};
+if(data3.name !== undefined){
+let data4 = data3.name;
+if(typeof data4 === "string"){
+if(func2(data4) > 120){
+const err11 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"#/properties/services/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema37.properties.services.items.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -157,8 +160,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern8.test(data3)){
-const err12 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.services.items,data:data3};
+if(func2(data4) < 1){
+const err12 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"#/properties/services/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.services.items.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -167,9 +170,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.services.items.type,parentSchema:schema37.properties.services.items,data:data3};
+if(!pattern8.test(data4)){
+const err13 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"#/properties/services/items/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.services.items.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -179,9 +181,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
 else {
-const err14 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.services.type,parentSchema:schema37.properties.services,data:data2};
+const err14 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"#/properties/services/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.services.items.properties.name.type,parentSchema:schema37.properties.services.items.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -191,11 +192,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.openingHours !== undefined){
-let data4 = data.openingHours;
-if(typeof data4 === "string"){
-if(func2(data4) > 500){
-const err15 = {instancePath:instancePath+"/openingHours",schemaPath:"#/properties/openingHours/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema37.properties.openingHours,data:data4};
+if(data3.description !== undefined){
+let data5 = data3.description;
+if(typeof data5 === "string"){
+if(func2(data5) > 300){
+const err15 = {instancePath:instancePath+"/services/" + i0+"/description",schemaPath:"#/properties/services/items/properties/description/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema37.properties.services.items.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -206,7 +207,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/openingHours",schemaPath:"#/properties/openingHours/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.openingHours.type,parentSchema:schema37.properties.openingHours,data:data4};
+const err16 = {instancePath:instancePath+"/services/" + i0+"/description",schemaPath:"#/properties/services/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.services.items.properties.description.type,parentSchema:schema37.properties.services.items.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -216,9 +217,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(data3.price !== undefined){
+let data6 = data3.price;
+if(typeof data6 === "string"){
+if(func2(data6) > 40){
+const err17 = {instancePath:instancePath+"/services/" + i0+"/price",schemaPath:"#/properties/services/items/properties/price/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema37.properties.services.items.properties.price,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -227,10 +230,354 @@ vErrors.push(err17);
 }
 errors++;
 }
+}
+else {
+const err18 = {instancePath:instancePath+"/services/" + i0+"/price",schemaPath:"#/properties/services/items/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.services.items.properties.price.type,parentSchema:schema37.properties.services.items.properties.price,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.services.items.type,parentSchema:schema37.properties.services.items,data:data3};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.services.type,parentSchema:schema37.properties.services,data:data2};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.openingHours !== undefined){
+let data7 = data.openingHours;
+if(typeof data7 === "string"){
+if(func2(data7) > 500){
+const err21 = {instancePath:instancePath+"/openingHours",schemaPath:"#/properties/openingHours/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema37.properties.openingHours,data:data7};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/openingHours",schemaPath:"#/properties/openingHours/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.openingHours.type,parentSchema:schema37.properties.openingHours,data:data7};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.team !== undefined){
+let data8 = data.team;
+if(Array.isArray(data8)){
+if(data8.length > 12){
+const err23 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items",schema:12,parentSchema:schema37.properties.team,data:data8};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+let data9 = data8[i1];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.name === undefined){
+const err24 = {instancePath:instancePath+"/team/" + i1,schemaPath:"#/properties/team/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema37.properties.team.items.required,parentSchema:schema37.properties.team.items,data:data9};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data9.name !== undefined){
+let data10 = data9.name;
+if(typeof data10 === "string"){
+if(func2(data10) > 100){
+const err25 = {instancePath:instancePath+"/team/" + i1+"/name",schemaPath:"#/properties/team/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.team.items.properties.name,data:data10};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(func2(data10) < 1){
+const err26 = {instancePath:instancePath+"/team/" + i1+"/name",schemaPath:"#/properties/team/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.team.items.properties.name,data:data10};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(!pattern8.test(data10)){
+const err27 = {instancePath:instancePath+"/team/" + i1+"/name",schemaPath:"#/properties/team/items/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.team.items.properties.name,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/team/" + i1+"/name",schemaPath:"#/properties/team/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.team.items.properties.name.type,parentSchema:schema37.properties.team.items.properties.name,data:data10};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data9.role !== undefined){
+let data11 = data9.role;
+if(typeof data11 === "string"){
+if(func2(data11) > 120){
+const err29 = {instancePath:instancePath+"/team/" + i1+"/role",schemaPath:"#/properties/team/items/properties/role/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema37.properties.team.items.properties.role,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/team/" + i1+"/role",schemaPath:"#/properties/team/items/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.team.items.properties.role.type,parentSchema:schema37.properties.team.items.properties.role,data:data11};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/team/" + i1,schemaPath:"#/properties/team/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.team.items.type,parentSchema:schema37.properties.team.items,data:data9};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.team.type,parentSchema:schema37.properties.team,data:data8};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.faq !== undefined){
+let data12 = data.faq;
+if(Array.isArray(data12)){
+if(data12.length > 12){
+const err33 = {instancePath:instancePath+"/faq",schemaPath:"#/properties/faq/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items",schema:12,parentSchema:schema37.properties.faq,data:data12};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+const len2 = data12.length;
+for(let i2=0; i2<len2; i2++){
+let data13 = data12[i2];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.question === undefined){
+const err34 = {instancePath:instancePath+"/faq/" + i2,schemaPath:"#/properties/faq/items/required",keyword:"required",params:{missingProperty: "question"},message:"must have required property '"+"question"+"'",schema:schema37.properties.faq.items.required,parentSchema:schema37.properties.faq.items,data:data13};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data13.answer === undefined){
+const err35 = {instancePath:instancePath+"/faq/" + i2,schemaPath:"#/properties/faq/items/required",keyword:"required",params:{missingProperty: "answer"},message:"must have required property '"+"answer"+"'",schema:schema37.properties.faq.items.required,parentSchema:schema37.properties.faq.items,data:data13};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data13.question !== undefined){
+let data14 = data13.question;
+if(typeof data14 === "string"){
+if(func2(data14) > 200){
+const err36 = {instancePath:instancePath+"/faq/" + i2+"/question",schemaPath:"#/properties/faq/items/properties/question/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.faq.items.properties.question,data:data14};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(func2(data14) < 1){
+const err37 = {instancePath:instancePath+"/faq/" + i2+"/question",schemaPath:"#/properties/faq/items/properties/question/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.faq.items.properties.question,data:data14};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(!pattern8.test(data14)){
+const err38 = {instancePath:instancePath+"/faq/" + i2+"/question",schemaPath:"#/properties/faq/items/properties/question/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.faq.items.properties.question,data:data14};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/faq/" + i2+"/question",schemaPath:"#/properties/faq/items/properties/question/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.faq.items.properties.question.type,parentSchema:schema37.properties.faq.items.properties.question,data:data14};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data13.answer !== undefined){
+let data15 = data13.answer;
+if(typeof data15 === "string"){
+if(func2(data15) > 1500){
+const err40 = {instancePath:instancePath+"/faq/" + i2+"/answer",schemaPath:"#/properties/faq/items/properties/answer/maxLength",keyword:"maxLength",params:{limit: 1500},message:"must NOT have more than 1500 characters",schema:1500,parentSchema:schema37.properties.faq.items.properties.answer,data:data15};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(func2(data15) < 1){
+const err41 = {instancePath:instancePath+"/faq/" + i2+"/answer",schemaPath:"#/properties/faq/items/properties/answer/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.faq.items.properties.answer,data:data15};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!pattern8.test(data15)){
+const err42 = {instancePath:instancePath+"/faq/" + i2+"/answer",schemaPath:"#/properties/faq/items/properties/answer/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema37.properties.faq.items.properties.answer,data:data15};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/faq/" + i2+"/answer",schemaPath:"#/properties/faq/items/properties/answer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.faq.items.properties.answer.type,parentSchema:schema37.properties.faq.items.properties.answer,data:data15};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/faq/" + i2,schemaPath:"#/properties/faq/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.faq.items.type,parentSchema:schema37.properties.faq.items,data:data13};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/faq",schemaPath:"#/properties/faq/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.faq.type,parentSchema:schema37.properties.faq,data:data12};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-7bdc242e": validate20 };
+const validateFns = { "2c8d4272": validate20 };
 
 export const websiteTextsForm = defineForm('website-texts', definition, validateFns);

@@ -11,16 +11,18 @@ function cjs(namespace) {
   return namespace.default && namespace.default.__esModule ? namespace.default : namespace;
 }
 
-const schema37 = {"type":"object","required":["siteName","languages","color","email","phone","address","country","legalForm"],"properties":{"siteName":{"type":"string","minLength":1,"maxLength":80,"pattern":"\\S"},"languages":{"type":"array","minItems":1,"maxItems":3,"uniqueItems":true,"items":{"type":"string","enum":["fr","en","ro"]}},"color":{"type":"string","enum":["navy","teal","green","burgundy","plum","slate","orange"]},"email":{"type":"string","maxLength":254,"pattern":"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},"phone":{"type":"string","maxLength":40,"pattern":"^$|^\\+?[0-9][0-9 ().-]{5,38}$"},"address":{"type":"string","maxLength":300,"minLength":1,"pattern":"\\S"},"country":{"type":"string","enum":["FR","RO"]},"legalForm":{"type":"string","minLength":1,"maxLength":60,"pattern":"\\S"},"shareCapital":{"type":"number","minimum":0,"maximum":1000000000000},"registrationPending":{"type":"boolean","default":true},"registrationNumber":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"taxId":{"type":"string","maxLength":20,"pattern":"^(RO ?)?[1-9][0-9]{1,9}$"},"vatNumber":{"type":"string","maxLength":20,"pattern":"^FR ?[0-9A-HJ-NP-Z]{2} ?[0-9]{3} ?[0-9]{3} ?[0-9]{3}$"},"publicationDirector":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"legalDetails":{"type":"string","maxLength":500}},"requiredWhen":[{"when":{"country":"FR"},"required":["publicationDirector","shareCapital"]},{"when":{"country":"FR","registrationPending":false},"required":["registrationNumber"]},{"when":{"country":"RO","registrationPending":false},"required":["registrationNumber","taxId"]}],"$id":"-1200e1a1"};
+const schema37 = {"type":"object","required":["siteName","languages","color","email","phone","address","country","legalForm"],"properties":{"siteName":{"type":"string","minLength":1,"maxLength":80,"pattern":"\\S"},"languages":{"type":"array","minItems":1,"maxItems":3,"uniqueItems":true,"items":{"type":"string","enum":["fr","en","ro"]}},"color":{"type":"string","enum":["navy","teal","green","burgundy","plum","slate","orange"]},"email":{"type":"string","maxLength":254,"pattern":"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"},"phone":{"type":"string","maxLength":40,"pattern":"^$|^\\+?[0-9][0-9 ().-]{5,38}$"},"address":{"type":"string","maxLength":300,"minLength":1,"pattern":"\\S"},"country":{"type":"string","enum":["FR","RO"]},"legalForm":{"type":"string","minLength":1,"maxLength":60,"pattern":"\\S"},"shareCapital":{"type":"number","minimum":0,"maximum":1000000000000},"registrationPending":{"type":"boolean","default":true},"registrationNumber":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"taxId":{"type":"string","maxLength":20,"pattern":"^(RO ?)?[1-9][0-9]{1,9}$"},"vatNumber":{"type":"string","maxLength":20,"pattern":"^FR ?[0-9A-HJ-NP-Z]{2} ?[0-9]{3} ?[0-9]{3} ?[0-9]{3}$"},"publicationDirector":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"legalDetails":{"type":"string","maxLength":500},"hours":{"type":"array","maxItems":14,"items":{"type":"object","required":["days","opens","closes"],"properties":{"days":{"type":"array","minItems":1,"maxItems":7,"uniqueItems":true,"items":{"type":"string","enum":["mo","tu","we","th","fr","sa","su"]}},"opens":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$"},"closes":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$"}}}}},"requiredWhen":[{"when":{"country":"FR"},"required":["publicationDirector","shareCapital"]},{"when":{"country":"FR","registrationPending":false},"required":["registrationNumber"]},{"when":{"country":"RO","registrationPending":false},"required":["registrationNumber","taxId"]}],"$id":"e828146"};
 const func2 = cjs(runtime0).default;
 const pattern8 = new RegExp("\\S", "u");
 const pattern9 = new RegExp("^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$", "u");
 const pattern10 = new RegExp("^$|^\\+?[0-9][0-9 ().-]{5,38}$", "u");
 const pattern14 = new RegExp("^(RO ?)?[1-9][0-9]{1,9}$", "u");
 const pattern15 = new RegExp("^FR ?[0-9A-HJ-NP-Z]{2} ?[0-9]{3} ?[0-9]{3} ?[0-9]{3}$", "u");
+const pattern17 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]$", "u");
+const pattern18 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="-1200e1a1" */;
+/*# sourceURL="e828146" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -671,9 +673,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(true && (data["country"] === "FR")){
-if(data["publicationDirector"] === undefined || data["publicationDirector"] === null){
-const err56 = {instancePath,schemaPath:"#/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "publicationDirector"},message:"must have required property '" + "publicationDirector" + "'",schema:schema37.requiredWhen,parentSchema:schema37,data};
+if(data.hours !== undefined){
+let data16 = data.hours;
+if(Array.isArray(data16)){
+if(data16.length > 14){
+const err56 = {instancePath:instancePath+"/hours",schemaPath:"#/properties/hours/maxItems",keyword:"maxItems",params:{limit: 14},message:"must NOT have more than 14 items",schema:14,parentSchema:schema37.properties.hours,data:data16};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -682,8 +686,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data["shareCapital"] === undefined || data["shareCapital"] === null){
-const err57 = {instancePath,schemaPath:"#/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "shareCapital"},message:"must have required property '" + "shareCapital" + "'",schema:schema37.requiredWhen,parentSchema:schema37,data};
+const len1 = data16.length;
+for(let i2=0; i2<len1; i2++){
+let data17 = data16[i2];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.days === undefined){
+const err57 = {instancePath:instancePath+"/hours/" + i2,schemaPath:"#/properties/hours/items/required",keyword:"required",params:{missingProperty: "days"},message:"must have required property '"+"days"+"'",schema:schema37.properties.hours.items.required,parentSchema:schema37.properties.hours.items,data:data17};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -692,10 +700,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-if(true && (data["country"] === "FR") && (data["registrationPending"] === false)){
-if(data["registrationNumber"] === undefined || data["registrationNumber"] === null){
-const err58 = {instancePath,schemaPath:"#/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registrationNumber"},message:"must have required property '" + "registrationNumber" + "'",schema:schema37.requiredWhen,parentSchema:schema37,data};
+if(data17.opens === undefined){
+const err58 = {instancePath:instancePath+"/hours/" + i2,schemaPath:"#/properties/hours/items/required",keyword:"required",params:{missingProperty: "opens"},message:"must have required property '"+"opens"+"'",schema:schema37.properties.hours.items.required,parentSchema:schema37.properties.hours.items,data:data17};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -704,10 +710,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(true && (data["country"] === "RO") && (data["registrationPending"] === false)){
-if(data["registrationNumber"] === undefined || data["registrationNumber"] === null){
-const err59 = {instancePath,schemaPath:"#/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registrationNumber"},message:"must have required property '" + "registrationNumber" + "'",schema:schema37.requiredWhen,parentSchema:schema37,data};
+if(data17.closes === undefined){
+const err59 = {instancePath:instancePath+"/hours/" + i2,schemaPath:"#/properties/hours/items/required",keyword:"required",params:{missingProperty: "closes"},message:"must have required property '"+"closes"+"'",schema:schema37.properties.hours.items.required,parentSchema:schema37.properties.hours.items,data:data17};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -716,8 +720,11 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(data["taxId"] === undefined || data["taxId"] === null){
-const err60 = {instancePath,schemaPath:"#/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "taxId"},message:"must have required property '" + "taxId" + "'",schema:schema37.requiredWhen,parentSchema:schema37,data};
+if(data17.days !== undefined){
+let data18 = data17.days;
+if(Array.isArray(data18)){
+if(data18.length > 7){
+const err60 = {instancePath:instancePath+"/hours/" + i2+"/days",schemaPath:"#/properties/hours/items/properties/days/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items",schema:7,parentSchema:schema37.properties.hours.items.properties.days,data:data18};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -726,10 +733,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-}
-else {
-const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(data18.length < 1){
+const err61 = {instancePath:instancePath+"/hours/" + i2+"/days",schemaPath:"#/properties/hours/items/properties/days/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema37.properties.hours.items.properties.days,data:data18};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -738,10 +743,211 @@ vErrors.push(err61);
 }
 errors++;
 }
+const len2 = data18.length;
+for(let i3=0; i3<len2; i3++){
+let data19 = data18[i3];
+if(typeof data19 !== "string"){
+const err62 = {instancePath:instancePath+"/hours/" + i2+"/days/" + i3,schemaPath:"#/properties/hours/items/properties/days/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.hours.items.properties.days.items.type,parentSchema:schema37.properties.hours.items.properties.days.items,data:data19};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(!(((((((data19 === "mo") || (data19 === "tu")) || (data19 === "we")) || (data19 === "th")) || (data19 === "fr")) || (data19 === "sa")) || (data19 === "su"))){
+const err63 = {instancePath:instancePath+"/hours/" + i2+"/days/" + i3,schemaPath:"#/properties/hours/items/properties/days/items/enum",keyword:"enum",params:{allowedValues: schema37.properties.hours.items.properties.days.items.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.hours.items.properties.days.items.enum,parentSchema:schema37.properties.hours.items.properties.days.items,data:data19};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+let i4 = data18.length;
+let j1;
+if(i4 > 1){
+const indices1 = {};
+for(;i4--;){
+let item1 = data18[i4];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err64 = {instancePath:instancePath+"/hours/" + i2+"/days",schemaPath:"#/properties/hours/items/properties/days/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)",schema:true,parentSchema:schema37.properties.hours.items.properties.days,data:data18};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+break;
+}
+indices1[item1] = i4;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/hours/" + i2+"/days",schemaPath:"#/properties/hours/items/properties/days/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.hours.items.properties.days.type,parentSchema:schema37.properties.hours.items.properties.days,data:data18};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data17.opens !== undefined){
+let data20 = data17.opens;
+if(typeof data20 === "string"){
+if(!pattern17.test(data20)){
+const err66 = {instancePath:instancePath+"/hours/" + i2+"/opens",schemaPath:"#/properties/hours/items/properties/opens/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$"},message:"must match pattern \""+"^([01][0-9]|2[0-3]):[0-5][0-9]$"+"\"",schema:"^([01][0-9]|2[0-3]):[0-5][0-9]$",parentSchema:schema37.properties.hours.items.properties.opens,data:data20};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/hours/" + i2+"/opens",schemaPath:"#/properties/hours/items/properties/opens/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.hours.items.properties.opens.type,parentSchema:schema37.properties.hours.items.properties.opens,data:data20};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data17.closes !== undefined){
+let data21 = data17.closes;
+if(typeof data21 === "string"){
+if(!pattern18.test(data21)){
+const err68 = {instancePath:instancePath+"/hours/" + i2+"/closes",schemaPath:"#/properties/hours/items/properties/closes/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$"},message:"must match pattern \""+"^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$"+"\"",schema:"^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$",parentSchema:schema37.properties.hours.items.properties.closes,data:data21};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/hours/" + i2+"/closes",schemaPath:"#/properties/hours/items/properties/closes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.hours.items.properties.closes.type,parentSchema:schema37.properties.hours.items.properties.closes,data:data21};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/hours/" + i2,schemaPath:"#/properties/hours/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.hours.items.type,parentSchema:schema37.properties.hours.items,data:data17};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/hours",schemaPath:"#/properties/hours/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.hours.type,parentSchema:schema37.properties.hours,data:data16};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(true && (data["country"] === "FR")){
+if(data["publicationDirector"] === undefined || data["publicationDirector"] === null){
+const err72 = {instancePath,schemaPath:"#/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "publicationDirector"},message:"must have required property '" + "publicationDirector" + "'",schema:schema37.requiredWhen,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+if(data["shareCapital"] === undefined || data["shareCapital"] === null){
+const err73 = {instancePath,schemaPath:"#/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "shareCapital"},message:"must have required property '" + "shareCapital" + "'",schema:schema37.requiredWhen,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(true && (data["country"] === "FR") && (data["registrationPending"] === false)){
+if(data["registrationNumber"] === undefined || data["registrationNumber"] === null){
+const err74 = {instancePath,schemaPath:"#/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registrationNumber"},message:"must have required property '" + "registrationNumber" + "'",schema:schema37.requiredWhen,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(true && (data["country"] === "RO") && (data["registrationPending"] === false)){
+if(data["registrationNumber"] === undefined || data["registrationNumber"] === null){
+const err75 = {instancePath,schemaPath:"#/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "registrationNumber"},message:"must have required property '" + "registrationNumber" + "'",schema:schema37.requiredWhen,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+if(data["taxId"] === undefined || data["taxId"] === null){
+const err76 = {instancePath,schemaPath:"#/requiredWhen",keyword:"requiredWhen",params:{missingProperty: "taxId"},message:"must have required property '" + "taxId" + "'",schema:schema37.requiredWhen,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+else {
+const err77 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
-const validateFns = { "-1200e1a1": validate20 };
+const validateFns = { "e828146": validate20 };
 
 export const websiteForm = defineForm('website', definition, validateFns);

@@ -1844,9 +1844,36 @@ export interface components {
         WebsiteTexts: {
             tagline?: string;
             about?: string;
-            services?: string[];
+            /**
+             * @description What the business offers, each with an optional description and price
+             *     as the owner writes it ("from €25", "12 € / kg"). A draft saved when
+             *     services were plain names is read with those names.
+             */
+            services?: components["schemas"]["WebsiteService"][];
+            /** @description A note on the opening hours (closed in August…); the hours themselves are `hours`. */
             openingHours?: string;
+            team?: {
+                name?: string;
+                role?: string;
+            }[];
+            faq?: {
+                question?: string;
+                answer?: string;
+            }[];
+            /**
+             * @description The texts copied from another language that the owner has not
+             *     translated yet, by name (`about`, `services.2.name`): the builder
+             *     names them before publishing.
+             */
+            untranslated?: string[];
         };
+        WebsiteService: {
+            name?: string;
+            description?: string;
+            price?: string;
+        };
+        /** @enum {string} */
+        WebsiteSectionId: "about" | "services" | "hours" | "gallery" | "team" | "map" | "faq" | "contact";
         /**
          * @description What the owner writes. A draft may leave any text empty; publishing
          *     needs what schemas/forms/website.json and website-texts.json require.
@@ -1899,6 +1926,27 @@ export interface components {
              *     365/2002, art. 5 lit. e)-f)).
              */
             legalDetails?: string;
+            /**
+             * @description The site's look: a shop or café, professional services, a craft. Only
+             *     the look changes from one to another, never the content.
+             * @enum {string}
+             */
+            template?: "shop" | "services" | "craft";
+            /**
+             * @description The page's sections in the owner's order, each shown or hidden (the
+             *     contact section is always shown). A section missing from the list
+             *     comes after the others, shown.
+             */
+            sections?: {
+                id: components["schemas"]["WebsiteSectionId"];
+                visible: boolean;
+            }[];
+            /** @description The opening hours, in the structured form search engines read (schema.org). */
+            hours?: {
+                days?: ("mo" | "tu" | "we" | "th" | "fr" | "sa" | "su")[];
+                opens?: string;
+                closes?: string;
+            }[];
             texts: {
                 fr?: components["schemas"]["WebsiteTexts"];
                 en?: components["schemas"]["WebsiteTexts"];
