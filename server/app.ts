@@ -83,6 +83,7 @@ import { createSigningService } from './services/signing/rounds';
 import { loadSealKey } from './services/signing/seal-key';
 import { signatoriesOf } from './services/signing/signatories';
 import { LogoRefused } from './services/website/logo-images';
+import { PhotoRefused } from './services/website/photo-images';
 import { createSiteInbox, type SiteInbox } from './services/website/site-inbox';
 import { pruneSlugHolds } from './services/website/slug-holds';
 import {
@@ -97,7 +98,7 @@ import {
   type WorkerPool,
   type WorkerPoolOptions,
 } from './services/workers/worker-pool';
-import { LOGO_MAX_BYTES } from '../src/shared/website';
+import { LOGO_MAX_BYTES, PHOTO_MAX_BYTES } from '../src/shared/website';
 import { websiteDefaultsFromFile } from '../src/shared/website-defaults';
 
 /** The routes that take plain HTML form posts; every other refuses them as an unsupported type (415). */
@@ -113,6 +114,7 @@ const FORM_ROUTES = new Set([
   '/unsubscribe',
 ]);
 const LOGO_ROUTE = '/api/website/logo';
+const PHOTO_ROUTE = '/api/website/photos';
 
 const contractPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url));
 const repositoryRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -176,13 +178,14 @@ export async function buildApp(deps: AppDependencies) {
   app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
-  // A logo is uploaded as its bytes (uploadWebsiteLogo); past 2 MB it is refused unread (413). No
+  // A logo and a gallery photo are uploaded as their bytes (uploadWebsiteLogo, uploadWebsitePhoto);
+  // past 12 MB refused unread (413), and a logo past 2 MB before it is decoded (processLogo). No
   // other route takes bytes: elsewhere a Buffer would reach a handler that no schema checked.
   app.addContentTypeParser(
     'application/octet-stream',
-    { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
+    { parseAs: 'buffer', bodyLimit: Math.max(LOGO_MAX_BYTES, PHOTO_MAX_BYTES) },
     (request, body, done) =>
-      request.routeOptions.url === LOGO_ROUTE
+      request.routeOptions.url === LOGO_ROUTE || request.routeOptions.url === PHOTO_ROUTE
         ? done(null, body)
         : done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE()),
   );
@@ -202,6 +205,7 @@ export async function buildApp(deps: AppDependencies) {
     'text/html',
     'image/png',
     'image/webp',
+    'image/jpeg',
     'application/pdf',
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     'application/zip',
@@ -476,6 +480,14 @@ export async function buildApp(deps: AppDependencies) {
     processLogo: async (bytes, owner) => {
       const outcome = await workerPool.run({ kind: 'logo', bytes }, { owner });
       if (!outcome.ok) throw new LogoRefused(outcome.refusal);
+      return outcome.variants.map((variant) => ({
+        ...variant,
+        bytes: Buffer.from(variant.bytes.buffer, variant.bytes.byteOffset, variant.bytes.byteLength),
+      }));
+    },
+    processPhoto: async (bytes, owner) => {
+      const outcome = await workerPool.run({ kind: 'photo', bytes }, { owner });
+      if (!outcome.ok) throw new PhotoRefused(outcome.refusal);
       return outcome.variants.map((variant) => ({
         ...variant,
         bytes: Buffer.from(variant.bytes.buffer, variant.bytes.byteOffset, variant.bytes.byteLength),

@@ -536,6 +536,31 @@ export const websiteLogos = pgTable(
   ],
 );
 
+/**
+ * The photos of the sites' galleries (issue 38), one row per width and format (w480.webp, w960.jpg…):
+ * re-encoded at upload, nothing of the file sent kept. A photo neither the draft nor the published
+ * site holds is deleted with the next change of the gallery or publish.
+ */
+export const websitePhotos = pgTable(
+  'website_photos',
+  {
+    id: uuid('id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    variant: text('variant').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.id, table.variant] }),
+    index('website_photos_user').on(table.userId),
+  ],
+);
+
 /** Messages sent through a published site's contact form, for its owner (who is also mailed). */
 export const websiteMessages = pgTable(
   'website_messages',

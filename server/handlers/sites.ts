@@ -153,11 +153,22 @@ export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, public
     );
   };
 
+  const getSitePhoto: Handler<unknown, { photoId: string; variant: string }> = async (request, reply) => {
+    const image = await websites.photoImage(request.params.photoId, request.params.variant);
+    if (!image) return reply.code(404).send({ message: 'No such photo', error: 'Not Found' });
+    // A photo is never changed (uploaded again, it gets a new id).
+    return reply
+      .header('content-type', image.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(image.bytes);
+  };
+
   return {
     getPublishedSite,
     getPublishedSiteInLanguage,
     getPublishedSiteThanks,
     sendPublishedSiteMessage,
     getSiteLogo,
+    getSitePhoto,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Operations tagged `website`: the owner's builder (getWebsite, saveWebsiteDraft, uploadWebsiteLogo,
- * deleteWebsiteLogo, checkWebsiteSlug, publishWebsite, unpublishWebsite) and the messages its
+ * deleteWebsiteLogo, uploadWebsitePhoto, deleteWebsitePhoto, checkWebsiteSlug, publishWebsite, unpublishWebsite) and the messages its
  * contact form received (listWebsiteMessages, markWebsiteMessageRead). Messages are in the language
  * of the page that asks (the app's language cookie, else Accept-Language).
  */
@@ -8,6 +8,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { pageLanguage, translator } from '../services/i18n';
 import { LogoRefused } from '../services/website/logo-images';
+import { PhotoRefused } from '../services/website/photo-images';
 import { WebsiteError, type WebsiteService } from '../services/website/website-service';
 import { currentUserId, type BodyOf, type Handler, type ParamsOf, type QueryOf } from './types';
 
@@ -27,6 +28,13 @@ export function websiteHandlers(websites: WebsiteService) {
           error: STATUS_CODES[error.statusCode],
           code: error.code,
           ...(error.fields ? { fields: error.fields } : {}),
+        });
+      }
+      if (error instanceof PhotoRefused) {
+        return reply.code(error.statusCode).send({
+          message: translator(languageOf(request))(`website:errors.${error.code}`),
+          error: STATUS_CODES[error.statusCode],
+          code: error.code,
         });
       }
       if (error instanceof LogoRefused) {
@@ -62,6 +70,22 @@ export function websiteHandlers(websites: WebsiteService) {
 
   const deleteWebsiteLogo: Handler = (request) => websites.deleteLogo(currentUserId(request));
 
+  const uploadWebsitePhoto: Handler<unknown> = async (request, reply) => {
+    if (!Buffer.isBuffer(request.body))
+      return reply.code(415).send({
+        message: 'Send the image file itself, as application/octet-stream',
+        error: STATUS_CODES[415],
+      });
+    const bytes = request.body;
+    return answer(request, reply, () =>
+      websites.uploadPhoto(currentUserId(request), bytes, languageOf(request)),
+    );
+  };
+
+  const deleteWebsitePhoto: Handler<unknown, ParamsOf<'/api/website/photos/{photoId}/delete', 'post'>> = (
+    request,
+  ) => websites.deletePhoto(currentUserId(request), request.params.photoId);
+
   const checkWebsiteSlug: Handler<unknown, unknown, QueryOf<'/api/website/slug-availability', 'get'>> = (
     request,
     reply,
@@ -92,6 +116,8 @@ export function websiteHandlers(websites: WebsiteService) {
     saveWebsiteDraft,
     uploadWebsiteLogo,
     deleteWebsiteLogo,
+    uploadWebsitePhoto,
+    deleteWebsitePhoto,
     checkWebsiteSlug,
     publishWebsite,
     unpublishWebsite,

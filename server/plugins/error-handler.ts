@@ -99,6 +99,10 @@ export function installErrorHandler(app: FastifyInstance) {
       publicCode = 'LOGO_TOO_LARGE';
       message = translator(pageLanguage(request.headers))('website:errors.LOGO_TOO_LARGE');
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.routeOptions.url === '/api/website/photos') {
+      publicCode = 'PHOTO_TOO_LARGE';
+      message = translator(pageLanguage(request.headers))('website:errors.PHOTO_TOO_LARGE');
+    }
     if (status === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     return reply.code(status).send({
       message,

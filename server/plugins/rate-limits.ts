@@ -18,6 +18,7 @@ export const RATE_LIMITED_ROUTES = [
   'POST /api/user/delete-account',
   // Decoding and re-encoding an image is the costliest thing a user can ask for.
   'POST /api/website/logo',
+  'POST /api/website/photos',
 ] as const;
 
 export type LimitedRoute = (typeof RATE_LIMITED_ROUTES)[number];

@@ -14,6 +14,7 @@ import {
   SITE_STARTED_FIELD,
   WEBSITE_PALETTE,
   WEEK_DAYS,
+  photoWidths,
   type WebsiteHours,
   type WebsiteSectionId,
   type WebsiteService,
@@ -352,6 +353,8 @@ function styles(color: { main: string; tint: string }, template: WebsiteTemplate
     '.faq details{background:#fff;border:1px solid #d1d5db;border-radius:.75rem;padding:0 1.25rem;margin:0 0 .75rem;max-width:46rem}',
     '.faq summary{cursor:pointer;min-height:48px;padding:.75rem 0;display:list-item}',
     '.faq summary h3{display:inline;font-size:1.0625rem;margin:0}',
+    '.gallery{list-style:none;margin:0;padding:0;display:grid;gap:.75rem;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr))}',
+    '.gallery img{display:block;width:100%;height:auto;border-radius:.75rem;background:var(--t)}',
     ...(TEMPLATE_STYLES[template] ?? []),
   ].join('');
 }
@@ -717,6 +720,9 @@ export function validHours(hours: readonly WebsiteHours[] | undefined): WebsiteH
 
 type SectionRenderer = (context: Context, index: number) => string;
 
+/** How wide a gallery photo shows: a column of the page's grid (.gallery in `styles`). */
+const GALLERY_SIZES = '(min-width: 66rem) 21rem, (min-width: 34rem) 50vw, 100vw';
+
 const SECTIONS: Record<Exclude<WebsiteSectionId, 'contact'>, SectionRenderer> = {
   about(context, index) {
     const { texts, labels } = context;
@@ -760,8 +766,31 @@ const SECTIONS: Record<Exclude<WebsiteSectionId, 'contact'>, SectionRenderer> = 
       index % 2 === 1,
     );
   },
-  // The photos come with the gallery's images (issue 38, its next part): none yet, no section.
-  gallery: () => '',
+  gallery(context, index) {
+    const { site, labels, language } = context;
+    const photos = site.content.photos ?? [];
+    if (photos.length === 0) return '';
+    const items = photos
+      .map((photo, position) => {
+        const base = `/site-photos/${escapeText(photo.id)}`;
+        const widths = photoWidths(photo.width);
+        const srcset = (format: string) =>
+          widths.map(([name, actual]) => `${base}/w${name}.${format} ${actual}w`).join(', ');
+        // The middle width where there is one: a browser without srcset gets a fair size.
+        const [fallback = 480] = widths[Math.min(1, widths.length - 1)] ?? [];
+        // Sized by the photo's own proportions (no shift as it arrives), and loaded as it nears the
+        // screen, except the first of a gallery at the top of the page.
+        const loading = index === 0 && position === 0 ? 'eager' : 'lazy';
+        return (
+          `<li><picture><source type="image/webp" srcset="${srcset('webp')}" sizes="${GALLERY_SIZES}">` +
+          `<img src="${base}/w${fallback}.jpg" srcset="${srcset('jpg')}" sizes="${GALLERY_SIZES}" ` +
+          `width="${Math.round(photo.width)}" height="${Math.round(photo.height)}" ` +
+          `alt="${escapeText((photo.alt?.[language] ?? '').trim())}" loading="${loading}" decoding="async"></picture></li>`
+        );
+      })
+      .join('');
+    return section('gallery', labels.gallery, `<ul class="gallery">${items}</ul>`, index % 2 === 1);
+  },
   team(context, index) {
     const { texts, labels } = context;
     const people = texts.team.filter((person) => (person.name ?? '').trim());

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyWebsiteContent, mergePhotos, missingPhotoAlts, photoWidths } from './website';
 import { servicesFromPurpose, websiteDefaultsFromFile } from './website-defaults';
 
 describe('servicesFromPurpose', () => {
@@ -61,5 +62,56 @@ describe('websiteDefaultsFromFile', () => {
     expect(
       websiteDefaultsFromFile({ jurisdiction: 'DE', legalForm: 'GmbH', shareCapital: -1 }).country,
     ).toBeNull();
+  });
+});
+
+describe('the gallery’s rules (src/shared/website.ts)', () => {
+  it('gives a photo every width below its own and the next one at its own, never enlarged', () => {
+    expect(photoWidths(1600)).toEqual([
+      [480, 480],
+      [960, 960],
+      [1600, 1600],
+    ]);
+    expect(photoWidths(1200)).toEqual([
+      [480, 480],
+      [960, 960],
+      [1600, 1200],
+    ]);
+    expect(photoWidths(300)).toEqual([[480, 300]]);
+  });
+
+  it('keeps the draft’s order and descriptions of the photos that exist, the server’s sizes, and adds new ones last', () => {
+    const stored = [
+      { id: 'a', width: 960, height: 640, alt: {} },
+      { id: 'b', width: 480, height: 480, alt: {} },
+      { id: 'c', width: 300, height: 200, alt: {} },
+    ];
+    expect(
+      mergePhotos(
+        [
+          { id: 'b', width: 1, height: 1, alt: { fr: 'Le four' } },
+          { id: 'gone', width: 1, height: 1, alt: {} },
+          { id: 'a', width: 1, height: 1, alt: { fr: 'La vitrine' } },
+          { id: 'b', width: 1, height: 1, alt: {} },
+        ],
+        stored,
+      ),
+    ).toEqual([
+      { id: 'b', width: 480, height: 480, alt: { fr: 'Le four' } },
+      { id: 'a', width: 960, height: 640, alt: { fr: 'La vitrine' } },
+      { id: 'c', width: 300, height: 200, alt: {} },
+    ]);
+  });
+
+  it('names each missing description, in each language of the site', () => {
+    const content = {
+      ...emptyWebsiteContent('fr'),
+      languages: ['fr', 'ro'] as ('fr' | 'ro')[],
+      photos: [
+        { id: 'a', width: 10, height: 10, alt: { fr: 'La vitrine', ro: ' ' } },
+        { id: 'b', width: 10, height: 10 },
+      ],
+    };
+    expect(missingPhotoAlts(content)).toEqual(['photos.0.alt.ro', 'photos.1.alt.fr', 'photos.1.alt.ro']);
   });
 });

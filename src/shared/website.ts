@@ -51,6 +51,58 @@ export function contrastRatio(first: string, second: string): number {
 /** The largest logo file accepted (before re-encoding). */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
+/** The largest photo file accepted (a phone camera's JPEG is 3 to 8 MB), and how many a gallery holds. */
+export const PHOTO_MAX_BYTES = 12 * 1024 * 1024;
+export const MAX_PHOTOS = 12;
+/** The widths a photo is served at (server/services/website/photo-images.ts makes them). */
+export const PHOTO_WIDTHS = [480, 960, 1600] as const;
+
+/**
+ * The widths a photo of `width` pixels (upright, at most the largest) has, each as [name, actual
+ * width]: every one below its own width, and the next one at its own width (never enlarged). A photo
+ * 1200 pixels wide has 480, 960 and "1600" at 1200; one 300 wide has "480" at 300.
+ */
+export function photoWidths(width: number): [number, number][] {
+  return PHOTO_WIDTHS.filter((_target, index) => index === 0 || (PHOTO_WIDTHS[index - 1] ?? 0) < width).map(
+    (target) => [target, Math.min(target, width)],
+  );
+}
+
+export type WebsitePhoto = NonNullable<WebsiteContent['photos']>[number];
+
+/**
+ * The gallery as the owner edits it, on the photos that exist: uploads and removals are the server's
+ * (their own requests), the order and the text alternatives the owner's draft. Photos of `edited` that
+ * are not in `stored` are gone; photos of `stored` that `edited` lacks (uploaded meanwhile) come last.
+ * Sizes are always the stored ones.
+ */
+export function mergePhotos(
+  edited: readonly WebsitePhoto[] | undefined,
+  stored: readonly WebsitePhoto[] | undefined,
+): WebsitePhoto[] {
+  const byId = new Map((stored ?? []).map((photo) => [photo.id, photo]));
+  const kept: WebsitePhoto[] = [];
+  for (const photo of edited ?? []) {
+    const known = byId.get(photo.id);
+    if (!known || kept.some((other) => other.id === photo.id)) continue;
+    kept.push({ ...known, alt: photo.alt ?? {} });
+  }
+  const added = (stored ?? []).filter((photo) => !kept.some((other) => other.id === photo.id));
+  return [...kept, ...added];
+}
+
+/**
+ * The photos' text alternatives a site needs to be published: one in each of its languages (WCAG 2.2,
+ * 1.1.1). Each missing one as the server names fields: `photos.2.alt.en`.
+ */
+export function missingPhotoAlts(content: WebsiteContent): string[] {
+  return (content.photos ?? []).flatMap((photo, index) =>
+    content.languages
+      .filter((language) => !(photo.alt?.[language] ?? '').trim())
+      .map((language) => `photos.${index}.alt.${language}`),
+  );
+}
+
 /** The contact form of a published site: its fields, the honeypot and the time stamp. */
 export const SITE_CONTACT_FIELDS = ['name', 'email', 'message'] as const;
 // A name no autofill or password manager fills in (`website`, `url`, `fax` tempt them): a person never
@@ -124,6 +176,7 @@ export function emptyWebsiteContent(
     template: 'services',
     sections: orderedSections([]),
     hours: [],
+    photos: [],
     texts: { [language]: emptyTexts() },
   };
 }
@@ -152,6 +205,7 @@ export function normalizeWebsiteContent(content: WebsiteContent, country: SiteCo
       content.template && WEBSITE_TEMPLATES.includes(content.template) ? content.template : 'services',
     sections: orderedSections(content.sections),
     hours: content.hours ?? [],
+    photos: content.photos ?? [],
     texts,
     country: content.country ?? country,
     legalForm: content.legalForm ?? '',

@@ -101,7 +101,7 @@ for (const language of LANGUAGES) {
     // frame at a given instant is not something to wait on: its layout lags on a busy machine.)
     await expect(page.locator('iframe[title]').first()).toHaveAttribute('srcdoc', containing(site.tagline));
 
-    await page.locator('input[type="file"]').setInputFiles({
+    await page.getByTestId('website-logo-input').setInputFiles({
       name: 'logo.png',
       mimeType: 'image/png',
       buffer: await logoPng(),

@@ -742,6 +742,121 @@ describe('the logo (POST /api/website/logo)', () => {
   });
 });
 
+describe('the gallery (POST /api/website/photos, issue 38)', () => {
+  const uploadPhoto = (user: SignedUpUser, bytes: Buffer, headers: Record<string, string> = {}) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/website/photos',
+      headers: {
+        authorization: `Bearer ${user.accessToken}`,
+        'content-type': 'application/octet-stream',
+        ...headers,
+      },
+      payload: bytes,
+    });
+  const photo = (width: number, height: number, background = '#0f766e') =>
+    sharp({ create: { width, height, channels: 3, background } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'Camera', Model: 'Secret' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' },
+      })
+      .toBuffer();
+  type Photo = { id: string; width: number; height: number; alt?: Record<string, string> };
+
+  it('re-encodes a photo at the widths a page asks for, WebP and JPEG, without its metadata', async () => {
+    const user = await server.signup();
+    await buy(user, PREMIUM);
+    const uploaded = await uploadPhoto(user, await photo(2400, 1600));
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const [stored] = json<Website>(uploaded).content.photos as Photo[];
+    expect(stored).toMatchObject({ width: 1600, height: 1067, alt: {} });
+    for (const [variant, width, format] of [
+      ['w480.webp', 480, 'webp'],
+      ['w480.jpg', 480, 'jpeg'],
+      ['w960.webp', 960, 'webp'],
+      ['w1600.jpg', 1600, 'jpeg'],
+    ] as const) {
+      const image = await server.request(`/site-photos/${stored?.id}/${variant}`);
+      expect(image.statusCode, variant).toBe(200);
+      expect(image.headers['cache-control']).toContain('immutable');
+      const metadata = await sharp(image.rawPayload).metadata();
+      expect([metadata.format, metadata.width, metadata.exif], variant).toEqual([format, width, undefined]);
+      expect(image.rawPayload.includes(Buffer.from('Secret')), variant).toBe(false);
+    }
+    // A small photo is never enlarged: its one width is its own.
+    const small = json<Website>(await uploadPhoto(user, await photo(300, 200))).content.photos as Photo[];
+    expect(small[1]).toMatchObject({ width: 300, height: 200 });
+    expect((await server.request(`/site-photos/${small[1]?.id}/w480.jpg`)).statusCode).toBe(200);
+    expect((await server.request(`/site-photos/${small[1]?.id}/w960.jpg`)).statusCode).toBe(404);
+    for (const bad of ['/site-photos/not-a-uuid/w480.jpg', `/site-photos/${small[1]?.id}/w480.png`])
+      expect((await server.request(bad)).statusCode, bad).toBe(404);
+  });
+
+  it('refuses an SVG, a tiny image, a thirteenth photo and an account without the website, in its language', async () => {
+    const user = await server.signup({ language: 'en' });
+    const refused = await uploadPhoto(user, await photo(400, 400), { 'accept-language': 'en' });
+    expect([refused.statusCode, json(refused).code]).toEqual([403, 'WEBSITE_NOT_INCLUDED']);
+    await buy(user, PREMIUM);
+    const svg = await uploadPhoto(user, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), {
+      'accept-language': 'en',
+    });
+    expect([svg.statusCode, json(svg).code, json(svg).message]).toEqual([
+      400,
+      'PHOTO_SVG',
+      'SVG images are not accepted. Choose a PNG, JPEG or WebP photo.',
+    ]);
+    const tiny = await uploadPhoto(user, await photo(120, 120));
+    expect([tiny.statusCode, json(tiny).code]).toEqual([400, 'PHOTO_DIMENSIONS']);
+    const image = await photo(400, 300);
+    for (let count = 0; count < 12; count++) expect((await uploadPhoto(user, image)).statusCode).toBe(200);
+    const full = await uploadPhoto(user, image, { 'accept-language': 'en' });
+    expect([full.statusCode, json(full).code]).toEqual([409, 'PHOTOS_FULL']);
+  });
+
+  it('publishes photos with their descriptions in each language, lazy and sized; a removed one goes at the next publish', async () => {
+    const user = await server.signup();
+    await buy(user, PREMIUM);
+    const first = (
+      json<Website>(await uploadPhoto(user, await photo(1200, 800))).content.photos as Photo[]
+    )[0];
+    const content = completeContent({ languages: ['fr', 'en'] });
+    // The draft on screen did not have the photo yet: saving it keeps the photo (the server's list).
+    const saved = await saveDraft(user, content);
+    expect((saved.content.photos as Photo[]).map((item) => item.id)).toEqual([first?.id]);
+    const publish = () =>
+      post(user, '/api/website/publish', { slug: 'galerie-dupont' }, { 'accept-language': 'fr' });
+    const refused = await publish();
+    expect(refused.statusCode).toBe(422);
+    expect(json<{ fields: Record<string, string> }>(refused).fields).toMatchObject({
+      'photos.0.alt.fr': 'Décrivez la photo en français',
+      'photos.0.alt.en': 'Décrivez la photo en anglais',
+    });
+    // A photo id the account does not have is dropped from a draft; the sizes are the server's.
+    await saveDraft(user, {
+      ...content,
+      photos: [
+        { id: first?.id ?? '', width: 1, height: 1, alt: { fr: 'La vitrine', en: 'The shop window' } },
+        { id: '00000000-0000-4000-8000-000000000000', width: 10, height: 10, alt: {} },
+      ],
+    });
+    expect((await publish()).statusCode).toBe(200);
+    const page = (await server.request('/sites/galerie-dupont')).body;
+    expect(page).toContain(`<img src="/site-photos/${first?.id}/w960.jpg"`);
+    expect(page).toContain(`/site-photos/${first?.id}/w960.webp 960w`);
+    expect(page).toMatch(/width="1200" height="800" alt="La vitrine" loading="(lazy|eager)"/);
+    expect(page).not.toContain('00000000-0000-4000-8000-000000000000');
+    expect((await server.request('/sites/galerie-dupont/en')).body).toContain('alt="The shop window"');
+
+    const removed = await post(user, `/api/website/photos/${first?.id}/delete`);
+    expect(json<Website>(removed).content.photos).toEqual([]);
+    // Online until the next publish.
+    expect((await server.request(`/site-photos/${first?.id}/w480.jpg`)).statusCode).toBe(200);
+    expect((await publish()).statusCode).toBe(200);
+    expect((await server.request(`/site-photos/${first?.id}/w480.jpg`)).statusCode).toBe(404);
+  });
+});
+
 describe('the contact form of a published site (POST /sites/<slug>/contact)', () => {
   const siteId = async (slug: string) =>
     (await server.db.select({ id: websites.id }).from(websites).where(eq(websites.slug, slug)))[0]?.id ?? '';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv, { type ErrorObject } from 'ajv';
 import { DEFAULT_ERROR_KEYWORDS, FORM_AJV_OPTIONS } from '../../../src/forms/ajv-options';
 import { addFormKeywords } from '../../../src/forms/keywords';
-import type { WebsiteContent } from '../../../src/shared/website';
+import { missingPhotoAlts, type WebsiteContent } from '../../../src/shared/website';
 import { translator, type ServerLanguage } from '../i18n';
 
 interface FormFile {
@@ -87,6 +87,15 @@ export function checkWebsiteContent(
     );
     if (!validateTexts(own))
       messagesOf(textsForm, validateTexts.errors, `texts.${siteLanguage}`, language, fields);
+  }
+  // Each photo's text alternative, in each language of the site (the form cannot say it: the list of
+  // languages is the data's).
+  const t = translator(language);
+  for (const path of missingPhotoAlts(content)) {
+    const photoLanguage = path.split('.')[3] as ServerLanguage;
+    fields[path] = t('website:photos.altRequired', {
+      language: t(`website:publish.languageInText.${photoLanguage}`),
+    });
   }
   return fields;
 }

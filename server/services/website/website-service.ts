@@ -11,6 +11,8 @@ import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import {
   emptyTexts,
   emptyWebsiteContent,
+  MAX_PHOTOS,
+  mergePhotos,
   normalizeWebsiteContent,
   type SiteLanguage,
   type WebsiteContent,
@@ -36,10 +38,11 @@ import {
 } from '../../../src/shared/site-page';
 import type { components } from '../../../src/lib/api/schema';
 import type { Database } from '../../db/database';
-import { purchases, users, websiteLogos, websiteMessages, websites } from '../../db/schema';
+import { purchases, users, websiteLogos, websiteMessages, websitePhotos, websites } from '../../db/schema';
 import { isServerLanguage, translator, type ServerLanguage } from '../i18n';
 import type { RateLimitRule, RateLimiter } from '../rate-limiter';
 import { processLogo, type LogoVariant, type LogoVariantName } from './logo-images';
+import { PHOTO_VARIANTS, processPhoto, type PhotoVariant } from './photo-images';
 import { createFormStamps } from './site-contact-form';
 import { activeHold, clearHold, holdSlug, lockSite, lockSlugs } from './slug-holds';
 import { checkWebsiteContent } from './website-rules';
@@ -59,6 +62,7 @@ export type WebsiteErrorCode =
   | 'SLUG_TAKEN'
   | 'SLUG_HELD'
   | 'TEXT_INVALID'
+  | 'PHOTOS_FULL'
   | 'MESSAGE_NOT_FOUND';
 
 export class WebsiteError extends Error {
@@ -143,6 +147,8 @@ export interface WebsiteServiceDeps {
   now?: () => number;
   /** Decodes and re-encodes a logo: the server's worker threads; the caller's thread when absent. */
   processLogo?: (bytes: Uint8Array, owner: string) => Promise<LogoVariant[]>;
+  /** Decodes and re-encodes a gallery photo: the worker threads; the caller's thread when absent. */
+  processPhoto?: (bytes: Uint8Array, owner: string) => Promise<PhotoVariant[]>;
   metrics?: SiteMetrics;
 }
 
@@ -318,9 +324,19 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     await dropUnusedLogos(tx, userId);
   }
 
-  /** Deletes the user's logos that neither the draft nor the published site uses (under the lock). */
+  /** Deletes the user's logos and photos that neither the draft nor the published site uses (under the lock). */
   async function dropUnusedLogos(tx: Transaction, userId: string) {
     const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
+    const photoIds = [current?.content, current?.publishedContent].flatMap((content) =>
+      ((content as WebsiteContent | null)?.photos ?? []).map((photo) => photo.id),
+    );
+    await tx
+      .delete(websitePhotos)
+      .where(
+        photoIds.length > 0
+          ? and(eq(websitePhotos.userId, userId), notInArray(websitePhotos.id, photoIds))
+          : eq(websitePhotos.userId, userId),
+      );
     const kept = [current?.logoId, current?.publishedLogoId].filter((id): id is string => Boolean(id));
     await tx
       .delete(websiteLogos)
@@ -376,7 +392,15 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       if (hasLoneSurrogate(content))
         throw new WebsiteError(400, 'TEXT_INVALID', translator(language)('website:errors.TEXT_INVALID'));
       await ensureRow(userId);
-      await db.update(websites).set({ content, updatedAt: new Date() }).where(eq(websites.userId, userId));
+      await withSiteLock(userId, async (tx) => {
+        // The gallery's photos are the server's: the draft orders them and words their alternatives.
+        const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
+        const photos = mergePhotos(content.photos, (current?.content as WebsiteContent | undefined)?.photos);
+        await tx
+          .update(websites)
+          .set({ content: { ...content, photos }, updatedAt: new Date() })
+          .where(eq(websites.userId, userId));
+      });
       return view(userId, await row(userId));
     },
 
@@ -410,6 +434,64 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         await tx
           .update(websites)
           .set({ logoId: id, updatedAt: new Date() })
+          .where(eq(websites.userId, userId));
+        await dropUnusedLogos(tx, userId);
+      });
+      return view(userId, await row(userId));
+    },
+
+    /** Adds a photo at the end of the draft's gallery (checked and re-encoded in a worker thread). */
+    async uploadPhoto(userId: string, bytes: Uint8Array, language: ServerLanguage): Promise<Website> {
+      const t = translator(language);
+      const notIncluded = () =>
+        new WebsiteError(403, 'WEBSITE_NOT_INCLUDED', t('website:errors.PHOTO_NOT_INCLUDED'));
+      const full = () =>
+        new WebsiteError(409, 'PHOTOS_FULL', t('website:errors.PHOTOS_FULL', { count: MAX_PHOTOS }));
+      if (!(await canPublish(userId))) throw notIncluded();
+      const before = await row(userId);
+      if (((before?.content as WebsiteContent | undefined)?.photos ?? []).length >= MAX_PHOTOS) throw full();
+      const variants = await (deps.processPhoto ?? processPhoto)(bytes, userId);
+      await ensureRow(userId);
+      await withSiteLock(userId, async (tx) => {
+        if (!(await canPublish(userId, tx))) throw notIncluded();
+        const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
+        const content = current?.content as WebsiteContent;
+        const photos = content.photos ?? [];
+        // Asked again under the lock: two uploads at once may not make a thirteenth.
+        if (photos.length >= MAX_PHOTOS) throw full();
+        const id = randomUUID();
+        await tx.insert(websitePhotos).values(
+          variants.map((variant) => ({
+            id,
+            userId,
+            variant: variant.variant,
+            contentType: variant.contentType,
+            width: variant.width,
+            height: variant.height,
+            bytes: variant.bytes,
+          })),
+        );
+        // The largest variant's size: the page's image is sized by it (no layout shift).
+        const largest = variants.reduce((a, b) => (b.width > a.width ? b : a));
+        const photo = { id, width: largest.width, height: largest.height, alt: {} };
+        await tx
+          .update(websites)
+          .set({ content: { ...content, photos: [...photos, photo] }, updatedAt: new Date() })
+          .where(eq(websites.userId, userId));
+      });
+      return view(userId, await row(userId));
+    },
+
+    /** Takes a photo out of the draft's gallery; the published site keeps it until the next publish. */
+    async deletePhoto(userId: string, photoId: string): Promise<Website> {
+      await withSiteLock(userId, async (tx) => {
+        const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
+        if (!current) return;
+        const content = current.content as WebsiteContent;
+        const photos = (content.photos ?? []).filter((photo) => photo.id !== photoId);
+        await tx
+          .update(websites)
+          .set({ content: { ...content, photos }, updatedAt: new Date() })
           .where(eq(websites.userId, userId));
         await dropUnusedLogos(tx, userId);
       });
@@ -625,6 +707,17 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       const page = site.pages[language];
       if (!page) return null;
       return { html: page.html.replace(STARTED_PLACEHOLDER, stamps.issue(site.id)), css: page.css };
+    },
+
+    /** A stored gallery photo at one width and format, or null. */
+    async photoImage(photoId: string, variant: string) {
+      if (!UUID_PATTERN.test(photoId) || !(PHOTO_VARIANTS as readonly string[]).includes(variant))
+        return null;
+      const [image] = await db
+        .select({ contentType: websitePhotos.contentType, bytes: websitePhotos.bytes })
+        .from(websitePhotos)
+        .where(and(eq(websitePhotos.id, photoId), eq(websitePhotos.variant, variant)));
+      return image ? { contentType: image.contentType, bytes: Buffer.from(image.bytes) } : null;
     },
 
     /** A stored logo image, or null. */

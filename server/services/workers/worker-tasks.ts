@@ -21,6 +21,7 @@ import { renderEvidencePdf, type EvidenceLanguage, type SigningEvidence } from '
 import { renderSalesTermsPdf } from '../legal/sales-terms-pdf';
 import type { ServerLanguage } from '../i18n';
 import { LogoRefused, processLogo, type LogoRefusal, type LogoVariant } from '../website/logo-images';
+import { PhotoRefused, processPhoto, type PhotoRefusal, type PhotoVariant } from '../website/photo-images';
 
 /** What every thread is given at its start. */
 export interface WorkerSetup {
@@ -38,10 +39,13 @@ export type WorkerTask =
   /** The terms of sale attached to an order's confirmation (legal/sales-terms-pdf.ts). */
   | { kind: 'salesTerms'; language: ServerLanguage; values: Record<string, string>; publicUrl: string }
   | { kind: 'logo'; bytes: Uint8Array }
+  /** A gallery photo (website/photo-images.ts). */
+  | { kind: 'photo'; bytes: Uint8Array }
   /** The evidence file of a complete signing round (signing/evidence-pdf.ts). */
   | { kind: 'evidence'; evidence: SigningEvidence; language: EvidenceLanguage };
 
 export type LogoOutcome = { ok: true; variants: LogoVariant[] } | { ok: false; refusal: LogoRefusal };
+export type PhotoOutcome = { ok: true; variants: PhotoVariant[] } | { ok: false; refusal: PhotoRefusal };
 
 export interface WorkerResults {
   /** The preview's JSON text. */
@@ -52,6 +56,7 @@ export interface WorkerResults {
   checklist: Uint8Array;
   salesTerms: { filename: string; body: Uint8Array; version: string };
   logo: LogoOutcome;
+  photo: PhotoOutcome;
   /** A PDF/A. */
   evidence: Uint8Array;
 }
@@ -88,6 +93,13 @@ export async function runTask(task: WorkerTask): Promise<WorkerResults[WorkerTas
       } catch (error) {
         // A refusal is an answer (400/413), not a failure: said as such across the thread.
         if (error instanceof LogoRefused) return { ok: false, refusal: error.code };
+        throw error;
+      }
+    case 'photo':
+      try {
+        return { ok: true, variants: await processPhoto(task.bytes) };
+      } catch (error) {
+        if (error instanceof PhotoRefused) return { ok: false, refusal: error.code };
         throw error;
       }
   }

@@ -144,6 +144,13 @@ export function PublishSection(props: PublishSectionProps) {
   };
 
   const fieldName = (problem: FieldProblem) => {
+    // A photo's text alternative: photos.<index>.alt.<language>.
+    const [, index, , photoLanguage] = problem.path.split('.');
+    if (problem.field === 'photos' && index !== undefined && photoLanguage)
+      return t('photos.alt', {
+        number: Number(index) + 1,
+        language: t(`publish.languageInText.${photoLanguage}` as never),
+      });
     const key = `website:fields.${problem.field}.title`;
     const name = i18n.exists(key) ? t(key as never) : problem.path;
     // The language named in the interface's own language ("Accroche (anglais)").

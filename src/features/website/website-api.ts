@@ -33,6 +33,17 @@ export const websiteApi = {
       })
       .then(dataOf),
   deleteLogo: () => apiClient.POST('/api/website/logo/delete').then(dataOf),
+  /** A photo added at the end of the gallery; the body is the file itself. */
+  uploadPhoto: (file: Blob) =>
+    apiClient
+      .POST('/api/website/photos', {
+        body: file as unknown as string,
+        bodySerializer: (body: unknown) => body,
+        headers: { 'Content-Type': 'application/octet-stream' },
+      })
+      .then(dataOf),
+  deletePhoto: (photoId: string) =>
+    apiClient.POST('/api/website/photos/{photoId}/delete', { params: { path: { photoId } } }).then(dataOf),
   checkSlug: (slug: string, signal?: AbortSignal) =>
     apiClient.GET('/api/website/slug-availability', { params: { query: { slug } }, signal }).then(dataOf),
   publish: (slug: string) => apiClient.POST('/api/website/publish', { body: { slug } }).then(dataOf),

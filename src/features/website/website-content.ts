@@ -8,6 +8,7 @@ import {
   SITE_LANGUAGES,
   WEBSITE_COLORS,
   WEEK_DAYS,
+  missingPhotoAlts,
   type SiteLanguage,
   type WebsiteColor,
   type WebsiteContent,
@@ -201,6 +202,7 @@ export function openProblemPaths(
   const paths = new Set<string>();
   const { texts, ...general } = content;
   errorPaths(forms.main, present(general), '', paths);
+  for (const path of missingPhotoAlts(content)) paths.add(path);
   for (const language of content.languages)
     errorPaths(forms.texts, present(texts[language] ?? {}), `texts.${language}`, paths);
   return paths;

@@ -31,18 +31,9 @@ function moved<T>(items: readonly T[], from: number, to: number): T[] {
  */
 export function WebsiteLook({ content, change }: WebsiteLookProps) {
   const { t } = useTranslation('website');
-  const all = orderedSections(content.sections);
-  // The photos' section shows once photos can be added (the gallery, issue 38's next part): until
-  // then it keeps its place in the order, out of this list.
-  const gallery = all.findIndex((section) => section.id === 'gallery');
-  const sections = all.filter((section) => section.id !== 'gallery');
+  const sections = orderedSections(content.sections);
   const name = (id: WebsiteSectionId) => t(`look.sectionNames.${id}`);
-  const setSections = (next: typeof sections) => {
-    const withGallery = [...next];
-    const kept = all[gallery];
-    if (kept) withGallery.splice(Math.min(gallery, withGallery.length), 0, kept);
-    change((current) => ({ ...current, sections: withGallery }));
-  };
+  const setSections = (next: typeof sections) => change((current) => ({ ...current, sections: next }));
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="website-look-title">

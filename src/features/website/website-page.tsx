@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { SchemaFormHandle } from '@/forms/schema-form';
 import { isLanguage } from '@/lib/i18n/languages';
 import { SITE_LANGUAGES, type SiteLanguage } from '@/shared/website';
+import { GallerySection } from './gallery-section';
 import { MessagesSection } from './messages-section';
 import { PublishSection } from './publish-section';
 import { SaveStatusLine } from './save-status';
@@ -167,6 +168,12 @@ function Builder({
                 onTextsLanguage={setTextsLanguage}
                 mainHandle={mainHandle}
                 textsHandles={textsHandles}
+              />
+              <GallerySection
+                website={website}
+                content={content}
+                change={draft.change}
+                onWebsite={draft.receive}
               />
               <WebsiteLook content={content} change={draft.change} />
             </Stack>

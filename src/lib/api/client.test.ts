@@ -362,6 +362,8 @@ describe('operations.gen.ts', () => {
       'POST /api/website/draft': 'bearer',
       'POST /api/website/logo': 'bearer',
       'POST /api/website/logo/delete': 'bearer',
+      'POST /api/website/photos': 'bearer',
+      'POST /api/website/photos/{photoId}/delete': 'bearer',
       'GET /api/website/slug-availability': 'bearer',
       'POST /api/website/publish': 'bearer',
       'POST /api/website/unpublish': 'bearer',
@@ -373,11 +375,13 @@ describe('operations.gen.ts', () => {
       'POST /sites/{slug}/contact': 'public',
       'GET /sites/{slug}/thanks': 'public',
       'GET /site-logos/{logoId}/{variant}': 'public',
+      'GET /site-photos/{photoId}/{variant}': 'public',
       // After paying (issue 19): the payment's summary, the company file's timeline and steps, invoices.
       'GET /api/checkout/sessions/{sessionId}': 'bearer',
       'GET /api/company-file/events': 'bearer',
       'PUT /api/company-file/steps/{stepId}': 'bearer',
       'DELETE /api/company-file/steps/{stepId}': 'bearer',
+      'PUT /api/company-file/identifiers': 'bearer',
       'GET /api/invoices': 'bearer',
       'GET /api/invoices/{invoiceId}': 'bearer',
       // Issue 33: the pre-filing check of the company file, and the whole pack in one ZIP.
@@ -414,7 +418,7 @@ describe('operations.gen.ts', () => {
       'GET /readyz': 'public',
     };
 
-    expect(Object.keys(operationSecurity)).toHaveLength(71);
+    expect(Object.keys(operationSecurity)).toHaveLength(75);
     expect(operationSecurity).toEqual(spec);
   });
 });

@@ -33,6 +33,8 @@ export const operationSecurity = {
   'GET /api/website': 'bearer', // getWebsite
   'POST /api/website/draft': 'bearer', // saveWebsiteDraft
   'POST /api/website/logo': 'bearer', // uploadWebsiteLogo
+  'POST /api/website/photos': 'bearer', // uploadWebsitePhoto
+  'POST /api/website/photos/{photoId}/delete': 'bearer', // deleteWebsitePhoto
   'POST /api/website/logo/delete': 'bearer', // deleteWebsiteLogo
   'GET /api/website/slug-availability': 'bearer', // checkWebsiteSlug
   'POST /api/website/publish': 'bearer', // publishWebsite
@@ -55,6 +57,7 @@ export const operationSecurity = {
   'POST /sites/{slug}/contact': 'public', // sendPublishedSiteMessage
   'GET /sites/{slug}/thanks': 'public', // getPublishedSiteThanks
   'GET /site-logos/{logoId}/{variant}': 'public', // getSiteLogo
+  'GET /site-photos/{photoId}/{variant}': 'public', // getSitePhoto
   'GET /api/company-file/members': 'bearer', // listFileMembers
   'POST /api/company-file/members': 'bearer', // inviteFileMember
   'POST /api/company-file/members/{personId}/resend': 'bearer', // resendFileInvitation

@@ -712,6 +712,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/website/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a photo to the site's gallery
+         * @description The body is the image file itself: PNG, JPEG or WebP, recognised by its
+         *     content, at most 12 MB and 60 megapixels, at least 200 pixels a side;
+         *     SVG is refused. The photo is decoded, turned upright, re-encoded without
+         *     any metadata (EXIF, GPS, XMP, ICC) at 480, 960 and 1600 pixels wide
+         *     (never enlarged), in WebP and JPEG; the original bytes are not kept. It
+         *     is added at the end of the draft's gallery (12 photos at most), with no
+         *     text alternative yet. Only users whose purchases include
+         *     PROFESSIONAL_PROMOTIONAL_WEBSITE may upload, checked before decoding.
+         */
+        post: operations["uploadWebsitePhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/photos/{photoId}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a photo out of the draft's gallery
+         * @description The published site keeps it until the next publish.
+         */
+        post: operations["deleteWebsitePhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/website/logo/delete": {
         parameters: {
             query?: never;
@@ -1181,6 +1228,27 @@ export interface paths {
          *     id, so the answer may be cached for a year.
          */
         get: operations["getSiteLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/site-photos/{photoId}/{variant}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A gallery photo, at one of the widths the sites use
+         * @description Re-encoded at upload without metadata. Immutable: a photo uploaded again
+         *     gets a new id, so the answer may be cached for a year.
+         */
+        get: operations["getSitePhoto"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1946,6 +2014,22 @@ export interface components {
                 days?: ("mo" | "tu" | "we" | "th" | "fr" | "sa" | "su")[];
                 opens?: string;
                 closes?: string;
+            }[];
+            /**
+             * @description The gallery, in its order: photos uploaded with uploadWebsitePhoto,
+             *     each with its text alternative in each language of the site (needed
+             *     to publish).
+             */
+            photos?: {
+                /** Format: uuid */
+                id: string;
+                width: number;
+                height: number;
+                alt?: {
+                    fr?: string;
+                    en?: string;
+                    ro?: string;
+                };
             }[];
             texts: {
                 fr?: components["schemas"]["WebsiteTexts"];
@@ -4837,6 +4921,116 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    uploadWebsitePhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": unknown;
+            };
+        };
+        responses: {
+            /** @description Stored; the website with the photo at the end of its draft's gallery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Website"];
+                };
+            };
+            /**
+             * @description Not a photo we accept: `code` is PHOTO_SVG, PHOTO_TYPE, PHOTO_UNREADABLE
+             *     or PHOTO_DIMENSIONS; `message` says so in the user's language.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The user's purchases do not include the website (`code` WEBSITE_NOT_INCLUDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The gallery holds 12 photos already (`code` PHOTOS_FULL). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file is larger than 12 MB (`code` PHOTO_TOO_LARGE). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body was not sent as application/octet-stream. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteWebsitePhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path: {
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The website without the photo in its draft. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Website"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     deleteWebsiteLogo: {
         parameters: {
             query?: never;
@@ -5710,6 +5904,40 @@ export interface operations {
                 };
             };
             /** @description No such logo or size. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSitePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                photoId: string;
+                /** @description w480.webp, w480.jpg, w960.webp, w960.jpg, w1600.webp or w1600.jpg. */
+                variant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description No such photo or width. */
             404: {
                 headers: {
                     [name: string]: unknown;
