@@ -206,6 +206,7 @@ export async function buildApp(deps: AppDependencies) {
     'image/png',
     'image/webp',
     'image/jpeg',
+    'application/xml',
     'application/pdf',
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     'application/zip',

@@ -11,6 +11,7 @@ import {
   renderSitePage,
   renderSiteNotFound,
   renderSiteThanks,
+  siteSitemap,
   type SiteFormState,
   type SiteHost,
 } from '../../src/shared/site-page';
@@ -153,6 +154,16 @@ export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, public
     );
   };
 
+  /** The site's sitemap: each language's page, with its alternates. */
+  const getPublishedSiteSitemap: Handler<unknown, SiteParams> = async (request, reply) => {
+    const site = await websites.findPublished(request.params.slug);
+    if (!site) return elsewhere(request, reply, '/sitemap.xml');
+    return reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(siteSitemap(site, publicUrl, site.publishedAt));
+  };
+
   const getSitePhoto: Handler<unknown, { photoId: string; variant: string }> = async (request, reply) => {
     const image = await websites.photoImage(request.params.photoId, request.params.variant);
     if (!image) return reply.code(404).send({ message: 'No such photo', error: 'Not Found' });
@@ -170,5 +181,6 @@ export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, public
     sendPublishedSiteMessage,
     getSiteLogo,
     getSitePhoto,
+    getPublishedSiteSitemap,
   };
 }

@@ -320,7 +320,12 @@ describe('renderSitePage', () => {
       renderSitePage(hostile, 'fr', labels.fr, { origin: '', preview: true, host: HOST }),
       renderSiteThanks(hostile, 'fr', labels.fr, { origin: ORIGIN, host: HOST }),
     ];
-    for (const { html } of outputs) {
+    for (const { html: rendered } of outputs) {
+      // The one script element a page may have is its data block (JSON-LD), which the owner's words
+      // cannot close: "<" is escaped in it.
+      const data = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(rendered)?.[1];
+      if (data) expect((JSON.parse(data) as { name: string }).name).toBe(hostile.content.siteName);
+      const html = rendered.replace(/<script type="application\/ld\+json">[^<]*<\/script>/, '');
       expect(html).not.toMatch(/<script/i);
       expect(html).not.toContain('<img src=x');
       expect(html).not.toMatch(/<b[\s>]/);
@@ -365,7 +370,9 @@ describe('renderSitePage', () => {
       expect(new TextEncoder().encode(css).length).toBeLessThan(5120);
       // No request but the logo's: no external stylesheet, font or script (a link is no request: the
       // map section links to OpenStreetMap).
-      expect(html.replace(/<a [^>]*>/g, '')).not.toMatch(/https?:\/\/(?!kreo\.example)/);
+      expect(html.replace(/<a [^>]*>|<script type="application\/ld\+json">[^<]*<\/script>/g, '')).not.toMatch(
+        /https?:\/\/(?!kreo\.example)/,
+      );
       expect(css).not.toMatch(/url\(|@import|@font-face/);
     }
   });

@@ -834,6 +834,117 @@ const SECTIONS: Record<Exclude<WebsiteSectionId, 'contact'>, SectionRenderer> = 
   },
 };
 
+const SCHEMA_DAYS: Record<(typeof WEEK_DAYS)[number], string> = {
+  mo: 'https://schema.org/Monday',
+  tu: 'https://schema.org/Tuesday',
+  we: 'https://schema.org/Wednesday',
+  th: 'https://schema.org/Thursday',
+  fr: 'https://schema.org/Friday',
+  sa: 'https://schema.org/Saturday',
+  su: 'https://schema.org/Sunday',
+};
+
+/** A French (5 digits) or Romanian (6 digits) postal code and its town, on an address's line. */
+const POSTAL_LINE = /^(.*?)[,\s]*\b(\d{5,6})\s+([^\d,][^,]*)$/;
+
+/**
+ * The address as schema.org's PostalAddress: the postal code and town when a line ends with them
+ * ("75011 Paris", "500001 Brașov"), the rest as the street; the country is the company's.
+ */
+function postalAddress(address: string, country: SiteCountry): Record<string, string> {
+  const parts = address
+    .split(/\r?\n|,/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const postal: Record<string, string> = { '@type': 'PostalAddress', addressCountry: country };
+  for (let index = parts.length - 1; index >= 0; index--) {
+    const match = POSTAL_LINE.exec(parts[index] ?? '');
+    if (!match) continue;
+    const [, before = '', code = '', town = ''] = match;
+    const street = [...parts.slice(0, index), before].map((part) => part.trim()).filter(Boolean);
+    return { ...postal, streetAddress: street.join(', '), postalCode: code, addressLocality: town.trim() };
+  }
+  return { ...postal, streetAddress: parts.join(', ') };
+}
+
+/**
+ * The page's business as search engines read it (schema.org LocalBusiness, in JSON-LD): its name,
+ * address, phone, e-mail, opening hours, image and page, in the page's language.
+ */
+export function localBusiness(
+  site: RenderableSite,
+  language: SiteLanguage,
+  url: string,
+  origin: string,
+): Record<string, unknown> {
+  const { content } = site;
+  const texts = content.texts[language] ?? {};
+  const photo = (content.photos ?? [])[0];
+  const image = site.logo
+    ? `${origin}/site-logos/${site.logo.id}/social.png`
+    : photo
+      ? `${origin}/site-photos/${photo.id}/w960.jpg`
+      : undefined;
+  const hours = validHours(content.hours).map((range) => ({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: (range.days ?? []).map((day) => SCHEMA_DAYS[day]),
+    opens: range.opens,
+    closes: range.closes,
+  }));
+  const data: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    name: content.siteName.trim(),
+    url,
+    inLanguage: language,
+  };
+  if ((texts.tagline ?? '').trim()) data.description = (texts.tagline ?? '').trim();
+  if (content.address.trim()) data.address = postalAddress(content.address, content.country ?? 'FR');
+  if (content.phone.trim()) data.telephone = content.phone.trim();
+  if (content.email.trim()) data.email = content.email.trim();
+  if (image) data.image = image;
+  if (hours.length > 0) data.openingHoursSpecification = hours;
+  return data;
+}
+
+/** Escapes text for XML (the same five characters as HTML). */
+const xmlText = escapeText;
+
+/**
+ * A site's sitemap (sitemaps.org): one entry per language, each naming the others as its
+ * alternates (hreflang), with the date it was published.
+ */
+export function siteSitemap(site: RenderableSite, origin: string, publishedAt: Date): string {
+  const languages = languagesOf(site.content);
+  const url = (language: SiteLanguage) => xmlText(`${origin}${sitePath(site.slug, language, languages)}`);
+  const alternates = languages
+    .map((language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${url(language)}"/>`)
+    .join('');
+  const entries = languages
+    .map(
+      (language) =>
+        `<url><loc>${url(language)}</loc><lastmod>${publishedAt.toISOString().slice(0, 10)}</lastmod>` +
+        `${languages.length > 1 ? alternates : ''}</url>`,
+    )
+    .join('');
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>' +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">' +
+    `${entries}</urlset>`
+  );
+}
+
+/** JSON-LD in the page: a data block, never run (the page's policy allows no script). */
+function structuredDataScript(data: Record<string, unknown>): string {
+  // "<" and ">" escaped, so that the owner's words cannot close the element, and "&", so that they
+  // never hold the form's time stamp placeholder (which the server replaces in the whole page).
+  const json = JSON.stringify(data).replace(
+    /[<>&]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `<script type="application/ld+json">${json}</script>`;
+}
+
 /** A site's page in one of its languages (or, in the builder's preview, any language it has texts for). */
 export function renderSitePage(
   site: RenderableSite,
@@ -872,7 +983,13 @@ export function renderSitePage(
     hero(context, escapeText(name), escapeText(tagline), cta, (other) =>
       sitePath(site.slug, other, languages),
     ) + `<main id="main">${main}</main>${footer(context)}`;
-  return { html: htmlDocument({ language, head: head(context, title, tagline, path), body, css }), css };
+  const structured = context.preview
+    ? ''
+    : structuredDataScript(localBusiness(site, language, `${options.origin}${path}`, options.origin));
+  return {
+    html: htmlDocument({ language, head: head(context, title, tagline, path) + structured, body, css }),
+    css,
+  };
 }
 
 /** The page shown after a message was sent (at /sites/<slug>/thanks?lang=xx). */

@@ -442,7 +442,10 @@ describe('publishing', () => {
     expect(csp).toMatch(/default-src 'none'/);
     expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/=]+'/);
     expect(csp).not.toMatch(/script-src|unsafe-inline/);
-    expect(page.body).not.toMatch(/<script/i);
+    // No script but the page's data block (JSON-LD, which no browser runs).
+    expect(page.body.replace(/<script type="application\/ld\+json">[^<]*<\/script>/, '')).not.toMatch(
+      /<script/i,
+    );
     expect(page.body).not.toMatch(/<img src=x/);
     expect(page.body).not.toMatch(/<b>du gras/);
     expect(htmlText(page.body)).toContain(`Un texte ${hostile} avec <b>du gras</b>`);
@@ -558,6 +561,74 @@ describe('publishing', () => {
 
     expect((await post(user, '/api/website/publish', { slug: 'cafe-des-arts' })).statusCode).toBe(200);
     expect((await server.request('/sites/cafe-des-arts')).statusCode).toBe(200);
+  });
+
+  it('is found on the web: a sitemap of every language, canonical links, LocalBusiness data (schema.org)', async () => {
+    await publishedOwner(
+      'boulangerie-trouvee',
+      completeContent({
+        languages: ['fr', 'en'],
+        hours: [
+          { days: ['tu', 'we', 'th', 'fr', 'sa'], opens: '07:00', closes: '19:00' },
+          { days: ['su'], opens: '07:30', closes: '13:00' },
+        ],
+      }),
+    );
+    const sitemap = await server.request('/sites/boulangerie-trouvee/sitemap.xml');
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    const origin = server.config.publicUrl;
+    const locations = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual([
+      `${origin}/sites/boulangerie-trouvee`,
+      `${origin}/sites/boulangerie-trouvee/en`,
+    ]);
+    expect(sitemap.body.match(/hreflang="en"/g)).toHaveLength(2);
+    expect(sitemap.body).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    expect((await server.request('/sites/nobody-here/sitemap.xml')).statusCode).toBe(404);
+
+    const page = (await server.request('/sites/boulangerie-trouvee/en')).body;
+    expect(page).toContain(`<link rel="canonical" href="${origin}/sites/boulangerie-trouvee/en">`);
+    const data = JSON.parse(
+      /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(page)?.[1] ?? '{}',
+    ) as Record<string, unknown>;
+    // The shape Google asks of a LocalBusiness: a name and a PostalAddress; what it recommends besides.
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'LocalBusiness',
+      name: 'Boulangerie Dupont',
+      url: `${origin}/sites/boulangerie-trouvee/en`,
+      telephone: '+33 1 23 45 67 89',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '12 rue de la Paix',
+        postalCode: '75002',
+        addressLocality: 'Paris',
+        addressCountry: 'FR',
+      },
+      openingHoursSpecification: [
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: [
+            'https://schema.org/Tuesday',
+            'https://schema.org/Wednesday',
+            'https://schema.org/Thursday',
+            'https://schema.org/Friday',
+            'https://schema.org/Saturday',
+          ],
+          opens: '07:00',
+          closes: '19:00',
+        },
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['https://schema.org/Sunday'],
+          opens: '07:30',
+          closes: '13:00',
+        },
+      ],
+    });
+    for (const spec of data.openingHoursSpecification as { opens: string; closes: string }[])
+      expect(`${spec.opens} ${spec.closes}`).toMatch(/^([01]\d|2[0-3]):[0-5]\d ([01]\d|2[0-4]):[0-5]\d$/);
   });
 
   it('gives each language its own URL, with hreflang links between them', async () => {

@@ -124,6 +124,7 @@ export function serverSiteLabels(language: ServerLanguage): SiteLabels {
 export interface PublishedSite extends RenderableSite {
   id: string;
   userId: string;
+  publishedAt: Date;
   pages: Record<string, { html: string; css: string }>;
 }
 
@@ -681,6 +682,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       return {
         id: found.id,
         userId: found.userId,
+        publishedAt: found.publishedAt,
         slug,
         content: found.publishedContent as WebsiteContent,
         logo: logo ? { id: logo.id, width: logo.width, height: logo.height } : null,

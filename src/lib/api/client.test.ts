@@ -376,6 +376,7 @@ describe('operations.gen.ts', () => {
       'GET /sites/{slug}/thanks': 'public',
       'GET /site-logos/{logoId}/{variant}': 'public',
       'GET /site-photos/{photoId}/{variant}': 'public',
+      'GET /sites/{slug}/sitemap.xml': 'public',
       // After paying (issue 19): the payment's summary, the company file's timeline and steps, invoices.
       'GET /api/checkout/sessions/{sessionId}': 'bearer',
       'GET /api/company-file/events': 'bearer',
@@ -418,7 +419,7 @@ describe('operations.gen.ts', () => {
       'GET /readyz': 'public',
     };
 
-    expect(Object.keys(operationSecurity)).toHaveLength(75);
+    expect(Object.keys(operationSecurity)).toHaveLength(76);
     expect(operationSecurity).toEqual(spec);
   });
 });

@@ -53,6 +53,7 @@ export const operationSecurity = {
   'GET /api/invoices': 'bearer', // listInvoices
   'GET /api/invoices/{invoiceId}': 'bearer', // downloadInvoice
   'GET /sites/{slug}': 'public', // getPublishedSite
+  'GET /sites/{slug}/sitemap.xml': 'public', // getPublishedSiteSitemap
   'GET /sites/{slug}/{lang}': 'public', // getPublishedSiteInLanguage
   'POST /sites/{slug}/contact': 'public', // sendPublishedSiteMessage
   'GET /sites/{slug}/thanks': 'public', // getPublishedSiteThanks

@@ -1146,6 +1146,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sites/{slug}/sitemap.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published site's sitemap
+         * @description The site's pages for search engines (sitemaps.org): one entry per
+         *     language, each naming the others as alternates (hreflang), with the date
+         *     of the last publish. Each page also names its canonical address and
+         *     carries its business as schema.org LocalBusiness data (JSON-LD).
+         */
+        get: operations["getPublishedSiteSitemap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sites/{slug}/{lang}": {
         parameters: {
             query?: never;
@@ -5737,6 +5760,37 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            302: components["responses"]["SiteMoved"];
+            404: components["responses"]["SiteNotFound"];
+            410: components["responses"]["SiteGone"];
+        };
+    };
+    getPublishedSiteSitemap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The site's address; anything that is not a published site's slug is a
+                 *     404 page, except a slug its site left less than 30 days ago: a 302 to
+                 *     the same page at the site's new slug while it is online, or a 410 page
+                 *     once its account was deleted.
+                 */
+                slug: components["parameters"]["SiteSlugPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sitemap. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
                 };
             };
             302: components["responses"]["SiteMoved"];
