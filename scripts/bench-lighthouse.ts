@@ -12,13 +12,14 @@
  * restored fails the benchmark rather than report another page's figures.
  *
  * A founder's published website (issue 18: /sites/<slug>, a static page the server renders) is
- * audited as an anonymous visitor, with the public pages' targets. It is made beforehand through the
- * server's own API, as a founder would: sign up, buy the 50 € package at the local checkout, upload a
- * logo, save the texts in French and English, publish at /sites/boulangerie-bench.
+ * audited as an anonymous visitor, with the public pages' targets, once in each of its three templates
+ * (issue 38). It is made beforehand through the server's own API, as a founder would: sign up, buy the
+ * 50 € package at the local checkout, upload a logo and six photos, save the texts in French and
+ * English, publish at /sites/boulangerie-bench-<template>.
  *
  * BENCH_LIGHTHOUSE_REPORTS names a folder where each run's report is kept (HTML), to see what a
  * figure comes from; BENCH_PAGES (routes separated by commas, e.g. "/,/login" or
- * "/sites/boulangerie-bench") audits only those pages.
+ * "/sites/boulangerie-bench-shop") audits only those pages.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -42,8 +43,9 @@ interface AuditedPage {
   publishedSite?: boolean;
 }
 
-/** Where the benchmark publishes its founder's website. */
-const SITE_SLUG = 'boulangerie-bench';
+/** Where the benchmark publishes its founders' websites: the bakery's, once in each template. */
+const SITE_TEMPLATES = ['shop', 'services', 'craft'] as const;
+const siteSlug = (template: (typeof SITE_TEMPLATES)[number]) => `boulangerie-bench-${template}`;
 
 export const AUDITED_PAGES: AuditedPage[] = [
   { route: '/', loggedIn: false },
@@ -53,7 +55,12 @@ export const AUDITED_PAGES: AuditedPage[] = [
   { route: '/documents', loggedIn: true },
   { route: '/dashboard', loggedIn: true },
   { route: '/ai-powered-form', loggedIn: true },
-  { route: `/sites/${SITE_SLUG}`, label: '/sites/<slug>', loggedIn: false, publishedSite: true },
+  ...SITE_TEMPLATES.map((template) => ({
+    route: `/sites/${siteSlug(template)}`,
+    label: `/sites/<slug> (${template})`,
+    loggedIn: false,
+    publishedSite: true,
+  })),
 ];
 
 /** Targets: what the product promises (see the table's verdicts). */
@@ -201,8 +208,16 @@ const SITE_CONTENT: WebsiteContent = {
   email: 'contact@boulangerie-dupont.example',
   phone: '+33 1 23 45 67 89',
   address: '12 rue de la Paix\n75002 Paris',
+  country: 'FR',
+  legalForm: 'SAS',
+  shareCapital: 5000,
+  registrationPending: false,
+  registrationNumber: 'RCS Paris 912 345 675',
   publicationDirector: 'Camille Dupont',
-  legalDetails: 'SAS au capital de 5 000 €, RCS Paris 123 456 789',
+  hours: [
+    { days: ['tu', 'we', 'th', 'fr', 'sa'], opens: '07:00', closes: '19:30' },
+    { days: ['su'], opens: '07:00', closes: '13:00' },
+  ],
   texts: {
     fr: {
       tagline: 'Du pain au levain, cuit chaque matin au feu de bois',
@@ -223,7 +238,7 @@ const SITE_CONTENT: WebsiteContent = {
         { name: 'Livraison aux restaurants du quartier' },
         { name: 'Buffets et plateaux pour les entreprises' },
       ],
-      openingHours: 'Du mardi au samedi : 7 h – 19 h 30\nLe dimanche : 7 h – 13 h\nFermé le lundi',
+      openingHours: 'Fermé le lundi et trois semaines en août.',
     },
     en: {
       tagline: 'Sourdough bread, baked every morning in a wood-fired oven',
@@ -243,7 +258,7 @@ const SITE_CONTENT: WebsiteContent = {
         { name: 'Delivery to local restaurants' },
         { name: 'Buffets and platters for companies' },
       ],
-      openingHours: 'Tuesday to Saturday: 7 am – 7:30 pm\nSunday: 7 am – 1 pm\nClosed on Mondays',
+      openingHours: 'Closed on Mondays and for three weeks in August.',
     },
   },
 };
@@ -262,38 +277,72 @@ function logoPng(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/** A photo as a phone takes one: 4000×3000, shapes and a gradient, a JPEG of a few hundred kB. */
+function photoJpeg(index: number): Promise<Buffer> {
+  const hue = (index * 53) % 360;
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000">' +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},60%,55%)"/>` +
+    `<stop offset="1" stop-color="hsl(${(hue + 90) % 360},55%,35%)"/></linearGradient></defs>` +
+    '<rect width="4000" height="3000" fill="url(#g)"/>' +
+    Array.from(
+      { length: 40 },
+      (_, circle) =>
+        `<circle cx="${(circle * 397) % 4000}" cy="${(circle * 631) % 3000}" r="${80 + ((circle * 37) % 300)}" ` +
+        `fill="hsl(${(hue + circle * 11) % 360},50%,${40 + (circle % 30)}%)" opacity="0.7"/>`,
+    ).join('') +
+    '</svg>';
+  return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
+}
+
 /**
- * Publishes the benchmark's website through the API, as a founder would (tests/server/website.test.ts
- * does the same): a new user buys the 50 € package at the local checkout, uploads a logo, saves the
- * draft and publishes it at /sites/<SITE_SLUG>.
+ * Publishes the benchmark's websites through the API, as a founder would (tests/server/website.test.ts
+ * does the same): for each template, a new user buys the 50 € package at the local checkout, uploads a
+ * logo and six photos, saves the draft (the photos described in both languages) and publishes it.
  */
 async function publishSite(server: BenchServer): Promise<void> {
-  // Published already by an earlier run on this server (the slug is then taken).
-  if ((await fetch(`${server.url}/sites/${SITE_SLUG}`)).ok) return;
-  const token = await accessToken(server, await createUser(server));
-  const session = await callAs(
-    server,
-    token,
-    '/api/checkout/create-session',
-    orderRequest({ offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' }),
-  );
-  const { url } = (await session.json()) as { url: string };
-  const checkout = new URL(url);
-  if (!checkout.pathname.startsWith('/checkout/local/'))
-    throw new Error(`The checkout is not the local one (PAYMENT_PROVIDER=local): ${url}`);
-  const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', cardholder: 'C. Dupont' };
-  // A form post, as the checkout page's; it answers with a redirect to /success.
-  await callAs(server, token, `${checkout.pathname}/pay`, new URLSearchParams(card).toString(), {
-    contentType: 'application/x-www-form-urlencoded',
-    expect: 303,
-  });
-  await callAs(server, token, '/api/website/logo', await logoPng(), {
-    contentType: 'application/octet-stream',
-  });
-  await callAs(server, token, '/api/website/draft', { content: SITE_CONTENT });
-  await callAs(server, token, '/api/website/publish', { slug: SITE_SLUG });
-  const page = await fetch(`${server.url}/sites/${SITE_SLUG}`);
-  if (!page.ok) throw new Error(`The published site answers ${page.status}`);
+  for (const template of SITE_TEMPLATES) {
+    const slug = siteSlug(template);
+    // Published already by an earlier run on this server (the slug is then taken).
+    if ((await fetch(`${server.url}/sites/${slug}`)).ok) continue;
+    const token = await accessToken(server, await createUser(server));
+    const session = await callAs(
+      server,
+      token,
+      '/api/checkout/create-session',
+      orderRequest({ offerSku: 'PREMIUM_PACKAGE', planSku: 'PREMIUM_PACKAGE_ONE_TIME' }),
+    );
+    const { url } = (await session.json()) as { url: string };
+    const checkout = new URL(url);
+    if (!checkout.pathname.startsWith('/checkout/local/'))
+      throw new Error(`The checkout is not the local one (PAYMENT_PROVIDER=local): ${url}`);
+    const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', cardholder: 'C. Dupont' };
+    // A form post, as the checkout page's; it answers with a redirect to /success.
+    await callAs(server, token, `${checkout.pathname}/pay`, new URLSearchParams(card).toString(), {
+      contentType: 'application/x-www-form-urlencoded',
+      expect: 303,
+    });
+    await callAs(server, token, '/api/website/logo', await logoPng(), {
+      contentType: 'application/octet-stream',
+    });
+    let photos: NonNullable<WebsiteContent['photos']> = [];
+    for (let index = 0; index < 6; index++) {
+      const uploaded = await callAs(server, token, '/api/website/photos', await photoJpeg(index), {
+        contentType: 'application/octet-stream',
+      });
+      photos = ((await uploaded.json()) as { content: WebsiteContent }).content.photos ?? [];
+    }
+    const described = photos.map((photo, index) => ({
+      ...photo,
+      alt: { fr: `Une fournée du matin, photo ${index + 1}`, en: `A morning batch, photo ${index + 1}` },
+    }));
+    await callAs(server, token, '/api/website/draft', {
+      content: { ...SITE_CONTENT, template, photos: described },
+    });
+    await callAs(server, token, '/api/website/publish', { slug });
+    const page = await fetch(`${server.url}/sites/${slug}`);
+    if (!page.ok) throw new Error(`The published site answers ${page.status}`);
+  }
 }
 
 /** Puts the session cookies in the launched Chromium, as the server sets them (refresh: path /api/auth, HttpOnly, Lax). */
@@ -510,8 +559,9 @@ export function lighthouseTable(report: LighthouseReport): Table {
       `on ${report.load.cores} cores. ` +
       `Transferred: bytes on the wire, every request (API calls included), and scripts alone.` +
       (report.pages.some((page) => page.route.startsWith('/sites/'))
-        ? ' /sites/<slug>: a founder’s published website (a bakery’s, in French and English, with a logo), ' +
-          'published through the API before the runs and audited as an anonymous visitor.'
+        ? ' /sites/<slug>: a founder’s published website (a bakery’s, in French and English, with a logo ' +
+          'and a gallery of six photos), in each of the three templates, published through the API before ' +
+          'the runs and audited as an anonymous visitor.'
         : '') +
       explainedMisses(report),
     headers: [
