@@ -120,6 +120,25 @@ describe('the company numbers', () => {
     expect(page).toContain('RO18547290');
   });
 
+  it('stay when a builder opened before them saves its older draft', async () => {
+    const user = await withFile('FR', 'fr');
+    const older = completeContent({ registrationPending: true, registrationNumber: '', vatNumber: '' });
+    expect(
+      (await request(user, '/api/website/draft', { method: 'POST', body: { content: older } })).statusCode,
+    ).toBe(200);
+    expect((await save(user, { siren: '912345675', rcsCity: 'Lyon' })).statusCode).toBe(200);
+    // The other tab saves what it had on screen: "being registered", no number.
+    const saved = await request(user, '/api/website/draft', {
+      method: 'POST',
+      body: { content: { ...older, siteName: 'Boulangerie Dupont et fils' } },
+    });
+    expect(json<Website>(saved).content).toMatchObject({
+      siteName: 'Boulangerie Dupont et fils',
+      registrationPending: false,
+      registrationNumber: 'RCS Lyon 912 345 675',
+    });
+  });
+
   it('start a site begun after they were given with them', async () => {
     const user = await withFile('FR', 'en');
     const saved = await save(user, { siren: '912 345 675', rcsCity: 'Lyon', vatNumber: 'FR65 912 345 675' });

@@ -22,6 +22,26 @@ import { noticeNumbers, type CompanyIdentifiers } from '../../../src/shared/comp
 
 export type CompanyDefaults = WebsiteFileDefaults & { identifiers: CompanyIdentifiers | null };
 
+/**
+ * A draft sent by a builder opened before the founder gave the company's numbers on the dashboard:
+ * still "being registered" with no number, over a stored draft that has the numbers. The numbers stay
+ * (the tab did not know them); a founder who unticks them in the builder keeps what they typed.
+ */
+function keepNumbers(
+  sent: WebsiteContent,
+  stored: WebsiteContent | undefined,
+  identifiers: CompanyIdentifiers | null,
+): WebsiteContent {
+  const blank = (content: WebsiteContent) =>
+    !(content.registrationNumber ?? '').trim() &&
+    !(content.taxId ?? '').trim() &&
+    !(content.vatNumber ?? '').trim();
+  if (!identifiers || !stored || sent.country !== identifiers.country) return sent;
+  if (sent.registrationPending === false || !blank(sent)) return sent;
+  if (stored.registrationPending !== false || blank(stored)) return sent;
+  return withNumbers(sent, identifiers);
+}
+
 /** The draft with the company's numbers in place of "being registered" (a draft of the same country). */
 function withNumbers(content: WebsiteContent, identifiers: CompanyIdentifiers): WebsiteContent {
   if (content.country !== identifiers.country) return content;
@@ -393,13 +413,16 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       if (hasLoneSurrogate(content))
         throw new WebsiteError(400, 'TEXT_INVALID', translator(language)('website:errors.TEXT_INVALID'));
       await ensureRow(userId);
+      // Read before the transaction (PGlite has one connection, which the transaction holds).
+      const { identifiers } = await deps.companyDefaults(userId);
       await withSiteLock(userId, async (tx) => {
-        // The gallery's photos are the server's: the draft orders them and words their alternatives.
         const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
-        const photos = mergePhotos(content.photos, (current?.content as WebsiteContent | undefined)?.photos);
+        const stored = current?.content as WebsiteContent | undefined;
+        // The gallery's photos are the server's: the draft orders them and words their alternatives.
+        const photos = mergePhotos(content.photos, stored?.photos);
         await tx
           .update(websites)
-          .set({ content: { ...content, photos }, updatedAt: new Date() })
+          .set({ content: keepNumbers({ ...content, photos }, stored, identifiers), updatedAt: new Date() })
           .where(eq(websites.userId, userId));
       });
       return view(userId, await row(userId));
