@@ -59,6 +59,10 @@ describe('checkCompanyIdentifiers', () => {
       ok: true,
       identifiers: { country: 'RO', tradeRegisterNumber: 'J2012000750528', cui: '18547290' },
     });
+    // As the certificate prints it, with the registration's date.
+    expect(
+      checkCompanyIdentifiers('RO', { tradeRegisterNumber: 'J52/750/22.11.2012', cui: '18547290' }, 2026),
+    ).toMatchObject({ ok: true, identifiers: { tradeRegisterNumber: 'J52/750/2012' } });
     const old = checkCompanyIdentifiers(
       'RO',
       { tradeRegisterNumber: 'j40/01234/2020', cui: 'ro 18547290' },

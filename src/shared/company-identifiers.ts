@@ -76,12 +76,16 @@ function checkCui(value: string): { value: string } | IdentifierProblem {
   return { value: `${match[1] ?? ''}${digits}` };
 }
 
-/** The counties of the old ONRC numbers: 1 to 40 and Bucharest's 51, 52 (none since 26 July 2024). */
+/** The county codes of the old ONRC numbers: 1 to 40, 51 and 52 (none since 26 July 2024). */
 const isCounty = (county: number) => (county >= 1 && county <= 40) || county === 51 || county === 52;
 
 /** An ONRC number in its old (J40/1234/2020) or new (J2026001234004) form. */
 function checkTradeRegisterNumber(value: string, year: number): { value: string } | IdentifierProblem {
-  const compact = value.toUpperCase().replace(/\s/g, '');
+  // The certificate prints the old form with the registration's date (J52/750/22.11.2012): its year counts.
+  const compact = value
+    .toUpperCase()
+    .replace(/\s/g, '')
+    .replace(/^([JFC]\d{1,2}\/\d{1,6}\/)\d{2}\.\d{2}\.(\d{4})$/, '$1$2');
   const old = /^([JFC])(\d{1,2})\/(\d{1,6})\/(\d{4})$/.exec(compact);
   if (old) {
     const [, type = '', county = '', serial = '', registered = ''] = old;

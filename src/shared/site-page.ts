@@ -883,7 +883,7 @@ export function localBusiness(
   const image = site.logo
     ? `${origin}/site-logos/${site.logo.id}/social.png`
     : photo
-      ? `${origin}/site-photos/${photo.id}/w960.jpg`
+      ? `${origin}/site-photos/${photo.id}/w${photoWidths(photo.width).at(-1)?.[0] ?? 480}.jpg`
       : undefined;
   const hours = validHours(content.hours).map((range) => ({
     '@type': 'OpeningHoursSpecification',

@@ -41,6 +41,8 @@ export interface PhotoVariant {
 export const PHOTO_MAX_PIXELS = 60_000_000;
 /** Smaller is a thumbnail, not a photo for a page. */
 export const PHOTO_MIN_SIDE = 200;
+/** The tallest a photo may be once shrunk to the largest width: WebP's limit, 16 383 pixels. */
+const MAX_HEIGHT = 16_383;
 /** The most a photo's decoding may take (the worker threads give a task 20 s). */
 const DECODE_SECONDS = 12;
 
@@ -88,6 +90,9 @@ export async function processPhoto(bytes: Uint8Array): Promise<PhotoVariant[]> {
     throw decodingRefusal(error);
   }
   const { width, height, channels } = upright.info;
+  // A strip far taller than wide (1600 × 17 000) is no photo for a page, and WebP stops at 16 383
+  // pixels a side: refused as such, not failed at encoding.
+  if (height > MAX_HEIGHT) throw new PhotoRefused('PHOTO_DIMENSIONS');
   const pixels = () => sharp(upright.data, { raw: { width, height, channels } });
   // Each width up to the photo's own; the smallest always, whatever the photo's width.
   const variants = photoWidths(width).flatMap(([target, actual]) => {

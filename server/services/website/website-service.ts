@@ -622,13 +622,17 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
      * the builder asks for). A site not started yet takes them when it starts.
      */
     async applyIdentifiers(userId: string, identifiers: CompanyIdentifiers): Promise<void> {
-      const current = await row(userId);
-      if (!current) return;
-      const content = withNumbers(
-        normalizeWebsiteContent(current.content as WebsiteContent, identifiers.country),
-        identifiers,
-      );
-      await db.update(websites).set({ content, updatedAt: new Date() }).where(eq(websites.userId, userId));
+      if (!(await row(userId))) return;
+      // Under the site's lock: an upload or a draft saved meanwhile is not written over.
+      await withSiteLock(userId, async (tx) => {
+        const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
+        if (!current) return;
+        const content = withNumbers(
+          normalizeWebsiteContent(current.content as WebsiteContent, identifiers.country),
+          identifiers,
+        );
+        await tx.update(websites).set({ content, updatedAt: new Date() }).where(eq(websites.userId, userId));
+      });
     },
 
     async unpublish(userId: string): Promise<Website> {

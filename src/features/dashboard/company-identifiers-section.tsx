@@ -91,6 +91,8 @@ export function CompanyIdentifiersSection(props: CompanyIdentifiersSectionProps)
     } else if (outcome.status === 'invalid') {
       setErrors(outcome.fields as Partial<Record<IdentifierField, string>>);
       setState('idle');
+      const first = fields.find((field) => field in outcome.fields);
+      if (first) document.getElementById(`identifiers-${first}`)?.focus();
     } else setState('failed');
   };
 
