@@ -6,7 +6,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import { pageLanguage, translator } from '../services/i18n';
+import { pageLanguage, translator, type ServerLanguage } from '../services/i18n';
 import { LogoRefused } from '../services/website/logo-images';
 import { PhotoRefused } from '../services/website/photo-images';
 import { WebsiteError, type WebsiteService } from '../services/website/website-service';
@@ -55,32 +55,31 @@ export function websiteHandlers(websites: WebsiteService) {
       websites.saveDraft(currentUserId(request), request.body.content, languageOf(request)),
     );
 
-  const uploadWebsiteLogo: Handler<unknown> = async (request, reply) => {
-    // Only application/octet-stream arrives as bytes; JSON (which the app accepts everywhere) does not.
-    if (!Buffer.isBuffer(request.body))
-      return reply.code(415).send({
-        message: 'Send the image file itself, as application/octet-stream',
-        error: STATUS_CODES[415],
-      });
-    const bytes = request.body;
-    return answer(request, reply, () =>
-      websites.uploadLogo(currentUserId(request), bytes, languageOf(request)),
-    );
-  };
+  /** An image upload: its bytes to `store` (logo or photo), or 415 for a body that is not bytes. */
+  const imageUpload =
+    (
+      store: (userId: string, bytes: Uint8Array, language: ServerLanguage) => Promise<unknown>,
+    ): Handler<unknown> =>
+    async (request, reply) => {
+      // Only application/octet-stream arrives as bytes; JSON (which the app accepts everywhere) does not.
+      if (!Buffer.isBuffer(request.body))
+        return reply.code(415).send({
+          message: 'Send the image file itself, as application/octet-stream',
+          error: STATUS_CODES[415],
+        });
+      const bytes = request.body;
+      return answer(request, reply, () => store(currentUserId(request), bytes, languageOf(request)));
+    };
+
+  const uploadWebsiteLogo = imageUpload((userId, bytes, language) =>
+    websites.uploadLogo(userId, bytes, language),
+  );
 
   const deleteWebsiteLogo: Handler = (request) => websites.deleteLogo(currentUserId(request));
 
-  const uploadWebsitePhoto: Handler<unknown> = async (request, reply) => {
-    if (!Buffer.isBuffer(request.body))
-      return reply.code(415).send({
-        message: 'Send the image file itself, as application/octet-stream',
-        error: STATUS_CODES[415],
-      });
-    const bytes = request.body;
-    return answer(request, reply, () =>
-      websites.uploadPhoto(currentUserId(request), bytes, languageOf(request)),
-    );
-  };
+  const uploadWebsitePhoto = imageUpload((userId, bytes, language) =>
+    websites.uploadPhoto(userId, bytes, language),
+  );
 
   const deleteWebsitePhoto: Handler<unknown, ParamsOf<'/api/website/photos/{photoId}/delete', 'post'>> = (
     request,

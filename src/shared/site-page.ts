@@ -489,6 +489,7 @@ function hero(
   );
 }
 
+/** Each page language's locale, for Intl (amounts, days' names). */
 const LOCALES: Record<SiteLanguage, string> = { fr: 'fr-FR', en: 'en-GB', ro: 'ro-RO' };
 
 /** A share capital in the company's currency, as the page's language writes amounts (5 000 €, 5.000 lei). */
@@ -672,15 +673,11 @@ function section(id: string, title: string, content: string, tint: boolean): str
   );
 }
 
-const LOCALE_OF: Record<SiteLanguage, string> = { fr: 'fr-FR', en: 'en-GB', ro: 'ro-RO' };
-
 /** A day's name in a language (1 January 2024 was a Monday). */
 function dayName(day: (typeof WEEK_DAYS)[number], language: SiteLanguage): string {
   const date = new Date(Date.UTC(2024, 0, 1 + WEEK_DAYS.indexOf(day)));
-  const name = new Intl.DateTimeFormat(LOCALE_OF[language], { weekday: 'long', timeZone: 'UTC' }).format(
-    date,
-  );
-  return name.charAt(0).toLocaleUpperCase(LOCALE_OF[language]) + name.slice(1);
+  const name = new Intl.DateTimeFormat(LOCALES[language], { weekday: 'long', timeZone: 'UTC' }).format(date);
+  return name.charAt(0).toLocaleUpperCase(LOCALES[language]) + name.slice(1);
 }
 
 /** "Lundi – Vendredi" for consecutive days, "Lundi, Mercredi" otherwise. */

@@ -342,11 +342,11 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       .update(websites)
       .set({ publishedContent: null, publishedLogoId: null, publishedPages: null, publishedAt: null })
       .where(eq(websites.userId, userId));
-    await dropUnusedLogos(tx, userId);
+    await dropUnusedImages(tx, userId);
   }
 
   /** Deletes the user's logos and photos that neither the draft nor the published site uses (under the lock). */
-  async function dropUnusedLogos(tx: Transaction, userId: string) {
+  async function dropUnusedImages(tx: Transaction, userId: string) {
     const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
     const photoIds = [current?.content, current?.publishedContent].flatMap((content) =>
       ((content as WebsiteContent | null)?.photos ?? []).map((photo) => photo.id),
@@ -459,7 +459,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
           .update(websites)
           .set({ logoId: id, updatedAt: new Date() })
           .where(eq(websites.userId, userId));
-        await dropUnusedLogos(tx, userId);
+        await dropUnusedImages(tx, userId);
       });
       return view(userId, await row(userId));
     },
@@ -517,7 +517,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
           .update(websites)
           .set({ content: { ...content, photos }, updatedAt: new Date() })
           .where(eq(websites.userId, userId));
-        await dropUnusedLogos(tx, userId);
+        await dropUnusedImages(tx, userId);
       });
       return view(userId, await row(userId));
     },
@@ -528,7 +528,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
           .update(websites)
           .set({ logoId: null, updatedAt: new Date() })
           .where(eq(websites.userId, userId));
-        await dropUnusedLogos(tx, userId);
+        await dropUnusedImages(tx, userId);
       });
       return view(userId, await row(userId));
     },
@@ -610,7 +610,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         }
         await clearHold(tx, slug, userId);
         if (previous) await holdSlug(tx, previous, userId);
-        await dropUnusedLogos(tx, userId);
+        await dropUnusedImages(tx, userId);
       });
       deps.metrics?.sitePublished();
       return view(userId, await row(userId));

@@ -18,30 +18,25 @@ function dataOf<T>({ data }: { data?: T }): T {
   return data;
 }
 
+/** An image file sent as its bytes (uploadWebsiteLogo, uploadWebsitePhoto). */
+function imageBody(file: Blob) {
+  return {
+    // The contract types a binary body as a string; the client sends the Blob untouched.
+    body: file as unknown as string,
+    bodySerializer: (body: unknown) => body,
+    headers: { 'Content-Type': 'application/octet-stream' },
+  };
+}
+
 export const websiteApi = {
   load: (signal?: AbortSignal) => apiClient.GET('/api/website', { signal }).then(dataOf),
   saveDraft: (content: WebsiteContent, keepalive = false) =>
     apiClient.POST('/api/website/draft', { body: { content }, keepalive }).then(dataOf),
   /** The body is the file itself (the server recognises the image by its content). */
-  uploadLogo: (file: Blob) =>
-    apiClient
-      .POST('/api/website/logo', {
-        // The contract types a binary body as a string; the client sends the Blob untouched.
-        body: file as unknown as string,
-        bodySerializer: (body: unknown) => body,
-        headers: { 'Content-Type': 'application/octet-stream' },
-      })
-      .then(dataOf),
+  uploadLogo: (file: Blob) => apiClient.POST('/api/website/logo', imageBody(file)).then(dataOf),
   deleteLogo: () => apiClient.POST('/api/website/logo/delete').then(dataOf),
   /** A photo added at the end of the gallery; the body is the file itself. */
-  uploadPhoto: (file: Blob) =>
-    apiClient
-      .POST('/api/website/photos', {
-        body: file as unknown as string,
-        bodySerializer: (body: unknown) => body,
-        headers: { 'Content-Type': 'application/octet-stream' },
-      })
-      .then(dataOf),
+  uploadPhoto: (file: Blob) => apiClient.POST('/api/website/photos', imageBody(file)).then(dataOf),
   deletePhoto: (photoId: string) =>
     apiClient.POST('/api/website/photos/{photoId}/delete', { params: { path: { photoId } } }).then(dataOf),
   checkSlug: (slug: string, signal?: AbortSignal) =>
