@@ -86,11 +86,14 @@ import { LogoRefused } from './services/website/logo-images';
 import { PhotoRefused } from './services/website/photo-images';
 import { createSiteInbox, type SiteInbox } from './services/website/site-inbox';
 import { pruneSlugHolds } from './services/website/slug-holds';
+import { rewriteSiteDomainUrl, SiteDomainTable, type DomainResolver } from './services/website/site-domains';
+import { Resolver } from 'node:dns/promises';
 import {
   createWebsiteService,
   DEFAULT_WEBSITE_LIMITS,
   NO_WEBSITE_LIMITS,
   type WebsiteLimits,
+  type WebsiteService,
 } from './services/website/website-service';
 import {
   createWorkerPool,
@@ -131,6 +134,8 @@ export interface AppDependencies {
   accountLimits?: AccountLimits;
   /** Replaces the builder's per-account limits (tests); on and off with the account limits otherwise. */
   websiteLimits?: WebsiteLimits;
+  /** Replaces the DNS resolver that checks founders' domains (tests: one asking a local server). */
+  domainResolver?: DomainResolver;
   /** How often the mail worker looks for due messages (ms). */
   mailPollMs?: number;
   /** false: no background worker; mail goes out only when `app.mailQueue.drain()` is called (tests). */
@@ -158,12 +163,30 @@ declare module 'fastify' {
     orders: OrderService;
     /** Invitations and co-founders (tests call `remindInvitations` themselves). */
     coFounders: CoFounderService;
+    /** The website builder and published sites (tests call `recheckDomains` themselves). */
+    websites: WebsiteService;
   }
+}
+
+/** Node's DNS resolver, asking `servers` (DNS_SERVERS) or the system's; a few seconds at most. */
+function dnsResolver(servers: string[]): DomainResolver {
+  const resolver = new Resolver({ timeout: 3000, tries: 2 });
+  if (servers.length > 0) resolver.setServers(servers);
+  return resolver;
 }
 
 export async function buildApp(deps: AppDependencies) {
   const { config, db, mailer, signingKey } = deps;
+  // Founders' verified domains, which the router reads for every request (services/website/site-domains.ts).
+  const siteDomainTable = new SiteDomainTable();
   const app = Fastify({
+    // A request for a verified domain is its site: `/` is /sites/<slug>, and nothing of ours is there.
+    ...(config.siteDomains
+      ? {
+          rewriteUrl: (request: { url?: string; headers: { host?: string } }) =>
+            rewriteSiteDomainUrl(siteDomainTable, request.headers.host, request.url ?? '/'),
+        }
+      : {}),
     logger: deps.logger ?? loggerOptions(config.logLevel, config.logFormat),
     bodyLimit: 256 * 1024,
     // Off by default: otherwise anyone could pick their address (and dodge the rate limit) with a header.
@@ -332,7 +355,20 @@ export async function buildApp(deps: AppDependencies) {
   let digesting: NodeJS.Timeout | null = null;
   // The ECB's euro reference rates (services/sales/exchange-rates.ts), when fetching them is on.
   let refreshingRates: NodeJS.Timeout | null = null;
+  // Founders' verified domains: read again every minute (another instance may have changed them).
+  let readingDomains: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
+    if (config.siteDomains) {
+      await app.websites.loadDomains();
+      readingDomains = setInterval(() => {
+        app.websites
+          .loadDomains()
+          .catch((error: unknown) =>
+            app.log.warn({ failure: loggableError(error) }, 'Reading the sites’ domains failed'),
+          );
+      }, 60 * 1000);
+      readingDomains.unref();
+    }
     if (deps.mailWorker ?? true) {
       mailQueue.start();
       pruning = setInterval(
@@ -345,6 +381,15 @@ export async function buildApp(deps: AppDependencies) {
           pruneSlugHolds(db).catch((error: unknown) =>
             app.log.warn({ failure: loggableError(error) }, 'Pruning site-address holds failed'),
           );
+          // Verified domains whose records went are taken back (each looked at once an hour).
+          app.websites
+            .recheckDomains()
+            .then((dropped) => {
+              if (dropped > 0) app.log.info({ dropped }, 'Site domains no longer verified');
+            })
+            .catch((error: unknown) =>
+              app.log.warn({ failure: loggableError(error) }, 'Checking the sites’ domains failed'),
+            );
           // Withdrawal refunds the payment provider has not made yet are tried again.
           app.orders
             .retryPendingRefunds()
@@ -400,6 +445,7 @@ export async function buildApp(deps: AppDependencies) {
   });
   app.addHook('onClose', async () => {
     if (refreshingRates) clearInterval(refreshingRates);
+    if (readingDomains) clearInterval(readingDomains);
     if (pruning) clearInterval(pruning);
     if (reminding) clearInterval(reminding);
     if (digesting) clearInterval(digesting);
@@ -477,6 +523,13 @@ export async function buildApp(deps: AppDependencies) {
     rateLimiter,
     limits: deps.websiteLimits ?? (perMinute > 0 ? DEFAULT_WEBSITE_LIMITS : NO_WEBSITE_LIMITS),
     metrics,
+    domains: config.siteDomains
+      ? {
+          target: config.siteDomains.target,
+          resolver: deps.domainResolver ?? dnsResolver(config.siteDomains.dnsServers),
+          table: siteDomainTable,
+        }
+      : null,
     // Decoded in the worker threads, within their time limit (security review R3-10).
     processLogo: async (bytes, owner) => {
       const outcome = await workerPool.run({ kind: 'logo', bytes }, { owner });
@@ -509,6 +562,7 @@ export async function buildApp(deps: AppDependencies) {
     siteContact,
   });
   app.decorate('siteInbox', siteInbox);
+  app.decorate('websites', websites);
   const journey = createJourney({
     db,
     invoices,

@@ -79,6 +79,12 @@ export interface ServerConfig {
    * and /metrics is an unknown route.
    */
   metricsToken?: string | null;
+  /**
+   * Founders' own domains (services/website/site-domains.ts): on when SITE_DOMAIN_TARGET names the
+   * host their DNS records point at (the reverse proxy that gets certificates on demand); the DNS
+   * servers asked (DNS_SERVERS, `address[:port]`), the system's when empty.
+   */
+  siteDomains?: { target: string; dnsServers: string[] } | null;
 }
 
 export class ConfigError extends Error {
@@ -270,6 +276,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'METRICS_TOKEN must be at least 32 characters: letters, digits and - . _ ~ + / (e.g. openssl rand -hex 32)',
     );
 
+  // The host founders' domains point at: a name (their CNAME's value), whose addresses are their A/AAAA.
+  const domainTarget = text('SITE_DOMAIN_TARGET')?.toLowerCase().replace(/\.$/, '') ?? null;
+  if (
+    domainTarget &&
+    !/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]*[a-z0-9]$/.test(domainTarget)
+  )
+    problems.push(`SITE_DOMAIN_TARGET must be a host name such as sites.example.com, got "${domainTarget}"`);
+  const dnsServers = (text('DNS_SERVERS') ?? '')
+    .split(',')
+    .map((server) => server.trim())
+    .filter(Boolean);
+  for (const server of dnsServers)
+    if (!/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i.test(server))
+      problems.push(`DNS_SERVERS must list addresses such as 1.1.1.1 or 127.0.0.1:5353, got "${server}"`);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -296,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     ...(workersText ? { documentWorkers: Number(workersText) } : {}),
     trustProxy: trustProxyText === 'true',
+    siteDomains: domainTarget ? { target: domainTarget, dnsServers } : null,
     corsOrigins,
     logLevel,
     logFormat: logFormat ?? 'json',

@@ -505,10 +505,26 @@ export const websites = pgTable(
     /** language → the page's HTML and its stylesheet (hashed into the CSP), prerendered at publish time. */
     publishedPages: jsonb('published_pages').$type<Record<string, { html: string; css: string }>>(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** The founder's own domain (services/website/site-domains.ts), as DNS names it. */
+    domain: text('domain'),
+    /** The token its TXT record must hold: the site's, new with each domain. */
+    domainToken: text('domain_token'),
+    /** Set while DNS proves the domain the site's: requests for it are answered with the site. */
+    domainVerifiedAt: timestamp('domain_verified_at', { withTimezone: true }),
+    domainCheckedAt: timestamp('domain_checked_at', { withTimezone: true }),
+    /** What the last check found wrong (txtMissing, notPointing, dnsFailed), or null. */
+    domainProblem: text('domain_problem'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('websites_slug').on(table.slug), uniqueIndex('websites_id').on(table.id)],
+  (table) => [
+    uniqueIndex('websites_slug').on(table.slug),
+    uniqueIndex('websites_id').on(table.id),
+    // Several founders may type a domain; only one site at a time can have proved it.
+    uniqueIndex('websites_verified_domain')
+      .on(table.domain)
+      .where(sql`${table.domainVerifiedAt} is not null`),
+  ],
 );
 
 /**

@@ -5,12 +5,15 @@
  * script, no other origin. The contact form is a plain HTML form: every answer is a page, never JSON.
  * A slug its site left less than 30 days ago (services/website/slug-holds.ts) sends visitors to the
  * same page at the site's new slug, or says the site closed (410) when its account was deleted.
+ * A site with a verified domain of its own is served there (app.ts rewrites that host's paths to
+ * these routes), its pages rendered for that address; its /sites/<slug> pages send visitors there.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   renderSitePage,
   renderSiteNotFound,
   renderSiteThanks,
+  siteRobots,
   siteSitemap,
   type SiteFormState,
   type SiteHost,
@@ -18,6 +21,7 @@ import {
 import { SITE_HONEYPOT_FIELD, SITE_STARTED_FIELD, type SiteLanguage } from '../../src/shared/website';
 import { isServerLanguage, pageLanguage, translator } from '../services/i18n';
 import { checkSiteContact, siteCsp } from '../services/website/site-contact-form';
+import { requestHost } from '../services/website/site-domains';
 import type { SiteInbox } from '../services/website/site-inbox';
 import {
   serverSiteLabels,
@@ -72,13 +76,45 @@ export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, public
       ? wanted
       : (site.content.languages[0] ?? 'fr');
 
-  const pageOf = (site: PublishedSite, language: SiteLanguage) =>
-    site.content.languages[0] === language ? `/sites/${site.slug}` : `/sites/${site.slug}/${language}`;
+  /**
+   * Where the request found the site: at its own domain (pages at the root, links to it), or at
+   * /sites/<slug> on ours.
+   */
+  const addressOf = (request: FastifyRequest, site: PublishedSite) =>
+    site.domain !== null && requestHost(request.headers.host) === site.domain
+      ? { origin: `https://${site.domain}`, base: '', onDomain: true }
+      : { origin: publicUrl, base: `/sites/${site.slug}`, onDomain: false };
+
+  /**
+   * A site with its own domain is read there: its pages at /sites/<slug> send visitors to the same
+   * page at the domain (temporary: the domain goes back to /sites/<slug> if its records go).
+   */
+  const toDomain = (request: FastifyRequest, reply: FastifyReply, site: PublishedSite, path: string) =>
+    site.domain !== null && !addressOf(request, site).onDomain
+      ? reply.redirect(`https://${site.domain}${path}`, 302)
+      : null;
+
+  const pageOf = (site: PublishedSite, language: SiteLanguage, base: string) =>
+    site.content.languages[0] === language ? base || '/' : `${base}/${language}`;
+
+  /** The page in `language`: prerendered for /sites/<slug>, rendered for the address of a domain. */
+  const sitePage = (request: FastifyRequest, site: PublishedSite, language: SiteLanguage) => {
+    const address = addressOf(request, site);
+    if (!address.onDomain) return websites.pageHtml(site, language);
+    return renderSitePage(site, language, serverSiteLabels(language), {
+      origin: address.origin,
+      base: address.base,
+      host,
+      started: websites.formStamp(site.id),
+    });
+  };
 
   const getPublishedSite: Handler<unknown, SiteParams> = async (request, reply) => {
     const site = await websites.findPublished(request.params.slug);
     if (!site) return elsewhere(request, reply, '');
-    const page = websites.pageHtml(site, siteLanguage(site, null));
+    const moved = toDomain(request, reply, site, '/');
+    if (moved) return moved;
+    const page = sitePage(request, site, siteLanguage(site, null));
     return page ? sendPage(reply, 200, page) : notFound(request, reply);
   };
 
@@ -87,9 +123,12 @@ export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, public
     const { lang } = request.params;
     if (!site) return elsewhere(request, reply, isServerLanguage(lang) ? `/${lang}` : '');
     if (!isServerLanguage(lang) || !site.content.languages.includes(lang)) return notFound(request, reply);
+    const moved = toDomain(request, reply, site, pageOf(site, lang, ''));
+    if (moved) return moved;
     // Temporary: the owner may put another language first, and a browser keeps a 301 for good.
-    if (lang === site.content.languages[0]) return reply.redirect(pageOf(site, lang), 302);
-    const page = websites.pageHtml(site, lang);
+    if (lang === site.content.languages[0])
+      return reply.redirect(pageOf(site, lang, addressOf(request, site).base), 302);
+    const page = sitePage(request, site, lang);
     return page ? sendPage(reply, 200, page) : notFound(request, reply);
   };
 
@@ -98,10 +137,11 @@ export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, public
     const { lang } = request.query;
     if (!site) return elsewhere(request, reply, `/thanks${isServerLanguage(lang) ? `?lang=${lang}` : ''}`);
     const language = siteLanguage(site, request.query.lang);
+    const { origin, base } = addressOf(request, site);
     return sendPage(
       reply,
       200,
-      renderSiteThanks(site, language, serverSiteLabels(language), { origin: publicUrl, host }),
+      renderSiteThanks(site, language, serverSiteLabels(language), { origin, base, host }),
     );
   };
 
@@ -114,7 +154,8 @@ export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, public
     const body = request.body && typeof request.body === 'object' ? request.body : {};
     const language = siteLanguage(site, body.lang);
     const t = translator(language);
-    const thanks = `/sites/${site.slug}/thanks${language === site.content.languages[0] ? '' : `?lang=${language}`}`;
+    const { origin, base } = addressOf(request, site);
+    const thanks = `${base}/thanks${language === site.content.languages[0] ? '' : `?lang=${language}`}`;
     // A filled trap is a bot's: it is told "thank you" and nothing is kept or sent.
     const trap = body[SITE_HONEYPOT_FIELD];
     if (trap !== undefined && trap !== '') return reply.redirect(thanks, 303);
@@ -125,7 +166,8 @@ export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, public
         reply,
         status,
         renderSitePage(site, language, serverSiteLabels(language), {
-          origin: publicUrl,
+          origin,
+          base,
           host,
           form: { values, ...form },
           started: websites.formStamp(site.id),
@@ -158,10 +200,33 @@ export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, public
   const getPublishedSiteSitemap: Handler<unknown, SiteParams> = async (request, reply) => {
     const site = await websites.findPublished(request.params.slug);
     if (!site) return elsewhere(request, reply, '/sitemap.xml');
+    const moved = toDomain(request, reply, site, '/sitemap.xml');
+    if (moved) return moved;
+    const { origin, base } = addressOf(request, site);
     return reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(siteSitemap(site, publicUrl, site.publishedAt));
+      .send(siteSitemap(site, origin, site.publishedAt, base));
+  };
+
+  /** The site's robots.txt: what crawlers read at its own domain's root. */
+  const getPublishedSiteRobots: Handler<unknown, SiteParams> = async (request, reply) => {
+    const site = await websites.findPublished(request.params.slug);
+    if (!site) return elsewhere(request, reply, '/robots.txt');
+    const moved = toDomain(request, reply, site, '/robots.txt');
+    if (moved) return moved;
+    const { origin, base } = addressOf(request, site);
+    return reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(siteRobots(origin, base));
+  };
+
+  /** Caddy's on-demand TLS asks before getting a certificate: only for a domain a site has proved. */
+  const checkSiteDomainAllowed: Handler<unknown, unknown, { domain: string }> = async (request, reply) => {
+    const domain = request.query.domain;
+    if (await websites.isVerifiedDomain(domain)) return { domain };
+    return reply.code(404).send({ message: 'No site has verified this domain', error: 'Not Found' });
   };
 
   const getSitePhoto: Handler<unknown, { photoId: string; variant: string }> = async (request, reply) => {
@@ -182,5 +247,7 @@ export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, public
     getSiteLogo,
     getSitePhoto,
     getPublishedSiteSitemap,
+    getPublishedSiteRobots,
+    checkSiteDomainAllowed,
   };
 }

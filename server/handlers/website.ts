@@ -100,6 +100,16 @@ export function websiteHandlers(websites: WebsiteService) {
 
   const unpublishWebsite: Handler = (request) => websites.unpublish(currentUserId(request));
 
+  const setWebsiteDomain: Handler<BodyOf<'/api/website/domain', 'post'>> = (request, reply) =>
+    answer(request, reply, () =>
+      websites.setDomain(currentUserId(request), request.body.domain, languageOf(request)),
+    );
+
+  const verifyWebsiteDomain: Handler = (request, reply) =>
+    answer(request, reply, () => websites.verifyDomain(currentUserId(request), languageOf(request)));
+
+  const removeWebsiteDomain: Handler = (request) => websites.removeDomain(currentUserId(request));
+
   const listWebsiteMessages: Handler = (request) => websites.listMessages(currentUserId(request));
 
   const markWebsiteMessageRead: Handler<unknown, ParamsOf<'/api/website/messages/{id}/read', 'post'>> = (
@@ -120,6 +130,9 @@ export function websiteHandlers(websites: WebsiteService) {
     checkWebsiteSlug,
     publishWebsite,
     unpublishWebsite,
+    setWebsiteDomain,
+    verifyWebsiteDomain,
+    removeWebsiteDomain,
     listWebsiteMessages,
     markWebsiteMessageRead,
   };

@@ -198,11 +198,17 @@ export const STARTED_PLACEHOLDER = '&kreo-started;';
 /** The form fields' length limits (the server's check and the inputs' `maxlength`). */
 export const SITE_FORM_MAX_LENGTH: Record<SiteFormField, number> = { name: 100, email: 254, message: 5000 };
 
-/** The address of a site's page in one language: the first language at /sites/<slug>, others below it. */
-export function sitePath(slug: string, language: SiteLanguage, languages: readonly SiteLanguage[]): string {
-  return languages[0] === language || !languages.includes(language)
-    ? `/sites/${slug}`
-    : `/sites/${slug}/${language}`;
+/**
+ * The address of a site's page in one language: the first language at the site's base (/sites/<slug>,
+ * or the root of its own domain, base ''), others below it.
+ */
+export function sitePath(
+  slug: string,
+  language: SiteLanguage,
+  languages: readonly SiteLanguage[],
+  base = `/sites/${slug}`,
+): string {
+  return languages[0] === language || !languages.includes(language) ? base || '/' : `${base}/${language}`;
 }
 
 /** Escapes text for HTML content and (double- or single-quoted) attribute values. */
@@ -379,6 +385,8 @@ interface Context {
   languages: SiteLanguage[];
   texts: Texts;
   origin: string;
+  /** Where the site's pages are on `origin`: /sites/<slug>, or '' at its own domain. */
+  base: string;
   preview: boolean;
   host: SiteHost | null;
 }
@@ -390,6 +398,7 @@ function contextOf(
   origin: string,
   preview: boolean,
   host: SiteHost | null = null,
+  base = `/sites/${site.slug}`,
 ): Context {
   const given = site.content.texts[language] ?? {};
   const texts: Texts = {
@@ -404,7 +413,7 @@ function contextOf(
     faq: given.faq ?? [],
     untranslated: given.untranslated ?? [],
   };
-  return { site, language, labels, languages: languagesOf(site.content), texts, origin, preview, host };
+  return { site, language, labels, languages: languagesOf(site.content), texts, origin, base, preview, host };
 }
 
 /** A link, without its `href` in the preview (where following it would leave the page). */
@@ -424,7 +433,7 @@ function iconLinks(logo: SiteLogo | null): string {
 }
 
 function head(context: Context, title: string, description: string, path: string | null): string {
-  const { site, origin, languages, language } = context;
+  const { site, origin, base, languages, language } = context;
   const color = WEBSITE_PALETTE[site.content.color] ?? WEBSITE_PALETTE.navy;
   let html = `<title>${escapeText(title)}</title>`;
   if (description) html += `<meta name="description" content="${escapeText(description)}">`;
@@ -434,8 +443,8 @@ function head(context: Context, title: string, description: string, path: string
     html += `<link rel="canonical" href="${escapeText(url)}">`;
     if (languages.length > 1) {
       for (const other of languages)
-        html += `<link rel="alternate" hreflang="${other}" href="${escapeText(origin + sitePath(site.slug, other, languages))}">`;
-      html += `<link rel="alternate" hreflang="x-default" href="${escapeText(origin + sitePath(site.slug, languages[0] ?? language, languages))}">`;
+        html += `<link rel="alternate" hreflang="${other}" href="${escapeText(origin + sitePath(site.slug, other, languages, base))}">`;
+      html += `<link rel="alternate" hreflang="x-default" href="${escapeText(origin + sitePath(site.slug, languages[0] ?? language, languages, base))}">`;
     }
     html +=
       `<meta property="og:type" content="website">` +
@@ -623,7 +632,7 @@ function contactForm(context: Context, form: SiteFormState, started: string): st
   return (
     `<div class="box"><h3 id="form-title">${escapeText(labels.formTitle)}</h3>` +
     `<p class="note">${escapeText(labels.formIntro)}</p>${summary}` +
-    `<form method="post" action="/sites/${escapeText(site.slug)}/contact" aria-labelledby="form-title">` +
+    `<form method="post" action="${escapeText(context.base)}/contact" aria-labelledby="form-title">` +
     `<input type="hidden" name="lang" value="${language}">` +
     `<input type="hidden" name="${SITE_STARTED_FIELD}" value="${started}">` +
     field('name', 'text', 'name') +
@@ -911,9 +920,15 @@ const xmlText = escapeText;
  * A site's sitemap (sitemaps.org): one entry per language, each naming the others as its
  * alternates (hreflang), with the date it was published.
  */
-export function siteSitemap(site: RenderableSite, origin: string, publishedAt: Date): string {
+export function siteSitemap(
+  site: RenderableSite,
+  origin: string,
+  publishedAt: Date,
+  base = `/sites/${site.slug}`,
+): string {
   const languages = languagesOf(site.content);
-  const url = (language: SiteLanguage) => xmlText(`${origin}${sitePath(site.slug, language, languages)}`);
+  const url = (language: SiteLanguage) =>
+    xmlText(`${origin}${sitePath(site.slug, language, languages, base)}`);
   const alternates = languages
     .map((language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${url(language)}"/>`)
     .join('');
@@ -929,6 +944,14 @@ export function siteSitemap(site: RenderableSite, origin: string, publishedAt: D
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">' +
     `${entries}</urlset>`
   );
+}
+
+/**
+ * A site's robots.txt (RFC 9309): everything may be crawled but the page after a message; names the
+ * sitemap. Crawlers read it at a host's root, so it counts at the site's own domain.
+ */
+export function siteRobots(origin: string, base: string): string {
+  return `User-agent: *\nDisallow: ${base}/thanks\n\nSitemap: ${origin}${base}/sitemap.xml\n`;
 }
 
 /** JSON-LD in the page: a data block, never run (the page's policy allows no script). */
@@ -947,7 +970,15 @@ export function renderSitePage(
   site: RenderableSite,
   language: SiteLanguage,
   labels: SiteLabels,
-  options: { origin: string; form?: SiteFormState; preview?: boolean; started?: string; host?: SiteHost },
+  options: {
+    origin: string;
+    /** Where the pages are on `origin` (/sites/<slug> unless given: '' at the site's own domain). */
+    base?: string;
+    form?: SiteFormState;
+    preview?: boolean;
+    started?: string;
+    host?: SiteHost;
+  },
 ): RenderedSitePage {
   const context = contextOf(
     site,
@@ -956,13 +987,14 @@ export function renderSitePage(
     options.origin,
     options.preview ?? false,
     options.host ?? null,
+    options.base,
   );
   const { texts, languages } = context;
   const name = site.content.siteName.trim();
   const tagline = texts.tagline.trim();
   const css = styles(WEBSITE_PALETTE[site.content.color] ?? WEBSITE_PALETTE.navy, site.content.template);
   const title = tagline ? `${name} – ${tagline}` : name;
-  const path = sitePath(site.slug, language, languages);
+  const path = sitePath(site.slug, language, languages, context.base);
   const started = options.started === undefined ? STARTED_PLACEHOLDER : escapeText(options.started);
 
   const cta = link(context, '#contact', ' class="btn"', escapeText(labels.contactCta));
@@ -978,7 +1010,7 @@ export function renderSitePage(
 
   const body =
     hero(context, escapeText(name), escapeText(tagline), cta, (other) =>
-      sitePath(site.slug, other, languages),
+      sitePath(site.slug, other, languages, context.base),
     ) + `<main id="main">${main}</main>${footer(context)}`;
   const structured = context.preview
     ? ''
@@ -994,21 +1026,23 @@ export function renderSiteThanks(
   site: RenderableSite,
   language: SiteLanguage,
   labels: SiteLabels,
-  options: { origin: string; host?: SiteHost },
+  options: { origin: string; base?: string; host?: SiteHost },
 ): RenderedSitePage {
-  const context = contextOf(site, language, labels, options.origin, false, options.host ?? null);
-  const { languages } = context;
+  const context = contextOf(
+    site,
+    language,
+    labels,
+    options.origin,
+    false,
+    options.host ?? null,
+    options.base,
+  );
+  const { languages, base } = context;
   const css = styles(WEBSITE_PALETTE[site.content.color] ?? WEBSITE_PALETTE.navy, site.content.template);
   const name = site.content.siteName.trim();
-  const back = sitePath(site.slug, language, languages);
+  const back = sitePath(site.slug, language, languages, base);
   const body =
-    hero(
-      context,
-      escapeText(labels.thanksTitle),
-      '',
-      '',
-      (other) => `/sites/${site.slug}/thanks?lang=${other}`,
-    ) +
+    hero(context, escapeText(labels.thanksTitle), '', '', (other) => `${base}/thanks?lang=${other}`) +
     `<main id="main"><section><div class="w"><p>${escapeText(labels.thanksText)}</p>` +
     `<p><a class="btn main-btn" href="${escapeText(back)}">${escapeText(labels.backToSite)}</a></p></div></section></main>` +
     footer(context);

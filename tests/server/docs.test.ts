@@ -10,6 +10,7 @@ const contract = parse(readFileSync(new URL('../../openapi/openapi.yaml', import
 const OPERATION_IDS = [
   'acceptInvitation',
   'checkFiling',
+  'checkSiteDomainAllowed',
   'checkWebsiteSlug',
   'createCheckoutSession',
   'deleteAccount',
@@ -31,6 +32,7 @@ const OPERATION_IDS = [
   'getOrder',
   'getPublishedSite',
   'getPublishedSiteInLanguage',
+  'getPublishedSiteRobots',
   'getPublishedSiteSitemap',
   'getPublishedSiteThanks',
   'getReadiness',
@@ -62,6 +64,7 @@ const OPERATION_IDS = [
   'previewSigningDocument',
   'publishWebsite',
   'register',
+  'removeWebsiteDomain',
   'resendFileInvitation',
   'resendVerificationEmail',
   'resetPassword',
@@ -72,6 +75,7 @@ const OPERATION_IDS = [
   'sendContactMessage',
   'sendPublishedSiteMessage',
   'sendSigningCode',
+  'setWebsiteDomain',
   'signDocuments',
   'startSigningRound',
   'stripeWebhook',
@@ -83,6 +87,7 @@ const OPERATION_IDS = [
   'uploadWebsiteLogo',
   'uploadWebsitePhoto',
   'verifyEmail',
+  'verifyWebsiteDomain',
   'withdrawFromOrder',
 ];
 

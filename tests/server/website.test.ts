@@ -1167,6 +1167,7 @@ describe('limits per account (R3-I3)', () => {
     limited = await startTestServer({
       websiteLimits: {
         slugChecksPerAccount: { max: 5, windowMs: 15 * 60_000 },
+        domainChecksPerAccount: { max: 4, windowMs: 60 * 60_000 },
         publishesPerAccount: { max: 3, windowMs: 60 * 60_000 },
       },
     });

@@ -5,9 +5,9 @@
  * stores the pages beside a snapshot of the content, so that editing changes nothing online until
  * the next publish and a backup of the database holds the whole site, logos included.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import {
   emptyTexts,
   emptyWebsiteContent,
@@ -64,11 +64,25 @@ import type { RateLimitRule, RateLimiter } from '../rate-limiter';
 import { processLogo, type LogoVariant, type LogoVariantName } from './logo-images';
 import { PHOTO_VARIANTS, processPhoto, type PhotoVariant } from './photo-images';
 import { createFormStamps } from './site-contact-form';
+import {
+  checkDomain,
+  isReservedDomain,
+  normalizeDomain,
+  problemOf,
+  requestHost,
+  targetAddresses,
+  verificationName,
+  verificationValue,
+  type DomainProblem,
+  type DomainResolver,
+  type SiteDomainTable,
+} from './site-domains';
 import { activeHold, clearHold, holdSlug, lockSite, lockSlugs } from './slug-holds';
 import { checkWebsiteContent } from './website-rules';
 
 export type Website = components['schemas']['Website'];
 export type WebsiteSlugCheck = components['schemas']['WebsiteSlugCheck'];
+export type WebsiteDomain = components['schemas']['WebsiteDomain'];
 export type WebsiteMessageList = components['schemas']['WebsiteMessageList'];
 
 export const WEBSITE_SKU = 'PROFESSIONAL_PROMOTIONAL_WEBSITE';
@@ -83,7 +97,11 @@ export type WebsiteErrorCode =
   | 'SLUG_HELD'
   | 'TEXT_INVALID'
   | 'PHOTOS_FULL'
-  | 'MESSAGE_NOT_FOUND';
+  | 'MESSAGE_NOT_FOUND'
+  | 'DOMAINS_NOT_OFFERED'
+  | 'DOMAIN_FORMAT'
+  | 'DOMAIN_RESERVED'
+  | 'NO_DOMAIN';
 
 export class WebsiteError extends Error {
   constructor(
@@ -109,16 +127,23 @@ export interface WebsiteLimits {
   slugChecksPerAccount: RateLimitRule;
   /** Publishes (tried or done) of one account: each renders every page of the site. */
   publishesPerAccount: RateLimitRule;
+  /** Domains set and checks asked by one account: each check sends a few DNS queries. */
+  domainChecksPerAccount: RateLimitRule;
 }
 
 export const DEFAULT_WEBSITE_LIMITS: WebsiteLimits = {
   slugChecksPerAccount: { max: 300, windowMs: 15 * 60 * 1000 },
   publishesPerAccount: { max: 30, windowMs: 60 * 60 * 1000 },
+  domainChecksPerAccount: { max: 60, windowMs: 60 * 60 * 1000 },
 };
 export const NO_WEBSITE_LIMITS: WebsiteLimits = {
   slugChecksPerAccount: { max: 0, windowMs: 1 },
   publishesPerAccount: { max: 0, windowMs: 1 },
+  domainChecksPerAccount: { max: 0, windowMs: 1 },
 };
+
+/** How often a verified domain's records are looked at again. */
+export const DOMAIN_RECHECK_MS = 60 * 60 * 1000;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const LOGO_VARIANTS: ReadonlySet<string> = new Set<LogoVariantName>([
@@ -146,6 +171,16 @@ export interface PublishedSite extends RenderableSite {
   userId: string;
   publishedAt: Date;
   pages: Record<string, { html: string; css: string }>;
+  /** Its own domain, while verified: the site's address, where /sites/<slug> sends visitors. */
+  domain: string | null;
+}
+
+/** Founders' own domains: on when the operator named the host they point at (SITE_DOMAIN_TARGET). */
+export interface SiteDomainsDeps {
+  target: string;
+  resolver: DomainResolver;
+  /** The verified domains, for the router (app.ts's rewriteUrl). */
+  table: SiteDomainTable;
 }
 
 export interface WebsiteServiceDeps {
@@ -171,6 +206,7 @@ export interface WebsiteServiceDeps {
   /** Decodes and re-encodes a gallery photo: the worker threads; the caller's thread when absent. */
   processPhoto?: (bytes: Uint8Array, owner: string) => Promise<PhotoVariant[]>;
   metrics?: SiteMetrics;
+  domains?: SiteDomainsDeps | null;
 }
 
 /** What publishing reports to the metrics (services/metrics.ts). */
@@ -188,6 +224,13 @@ type SlugVerdict = 'format' | 'reserved' | 'taken' | 'held';
 
 export function createWebsiteService(deps: WebsiteServiceDeps) {
   const { db, publicUrl } = deps;
+  /** Our own host names, which no founder's domain may be or be under. */
+  const ownHosts = [requestHost(new URL(publicUrl).host), deps.domains?.target ?? ''];
+  /** The target's addresses as last looked up: the A and AAAA records a founder creates. */
+  let targetAddressList: string[] = [];
+  const refreshTargetAddresses = async () => {
+    if (deps.domains) targetAddressList = await targetAddresses(deps.domains.resolver, deps.domains.target);
+  };
   const stamps = createFormStamps({
     signingKey: deps.signingKey,
     minSeconds: deps.siteContact.minSeconds,
@@ -291,7 +334,11 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     const published =
       found?.publishedAt && found.publishedContent && found.slug
         ? {
-            url: `/sites/${found.slug}`,
+            // At its own verified domain, the site's address is there (/sites/<slug> sends visitors to it).
+            url:
+              deps.domains && found.domain && found.domainVerifiedAt
+                ? `https://${found.domain}/`
+                : `/sites/${found.slug}`,
             publishedAt: found.publishedAt.toISOString(),
             languages: (found.publishedContent as WebsiteContent).languages,
           }
@@ -310,7 +357,92 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       canPublish: allowed,
       unreadMessages: unread,
       updatedAt: found?.updatedAt.toISOString() ?? null,
+      customDomain: deps.domains ? describeDomain(found, deps.domains.target) : null,
     };
+  }
+
+  /** The site's domain as the builder shows it, with the records to create. */
+  function describeDomain(found: WebsiteRow | undefined, target: string): WebsiteDomain {
+    const name = found?.domain ?? null;
+    if (!name || !found?.domainToken)
+      return { name: null, status: 'none', problem: null, checkedAt: null, records: [], url: null };
+    const records: WebsiteDomain['records'] = [
+      {
+        purpose: 'ownership',
+        type: 'TXT',
+        name: verificationName(name),
+        value: verificationValue(found.domainToken),
+      },
+      { purpose: 'pointing', type: 'CNAME', name, value: target },
+      ...targetAddressList.map((address) => ({
+        purpose: 'pointing' as const,
+        type: address.includes(':') ? ('AAAA' as const) : ('A' as const),
+        name,
+        value: address,
+      })),
+    ];
+    const verified = Boolean(found.domainVerifiedAt);
+    return {
+      name,
+      status: verified ? 'verified' : 'pending',
+      problem: (found.domainProblem as WebsiteDomain['problem']) ?? null,
+      checkedAt: found.domainCheckedAt?.toISOString() ?? null,
+      records,
+      url: verified ? `https://${name}/` : null,
+    };
+  }
+
+  /** The domains' settings, or a 403 on a server that offers none. */
+  function domainsOffered(language: ServerLanguage): SiteDomainsDeps {
+    if (!deps.domains)
+      throw new WebsiteError(
+        403,
+        'DOMAINS_NOT_OFFERED',
+        translator(language)('website:errors.DOMAINS_NOT_OFFERED'),
+      );
+    return deps.domains;
+  }
+
+  /**
+   * Keeps the router's table as the row says: a verified domain with an address is served. An entry
+   * is dropped only when it is this site's (another site may have verified the domain typed here).
+   */
+  function syncTable(
+    previous: { domain: string | null; slug?: string | null },
+    current: WebsiteRow | undefined,
+  ) {
+    if (!deps.domains) return;
+    const { table } = deps.domains;
+    const drop = (domain: string, slug: string | null | undefined) => {
+      if (slug && table.slugOf(domain) === slug) table.delete(domain);
+    };
+    if (previous.domain && previous.domain !== current?.domain)
+      drop(previous.domain, previous.slug ?? current?.slug);
+    if (!current?.domain) return;
+    if (current.domainVerifiedAt && current.slug) table.set(current.domain, current.slug);
+    else drop(current.domain, current.slug);
+  }
+
+  /**
+   * Records what a check found (under the site's lock, unless the domain changed meanwhile): verified,
+   * or the problem; a DNS failure keeps a verified domain until a check gets an answer.
+   */
+  async function recordCheck(
+    executor: Executor,
+    current: WebsiteRow,
+    problem: DomainProblem | 'taken' | null,
+    now: Date,
+  ) {
+    const verifiedAt =
+      problem === null
+        ? (current.domainVerifiedAt ?? now)
+        : problem === 'dnsFailed'
+          ? current.domainVerifiedAt
+          : null;
+    await executor
+      .update(websites)
+      .set({ domainVerifiedAt: verifiedAt, domainCheckedAt: now, domainProblem: problem })
+      .where(and(eq(websites.userId, current.userId), eq(websites.domainToken, current.domainToken ?? '')));
   }
 
   /** Creates the row on first use, with the company file's defaults. */
@@ -613,7 +745,10 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         await dropUnusedImages(tx, userId);
       });
       deps.metrics?.sitePublished();
-      return view(userId, await row(userId));
+      const published = await row(userId);
+      // A verified domain follows its site to a new slug.
+      syncTable({ domain: null }, published);
+      return view(userId, published);
     },
 
     /**
@@ -700,6 +835,180 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       return this.listMessages(userId);
     },
 
+    /**
+     * Gives the site its own domain (a new one gets a new token and waits for its check); the same
+     * domain again changes nothing.
+     */
+    async setDomain(userId: string, input: string, language: ServerLanguage): Promise<Website> {
+      domainsOffered(language);
+      const t = translator(language);
+      await withinLimit(
+        `website-domain:${userId}`,
+        deps.limits.domainChecksPerAccount,
+        language,
+        'website:errors.tooManyDomainChecks',
+      );
+      if (!(await canPublish(userId)))
+        throw new WebsiteError(403, 'WEBSITE_NOT_INCLUDED', t('website:errors.WEBSITE_NOT_INCLUDED'));
+      const domain = normalizeDomain(input);
+      if (!domain) throw new WebsiteError(400, 'DOMAIN_FORMAT', t('website:domain.errors.format'));
+      if (isReservedDomain(domain, ownHosts))
+        throw new WebsiteError(400, 'DOMAIN_RESERVED', t('website:domain.errors.reserved'));
+      await ensureRow(userId);
+      const before = await withSiteLock(userId, async (tx) => {
+        const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
+        if (!current || current.domain === domain) return null;
+        await tx
+          .update(websites)
+          .set({
+            domain,
+            domainToken: randomBytes(16).toString('hex'),
+            domainVerifiedAt: null,
+            domainCheckedAt: null,
+            domainProblem: null,
+          })
+          .where(eq(websites.userId, userId));
+        return { domain: current.domain };
+      });
+      const after = await row(userId);
+      if (before) syncTable(before, after);
+      if (targetAddressList.length === 0) await refreshTargetAddresses();
+      return view(userId, after);
+    },
+
+    /** Asks DNS now whether the domain is the site's; verified, the domain is answered with the site. */
+    async verifyDomain(userId: string, language: ServerLanguage): Promise<Website> {
+      const domains = domainsOffered(language);
+      const t = translator(language);
+      await withinLimit(
+        `website-domain:${userId}`,
+        deps.limits.domainChecksPerAccount,
+        language,
+        'website:errors.tooManyDomainChecks',
+      );
+      if (!(await canPublish(userId)))
+        throw new WebsiteError(403, 'WEBSITE_NOT_INCLUDED', t('website:errors.WEBSITE_NOT_INCLUDED'));
+      const asked = await row(userId);
+      if (!asked?.domain || !asked.domainToken)
+        throw new WebsiteError(404, 'NO_DOMAIN', t('website:domain.errors.none'));
+      const [check] = await Promise.all([
+        checkDomain(domains.resolver, asked.domain, asked.domainToken, domains.target),
+        refreshTargetAddresses(),
+      ]);
+      const found = problemOf(check);
+      const now = new Date();
+      const taken = async (executor: Executor) =>
+        (
+          await executor
+            .select({ userId: websites.userId })
+            .from(websites)
+            .where(
+              and(
+                eq(websites.domain, asked.domain ?? ''),
+                isNotNull(websites.domainVerifiedAt),
+                ne(websites.userId, userId),
+              ),
+            )
+        ).length > 0;
+      try {
+        await withSiteLock(userId, async (tx) => {
+          const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
+          // The founder typed another domain meanwhile: this answer is not about it.
+          if (!current || current.domainToken !== asked.domainToken) return;
+          await recordCheck(tx, current, found === null && (await taken(tx)) ? 'taken' : found, now);
+        });
+      } catch (error) {
+        // Two sites proving the same domain at once: the unique index keeps the first.
+        if (!isUniqueViolation(error)) throw error;
+        await recordCheck(db, asked, 'taken', now);
+      }
+      const after = await row(userId);
+      syncTable(asked, after);
+      return view(userId, after);
+    },
+
+    /** Takes the domain off the site: it is no longer answered there. */
+    async removeDomain(userId: string): Promise<Website> {
+      const before = await row(userId);
+      if (before?.domain) {
+        await withSiteLock(userId, (tx) =>
+          tx
+            .update(websites)
+            .set({
+              domain: null,
+              domainToken: null,
+              domainVerifiedAt: null,
+              domainCheckedAt: null,
+              domainProblem: null,
+            })
+            .where(eq(websites.userId, userId)),
+        );
+      }
+      const after = await row(userId);
+      if (before) syncTable(before, after);
+      return view(userId, after);
+    },
+
+    /**
+     * Looks again at each verified domain last checked more than an hour ago (the ten-minute
+     * housekeeping): a record gone takes the domain back at once; DNS not answering changes nothing.
+     * Answers how many domains were taken back.
+     */
+    async recheckDomains(): Promise<number> {
+      const domains = deps.domains;
+      if (!domains) return 0;
+      const now = new Date((deps.now ?? Date.now)());
+      const due = await db
+        .select()
+        .from(websites)
+        .where(
+          and(
+            isNotNull(websites.domainVerifiedAt),
+            or(
+              isNull(websites.domainCheckedAt),
+              lt(websites.domainCheckedAt, new Date(now.getTime() - DOMAIN_RECHECK_MS)),
+            ),
+          ),
+        );
+      if (due.length > 0) await refreshTargetAddresses();
+      let dropped = 0;
+      for (const current of due) {
+        if (!current.domain || !current.domainToken) continue;
+        const problem = problemOf(
+          await checkDomain(domains.resolver, current.domain, current.domainToken, domains.target),
+        );
+        await recordCheck(db, current, problem, now);
+        const after = await row(current.userId);
+        syncTable(current, after);
+        if (after?.domain === current.domain && !after.domainVerifiedAt) dropped += 1;
+      }
+      return dropped;
+    },
+
+    /** Reads every verified domain into the router's table (at start, then every minute). */
+    async loadDomains(): Promise<void> {
+      if (!deps.domains) return;
+      const rows = await db
+        .select({ domain: websites.domain, slug: websites.slug })
+        .from(websites)
+        .where(and(isNotNull(websites.domainVerifiedAt), isNotNull(websites.slug)));
+      deps.domains.table.replaceAll(
+        rows.flatMap((found) => (found.domain && found.slug ? [[found.domain, found.slug] as const] : [])),
+      );
+    },
+
+    /** Whether a site has verified `host` (the reverse proxy asks before getting its certificate). */
+    async isVerifiedDomain(host: string): Promise<boolean> {
+      if (!deps.domains) return false;
+      const domain = normalizeDomain(host);
+      if (!domain) return false;
+      const [found] = await db
+        .select({ userId: websites.userId })
+        .from(websites)
+        .where(and(eq(websites.domain, domain), isNotNull(websites.domainVerifiedAt)));
+      return Boolean(found);
+    },
+
     /** The site published at `slug`, or null. */
     async findPublished(slug: string): Promise<PublishedSite | null> {
       if (!SLUG_PATTERN.test(slug)) return null;
@@ -714,6 +1023,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         content: found.publishedContent as WebsiteContent,
         logo: logo ? { id: logo.id, width: logo.width, height: logo.height } : null,
         pages: found.publishedPages as PublishedSite['pages'],
+        domain: deps.domains && found.domainVerifiedAt ? found.domain : null,
       };
     },
 

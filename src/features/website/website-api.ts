@@ -11,6 +11,7 @@ export type Website = components['schemas']['Website'];
 export type WebsiteMessage = components['schemas']['WebsiteMessage'];
 export type WebsiteMessageList = components['schemas']['WebsiteMessageList'];
 export type SlugCheck = components['schemas']['WebsiteSlugCheck'];
+export type WebsiteDomain = components['schemas']['WebsiteDomain'];
 
 function dataOf<T>({ data }: { data?: T }): T {
   // A 2xx without the body the contract promises: treated as a failed call.
@@ -43,6 +44,9 @@ export const websiteApi = {
     apiClient.GET('/api/website/slug-availability', { params: { query: { slug } }, signal }).then(dataOf),
   publish: (slug: string) => apiClient.POST('/api/website/publish', { body: { slug } }).then(dataOf),
   unpublish: () => apiClient.POST('/api/website/unpublish').then(dataOf),
+  setDomain: (domain: string) => apiClient.POST('/api/website/domain', { body: { domain } }).then(dataOf),
+  verifyDomain: () => apiClient.POST('/api/website/domain/verify').then(dataOf),
+  removeDomain: () => apiClient.POST('/api/website/domain/delete').then(dataOf),
   listMessages: (signal?: AbortSignal) => apiClient.GET('/api/website/messages', { signal }).then(dataOf),
   markRead: (id: string) =>
     apiClient.POST('/api/website/messages/{id}/read', { params: { path: { id } } }).then(dataOf),

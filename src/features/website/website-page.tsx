@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { SchemaFormHandle } from '@/forms/schema-form';
 import { isLanguage } from '@/lib/i18n/languages';
 import { SITE_LANGUAGES, type SiteLanguage } from '@/shared/website';
+import { DomainSection } from './domain-section';
 import { GallerySection } from './gallery-section';
 import { MessagesSection } from './messages-section';
 import { PublishSection } from './publish-section';
@@ -183,6 +184,7 @@ function Builder({
           </div>
         </div>
       </Tabs>
+      <DomainSection website={website} onWebsite={draft.receive} />
       <MessagesSection onUnread={onUnread} />
     </>
   );

@@ -54,6 +54,7 @@ export function websiteFixture(overrides: Partial<Website> = {}): Website {
     canPublish: true,
     unreadMessages: 0,
     updatedAt: null,
+    customDomain: null,
     ...overrides,
   };
 }

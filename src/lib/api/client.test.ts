@@ -377,6 +377,13 @@ describe('operations.gen.ts', () => {
       'GET /site-logos/{logoId}/{variant}': 'public',
       'GET /site-photos/{photoId}/{variant}': 'public',
       'GET /sites/{slug}/sitemap.xml': 'public',
+      // Issue 38: the site's own domain (set, checked, removed), its robots.txt, and the question the
+      // reverse proxy asks before getting a certificate.
+      'POST /api/website/domain': 'bearer',
+      'POST /api/website/domain/verify': 'bearer',
+      'POST /api/website/domain/delete': 'bearer',
+      'GET /sites/{slug}/robots.txt': 'public',
+      'GET /api/site-domains/allowed': 'public',
       // After paying (issue 19): the payment's summary, the company file's timeline and steps, invoices.
       'GET /api/checkout/sessions/{sessionId}': 'bearer',
       'GET /api/company-file/events': 'bearer',
@@ -419,7 +426,7 @@ describe('operations.gen.ts', () => {
       'GET /readyz': 'public',
     };
 
-    expect(Object.keys(operationSecurity)).toHaveLength(76);
+    expect(Object.keys(operationSecurity)).toHaveLength(81);
     expect(operationSecurity).toEqual(spec);
   });
 });

@@ -39,6 +39,9 @@ export const operationSecurity = {
   'GET /api/website/slug-availability': 'bearer', // checkWebsiteSlug
   'POST /api/website/publish': 'bearer', // publishWebsite
   'POST /api/website/unpublish': 'bearer', // unpublishWebsite
+  'POST /api/website/domain': 'bearer', // setWebsiteDomain
+  'POST /api/website/domain/verify': 'bearer', // verifyWebsiteDomain
+  'POST /api/website/domain/delete': 'bearer', // removeWebsiteDomain
   'GET /api/website/messages': 'bearer', // listWebsiteMessages
   'POST /api/website/messages/{id}/read': 'bearer', // markWebsiteMessageRead
   'GET /api/checkout/sessions/{sessionId}': 'bearer', // getCheckoutSummary
@@ -54,6 +57,8 @@ export const operationSecurity = {
   'GET /api/invoices/{invoiceId}': 'bearer', // downloadInvoice
   'GET /sites/{slug}': 'public', // getPublishedSite
   'GET /sites/{slug}/sitemap.xml': 'public', // getPublishedSiteSitemap
+  'GET /sites/{slug}/robots.txt': 'public', // getPublishedSiteRobots
+  'GET /api/site-domains/allowed': 'public', // checkSiteDomainAllowed
   'GET /sites/{slug}/{lang}': 'public', // getPublishedSiteInLanguage
   'POST /sites/{slug}/contact': 'public', // sendPublishedSiteMessage
   'GET /sites/{slug}/thanks': 'public', // getPublishedSiteThanks

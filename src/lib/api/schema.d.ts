@@ -854,6 +854,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/website/domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the site its own domain
+         * @description Records the domain (a pasted address is taken: its host name), with a
+         *     new verification token, and answers the DNS records to create: a TXT
+         *     record proving the domain is the founder's, and a CNAME (or A/AAAA)
+         *     record pointing it at the operator's host. Nothing is served at the
+         *     domain until verifyWebsiteDomain finds both. Only users whose purchases
+         *     include PROFESSIONAL_PROMOTIONAL_WEBSITE, on a server where the operator
+         *     set SITE_DOMAIN_TARGET.
+         */
+        post: operations["setWebsiteDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/domain/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the domain's DNS records now
+         * @description Asks DNS for the TXT record and the domain's addresses. Verified, the
+         *     domain is answered with the published site (its pages, sitemap and
+         *     robots.txt at the domain's root) and /sites/{slug} redirects there;
+         *     otherwise `customDomain.problem` says what is missing (`taken`: another
+         *     site has verified this domain). Verified domains
+         *     are checked again every hour: a record removed takes the domain back.
+         */
+        post: operations["verifyWebsiteDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/domain/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop using the domain
+         * @description The site is no longer answered at the domain; /sites/{slug} serves it again.
+         */
+        post: operations["removeWebsiteDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/website/messages": {
         parameters: {
             query?: never;
@@ -1161,6 +1232,51 @@ export interface paths {
          *     carries its business as schema.org LocalBusiness data (JSON-LD).
          */
         get: operations["getPublishedSiteSitemap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sites/{slug}/robots.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published site's robots.txt
+         * @description Everything may be indexed but the page after a message; names the
+         *     site's sitemap. Crawlers read it at a host's root: at the founder's own
+         *     domain, /robots.txt is this.
+         */
+        get: operations["getPublishedSiteRobots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-domains/allowed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a host is a verified site domain (the reverse proxy's question)
+         * @description Caddy's on-demand TLS asks it before getting a certificate for a host
+         *     (`ask`): 200 for a domain a site has verified, 404 for any other, so
+         *     that nobody can make the proxy request certificates for names of
+         *     their choosing.
+         */
+        get: operations["checkSiteDomainAllowed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2089,7 +2205,10 @@ export interface components {
             slug: string | null;
             /** @description What is online; null when nothing is. */
             published: null | {
-                /** @description The site's path, /sites/{slug}. */
+                /**
+                 * @description The site's path, /sites/{slug}; at its own verified domain,
+                 *     that domain's address (https://{domain}/).
+                 */
                 url: string;
                 /** Format: date-time */
                 publishedAt: string;
@@ -2102,6 +2221,37 @@ export interface components {
             unreadMessages: number;
             /** Format: date-time */
             updatedAt: string | null;
+            /** @description The site's own domain; null when this server offers none (no SITE_DOMAIN_TARGET). */
+            customDomain: null | components["schemas"]["WebsiteDomain"];
+        };
+        WebsiteDomain: {
+            /** @description The domain as DNS names it (xn--… for an international name); null when none is set. */
+            name: string | null;
+            /** @enum {string} */
+            status: "none" | "pending" | "verified";
+            /**
+             * @description What the last check found: the TXT record missing, the domain
+             *     pointing elsewhere, DNS not answering, or another site having
+             *     verified it.
+             * @enum {string|null}
+             */
+            problem: "txtMissing" | "notPointing" | "dnsFailed" | "taken" | null;
+            /** Format: date-time */
+            checkedAt: string | null;
+            /** @description The DNS records to create at the domain's DNS host. */
+            records: {
+                /** @enum {string} */
+                purpose: "ownership" | "pointing";
+                /** @enum {string} */
+                type: "TXT" | "CNAME" | "A" | "AAAA";
+                name: string;
+                value: string;
+            }[];
+            /** @description https://{domain}/ once verified. */
+            url: string | null;
+        };
+        WebsiteDomainRequest: {
+            domain: string;
         };
         WebsiteSlugCheck: {
             slug: string;
@@ -5220,6 +5370,137 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    setWebsiteDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebsiteDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description The website, its domain waiting to be verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Website"];
+                };
+            };
+            /**
+             * @description Not a public host name (`code` DOMAIN_FORMAT), or one no site may
+             *     use (DOMAIN_RESERVED: ours, localhost…); `message` says why in the
+             *     user's language.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description The user's purchases do not include the website (`code`
+             *     WEBSITE_NOT_INCLUDED), or this server offers no own domains
+             *     (DOMAINS_NOT_OFFERED).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["WebsiteRateLimited"];
+        };
+    };
+    verifyWebsiteDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The website with the check's outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Website"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description As for setWebsiteDomain. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The site has no domain to verify (`code` NO_DOMAIN). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["WebsiteRateLimited"];
+        };
+    };
+    removeWebsiteDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any value; tells the ngrok tunnel not to show its browser warning page. Ignored by the API.
+                 * @example true
+                 */
+                "ngrok-skip-browser-warning"?: components["parameters"]["NgrokSkipBrowserWarning"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The website without a domain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Website"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     listWebsiteMessages: {
         parameters: {
             query?: never;
@@ -5796,6 +6077,71 @@ export interface operations {
             302: components["responses"]["SiteMoved"];
             404: components["responses"]["SiteNotFound"];
             410: components["responses"]["SiteGone"];
+        };
+    };
+    getPublishedSiteRobots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The site's address; anything that is not a published site's slug is a
+                 *     404 page, except a slug its site left less than 30 days ago: a 302 to
+                 *     the same page at the site's new slug while it is online, or a 410 page
+                 *     once its account was deleted.
+                 */
+                slug: components["parameters"]["SiteSlugPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            302: components["responses"]["SiteMoved"];
+            404: components["responses"]["SiteNotFound"];
+            410: components["responses"]["SiteGone"];
+        };
+    };
+    checkSiteDomainAllowed: {
+        parameters: {
+            query: {
+                domain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A verified domain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No site has verified this domain. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPublishedSiteInLanguage: {
