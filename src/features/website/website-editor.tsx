@@ -202,7 +202,8 @@ export function WebsiteEditor(props: WebsiteEditorProps) {
                   <Tabs.Panel key={language} value={language} pt="md">
                     <TranslationHelp
                       language={language}
-                      from={tabs[0] ?? language}
+                      // The site's main language (its first), whatever the tabs' order.
+                      from={languages[0] ?? language}
                       current={current}
                       change={change}
                       onCopied={() => setCopies((count) => count + 1)}

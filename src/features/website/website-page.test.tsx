@@ -219,4 +219,26 @@ describe('the look and the second language (issue 38)', () => {
     );
     expect(savedContents().at(-1)?.texts.en?.tagline).toBe('Fresh bread');
   });
+
+  it('starts a new language from the main language’s texts, even when its tab comes first', async () => {
+    // A Romanian site that adds French: the French tab comes first, Romanian stays the main language.
+    const content: WebsiteContent = {
+      ...websiteFixture().content,
+      languages: ['ro', 'fr'],
+      texts: { ro: { tagline: 'Pâine proaspătă', about: 'O brutărie de cartier din 2024.', services: [] } },
+    };
+    api.handlers['GET /api/website'] = () => websiteFixture({ content });
+    const { user } = renderWebsite('fr');
+    await user.click(await screen.findByRole('tab', { name: 'Français' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Français' });
+    await user.click(
+      within(panel).getByRole('button', {
+        name: words.translation.copy.replace('{{language}}', words.publish.languageInText.ro),
+      }),
+    );
+    expect(
+      await within(panel).findByRole('textbox', { name: fieldLabel(words.fields.tagline.title) }),
+    ).toHaveValue('Pâine proaspătă');
+    expect(within(panel).getByTestId('website-untranslated-fr')).toHaveTextContent(words.fields.about.title);
+  });
 });
