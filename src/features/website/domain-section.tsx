@@ -37,31 +37,36 @@ export interface DomainSectionProps {
 function RecordTable({ records, caption }: { records: DomainRecord[]; caption: string }) {
   const { t } = useTranslation('website');
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table withTableBorder verticalSpacing={6} fz="sm">
-        <Table.Caption ta="left">{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('domain.recordType')}</Table.Th>
-            <Table.Th scope="col">{t('domain.recordName')}</Table.Th>
-            <Table.Th scope="col">{t('domain.recordValue')}</Table.Th>
+    // Not a scrolling box (keyboard users could not scroll it): long names and values wrap.
+    <Table withTableBorder verticalSpacing={6} fz="sm" captionSide="top" layout="fixed">
+      <Table.Caption ta="left" c="var(--mantine-color-text)" fw={600}>
+        {caption}
+      </Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col" w="18%">
+            {t('domain.recordType')}
+          </Table.Th>
+          <Table.Th scope="col" w="41%">
+            {t('domain.recordName')}
+          </Table.Th>
+          <Table.Th scope="col">{t('domain.recordValue')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {records.map((record) => (
+          <Table.Tr key={`${record.type}-${record.value}`}>
+            <Table.Td>{record.type}</Table.Td>
+            <Table.Td>
+              <Code style={{ wordBreak: 'break-all' }}>{record.name}</Code>
+            </Table.Td>
+            <Table.Td>
+              <Code style={{ wordBreak: 'break-all' }}>{record.value}</Code>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {records.map((record) => (
-            <Table.Tr key={`${record.type}-${record.value}`}>
-              <Table.Td>{record.type}</Table.Td>
-              <Table.Td>
-                <Code style={{ wordBreak: 'break-all' }}>{record.name}</Code>
-              </Table.Td>
-              <Table.Td>
-                <Code style={{ wordBreak: 'break-all' }}>{record.value}</Code>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
@@ -124,11 +129,11 @@ export function DomainSection({ website, onWebsite, api = websiteApi }: DomainSe
             {t('domain.title')}
           </Title>
           {domain.status === 'verified' ? (
-            <Badge color="green.9" variant="light">
+            <Badge color="green.9" variant="filled">
               {t('domain.verified')}
             </Badge>
           ) : domain.status === 'pending' ? (
-            <Badge color="orange.9" variant="light">
+            <Badge color="gray.8" variant="outline">
               {t('domain.pending')}
             </Badge>
           ) : null}
