@@ -43,9 +43,10 @@ export default defineConfig({
       grepInvert: /@desktop-only/,
     },
   ],
-  // The real server (API + built app) on a fresh embedded database; mail goes to its outbox.
+  // The real server (API + built app) on a fresh embedded database; mail goes to its outbox; founders'
+  // own domains checked against a DNS server on loopback (tests/e2e/serve-with-dns.ts).
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx server/main.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx tests/e2e/serve-with-dns.ts`,
     url: `http://127.0.0.1:${port}/api/marketing/offers/list`,
     env: {
       PORT: String(port),

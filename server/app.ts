@@ -86,7 +86,12 @@ import { LogoRefused } from './services/website/logo-images';
 import { PhotoRefused } from './services/website/photo-images';
 import { createSiteInbox, type SiteInbox } from './services/website/site-inbox';
 import { pruneSlugHolds } from './services/website/slug-holds';
-import { rewriteSiteDomainUrl, SiteDomainTable, type DomainResolver } from './services/website/site-domains';
+import {
+  platformHosts,
+  rewriteSiteDomainUrl,
+  SiteDomainTable,
+  type DomainResolver,
+} from './services/website/site-domains';
 import { Resolver } from 'node:dns/promises';
 import {
   createWebsiteService,
@@ -179,12 +184,13 @@ export async function buildApp(deps: AppDependencies) {
   const { config, db, mailer, signingKey } = deps;
   // Founders' verified domains, which the router reads for every request (services/website/site-domains.ts).
   const siteDomainTable = new SiteDomainTable();
+  const ownHosts = platformHosts(config.publicUrl, config.siteDomains?.target);
   const app = Fastify({
     // A request for a verified domain is its site: `/` is /sites/<slug>, and nothing of ours is there.
     ...(config.siteDomains
       ? {
           rewriteUrl: (request: { url?: string; headers: { host?: string } }) =>
-            rewriteSiteDomainUrl(siteDomainTable, request.headers.host, request.url ?? '/'),
+            rewriteSiteDomainUrl(siteDomainTable, request.headers.host, request.url ?? '/', ownHosts),
         }
       : {}),
     logger: deps.logger ?? loggerOptions(config.logLevel, config.logFormat),

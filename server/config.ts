@@ -2,6 +2,7 @@
  * The server's configuration, read from the environment once and validated: every bad variable
  * is reported in one line each, so a typo in DATABASE_URL or PORT never becomes a stack trace.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { readSiteInfo, SITE_INFO_VARIABLES, type SiteInfo } from '../src/shared/site-info';
 import type { LogFormat } from './services/logging';
@@ -287,9 +288,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     .split(',')
     .map((server) => server.trim())
     .filter(Boolean);
-  for (const server of dnsServers)
-    if (!/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i.test(server))
+  for (const server of dnsServers) {
+    // What Node's resolver takes: an IPv4 or IPv6 address, with a port as 1.1.1.1:53 or [::1]:53.
+    const [, address = '', port] = /^\[([^\]]+)\](?::(\d+))?$/.exec(server) ??
+      /^([\d.]+)(?::(\d+))?$/.exec(server) ?? [server, server];
+    const portNumber = port === undefined ? 53 : Number(port);
+    if (isIP(address) === 0 || portNumber < 1 || portNumber > 65535)
       problems.push(`DNS_SERVERS must list addresses such as 1.1.1.1 or 127.0.0.1:5353, got "${server}"`);
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
 

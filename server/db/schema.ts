@@ -512,6 +512,8 @@ export const websites = pgTable(
     /** Set while DNS proves the domain the site's: requests for it are answered with the site. */
     domainVerifiedAt: timestamp('domain_verified_at', { withTimezone: true }),
     domainCheckedAt: timestamp('domain_checked_at', { withTimezone: true }),
+    /** The last check that found both records: DNS failing for three days after it takes the domain back. */
+    domainConfirmedAt: timestamp('domain_confirmed_at', { withTimezone: true }),
     /** What the last check found wrong (txtMissing, notPointing, dnsFailed), or null. */
     domainProblem: text('domain_problem'),
     createdAt: createdAt(),

@@ -66,7 +66,10 @@ export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, public
       const language = pageLanguage(request.headers);
       return sendPage(reply, 410, renderSiteNotFound(language, serverSiteLabels(language), 'gone'));
     }
-    if (former) return reply.redirect(`/sites/${former.movedTo}${rest}`, status);
+    // At a founder's domain (a rewritten URL), /sites/… is no address: the domain follows the site's
+    // new slug at this instance's next reading of the domains.
+    if (former && request.originalUrl === request.url)
+      return reply.redirect(`/sites/${former.movedTo}${rest}`, status);
     return notFound(request, reply);
   };
 

@@ -54,6 +54,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('offers founders their own domains only with SITE_DOMAIN_TARGET, and checks DNS_SERVERS', () => {
+    expect(loadConfig({}).siteDomains).toBeNull();
+    expect(
+      loadConfig({
+        SITE_DOMAIN_TARGET: 'Sites.Example.com.',
+        DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[::1]:53',
+      }).siteDomains,
+    ).toEqual({ target: 'sites.example.com', dnsServers: ['1.1.1.1', '127.0.0.1:5353', '[::1]:53'] });
+    expect(configErrorFor({ SITE_DOMAIN_TARGET: 'https://sites.example.com' }).problems[0]).toMatch(
+      /^SITE_DOMAIN_TARGET/,
+    );
+    for (const bad of ['dead', '999.1.1.1', '1.1.1.1:70000', 'dns.example.com'])
+      expect(
+        configErrorFor({ SITE_DOMAIN_TARGET: 'sites.example.com', DNS_SERVERS: bad }).problems,
+        bad,
+      ).toEqual([`DNS_SERVERS must list addresses such as 1.1.1.1 or 127.0.0.1:5353, got "${bad}"`]);
+  });
+
   it('trusts X-Forwarded-For only when told to, and refuses anything but true/false', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(configErrorFor({ TRUST_PROXY: 'yes' }).problems).toEqual([

@@ -22,6 +22,7 @@ import stepsFile from '../../schemas/wizard/steps.json';
 import { checkoutSessions } from '../../server/db/schema';
 import { completeCompanyFile } from '../fixtures/company-file';
 import { startDnsZone, type DnsZone } from './dns-zone';
+import { isPlatformHost, platformHosts, requestHost } from '../../server/services/website/site-domains';
 import {
   REFRESH_COOKIE,
   SIGNING_KEY,
@@ -1669,7 +1670,16 @@ async function check(
   // are rightly not ready, and say so with a 503 (tests/server/operations.test.ts).
   const notReady = op.id === 'getReadiness' && status === 503;
   if (status >= 500 && !notReady) return failure(`answered ${status}`);
-  if (status >= 400 && c.method !== 'HEAD' && request.url.startsWith('/api/')) {
+  // A public name that is neither ours nor a verified domain gets "no site here", never the platform
+  // (services/website/site-domains.ts): a removed domain's certificate may still be at the proxy.
+  const { config } = target.server;
+  const foreignHost =
+    config.siteDomains !== null &&
+    config.siteDomains !== undefined &&
+    typeof c.headers.host === 'string' &&
+    !isPlatformHost(requestHost(c.headers.host), platformHosts(config.publicUrl, config.siteDomains.target));
+  if (foreignHost && status < 400) return failure('a foreign host reached the platform');
+  if (status >= 400 && c.method !== 'HEAD' && request.url.startsWith('/api/') && !foreignHost) {
     let message: unknown;
     try {
       message = (JSON.parse(answer.text) as { message?: unknown } | null)?.message;

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { websites } from '../../server/db/schema';
+import { purchases, websites } from '../../server/db/schema';
 import {
   normalizeDomain,
   rewriteSiteDomainUrl,
@@ -139,20 +139,32 @@ describe('a domain typed by a founder', () => {
       expect(normalizeDomain(bad), bad).toBeNull();
   });
 
-  it('routes only a verified domain to its site, never to the platform', () => {
+  it('routes only a verified domain to its site, never to the platform, and no other public name to it', () => {
+    const own = ['kreo.test', TARGET];
+    const rewrite = (host: string, url: string) => rewriteSiteDomainUrl(table, host, url, own);
     const table = new SiteDomainTable();
     table.set('boulangerie.fr', 'boulangerie');
-    expect(rewriteSiteDomainUrl(table, 'kreo.test', '/api/website')).toBe('/api/website');
-    expect(rewriteSiteDomainUrl(table, 'Boulangerie.fr:443', '/')).toBe('/sites/boulangerie');
-    expect(rewriteSiteDomainUrl(table, 'boulangerie.fr', '/en?x=1')).toBe('/sites/boulangerie/en?x=1');
-    expect(rewriteSiteDomainUrl(table, 'boulangerie.fr', '/thanks?lang=en')).toBe(
-      '/sites/boulangerie/thanks?lang=en',
-    );
-    expect(rewriteSiteDomainUrl(table, 'boulangerie.fr', '/site-photos/a/w480.webp')).toBe(
-      '/site-photos/a/w480.webp',
-    );
+    expect(rewrite('Boulangerie.fr.:443', '/')).toBe('/sites/boulangerie');
+    expect(rewrite('boulangerie.fr', '/en?x=1')).toBe('/sites/boulangerie/en?x=1');
+    expect(rewrite('boulangerie.fr', '/thanks?lang=en')).toBe('/sites/boulangerie/thanks?lang=en');
+    expect(rewrite('boulangerie.fr', '/site-photos/a/w480.webp')).toBe('/site-photos/a/w480.webp');
     for (const elsewhere of ['/api/website', '/login', '/sites/other', '/metrics', '/de'])
-      expect(rewriteSiteDomainUrl(table, 'boulangerie.fr', elsewhere)).toBe('/sites/boulangerie/not-found');
+      expect(rewrite('boulangerie.fr', elsewhere)).toBe('/sites/boulangerie/not-found');
+    // Our names, addresses (probes, the proxy's question) and private names: the platform.
+    for (const host of [
+      'kreo.test',
+      'KREO.test:443',
+      '127.0.0.1:3000',
+      '[::1]:3000',
+      'localhost',
+      'kreo:3000',
+      'kreo.default.svc',
+      'app.internal',
+    ])
+      expect(rewrite(host, '/api/website'), host).toBe('/api/website');
+    // Any other public name (a domain removed, its certificate still at the proxy): no site there.
+    for (const host of ['removed.example.fr', 'www.boulangerie.fr', 'evil.test'])
+      expect(rewrite(host, '/api/website'), host).toBe('/sites/-/not-found');
   });
 });
 
@@ -180,7 +192,11 @@ describe('verifying a domain', () => {
 
     // Not verified: the host is not the site's, and the proxy gets no certificate for it.
     const before = await fetchAs(domain, '/');
+    expect(before.status).toBe(404);
     expect(before.body).not.toContain('Boulangerie Dupont');
+    expect((await fetchAs(domain, '/api/marketing/offers/list')).headers['content-type']).toMatch(
+      /^text\/html/,
+    );
     expect(await allowed(domain)).toBe(404);
     expect((await fetchAs('127.0.0.1', '/sites/boulangerie-domaine')).status).toBe(200);
 
@@ -190,6 +206,10 @@ describe('verifying a domain', () => {
     zone.set(domain, 'A', ['198.51.100.7']);
     expect(await verify(founder)).toMatchObject({ status: 'pending', problem: 'notPointing' });
     zone.set(domain, 'A', ['192.0.2.10']);
+    // A parking page's address left beside ours would take part of the visitors: not verified yet.
+    zone.set(domain, 'AAAA', ['2001:db8::dead']);
+    expect(await verify(founder)).toMatchObject({ status: 'pending', problem: 'notPointing' });
+    zone.set(domain, 'AAAA', ['2001:db8::10']);
     const verified = await verify(founder);
     expect(verified).toMatchObject({ status: 'verified', problem: null, url: `https://${domain}/` });
     expect(verified.checkedAt).not.toBeNull();
@@ -250,6 +270,20 @@ describe('verifying a domain', () => {
     expect(moved.headers.location).toBe(`https://${domain}/en`);
   });
 
+  it('follows its site to a new slug', async () => {
+    const moved = await post(founder, '/api/website/publish', { slug: 'boulangerie-renommee' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(json<{ published: { url: string } }>(moved).published.url).toBe(`https://${domain}/`);
+    expect((await fetchAs(domain, '/en')).body).toContain('Sourdough bread, baked every morning');
+    expect((await fetchAs('127.0.0.1', '/sites/boulangerie-renommee')).headers.location).toBe(
+      `https://${domain}/`,
+    );
+    // The old slug is held for its owner: it sends to the new one, which sends to the domain.
+    expect((await fetchAs('127.0.0.1', '/sites/boulangerie-domaine')).headers.location).toBe(
+      '/sites/boulangerie-renommee',
+    );
+  });
+
   it('is refused to a second founder while the first has it', async () => {
     const other = await publishedFounder('autre-boulangerie');
     const set = await post(other, '/api/website/domain', { domain });
@@ -261,6 +295,10 @@ describe('verifying a domain', () => {
     // Both tokens at the name: the second founder's record is there too, yet the first keeps the domain.
     zone.set(`_kreo-site.${domain}`, 'TXT', [firstToken, txtOf(json<Website>(set))]);
     expect(await verify(other)).toMatchObject({ status: 'pending', problem: 'taken' });
+    // A domain only typed is never routed, even after the table is read again from the database.
+    await post(other, '/api/website/domain', { domain: 'autre-boulangerie.example.fr' });
+    await server.app.websites.loadDomains();
+    expect((await fetchAs('autre-boulangerie.example.fr', '/')).status).toBe(404);
     expect((await fetchAs(domain, '/')).body).toContain('action="/contact"');
     // The second founder giving up the domain leaves the first one's site where it is.
     await post(other, '/api/website/domain/delete');
@@ -289,11 +327,27 @@ describe('verifying a domain', () => {
     zone.failing.delete(`_kreo-site.${domain}`);
     await aged();
     expect(await server.app.websites.recheckDomains()).toBe(1);
+    expect((await fetchAs(domain, '/')).status).toBe(404);
     expect((await fetchAs(domain, '/')).body).not.toContain('Boulangerie Dupont');
     expect(await allowed(domain)).toBe(404);
-    expect((await fetchAs('127.0.0.1', '/sites/boulangerie-domaine')).status).toBe(200);
+    expect((await fetchAs('127.0.0.1', '/sites/boulangerie-renommee')).status).toBe(200);
     const view = json<Website>(await server.request('/api/website', { token: founder.accessToken }));
     expect(view.customDomain).toMatchObject({ name: domain, status: 'pending', problem: 'txtMissing' });
+
+    // Verified again, then DNS failing for more than three days after the last answer: taken back.
+    zone.set(`_kreo-site.${domain}`, 'TXT', [view.customDomain?.records[0]?.value ?? '']);
+    expect(await verify(founder)).toMatchObject({ status: 'verified' });
+    zone.failing.add(`_kreo-site.${domain}`);
+    await server.db
+      .update(websites)
+      .set({
+        domainCheckedAt: new Date(Date.now() - 2 * 3600 * 1000),
+        domainConfirmedAt: new Date(Date.now() - 4 * 24 * 3600 * 1000),
+      })
+      .where(eq(websites.userId, founder.userId));
+    expect(await server.app.websites.recheckDomains()).toBe(1);
+    expect(await allowed(domain)).toBe(404);
+    zone.failing.delete(`_kreo-site.${domain}`);
   });
 
   it('goes when the founder removes it', async () => {
@@ -301,6 +355,31 @@ describe('verifying a domain', () => {
     expect(removed.statusCode).toBe(200);
     expect(json<Website>(removed).customDomain).toMatchObject({ name: null, status: 'none', records: [] });
     expect((await post(founder, '/api/website/domain/verify', undefined, 'en')).statusCode).toBe(404);
+    // Nothing of the platform at a name that was a site's (a proxy may keep its certificate).
+    const platform = await fetchAs(domain, '/api/marketing/offers/list');
+    expect(platform.status).toBe(404);
+    expect(platform.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('is no longer the site’s when a refund takes the website back', async () => {
+    const refunded = await publishedFounder('boulangerie-remboursee');
+    const own = 'shop.boulangerie-remboursee.example.fr';
+    const set = json<Website>(await post(refunded, '/api/website/domain', { domain: own }));
+    zone.set(`_kreo-site.${own}`, 'TXT', [set.customDomain?.records[0]?.value ?? '']);
+    zone.set(own, 'A', ['192.0.2.10']);
+    expect(await verify(refunded)).toMatchObject({ status: 'verified' });
+    expect(await allowed(own)).toBe(200);
+    // What a refund's transaction does once the purchase is gone (the refund itself has its tests).
+    await server.db.transaction(async (tx) => {
+      await tx.delete(purchases).where(eq(purchases.userId, refunded.userId));
+      expect(await server.app.websites.revokeUnlessOwned(tx, refunded.userId)).toContain('/sites/');
+    });
+    expect(await allowed(own)).toBe(404);
+    expect((await fetchAs(own, '/')).status).toBe(404);
+    const [row] = await server.db.select().from(websites).where(eq(websites.userId, refunded.userId));
+    expect(row?.domainVerifiedAt).toBeNull();
+    await server.app.websites.loadDomains();
+    expect((await fetchAs(own, '/')).status).toBe(404);
   });
 });
 

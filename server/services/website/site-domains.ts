@@ -7,8 +7,11 @@
  *   that gets its certificate on demand (README, "Founders' own domains").
  * Only DNS is asked, never the domain's web server: nothing here fetches a URL a founder chose.
  * Verified domains are answered with their site (`rewriteSiteDomainUrl`) and checked again every
- * hour; a record gone takes the domain back, a DNS failure (no answer, a server error) does not.
+ * hour; a record gone takes the domain back, a DNS failure (no answer, a server error) does not,
+ * unless it lasts three days. Any other public host name is answered with "no site here", never with
+ * the platform: a proxy may still hold the certificate of a domain that was removed.
  */
+import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 
 /** What the server needs of a DNS resolver: Node's `dns.promises.Resolver` (or a test's). */
@@ -32,8 +35,11 @@ export interface DomainCheck {
 /** Why a typed domain cannot be used. */
 export type DomainInputProblem = 'format' | 'reserved';
 
-/** Names that never reach a public site (RFC 6761, 6762, 2606) or are our own. */
-const RESERVED_SUFFIXES = ['localhost', 'local', 'invalid', 'internal', 'home.arpa', 'onion'];
+/**
+ * Names that never reach a public site (RFC 6761, 6762, 2606; Kubernetes' `svc`): no founder's domain,
+ * and the names probes and neighbours in a private network use for this server.
+ */
+const RESERVED_SUFFIXES = ['localhost', 'local', 'invalid', 'internal', 'home.arpa', 'onion', 'svc'];
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /**
@@ -123,15 +129,19 @@ export async function checkDomain(
         : 'missing';
   let pointing: DomainCheck['pointing'];
   if (addresses === 'failed' || targets === 'failed' || targets.size === 0) pointing = 'unknown';
-  else pointing = [...addresses].some((address) => targets.has(address)) ? 'yes' : 'no';
+  // Every address, not one of them: a registrar's parking record left beside ours would take the
+  // visitors (and the certificate's challenge) that reach it.
+  else
+    pointing = addresses.size > 0 && [...addresses].every((address) => targets.has(address)) ? 'yes' : 'no';
   return { ownership, pointing };
 }
 
-/** The outcome of a check: verified, or the first thing wrong (a DNS failure decides nothing). */
+/** The outcome of a check: verified, or the first thing found wrong (DNS not answering decides nothing). */
 export function problemOf(check: DomainCheck): DomainProblem | null {
   if (check.ownership === 'missing') return 'txtMissing';
+  if (check.ownership === 'unknown') return 'dnsFailed';
   if (check.pointing === 'no') return 'notPointing';
-  if (check.ownership === 'unknown' || check.pointing === 'unknown') return 'dnsFailed';
+  if (check.pointing === 'unknown') return 'dnsFailed';
   return null;
 }
 
@@ -142,16 +152,27 @@ export function problemOf(check: DomainCheck): DomainProblem | null {
  */
 export class SiteDomainTable {
   private slugs = new Map<string, string>();
+  /** Counts this process's changes: a reading of the database that began before one is stale. */
+  private changes = 0;
 
-  replaceAll(entries: Iterable<[domain: string, slug: string]>) {
+  get version(): number {
+    return this.changes;
+  }
+
+  /** The database's verified domains, read when the table was at `version`; false when stale. */
+  replaceAll(entries: Iterable<readonly [domain: string, slug: string]>, version: number): boolean {
+    if (version !== this.changes) return false;
     this.slugs = new Map(entries);
+    return true;
   }
 
   set(domain: string, slug: string) {
+    this.changes += 1;
     this.slugs.set(domain, slug);
   }
 
   delete(domain: string) {
+    this.changes += 1;
     this.slugs.delete(domain);
   }
 
@@ -159,9 +180,9 @@ export class SiteDomainTable {
     return this.slugs.get(domain);
   }
 
-  domainOfSlug(slug: string): string | undefined {
-    for (const [domain, owner] of this.slugs) if (owner === slug) return domain;
-    return undefined;
+  /** Whether requests for `domain` reach the site at `slug` here. */
+  routes(domain: string, slug: string): boolean {
+    return this.slugs.get(domain) === slug;
   }
 }
 
@@ -179,14 +200,39 @@ const SITE_PAGE = /^\/(?:(fr|en|ro)|thanks|contact|sitemap\.xml|robots\.txt)?$/;
 const SHARED_ASSET = /^\/site-(?:logos|photos)\/[^/]+\/[^/]+$/;
 
 /**
+ * The hosts the platform itself answers: its own names, an address (probes, a proxy asking), and the
+ * names of a private network (no dot, or a reserved suffix such as .internal or .svc).
+ */
+export function isPlatformHost(host: string, ownHosts: readonly string[]): boolean {
+  if (!host || ownHosts.includes(host)) return true;
+  if (host.startsWith('[') || isIP(host) !== 0) return true;
+  return !host.includes('.') || isReservedDomain(host, []);
+}
+
+/** Our own host names: PUBLIC_URL's and the target founders' domains point at. */
+export function platformHosts(publicUrl: string, target: string | null | undefined): string[] {
+  return [requestHost(new URL(publicUrl).host), ...(target ? [target] : [])];
+}
+
+/** Where a public host name that is no verified domain is sent: a site no slug can name (a 404 page). */
+const NO_SITE = '/sites/-/not-found';
+
+/**
  * The URL the router sees for a request to a verified domain: `/` is the site's `/sites/<slug>`,
  * `/en` its English page, and so on; images stay where they are; anything else is the site's "no
- * such page", never a route of the platform (its API, its pages) on a founder's domain. Requests
- * for any other host are left as they are.
+ * such page", never a route of the platform (its API, its pages) on a founder's domain. Another
+ * public host name (a domain removed, whose certificate the proxy may still hold) gets "no site
+ * here"; the platform's own hosts are left as they are.
  */
-export function rewriteSiteDomainUrl(table: SiteDomainTable, hostHeader: string | undefined, url: string) {
-  const slug = table.slugOf(requestHost(hostHeader));
-  if (!slug) return url;
+export function rewriteSiteDomainUrl(
+  table: SiteDomainTable,
+  hostHeader: string | undefined,
+  url: string,
+  ownHosts: readonly string[],
+) {
+  const host = requestHost(hostHeader);
+  const slug = table.slugOf(host);
+  if (!slug) return isPlatformHost(host, ownHosts) ? url : NO_SITE;
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const query = queryAt === -1 ? '' : url.slice(queryAt);

@@ -68,8 +68,8 @@ import {
   checkDomain,
   isReservedDomain,
   normalizeDomain,
+  platformHosts,
   problemOf,
-  requestHost,
   targetAddresses,
   verificationName,
   verificationValue,
@@ -144,6 +144,8 @@ export const NO_WEBSITE_LIMITS: WebsiteLimits = {
 
 /** How often a verified domain's records are looked at again. */
 export const DOMAIN_RECHECK_MS = 60 * 60 * 1000;
+/** How long DNS may fail to answer for a verified domain before the domain is taken back. */
+export const DOMAIN_DNS_FAILURE_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const LOGO_VARIANTS: ReadonlySet<string> = new Set<LogoVariantName>([
@@ -225,11 +227,16 @@ type SlugVerdict = 'format' | 'reserved' | 'taken' | 'held';
 export function createWebsiteService(deps: WebsiteServiceDeps) {
   const { db, publicUrl } = deps;
   /** Our own host names, which no founder's domain may be or be under. */
-  const ownHosts = [requestHost(new URL(publicUrl).host), deps.domains?.target ?? ''];
-  /** The target's addresses as last looked up: the A and AAAA records a founder creates. */
+  const ownHosts = platformHosts(publicUrl, deps.domains?.target);
+  /**
+   * The target's addresses as last looked up: the A and AAAA records a founder creates. Read at
+   * start and with each round of checks; a lookup that fails keeps the last list found.
+   */
   let targetAddressList: string[] = [];
   const refreshTargetAddresses = async () => {
-    if (deps.domains) targetAddressList = await targetAddresses(deps.domains.resolver, deps.domains.target);
+    if (!deps.domains) return;
+    const found = await targetAddresses(deps.domains.resolver, deps.domains.target);
+    if (found.length > 0) targetAddressList = found;
   };
   const stamps = createFormStamps({
     signingKey: deps.signingKey,
@@ -433,15 +440,22 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     problem: DomainProblem | 'taken' | null,
     now: Date,
   ) {
+    // DNS not answering keeps a verified domain, for three days after the last check that found it.
+    const confirmed = current.domainConfirmedAt ?? current.domainVerifiedAt;
+    const stillTrusted =
+      problem === 'dnsFailed' &&
+      confirmed !== null &&
+      now.getTime() - confirmed.getTime() < DOMAIN_DNS_FAILURE_GRACE_MS;
     const verifiedAt =
-      problem === null
-        ? (current.domainVerifiedAt ?? now)
-        : problem === 'dnsFailed'
-          ? current.domainVerifiedAt
-          : null;
+      problem === null ? (current.domainVerifiedAt ?? now) : stillTrusted ? current.domainVerifiedAt : null;
     await executor
       .update(websites)
-      .set({ domainVerifiedAt: verifiedAt, domainCheckedAt: now, domainProblem: problem })
+      .set({
+        domainVerifiedAt: verifiedAt,
+        domainCheckedAt: now,
+        domainProblem: problem,
+        ...(problem === null ? { domainConfirmedAt: now } : {}),
+      })
       .where(and(eq(websites.userId, current.userId), eq(websites.domainToken, current.domainToken ?? '')));
   }
 
@@ -794,6 +808,15 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       const [current] = await tx.select().from(websites).where(eq(websites.userId, userId));
       if (!current?.publishedAt || !current.slug) return null;
       await takeOffline(tx, userId);
+      // Its own domain is no longer its: verified again only with a new purchase (DNS asked again).
+      if (current.domain && current.domainVerifiedAt) {
+        await tx
+          .update(websites)
+          .set({ domainVerifiedAt: null, domainProblem: null })
+          .where(eq(websites.userId, userId));
+        // Dropped from routing at once (a refund rolled back gets it back at the next minute's reading).
+        deps.domains?.table.delete(current.domain);
+      }
       // Counted inside the refund's transaction: one that then fails would be counted all the same.
       deps.metrics?.siteUnpublished('revoked');
       return `${publicUrl}/sites/${current.slug}`;
@@ -865,6 +888,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
             domainToken: randomBytes(16).toString('hex'),
             domainVerifiedAt: null,
             domainCheckedAt: null,
+            domainConfirmedAt: null,
             domainProblem: null,
           })
           .where(eq(websites.userId, userId));
@@ -939,6 +963,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
               domainToken: null,
               domainVerifiedAt: null,
               domainCheckedAt: null,
+              domainConfirmedAt: null,
               domainProblem: null,
             })
             .where(eq(websites.userId, userId)),
@@ -988,12 +1013,16 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     /** Reads every verified domain into the router's table (at start, then every minute). */
     async loadDomains(): Promise<void> {
       if (!deps.domains) return;
+      if (targetAddressList.length === 0) await refreshTargetAddresses();
+      const version = deps.domains.table.version;
       const rows = await db
         .select({ domain: websites.domain, slug: websites.slug })
         .from(websites)
         .where(and(isNotNull(websites.domainVerifiedAt), isNotNull(websites.slug)));
+      // A domain verified or dropped here meanwhile: this reading is older than the table (next minute).
       deps.domains.table.replaceAll(
         rows.flatMap((found) => (found.domain && found.slug ? [[found.domain, found.slug] as const] : [])),
+        version,
       );
     },
 
@@ -1005,7 +1034,13 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       const [found] = await db
         .select({ userId: websites.userId })
         .from(websites)
-        .where(and(eq(websites.domain, domain), isNotNull(websites.domainVerifiedAt)));
+        .where(
+          and(
+            eq(websites.domain, domain),
+            isNotNull(websites.domainVerifiedAt),
+            isNotNull(websites.publishedAt),
+          ),
+        );
       return Boolean(found);
     },
 
@@ -1023,7 +1058,14 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         content: found.publishedContent as WebsiteContent,
         logo: logo ? { id: logo.id, width: logo.width, height: logo.height } : null,
         pages: found.publishedPages as PublishedSite['pages'],
-        domain: deps.domains && found.domainVerifiedAt ? found.domain : null,
+        // Only where this instance routes it: a redirect there must reach the site.
+        domain:
+          deps.domains &&
+          found.domainVerifiedAt &&
+          found.domain &&
+          deps.domains.table.routes(found.domain, slug)
+            ? found.domain
+            : null,
       };
     },
 

@@ -82,6 +82,8 @@ export function DomainSection({ website, onWebsite, api = websiteApi }: DomainSe
   const [inputError, setInputError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<'set' | 'verify' | 'remove' | null>(null);
+  // Removing asks first: the domain stops working at once, and adding it back needs a new TXT record.
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   if (!domain || !website.canPublish) return null;
 
@@ -92,6 +94,7 @@ export function DomainSection({ website, onWebsite, api = websiteApi }: DomainSe
     try {
       onWebsite(await call());
       if (kind === 'set') setTyped('');
+      if (kind === 'remove') setConfirmingRemoval(false);
     } catch (error) {
       const code = errorCode(error);
       if (kind === 'set' && isInputError(code)) {
@@ -178,19 +181,22 @@ export function DomainSection({ website, onWebsite, api = websiteApi }: DomainSe
                   </Anchor>
                 </Text>
                 <Text size="sm">{website.published ? t('domain.servedHelp') : t('domain.publishFirst')}</Text>
-              </>
-            ) : (
-              <>
-                <Text size="sm">{t('domain.steps')}</Text>
-                <RecordTable records={ownership} caption={t('domain.ownershipCaption')} />
-                <RecordTable records={cname} caption={t('domain.cnameCaption')} />
-                {addresses.length > 0 ? (
-                  <RecordTable records={addresses} caption={t('domain.addressCaption')} />
-                ) : null}
-                <Text size="sm" c="dimmed">
-                  {t('domain.delay')}
+                <Text size="sm" fw={600}>
+                  {t('domain.recordsVerified')}
                 </Text>
               </>
+            ) : (
+              <Text size="sm">{t('domain.steps')}</Text>
+            )}
+            <RecordTable records={ownership} caption={t('domain.ownershipCaption')} />
+            <RecordTable records={cname} caption={t('domain.cnameCaption')} />
+            {addresses.length > 0 ? (
+              <RecordTable records={addresses} caption={t('domain.addressCaption')} />
+            ) : null}
+            {domain.status === 'verified' ? null : (
+              <Text size="sm" c="dimmed">
+                {t('domain.delay')}
+              </Text>
             )}
             {domain.problem ? (
               <Alert
@@ -215,14 +221,34 @@ export function DomainSection({ website, onWebsite, api = websiteApi }: DomainSe
                 {domain.status === 'verified' ? t('domain.checkAgain') : t('domain.verify')}
               </Button>
               <Button
-                onClick={() => void run('remove', api.removeDomain)}
-                loading={busy === 'remove'}
+                onClick={() => setConfirmingRemoval(true)}
                 variant="default"
-                color="red"
+                disabled={confirmingRemoval}
               >
                 {t('domain.remove')}
               </Button>
             </Group>
+            {confirmingRemoval ? (
+              <Alert color="orange" role="alertdialog" aria-label={t('domain.remove')}>
+                <Stack gap="sm">
+                  <Text size="sm">{t('domain.removeConfirm', { domain: domain.name })}</Text>
+                  <Group gap="sm">
+                    <Button
+                      color="red.9"
+                      // The question just appeared where the founder clicked: its answer takes the focus.
+                      autoFocus
+                      onClick={() => void run('remove', api.removeDomain)}
+                      loading={busy === 'remove'}
+                    >
+                      {t('domain.removeConfirmButton')}
+                    </Button>
+                    <Button variant="default" onClick={() => setConfirmingRemoval(false)}>
+                      {t('domain.cancel')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Alert>
+            ) : null}
           </>
         )}
         {failure ? (
