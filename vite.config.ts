@@ -57,6 +57,8 @@ const POSTGRES_SERVER_TESTS: Record<string, string> = {
   'tests/server/user.test.ts': 'an e-mail change raced to an address taken meanwhile',
   'tests/server/trust.test.ts': 'limits counted across requests sent at once',
   'tests/server/site-contact-abuse.test.ts': 'one form stamp posted several times at once: one passes',
+  'tests/server/site-domains.test.ts':
+    'two sites proving one domain at once: the partial unique index keeps one',
   'tests/server/fuzz.test.ts':
     "hostile input on every route through the driver's encoding and errors: never a 500, nothing written (a fifth of its cases)",
 };

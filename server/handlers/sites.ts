@@ -100,17 +100,13 @@ export function sitesHandlers(websites: WebsiteService, inbox: SiteInbox, public
   const pageOf = (site: PublishedSite, language: SiteLanguage, base: string) =>
     site.content.languages[0] === language ? base || '/' : `${base}/${language}`;
 
-  /** The page in `language`: prerendered for /sites/<slug>, rendered for the address of a domain. */
-  const sitePage = (request: FastifyRequest, site: PublishedSite, language: SiteLanguage) => {
-    const address = addressOf(request, site);
-    if (!address.onDomain) return websites.pageHtml(site, language);
-    return renderSitePage(site, language, serverSiteLabels(language), {
-      origin: address.origin,
-      base: address.base,
-      host,
-      started: websites.formStamp(site.id),
-    });
-  };
+  /** The page in `language`: prerendered for /sites/<slug>, or for the address of its domain. */
+  const sitePage = (request: FastifyRequest, site: PublishedSite, language: SiteLanguage) =>
+    websites.pageHtml(
+      site,
+      language,
+      addressOf(request, site).onDomain ? (site.domain ?? undefined) : undefined,
+    );
 
   const getPublishedSite: Handler<unknown, SiteParams> = async (request, reply) => {
     const site = await websites.findPublished(request.params.slug);

@@ -305,6 +305,27 @@ describe('verifying a domain', () => {
     expect((await fetchAs(domain, '/')).status).toBe(200);
   });
 
+  it('goes to one site only when two prove it at once', async () => {
+    const contested = 'contested.example.fr';
+    const [first, second] = await Promise.all([
+      publishedFounder('premier-site'),
+      publishedFounder('second-site'),
+    ]);
+    const tokens: string[] = [];
+    for (const founderOfSite of [first, second]) {
+      const set = json<Website>(await post(founderOfSite, '/api/website/domain', { domain: contested }));
+      tokens.push(set.customDomain?.records[0]?.value ?? '');
+    }
+    zone.set(`_kreo-site.${contested}`, 'TXT', tokens);
+    zone.set(contested, 'A', ['192.0.2.10']);
+    const outcomes = await Promise.all([verify(first), verify(second)]);
+    expect(outcomes.map((outcome) => `${outcome.status} ${outcome.problem}`).sort()).toEqual([
+      'pending taken',
+      'verified null',
+    ]);
+    expect(await allowed(contested)).toBe(200);
+  });
+
   it('keeps the domain while DNS does not answer, and takes it back when its record goes', async () => {
     const aged = async () =>
       server.db

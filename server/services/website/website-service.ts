@@ -368,6 +368,25 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     };
   }
 
+  /** Pages rendered for sites' own domains, by site, publish, domain and language (the newest kept). */
+  const domainPages = new Map<string, { html: string; css: string }>();
+  const DOMAIN_PAGES_KEPT = 500;
+  function domainPage(site: PublishedSite, language: SiteLanguage, domain: string) {
+    if (!site.content.languages.includes(language)) return null;
+    const key = `${site.id}|${site.publishedAt.getTime()}|${domain}|${language}`;
+    let page = domainPages.get(key);
+    if (!page) {
+      page = renderSitePage(site, language, serverSiteLabels(language), {
+        origin: `https://${domain}`,
+        base: '',
+        host: deps.host,
+      });
+      if (domainPages.size >= DOMAIN_PAGES_KEPT) domainPages.delete(domainPages.keys().next().value ?? '');
+      domainPages.set(key, page);
+    }
+    return page;
+  }
+
   /** The site's domain as the builder shows it, with the records to create. */
   function describeDomain(found: WebsiteRow | undefined, target: string): WebsiteDomain {
     const name = found?.domain ?? null;
@@ -1083,9 +1102,16 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
       return online && site.slug ? { movedTo: site.slug } : null;
     },
 
-    /** The page of a site in one of its languages, with a fresh form stamp. */
-    pageHtml(site: PublishedSite, language: SiteLanguage): { html: string; css: string } | null {
-      const page = site.pages[language];
+    /**
+     * The page of a site in one of its languages, with a fresh form stamp: as prerendered for
+     * /sites/<slug>, or at its own domain (`domain`) rendered for that address once per publish.
+     */
+    pageHtml(
+      site: PublishedSite,
+      language: SiteLanguage,
+      domain?: string,
+    ): { html: string; css: string } | null {
+      const page = domain ? domainPage(site, language, domain) : site.pages[language];
       if (!page) return null;
       return { html: page.html.replace(STARTED_PLACEHOLDER, stamps.issue(site.id)), css: page.css };
     },
