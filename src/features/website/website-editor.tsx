@@ -161,7 +161,11 @@ export interface WebsiteEditorProps {
 export function WebsiteEditor(props: WebsiteEditorProps) {
   const { website, languages, current, change, onWebsite, textsLanguage, onTextsLanguage } = props;
   const { t } = useTranslation('website');
-  const tabs = useMemo(() => SITE_LANGUAGES.filter((language) => languages.includes(language)), [languages]);
+  // In the site's order: its main language (the first ticked) first, as its pages and switcher have them.
+  const tabs = useMemo(
+    () => [...new Set(languages)].filter((language) => SITE_LANGUAGES.includes(language)),
+    [languages],
+  );
   const active = tabs.includes(textsLanguage) ? textsLanguage : tabs[0];
   const [copies, setCopies] = useState(0);
 

@@ -75,6 +75,27 @@ describe('the website builder', () => {
     await waitFor(() => expect(savedContents().at(-1)?.languages).toEqual(['fr', 'en']));
   });
 
+  it('puts the tab of the site’s main language first, whatever its place in the list of languages', async () => {
+    api.handlers['GET /api/website'] = () => {
+      const site = websiteFixture();
+      return {
+        ...site,
+        content: {
+          ...site.content,
+          languages: ['ro', 'fr'],
+          texts: { ...site.content.texts, ro: { tagline: '', about: '', services: [], openingHours: '' } },
+        },
+      };
+    };
+    renderWebsite('fr');
+    const tabs = await screen.findByRole('tablist', { name: words.sections.textsTabs });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Română', 'Français']);
+  });
+
   it('shows the typed tagline in the preview, escaped', async () => {
     const { user } = renderWebsite('fr');
     const tagline = await screen.findByRole('textbox', { name: fieldLabel(words.fields.tagline.title) });
