@@ -62,6 +62,20 @@ describe('themes', () => {
     expect(baseTheme.white).toBe('#ffffff');
   });
 
+  it('write alert titles in the text colour (a red, orange or yellow title on its tint is below AA)', () => {
+    const red = DEFAULT_THEME.colors.red;
+    // What Mantine would use: shade 7 on shade 6 at 10 % over white.
+    const tint = `#${[1, 3, 5]
+      .map((at) =>
+        Math.round(parseInt(red[6].slice(at, at + 2), 16) * 0.1 + 255 * 0.9)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
+    expect((luminance(tint) + 0.05) / (luminance(red[7]) + 0.05)).toBeLessThan(4.5);
+    expect(baseTheme.components?.Alert?.styles).toEqual({ title: { color: 'var(--mantine-color-text)' } });
+  });
+
   it('darken the "dimmed" text colour to a readable grey', () => {
     const resolved = cssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, baseTheme));
     expect(resolved.light['--mantine-color-dimmed']).toBe('var(--mantine-color-gray-7)');

@@ -26,6 +26,12 @@ export const baseTheme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   other: { secondaryVariant: 'default' },
+  components: {
+    // A light alert's title takes the alert's colour by default: red.7, orange.7 or yellow.7 on their own
+    // tint is 2 to 3.4:1, below AA for its 14 px. The text's colour instead; the tint and icon still say
+    // which kind of alert it is.
+    Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
+  },
 });
 
 /** Mantine's "dimmed" grey (gray.6) is 3.3:1 on white; gray.7 meets WCAG AA for body text. */

@@ -190,7 +190,7 @@ export function PublishSection(props: PublishSectionProps) {
               {published ? t('publish.online') : t('publish.offline')}
             </Badge>
             {changes ? (
-              <Badge color="orange.9" variant="light" data-testid="website-unpublished-changes">
+              <Badge color="yellow.4" variant="filled" autoContrast data-testid="website-unpublished-changes">
                 {t('publish.unpublishedChanges')}
               </Badge>
             ) : null}
