@@ -1272,9 +1272,9 @@ export interface paths {
         /**
          * Whether a host is a verified site domain (the reverse proxy's question)
          * @description Caddy's on-demand TLS asks it before getting a certificate for a host
-         *     (`ask`): 200 for a domain a site has verified, 404 for any other, so
-         *     that nobody can make the proxy request certificates for names of
-         *     their choosing.
+         *     (`ask`): 200 for a domain a published site has verified, 404 for any
+         *     other, so that nobody can make the proxy request certificates for
+         *     names of their choosing.
          */
         get: operations["checkSiteDomainAllowed"];
         put?: never;
