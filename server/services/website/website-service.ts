@@ -418,14 +418,23 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     };
   }
 
-  /** The domains' settings, or a 403 on a server that offers none. */
-  function domainsOffered(language: ServerLanguage): SiteDomainsDeps {
+  /**
+   * What setting or checking a domain asks first: a server that offers domains (else a 403), the
+   * account's limit of DNS checks (a 429) and the package with the website (a 403). Answers the
+   * domains' settings.
+   */
+  async function domainRequest(userId: string, language: ServerLanguage): Promise<SiteDomainsDeps> {
+    const t = translator(language);
     if (!deps.domains)
-      throw new WebsiteError(
-        403,
-        'DOMAINS_NOT_OFFERED',
-        translator(language)('website:errors.DOMAINS_NOT_OFFERED'),
-      );
+      throw new WebsiteError(403, 'DOMAINS_NOT_OFFERED', t('website:errors.DOMAINS_NOT_OFFERED'));
+    await withinLimit(
+      `website-domain:${userId}`,
+      deps.limits.domainChecksPerAccount,
+      language,
+      'website:errors.tooManyDomainChecks',
+    );
+    if (!(await canPublish(userId)))
+      throw new WebsiteError(403, 'WEBSITE_NOT_INCLUDED', t('website:errors.WEBSITE_NOT_INCLUDED'));
     return deps.domains;
   }
 
@@ -487,6 +496,27 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
     const created = await row(userId);
     if (!created) throw new Error('The website row was not created');
     return created;
+  }
+
+  /** Stores an image's re-encoded variants under one id (a logo's or a gallery photo's rows). */
+  async function storeVariants(
+    tx: Transaction,
+    table: typeof websiteLogos | typeof websitePhotos,
+    id: string,
+    userId: string,
+    variants: readonly (LogoVariant | PhotoVariant)[],
+  ) {
+    await tx.insert(table).values(
+      variants.map(({ variant, contentType, width, height, bytes }) => ({
+        id,
+        userId,
+        variant,
+        contentType,
+        width,
+        height,
+        bytes,
+      })),
+    );
   }
 
   /**
@@ -609,17 +639,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         // Asked again under the lock: a refund during the decoding took the website back.
         if (!(await canPublish(userId, tx))) throw notIncluded();
         const id = randomUUID();
-        await tx.insert(websiteLogos).values(
-          variants.map((variant) => ({
-            id,
-            userId,
-            variant: variant.variant,
-            contentType: variant.contentType,
-            width: variant.width,
-            height: variant.height,
-            bytes: variant.bytes,
-          })),
-        );
+        await storeVariants(tx, websiteLogos, id, userId, variants);
         await tx
           .update(websites)
           .set({ logoId: id, updatedAt: new Date() })
@@ -649,17 +669,7 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
         // Asked again under the lock: two uploads at once may not make a thirteenth.
         if (photos.length >= MAX_PHOTOS) throw full();
         const id = randomUUID();
-        await tx.insert(websitePhotos).values(
-          variants.map((variant) => ({
-            id,
-            userId,
-            variant: variant.variant,
-            contentType: variant.contentType,
-            width: variant.width,
-            height: variant.height,
-            bytes: variant.bytes,
-          })),
-        );
+        await storeVariants(tx, websitePhotos, id, userId, variants);
         // The largest variant's size: the page's image is sized by it (no layout shift).
         const largest = variants.reduce((a, b) => (b.width > a.width ? b : a));
         const photo = { id, width: largest.width, height: largest.height, alt: {} };
@@ -882,16 +892,8 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
      * domain again changes nothing.
      */
     async setDomain(userId: string, input: string, language: ServerLanguage): Promise<Website> {
-      domainsOffered(language);
+      await domainRequest(userId, language);
       const t = translator(language);
-      await withinLimit(
-        `website-domain:${userId}`,
-        deps.limits.domainChecksPerAccount,
-        language,
-        'website:errors.tooManyDomainChecks',
-      );
-      if (!(await canPublish(userId)))
-        throw new WebsiteError(403, 'WEBSITE_NOT_INCLUDED', t('website:errors.WEBSITE_NOT_INCLUDED'));
       const domain = normalizeDomain(input);
       if (!domain) throw new WebsiteError(400, 'DOMAIN_FORMAT', t('website:domain.errors.format'));
       if (isReservedDomain(domain, ownHosts))
@@ -921,16 +923,8 @@ export function createWebsiteService(deps: WebsiteServiceDeps) {
 
     /** Asks DNS now whether the domain is the site's; verified, the domain is answered with the site. */
     async verifyDomain(userId: string, language: ServerLanguage): Promise<Website> {
-      const domains = domainsOffered(language);
+      const domains = await domainRequest(userId, language);
       const t = translator(language);
-      await withinLimit(
-        `website-domain:${userId}`,
-        deps.limits.domainChecksPerAccount,
-        language,
-        'website:errors.tooManyDomainChecks',
-      );
-      if (!(await canPublish(userId)))
-        throw new WebsiteError(403, 'WEBSITE_NOT_INCLUDED', t('website:errors.WEBSITE_NOT_INCLUDED'));
       const asked = await row(userId);
       if (!asked?.domain || !asked.domainToken)
         throw new WebsiteError(404, 'NO_DOMAIN', t('website:domain.errors.none'));
